@@ -1,0 +1,89 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Every dependency is pinned to the version the build machines mirror; `from:` must name exactly that version.
+let package = Package(
+    name: "twitterd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "twitterd", targets: ["twitterd"]),
+        .executable(name: "twctl", targets: ["twctl"]),
+        .library(name: "TwitterClient", targets: ["TwitterClient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
+        .target(name: "Sodium", dependencies: ["CSodium"]),
+        .target(name: "TwitterCore"),
+        .target(
+            name: "TwitterStore",
+            dependencies: [
+                "TwitterCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .target(name: "JSONRPC"),
+        .target(
+            name: "TwitterServer",
+            dependencies: [
+                "JSONRPC", "TwitterCore", "TwitterStore", "Sodium",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        .target(
+            name: "TwitterClient",
+            dependencies: [
+                "JSONRPC",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "twitterd",
+            dependencies: [
+                "TwitterServer", "TwitterStore", "TwitterCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "twctl",
+            dependencies: [
+                "TwitterClient", "JSONRPC",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
+        .testTarget(name: "TwitterCoreTests", dependencies: ["TwitterCore"]),
+        .testTarget(
+            name: "TwitterServerTests", dependencies: ["TwitterServer", "TwitterStore", "JSONRPC", "TwitterCore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "TwitterClient", "JSONRPC", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

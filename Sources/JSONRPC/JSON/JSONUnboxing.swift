@@ -1,0 +1,117 @@
+import Foundation
+
+/// Conversions from ``JSONValue`` to Swift scalars, shared by all decoding containers.
+enum JSONUnboxing {
+    /// Longest number or string quoted in an error; clients control these values, so messages stay bounded.
+    private static let maximumQuotedLength = 40
+
+    static func bool(_ value: JSONValue, codingPath: [any CodingKey]) throws -> Bool {
+        guard case .bool(let bool) = value else {
+            throw typeMismatch(Bool.self, expected: "boolean", found: value, codingPath)
+        }
+        return bool
+    }
+
+    static func string(_ value: JSONValue, codingPath: [any CodingKey]) throws -> String {
+        guard case .string(let string) = value else {
+            throw typeMismatch(String.self, expected: "string", found: value, codingPath)
+        }
+        return string
+    }
+
+    static func double(_ value: JSONValue, codingPath: [any CodingKey]) throws -> Double {
+        let number = try number(Double.self, value, codingPath)
+        guard let double = number.double else {
+            throw dataCorrupted("number \(shown(number)) does not fit in Double", codingPath)
+        }
+        return double
+    }
+
+    static func float(_ value: JSONValue, codingPath: [any CodingKey]) throws -> Float {
+        let number = try number(Float.self, value, codingPath)
+        guard let float = Float(number.text), float.isFinite else {
+            throw dataCorrupted("number \(shown(number)) does not fit in Float", codingPath)
+        }
+        return float
+    }
+
+    static func integer<T: FixedWidthInteger>(
+        _ value: JSONValue,
+        as type: T.Type,
+        codingPath: [any CodingKey]
+    ) throws -> T {
+        let number = try number(T.self, value, codingPath)
+        if let integer = number.exactInteger(as: T.self) {
+            return integer
+        }
+        if number.isIntegral {
+            throw dataCorrupted("number \(shown(number)) does not fit in \(T.self)", codingPath)
+        }
+        throw dataCorrupted("expected an integer, found \(shown(number))", codingPath)
+    }
+
+    static func date(_ value: JSONValue, codingPath: [any CodingKey]) throws -> Date {
+        let text = try string(value, codingPath: codingPath)
+        guard let date = RFC3339DateParser.date(from: text) else {
+            throw dataCorrupted("expected an RFC 3339 date, found \(shown(text))", codingPath)
+        }
+        return date
+    }
+
+    /// Decodes any `Decodable`, intercepting `Date` whose own `init(from:)` would expect a number.
+    static func decodable<T: Decodable>(
+        _ type: T.Type,
+        from value: JSONValue,
+        codingPath: [any CodingKey]
+    ) throws -> T {
+        if T.self == Date.self, let date = try date(value, codingPath: codingPath) as? T {
+            return date
+        }
+        return try T(from: JSONValueDecoding(value: value, codingPath: codingPath))
+    }
+
+    static func typeMismatch(
+        _ type: Any.Type,
+        expected: String,
+        found value: JSONValue,
+        _ codingPath: [any CodingKey]
+    ) -> DecodingError {
+        let context = DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "expected \(expected), found \(value.typeName)"
+        )
+        return DecodingError.typeMismatch(type, context)
+    }
+
+    private static func number<T>(
+        _ type: T.Type,
+        _ value: JSONValue,
+        _ codingPath: [any CodingKey]
+    ) throws -> JSONNumber {
+        guard case .number(let number) = value else {
+            throw typeMismatch(T.self, expected: "number", found: value, codingPath)
+        }
+        return number
+    }
+
+    private static func dataCorrupted(_ description: String, _ codingPath: [any CodingKey]) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: description))
+    }
+
+    private static func shown(_ number: JSONNumber) -> String {
+        guard number.text.utf8.count > maximumQuotedLength else {
+            return number.text
+        }
+        return String(number.text.prefix(maximumQuotedLength)) + "…"
+    }
+
+    private static func shown(_ string: String) -> String {
+        var shortened = string
+        if string.utf8.count > maximumQuotedLength {
+            shortened = String(string.prefix(maximumQuotedLength)) + "…"
+        }
+        var bytes: [UInt8] = []
+        JSONValue.writeString(shortened, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

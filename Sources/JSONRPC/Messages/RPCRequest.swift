@@ -1,0 +1,58 @@
+/// A request object that passed the envelope rules: version, method and params shape.
+public struct RPCRequest: Sendable {
+    /// The id to echo; nil for a notification, which gets no response.
+    public var id: RPCID?
+    /// The method name.
+    public var method: String
+    /// The params member as sent: an object, an array, or nil when absent.
+    public var params: JSONValue?
+
+    /// Creates a request.
+    public init(id: RPCID?, method: String, params: JSONValue?) {
+        self.id = id
+        self.method = method
+        self.params = params
+    }
+
+    /// True when the request has no id member, so no response may be sent.
+    public var isNotification: Bool { id == nil }
+
+    /// Checks the envelope rules of JSON-RPC 2.0 on one member of a line.
+    ///
+    /// On failure the error carries the id when one could be read, so the client can still match the answer.
+    public static func validate(_ value: JSONValue) -> Result<RPCRequest, EnvelopeError> {
+        guard case .object(let members) = value else {
+            return .failure(EnvelopeError(id: .null, error: .invalidRequest("a request must be a JSON object")))
+        }
+        var id: RPCID?
+        if let rawID = members["id"] {
+            guard let parsed = RPCID(rawID) else {
+                return .failure(EnvelopeError(id: .null, error: .invalidRequest("id must be a string, number or null")))
+            }
+            id = parsed
+        }
+        let echoID = id ?? .null
+        guard members["jsonrpc"] == .string("2.0") else {
+            return .failure(EnvelopeError(id: echoID, error: .invalidRequest("jsonrpc must be exactly \"2.0\"")))
+        }
+        guard case .string(let method) = members["method"] else {
+            return .failure(EnvelopeError(id: echoID, error: .invalidRequest("method must be a string")))
+        }
+        let params = members["params"]
+        switch params {
+        case nil, .object?, .array?:
+            break
+        default:
+            return .failure(EnvelopeError(id: echoID, error: .invalidRequest("params must be an object or an array")))
+        }
+        return .success(RPCRequest(id: id, method: method, params: params))
+    }
+}
+
+/// A request that broke an envelope rule, with the id to answer it under.
+public struct EnvelopeError: Error, Sendable {
+    /// The id read from the request, or null when none could be read.
+    public var id: RPCID
+    /// The Invalid Request error to send.
+    public var error: RPCError
+}

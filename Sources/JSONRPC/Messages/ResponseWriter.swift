@@ -1,0 +1,35 @@
+/// Writes response objects as compact JSON with sorted keys, straight into a byte buffer.
+///
+/// Results arrive already encoded, so the envelope is assembled around them instead of being re-parsed.
+public enum ResponseWriter {
+    /// Appends `{"id":…,"jsonrpc":"2.0","result":…}` to `bytes`.
+    public static func writeResult(_ encodedResult: [UInt8], id: RPCID, into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"id":"#.utf8)
+        id.jsonValue.write(into: &bytes)
+        bytes.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
+        bytes.append(contentsOf: encodedResult)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `{"error":{…},"id":…,"jsonrpc":"2.0"}` to `bytes`.
+    public static func writeError(_ error: RPCError, id: RPCID, into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"error":{"code":"#.utf8)
+        bytes.append(contentsOf: String(error.code).utf8)
+        bytes.append(contentsOf: #","data":"#.utf8)
+        error.data.write(into: &bytes)
+        bytes.append(contentsOf: #","message":"#.utf8)
+        JSONValue.writeString(error.message, into: &bytes)
+        bytes.append(contentsOf: #"},"id":"#.utf8)
+        id.jsonValue.write(into: &bytes)
+        bytes.append(contentsOf: #","jsonrpc":"2.0"}"#.utf8)
+    }
+
+    /// Appends a notification `{"jsonrpc":"2.0","method":…,"params":…}` to `bytes`.
+    public static func writeNotification(method: String, encodedParams: [UInt8], into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"jsonrpc":"2.0","method":"#.utf8)
+        JSONValue.writeString(method, into: &bytes)
+        bytes.append(contentsOf: #","params":"#.utf8)
+        bytes.append(contentsOf: encodedParams)
+        bytes.append(UInt8(ascii: "}"))
+    }
+}

@@ -1,0 +1,124 @@
+/// Turns one line of input into the line to answer with: parsing, batches, notifications, routing and errors.
+///
+/// It holds no connection state; the caller passes its own `Context` through to the handlers.
+public struct RequestProcessor<Context: Sendable>: Sendable {
+    /// Checks whether `context` may call the method; throws the error to answer with when it may not.
+    public typealias Authorizer = @Sendable (MethodDescriptor, Context) throws -> Void
+    /// Turns any error a handler threw into the error object to send.
+    public typealias ErrorMapper = @Sendable (any Error, RPCRequest, Context) -> RPCError
+
+    /// What one line produced.
+    public struct Outcome: Sendable {
+        /// The response line without its newline; nil when nothing is to be sent.
+        public var response: [UInt8]?
+        /// How many requests and notifications the line held.
+        public var requestCount: Int
+    }
+
+    /// The router holding the methods.
+    public let router: Router<Context>
+    /// The limits applied to every line.
+    public let limits: ProtocolLimits
+    private let authorize: Authorizer
+    private let mapError: ErrorMapper
+
+    /// Creates a processor over `router`.
+    public init(
+        router: Router<Context>, limits: ProtocolLimits, authorize: @escaping Authorizer,
+        mapError: @escaping ErrorMapper
+    ) {
+        self.router = router
+        self.limits = limits
+        self.authorize = authorize
+        self.mapError = mapError
+    }
+
+    /// Answers one line (without its newline); a blank line is ignored.
+    public func respond(toLine line: [UInt8], context: Context) async -> Outcome {
+        if LineFraming.isBlank(line) { return Outcome(response: nil, requestCount: 0) }
+        let parser = JSONParser(maximumDepth: limits.maximumDepth)
+        let parsed = LineFraming.withPayload(of: line) { payload -> Result<JSONValue, JSONParseError> in
+            do throws(JSONParseError) {
+                return .success(try parser.parse(payload))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch parsed {
+        case .failure(let error):
+            return Outcome(response: errorLine(.parseError(error.description), id: .null), requestCount: 1)
+        case .success(.array(let members)):
+            return await respond(toBatch: members, context: context)
+        case .success(let value):
+            return Outcome(response: await respond(to: value, context: context), requestCount: 1)
+        }
+    }
+
+    private func respond(toBatch members: [JSONValue], context: Context) async -> Outcome {
+        guard !members.isEmpty else {
+            return Outcome(response: errorLine(.invalidRequest("an empty batch is not a request"), id: .null),
+                           requestCount: 1)
+        }
+        guard members.count <= limits.maximumBatchSize else {
+            let error = RPCError.invalidRequest(
+                "a batch may hold at most \(limits.maximumBatchSize) requests",
+                ["limit": .number(JSONNumber(limits.maximumBatchSize))]
+            )
+            return Outcome(response: errorLine(error, id: .null), requestCount: members.count)
+        }
+        var answers: [[UInt8]] = []
+        for member in members {
+            if let answer = await respond(to: member, context: context) { answers.append(answer) }
+        }
+        guard !answers.isEmpty else { return Outcome(response: nil, requestCount: members.count) }
+        var line: [UInt8] = [UInt8(ascii: "[")]
+        for (index, answer) in answers.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            line.append(contentsOf: answer)
+        }
+        line.append(UInt8(ascii: "]"))
+        return Outcome(response: line, requestCount: members.count)
+    }
+
+    /// Answers one request object; nil for a notification.
+    private func respond(to value: JSONValue, context: Context) async -> [UInt8]? {
+        let request: RPCRequest
+        switch RPCRequest.validate(value) {
+        case .failure(let envelope):
+            return errorLine(envelope.error, id: envelope.id)
+        case .success(let valid):
+            request = valid
+        }
+        let result = await call(request, context: context)
+        guard let id = request.id else { return nil }
+        var line: [UInt8] = []
+        switch result {
+        case .success(let encoded):
+            ResponseWriter.writeResult(encoded, id: id, into: &line)
+        case .failure(let error):
+            ResponseWriter.writeError(error, id: id, into: &line)
+        }
+        return line
+    }
+
+    private func call(_ request: RPCRequest, context: Context) async -> Result<[UInt8], RPCError> {
+        guard let route = router.route(for: request.method) else {
+            return .failure(.methodNotFound(request.method))
+        }
+        do {
+            try authorize(route.descriptor, context)
+            let members = try route.checkedParams(request.params)
+            return .success(try await route.invoke(members, context))
+        } catch let error as RPCError {
+            return .failure(error)
+        } catch {
+            return .failure(mapError(error, request, context))
+        }
+    }
+
+    private func errorLine(_ error: RPCError, id: RPCID) -> [UInt8] {
+        var line: [UInt8] = []
+        ResponseWriter.writeError(error, id: id, into: &line)
+        return line
+    }
+}

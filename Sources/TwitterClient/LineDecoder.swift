@@ -1,0 +1,31 @@
+import NIOCore
+
+/// Splits the daemon's output into lines; a response line can be large (a page of tweets, the OpenRPC
+/// document), so the cap is generous but still a cap.
+struct LineDecoder: ByteToMessageDecoder {
+    typealias InboundOut = ByteBuffer
+
+    static let maximumLineLength = 64 << 20
+
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else {
+            if buffer.readableBytes > Self.maximumLineLength { throw ClientError.invalidResponse("line too long") }
+            return .needMoreData
+        }
+        let length = newline - buffer.readerIndex
+        guard let line = buffer.readSlice(length: length) else { return .needMoreData }
+        buffer.moveReaderIndex(forwardBy: 1)
+        context.fireChannelRead(wrapInboundOut(line))
+        return .continue
+    }
+
+    mutating func decodeLast(
+        context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool
+    ) throws -> DecodingState {
+        while try decode(context: context, buffer: &buffer) == .continue {}
+        if buffer.readableBytes > 0, let rest = buffer.readSlice(length: buffer.readableBytes) {
+            context.fireChannelRead(wrapInboundOut(rest))
+        }
+        return .needMoreData
+    }
+}

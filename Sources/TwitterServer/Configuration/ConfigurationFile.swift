@@ -1,0 +1,78 @@
+import Foundation
+import Logging
+import TOMLKit
+
+/// Reads the TOML configuration file and applies it over a configuration.
+///
+/// Unknown keys are errors rather than being ignored, so a misspelt limit never silently keeps its default.
+public struct ConfigurationFile {
+    /// The file's path, for messages.
+    public let path: String
+    private let table: TOMLTable
+
+    /// Reads and parses the file at `path`.
+    public init(path: String) throws(ConfigurationError) {
+        self.path = path
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigurationError(key: "", problem: "cannot read \(path): \(error.localizedDescription)")
+        }
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let line = error.source.begin.line
+            throw ConfigurationError(key: "", problem: "\(path):\(line): \(error.description)")
+        } catch {
+            throw ConfigurationError(key: "", problem: "\(path): \(error)")
+        }
+    }
+
+    /// Applies every key of the file to `configuration`, or throws naming the first bad key.
+    public func apply(to configuration: inout ServerConfiguration) throws(ConfigurationError) {
+        var reader = TOMLReader(table: table, prefix: "")
+        if let socket = try reader.string("socket") { configuration.socketPath = socket }
+        if let mode = try reader.string("socket_mode") { configuration.socketMode = try Self.fileMode(mode) }
+        if let database = try reader.string("database") { configuration.databasePath = database }
+        if let level = try reader.string("log_level") { configuration.logLevel = try Self.logLevel(level) }
+        if var limits = try reader.table("limits") {
+            try Self.apply(limits: &limits, to: &configuration.limits)
+            try limits.rejectUnknownKeys()
+        }
+        try reader.rejectUnknownKeys()
+    }
+
+    private static func apply(
+        limits reader: inout TOMLReader, to limits: inout ServerConfiguration.Limits
+    ) throws(ConfigurationError) {
+        if let value = try reader.int("max_line_bytes", in: 64...(256 << 20)) { limits.maximumLineLength = value }
+        if let value = try reader.int("max_batch", in: 1...1_000_000) { limits.maximumBatchSize = value }
+        if let value = try reader.int("max_depth", in: 2...10_000) { limits.maximumDepth = value }
+        if let value = try reader.int("max_connections", in: 1...1_000_000) { limits.maximumConnections = value }
+        if let value = try reader.int("idle_timeout_seconds", in: 1...86_400) { limits.idleTimeout = .seconds(value) }
+        if let value = try reader.int("partial_line_timeout_seconds", in: 1...3600) {
+            limits.partialLineTimeout = .seconds(value)
+        }
+        if let value = try reader.int("shutdown_grace_seconds", in: 0...3600) {
+            limits.shutdownGracePeriod = .seconds(value)
+        }
+    }
+
+    /// Parses an octal permission string such as "0660".
+    public static func fileMode(_ text: String, key: String = "socket_mode") throws(ConfigurationError) -> UInt16 {
+        guard let mode = UInt16(text, radix: 8), mode <= 0o777 else {
+            throw ConfigurationError(key: key, problem: "must be an octal mode such as \"0660\", not \"\(text)\"")
+        }
+        return mode
+    }
+
+    /// Parses a log level name.
+    public static func logLevel(_ text: String, key: String = "log_level") throws(ConfigurationError) -> Logger.Level {
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigurationError(key: key, problem: "must be one of \(names), not \"\(text)\"")
+        }
+        return level
+    }
+}

@@ -1,0 +1,52 @@
+import JSONRPC
+import Logging
+
+/// Everything the daemon can be told: where to listen and store, how loudly to log, and every limit.
+///
+/// Defaults come first, a configuration file overrides them, and command-line flags override the file.
+public struct ServerConfiguration: Sendable, Equatable {
+    /// The Unix socket path.
+    public var socketPath: String
+    /// The socket file's permission bits.
+    public var socketMode: UInt16 = 0o660
+    /// The SQLite database file.
+    public var databasePath: String
+    /// The least severe level that is logged.
+    public var logLevel: Logger.Level = .info
+    /// The limits on connections and requests.
+    public var limits = Limits()
+
+    /// Creates a configuration with the default limits.
+    public init(socketPath: String, databasePath: String) {
+        self.socketPath = socketPath
+        self.databasePath = databasePath
+    }
+}
+
+extension ServerConfiguration {
+    /// The limits that keep one client from taking the daemon down for everyone.
+    public struct Limits: Sendable, Equatable {
+        /// The longest line, in bytes; longer ones are answered -32600 and the connection closes.
+        public var maximumLineLength = LineFraming.defaultMaximumLineLength
+        /// The most requests in one batch.
+        public var maximumBatchSize = 1000
+        /// The deepest JSON nesting in a line.
+        public var maximumDepth = 64
+        /// The most connections served at once; one more is answered -32008 and closed.
+        public var maximumConnections = 4096
+        /// How long a connection may send and receive nothing before it is closed.
+        public var idleTimeout: Duration = .seconds(300)
+        /// How long an unfinished line may wait for its newline.
+        public var partialLineTimeout: Duration = .seconds(30)
+        /// How long SIGTERM waits for in-flight requests before closing what is left.
+        public var shutdownGracePeriod: Duration = .seconds(10)
+
+        /// Creates the default limits.
+        public init() {}
+
+        /// The part of the limits the JSON-RPC layer enforces.
+        public var protocolLimits: ProtocolLimits {
+            ProtocolLimits(maximumBatchSize: maximumBatchSize, maximumDepth: maximumDepth)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import JSONRPC
+import Logging
+import NIOCore
+import TwitterCore
+
+/// Serves one connection: reads whole lines, answers each in arrival order, and ends on EOF, a limit or a drain.
+///
+/// It never throws: whatever one connection does ends only that connection.
+struct ConnectionHandler {
+    let channel: NIOAsyncChannel<InboundFrame, ByteBuffer>
+    let session: ConnectionSession
+    let activity: ConnectionActivity
+    let processor: RequestProcessor<RequestContext>
+    let statistics: ServerStatistics
+    let logger: Logger
+
+    func run() async {
+        let context = RequestContext(session: session)
+        var reason = "client closed the connection"
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                for try await frame in inbound {
+                    defer { activity.frameAnswered() }
+                    switch frame {
+                    case .line(let line):
+                        let outcome = await processor.respond(toLine: line, context: context)
+                        statistics.recordRequests(outcome.requestCount)
+                        if let response = outcome.response { try await outbound.write(Self.lineBuffer(response)) }
+                    case .lineTooLong(let limit):
+                        reason = "line longer than \(limit) bytes"
+                        try await outbound.write(Self.lineBuffer(Self.lineTooLongResponse(limit: limit)))
+                        return
+                    case .partialLineTimedOut:
+                        reason = "an unfinished line waited too long for its newline"
+                        return
+                    case .idle:
+                        reason = "idle timeout"
+                        return
+                    case .drained:
+                        reason = "daemon stopping"
+                        return
+                    }
+                }
+            }
+        } catch {
+            reason = "connection error: \(error)"
+        }
+        logger.debug("connection closed", metadata: ["connection": "\(session.id)", "reason": "\(reason)"])
+    }
+
+    static func lineBuffer(_ bytes: [UInt8]) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(bytes.count + 1)
+        buffer.writeBytes(bytes)
+        buffer.writeInteger(UInt8(ascii: "\n"))
+        return buffer
+    }
+
+    static func lineTooLongResponse(limit: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let error = RPCError.invalidRequest(
+            "line longer than \(limit) bytes; closing the connection", ["limit": .number(JSONNumber(limit))]
+        )
+        ResponseWriter.writeError(error, id: .null, into: &bytes)
+        return bytes
+    }
+}

@@ -1,0 +1,47 @@
+import NIOCore
+import Synchronization
+
+/// The connections being served, so a graceful shutdown can drain each and force-close the stragglers.
+final class ConnectionRegistry: Sendable {
+    private struct State {
+        var channels: [ObjectIdentifier: any Channel] = [:]
+        var isDraining = false
+    }
+
+    private let state = Mutex(State())
+    private let nextID = Atomic<Int>(1)
+
+    /// A fresh connection number for logs.
+    func makeConnectionID() -> Int {
+        nextID.add(1, ordering: .relaxed).oldValue
+    }
+
+    /// Adds a connection; one that arrives while draining starts draining at once.
+    func add(_ channel: any Channel) {
+        let draining = state.withLock { state in
+            state.channels[ObjectIdentifier(channel)] = channel
+            return state.isDraining
+        }
+        if draining { channel.pipeline.fireUserInboundEventTriggered(DrainEvent()) }
+    }
+
+    /// Removes a connection that has ended.
+    func remove(_ channel: any Channel) {
+        _ = state.withLock { $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    /// Asks every connection to finish what it has received and then close.
+    func drainAll() {
+        let channels = state.withLock { state in
+            state.isDraining = true
+            return Array(state.channels.values)
+        }
+        for channel in channels { channel.pipeline.fireUserInboundEventTriggered(DrainEvent()) }
+    }
+
+    /// Closes every connection now, answered or not: the grace period is over.
+    func closeAll() {
+        let channels = state.withLock { Array($0.channels.values) }
+        for channel in channels { channel.close(promise: nil) }
+    }
+}

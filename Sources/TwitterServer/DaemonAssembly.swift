@@ -1,0 +1,34 @@
+import JSONRPC
+import Logging
+import TwitterCore
+import TwitterStore
+
+/// A set of methods that registers itself in the router; each feature of the daemon provides one.
+public protocol MethodGroup: Sendable {
+    /// Adds the group's methods to `router`.
+    func register(in router: inout Router<RequestContext>)
+}
+
+/// Puts the daemon's request path together: every method group, the access rule and the error mapping.
+public enum DaemonAssembly {
+    /// The request processor serving `groups` plus the system methods and `rpc.discover`.
+    public static func makeProcessor(
+        groups: [any MethodGroup], database: AppDatabase, statistics: ServerStatistics,
+        limits: ServerConfiguration.Limits, logger: Logger
+    ) -> RequestProcessor<RequestContext> {
+        var router = Router<RequestContext>()
+        SystemMethods(database: database, statistics: statistics).register(in: &router)
+        for group in groups { group.register(in: &router) }
+        SystemMethods.registerDiscovery(in: &router)
+        let mapper = ErrorMapper(logger: logger)
+        return RequestProcessor(
+            router: router, limits: limits.protocolLimits,
+            authorize: { descriptor, context in
+                if descriptor.access == .authenticated && !context.session.isAuthenticated {
+                    throw TwitterError.unauthenticated.rpcError
+                }
+            },
+            mapError: { error, request, context in mapper.map(error, request: request, context: context) }
+        )
+    }
+}

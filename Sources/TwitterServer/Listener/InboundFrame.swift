@@ -1,0 +1,15 @@
+import NIOCore
+
+/// What the framing handler passes to a connection's async loop: a line, or the reason to stop reading.
+enum InboundFrame: Sendable {
+    /// One complete line without its `\n`.
+    case line([UInt8])
+    /// A line grew past the limit; the connection gets one error and closes.
+    case lineTooLong(limit: Int)
+    /// A line was started and not finished in time.
+    case partialLineTimedOut
+    /// Nothing was sent or received for the idle timeout.
+    case idle
+    /// The daemon is stopping and this connection has nothing left to answer.
+    case drained
+}

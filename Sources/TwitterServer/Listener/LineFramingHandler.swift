@@ -1,0 +1,150 @@
+import NIOCore
+
+/// Cuts the byte stream into lines, enforces the line limit and the partial-line and idle timeouts, and ends
+/// the stream once the daemon is stopping and nothing is left to answer.
+///
+/// Framing lives here, on the event loop, so that the async request loop only ever sees whole lines.
+final class LineFramingHandler: ChannelDuplexHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = InboundFrame
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let maximumLineLength: Int
+    private let partialLineTimeout: TimeAmount
+    private let idleTimeout: TimeAmount
+    private let activity: ConnectionActivity
+
+    private var buffer = ByteBuffer()
+    /// After an over-long line nothing more is framed: the stream cannot be resynchronised reliably.
+    private var isDiscarding = false
+    private var partialLineTimer: Scheduled<Void>?
+    private var idleTimer: Scheduled<Void>?
+    /// Draining state, read by `LineFramingHandler+Draining.swift`.
+    private(set) var isDrainingNow = false
+    private var readSinceDrainCheck = false
+    private var framesSent = 0
+
+    init(limits: ServerConfiguration.Limits, activity: ConnectionActivity) {
+        self.maximumLineLength = limits.maximumLineLength
+        self.partialLineTimeout = TimeAmount(limits.partialLineTimeout)
+        self.idleTimeout = TimeAmount(limits.idleTimeout)
+        self.activity = activity
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        scheduleIdleTimer(context: context)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        partialLineTimer?.cancel()
+        idleTimer?.cancel()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var incoming = unwrapInboundIn(data)
+        scheduleIdleTimer(context: context)
+        readSinceDrainCheck = true
+        guard !isDiscarding else { return }
+        buffer.writeBuffer(&incoming)
+        emitLines(context: context)
+        if !isDiscarding && buffer.readableBytes > maximumLineLength {
+            reportLineTooLong(context: context)
+        }
+        updatePartialLineTimer(context: context)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        scheduleIdleTimer(context: context)
+        context.write(data, promise: promise)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event {
+            emitLastLine(context: context)
+        } else if event is DrainEvent {
+            beginDraining(context: context)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        emitLastLine(context: context)
+        context.fireChannelInactive()
+    }
+
+    func markDraining() {
+        isDrainingNow = true
+    }
+
+    /// Nothing arrived since the last look, no line is half-read, and every framed line has been answered.
+    var isQuiet: Bool {
+        !readSinceDrainCheck && buffer.readableBytes == 0 && framesSent == activity.framesAnswered
+    }
+
+    func resetQuietWindow() {
+        readSinceDrainCheck = false
+    }
+
+    func fireDrained(context: ChannelHandlerContext) {
+        fire(.drained, context: context)
+    }
+
+    private func emitLines(context: ChannelHandlerContext) {
+        while let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) {
+            let length = newline - buffer.readerIndex
+            guard length <= maximumLineLength else {
+                reportLineTooLong(context: context)
+                return
+            }
+            let line = buffer.readBytes(length: length) ?? []
+            buffer.moveReaderIndex(forwardBy: 1)
+            fire(.line(line), context: context)
+        }
+        buffer.discardReadBytes()
+    }
+
+    /// A last line without a newline before EOF is still a request, as `printf '{…}' | socat` sends it.
+    private func emitLastLine(context: ChannelHandlerContext) {
+        guard !isDiscarding, buffer.readableBytes > 0 else { return }
+        let line = buffer.readBytes(length: buffer.readableBytes) ?? []
+        buffer.clear()
+        partialLineTimer?.cancel()
+        partialLineTimer = nil
+        fire(.line(line), context: context)
+    }
+
+    private func reportLineTooLong(context: ChannelHandlerContext) {
+        isDiscarding = true
+        buffer = ByteBuffer()
+        partialLineTimer?.cancel()
+        fire(.lineTooLong(limit: maximumLineLength), context: context)
+    }
+
+    private func fire(_ frame: InboundFrame, context: ChannelHandlerContext) {
+        framesSent += 1
+        context.fireChannelRead(wrapInboundOut(frame))
+    }
+
+    private func updatePartialLineTimer(context: ChannelHandlerContext) {
+        if buffer.readableBytes == 0 || isDiscarding {
+            partialLineTimer?.cancel()
+            partialLineTimer = nil
+        } else if partialLineTimer == nil {
+            // Measured from the first byte of the line, not the last, so a byte every few seconds cannot
+            // keep a connection open forever.
+            partialLineTimer = context.eventLoop.scheduleTask(in: partialLineTimeout) { [context] in
+                self.isDiscarding = true
+                self.fire(.partialLineTimedOut, context: context)
+            }
+        }
+    }
+
+    private func scheduleIdleTimer(context: ChannelHandlerContext) {
+        idleTimer?.cancel()
+        idleTimer = context.eventLoop.scheduleTask(in: idleTimeout) { [context] in
+            self.fire(.idle, context: context)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import JSONRPC
+import NIOCore
+import NIOPosix
+import TwitterCore
+
+extension RPCServer {
+    /// Binds the configured socket (or adopts an inherited one) with the connection pipeline on every child.
+    func bind() async throws -> NIOAsyncChannel<AcceptedConnection, Never> {
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 4096)
+            // Without it NIO closes the whole connection when a client shuts down its writing side (as socat
+            // does after sending), and the answers to what it sent are lost.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<AcceptedConnection> = { channel in
+            accept(channel)
+        }
+        switch listener {
+        case .bind(let path):
+            try SocketPathGuard.prepare(path: path)
+            let channel = try await withRestrictiveUmask {
+                try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: initializer)
+            }
+            guard chmod(path, mode_t(configuration.socketMode)) == 0 else {
+                throw SocketPathGuard.Refusal(description: "cannot set the mode of \(path): \(String(cString: strerror(errno)))")
+            }
+            return channel
+        case .inherited(let descriptor, _):
+            return try await bootstrap.bind(descriptor, childChannelInitializer: initializer)
+        }
+    }
+
+    private func accept(_ channel: any Channel) -> EventLoopFuture<AcceptedConnection> {
+        guard statistics.acquireConnection(limit: configuration.limits.maximumConnections) else {
+            return reject(channel)
+        }
+        let limits = configuration.limits
+        return channel.peerCredentials().flatMapThrowing { peer in
+            let activity = ConnectionActivity()
+            try channel.pipeline.syncOperations.addHandler(LineFramingHandler(limits: limits, activity: activity))
+            let asyncChannel = try NIOAsyncChannel<InboundFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
+            return .serve(asyncChannel, peer, activity)
+        }.flatMapErrorThrowing { error in
+            statistics.releaseConnection()
+            throw error
+        }
+    }
+
+    /// Over the cap a connection gets one -32008 line, so the client knows why, and is closed.
+    private func reject(_ channel: any Channel) -> EventLoopFuture<AcceptedConnection> {
+        let limit = configuration.limits.maximumConnections
+        logger.warning("connection refused: at the connection limit", metadata: ["limit": "\(limit)"])
+        var bytes: [UInt8] = []
+        let error = RPCError(
+            code: TwitterErrorCodes.code(for: .unavailable),
+            message: "Too many connections: the daemon serves at most \(limit); try again later",
+            kind: "unavailable", ["limit": .number(JSONNumber(limit))]
+        )
+        ResponseWriter.writeError(error, id: .null, into: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        let buffer = channel.allocator.buffer(bytes: bytes)
+        return channel.writeAndFlush(buffer).flatMap { channel.close() }.map { .rejected }.recover { _ in .rejected }
+    }
+
+    /// The socket is created owner-only and then opened up to the configured mode, so there is no moment in
+    /// which it is more open than configured.
+    private func withRestrictiveUmask<T>(_ body: () async throws -> T) async rethrows -> T {
+        let previous = umask(0o177)
+        defer { umask(previous) }
+        return try await body()
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import JSONRPC
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import TwitterCore
+
+/// The listening side of the daemon as a `Service`: binds the Unix socket, serves each connection in its own
+/// child task, and on graceful shutdown stops accepting, drains connections and removes its socket file.
+public struct RPCServer: Service {
+    let configuration: ServerConfiguration
+    let processor: RequestProcessor<RequestContext>
+    let statistics: ServerStatistics
+    let listener: ListenerSource
+    let logger: Logger
+    private let onListening: @Sendable () -> Void
+    private let onShutdown: @Sendable () -> Void
+    let registry = ConnectionRegistry()
+
+    /// Creates the server; `onListening` runs once the socket accepts connections, `onShutdown` when the
+    /// graceful shutdown begins.
+    public init(
+        configuration: ServerConfiguration, processor: RequestProcessor<RequestContext>,
+        statistics: ServerStatistics, listener: ListenerSource, logger: Logger,
+        onListening: @escaping @Sendable () -> Void = {}, onShutdown: @escaping @Sendable () -> Void = {}
+    ) {
+        self.configuration = configuration
+        self.processor = processor
+        self.statistics = statistics
+        self.listener = listener
+        self.logger = logger
+        self.onListening = onListening
+        self.onShutdown = onShutdown
+    }
+
+    /// Serves until graceful shutdown, then drains and returns.
+    public func run() async throws {
+        let serverChannel = try await bind()
+        logger.notice("listening", metadata: ["socket": "\(listener.description)"])
+        onListening()
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                try await serverChannel.executeThenClose { inbound in
+                    for try await accepted in inbound {
+                        guard case .serve(let channel, let peer, let activity) = accepted else { continue }
+                        group.addTask { await serve(channel, peer: peer, activity: activity) }
+                    }
+                }
+            }
+        } onGracefulShutdown: {
+            beginShutdown(serverChannel.channel)
+        }
+        if case .bind(let path) = listener { unlink(path) }
+        logger.notice("stopped serving", metadata: ["requestsServed": "\(statistics.requestsServed)"])
+    }
+
+    private func serve(
+        _ channel: NIOAsyncChannel<InboundFrame, ByteBuffer>, peer: PeerCredentials, activity: ConnectionActivity
+    ) async {
+        let session = ConnectionSession(id: registry.makeConnectionID(), peer: peer)
+        registry.add(channel.channel)
+        defer {
+            registry.remove(channel.channel)
+            statistics.releaseConnection()
+        }
+        logger.debug("connection opened", metadata: ["connection": "\(session.id)", "peer": "\(peer)"])
+        let handler = ConnectionHandler(
+            channel: channel, session: session, activity: activity, processor: processor, statistics: statistics,
+            logger: logger
+        )
+        await handler.run()
+    }
+
+    private func beginShutdown(_ serverChannel: any Channel) {
+        logger.notice("shutting down: no new connections, answering what was received")
+        onShutdown()
+        serverChannel.close(promise: nil)
+        registry.drainAll()
+        let grace = TimeAmount(configuration.limits.shutdownGracePeriod)
+        serverChannel.eventLoop.scheduleTask(in: grace) { [registry, logger] in
+            logger.warning("grace period over; closing the remaining connections")
+            registry.closeAll()
+        }
+    }
+}
+
+extension RPCServer: CustomStringConvertible {
+    /// Short, for the service group's logs.
+    public var description: String { "RPCServer(\(listener))" }
+
+    /// Checks that the socket path is free (or stale) before anything else is opened, so a second daemon
+    /// fails fast and touches nothing.
+    public static func preflight(_ listener: ListenerSource) throws {
+        if case .bind(let path) = listener { try SocketPathGuard.prepare(path: path) }
+    }
+}

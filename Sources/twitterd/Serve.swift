@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import TwitterCore
+import TwitterServer
+import TwitterStore
+
+/// Runs the daemon in the foreground until SIGTERM or SIGINT.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve requests until SIGTERM (the default).")
+
+    @Option(help: "The Unix socket to listen on.")
+    var socket: String?
+
+    @Option(help: "The SQLite database file.")
+    var database: String?
+
+    @Option(help: "A TOML configuration file (see docs/OPERATIONS.md).")
+    var config: String?
+
+    @Option(help: "trace, debug, info, notice, warning or error.")
+    var logLevel: String?
+
+    func run() async throws {
+        let settings: ServerConfiguration
+        do {
+            settings = try StartupConfiguration.load(
+                file: config, socket: socket, database: database, logLevel: logLevel,
+                environment: ProcessInfo.processInfo.environment
+            )
+        } catch {
+            FileHandle.standardError.write(Data("twitterd: configuration: \(error)\n".utf8))
+            throw ExitCode(78)  // EX_CONFIG
+        }
+        let journal = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+        StandardErrorLogHandler.sharedLevel.withLock { $0 = settings.logLevel }
+        LoggingSystem.bootstrap { label in StandardErrorLogHandler(label: label, journal: journal) }
+        let logger = Logger(label: "twitterd")
+        do {
+            try await Daemon(configuration: settings, logger: logger).run()
+        } catch {
+            logger.critical("cannot serve: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import TwitterCore
+import TwitterServer
+
+/// Defaults, then the configuration file, then the flags: the later one wins.
+enum StartupConfiguration {
+    static func load(
+        file: String?, socket: String?, database: String?, logLevel: String?, environment: [String: String]
+    ) throws(ConfigurationError) -> ServerConfiguration {
+        let paths = DefaultPaths(environment: environment, userID: geteuid())
+        var configuration = ServerConfiguration(socketPath: paths.socketPath, databasePath: paths.databasePath)
+        if let file { try ConfigurationFile(path: file).apply(to: &configuration) }
+        if let socket { configuration.socketPath = socket }
+        if let database { configuration.databasePath = database }
+        if let logLevel { configuration.logLevel = try ConfigurationFile.logLevel(logLevel, key: "--log-level") }
+        return configuration
+    }
+}

@@ -1,0 +1,135 @@
+import JSONRPC
+import TestSupport
+import Testing
+
+/// The processor against a small router: every framing and envelope rule of JSON-RPC 2.0, as a table.
+struct RequestProcessorTests {
+    struct Echo: Decodable { let text: String; let times: Int? }
+
+    static let echo = MethodDescriptor(
+        "test.echo", summary: "Echoes text.",
+        params: [Property("text", .string(), required: true), Property("times", .integer(minimum: 1, maximum: 3))],
+        result: .string(), access: .open, positional: true
+    )
+    static let secret = MethodDescriptor("test.secret", summary: "Needs login.", result: .string())
+    static let named = MethodDescriptor(
+        "test.named", summary: "By name only.", params: [Property("a", .integer())], result: .integer(), access: .open
+    )
+
+    struct Denied: Error {}
+
+    static func processor(maximumBatchSize: Int = 5) -> RequestProcessor<Bool> {
+        var router = Router<Bool>()
+        router.register(echo) { (params: Echo, _) in String(repeating: params.text, count: params.times ?? 1) }
+        router.register(secret) { (_: NoParams, _) in "secret" }
+        router.register(named) { (params: [String: Int], _) in params["a"] ?? 0 }
+        return RequestProcessor(
+            router: router, limits: ProtocolLimits(maximumBatchSize: maximumBatchSize, maximumDepth: 16),
+            authorize: { descriptor, loggedIn in
+                if descriptor.access == .authenticated && !loggedIn {
+                    throw RPCError(code: -32001, message: "Log in first", kind: "unauthenticated")
+                }
+            },
+            mapError: { _, _, _ in .internalError(errorID: "x") }
+        )
+    }
+
+    static func answer(_ line: String, loggedIn: Bool = false) async -> String? {
+        let outcome = await processor().respond(toLine: Array(line.utf8), context: loggedIn)
+        return outcome.response.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test(arguments: [
+        // A call by name, ids of every kind echoed exactly.
+        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":1}"#,
+         #"{"id":1,"jsonrpc":"2.0","result":"a"}"#),
+        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":"abc"}"#,
+         #"{"id":"abc","jsonrpc":"2.0","result":"a"}"#),
+        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":1.50}"#,
+         #"{"id":1.50,"jsonrpc":"2.0","result":"a"}"#),
+        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":null}"#,
+         #"{"id":null,"jsonrpc":"2.0","result":"a"}"#),
+        // Params by position, in the declared order; CRLF line ending.
+        (#"{"jsonrpc":"2.0","method":"test.echo","params":["b",2],"id":2}"# + "\r",
+         #"{"id":2,"jsonrpc":"2.0","result":"bb"}"#),
+        // Envelope errors.
+        ("{not json", #"{"error":{"code":-32700,"data":{"detail":"…","kind":"parse_error"},"message":"Parse error"},"id":null,"jsonrpc":"2.0"}"#),
+        (#"{"jsonrpc":"1.0","method":"test.echo","id":3}"#,
+         #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":3,"jsonrpc":"2.0"}"#),
+        (#"{"jsonrpc":"2.0","method":1,"params":"bar"}"#,
+         #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#),
+        (#"{"jsonrpc":"2.0","method":"x","params":"bar","id":4}"#,
+         #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":4,"jsonrpc":"2.0"}"#),
+        (#"{"jsonrpc":"2.0","method":"x","id":{}}"#,
+         #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#),
+        ("1", #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#),
+        ("[]", #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#),
+        (#"{"jsonrpc":"2.0","method":"no.such","id":5}"#,
+         #"{"error":{"code":-32601,"data":{"kind":"method_not_found","method":"no.such"},"message":"Method not found"},"id":5,"jsonrpc":"2.0"}"#),
+        // Params errors name every failing field at once.
+        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"times":"x","extra":1},"id":6}"#,
+         #"{"error":{"code":-32602,"data":{"fields":{"extra":"unknown field","text":"is required","times":"expected integer, found string"},"kind":"invalid_params"},"message":"Invalid params"},"id":6,"jsonrpc":"2.0"}"#),
+        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a","times":9},"id":7}"#,
+         #"{"error":{"code":-32602,"data":{"fields":{"times":"must be between 1 and 3"},"kind":"invalid_params"},"message":"Invalid params"},"id":7,"jsonrpc":"2.0"}"#),
+        (#"{"jsonrpc":"2.0","method":"test.named","params":[1],"id":8}"#,
+         #"{"error":{"code":-32602,"data":{"detail":"…","fields":{},"kind":"invalid_params"},"message":"Invalid params"},"id":8,"jsonrpc":"2.0"}"#),
+        (#"{"jsonrpc":"2.0","method":"test.echo","params":["a",1,2],"id":9}"#,
+         #"{"error":{"code":-32602,"data":{"detail":"…","fields":{},"kind":"invalid_params"},"message":"Invalid params"},"id":9,"jsonrpc":"2.0"}"#),
+        // Access control runs before the handler.
+        (#"{"jsonrpc":"2.0","method":"test.secret","id":10}"#,
+         #"{"error":{"code":-32001,"data":{"kind":"unauthenticated"},"message":"Log in first"},"id":10,"jsonrpc":"2.0"}"#),
+    ])
+    func singleRequests(line: String, expected: String) async throws {
+        let answer = try #require(await Self.answer(line))
+        #expect(Self.matches(answer, expected), "got \(answer)")
+    }
+
+    @Test(arguments: [
+        #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"}}"#,
+        #"{"jsonrpc":"2.0","method":"no.such.method"}"#,
+        #"{"jsonrpc":"2.0","method":"test.echo","params":{"wrong":1}}"#,
+        #"[{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"}},{"jsonrpc":"2.0","method":"x"}]"#,
+        "",
+        "   \r",
+    ])
+    func notificationsAndBlankLinesGetNoAnswer(line: String) async {
+        #expect(await Self.answer(line) == nil)
+    }
+
+    @Test func batchAnswersEachRequestInOrderAndSkipsNotifications() async throws {
+        let line = #"[{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":1},"#
+            + #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"n"}},1,"#
+            + #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"b"},"id":2}]"#
+        let answer = try #require(await Self.answer(line))
+        let expected = #"[{"id":1,"jsonrpc":"2.0","result":"a"},"#
+            + #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"},"#
+            + #"{"id":2,"jsonrpc":"2.0","result":"b"}]"#
+        #expect(Self.matches(answer, expected), "got \(answer)")
+    }
+
+    @Test func batchOverTheLimitGetsOneInvalidRequest() async throws {
+        let member = #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":1}"#
+        let line = "[" + Array(repeating: member, count: 6).joined(separator: ",") + "]"
+        let answer = try #require(await Self.answer(line))
+        let expected = #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request","limit":5},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#
+        #expect(Self.matches(answer, expected), "got \(answer)")
+    }
+
+    @Test func authorizedConnectionReachesProtectedMethod() async throws {
+        let answer = await Self.answer(#"{"jsonrpc":"2.0","method":"test.secret","id":1}"#, loggedIn: true)
+        #expect(answer == #"{"id":1,"jsonrpc":"2.0","result":"secret"}"#)
+    }
+
+    @Test func tooDeepNestingIsAParseError() async throws {
+        let line = String(repeating: "[", count: 100_000)
+        let answer = try #require(await Self.answer(line))
+        #expect(answer.contains(#""code":-32700"#))
+    }
+
+    /// Compares two JSON texts; an expected string "…" stands for any value.
+    static func matches(_ actual: String, _ expected: String) -> Bool {
+        guard let actualValue = try? JSONParser().parse(actual), let expectedValue = try? JSONParser().parse(expected)
+        else { return false }
+        return JSONPattern.matches(actualValue, expectedValue)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A plain blocking Unix-socket client for tests that need exact bytes: garbage, half-close, no newline.
+///
+/// Reads time out after 60 s so a broken daemon fails a test instead of hanging it.
+public final class RawSocket: @unchecked Sendable {
+    // @unchecked: each RawSocket is used by one test at a time; a writer thread and the reading test only
+    // touch the descriptor through thread-safe system calls.
+    private let descriptor: Int32
+    private var pending: [UInt8] = []
+
+    /// Connects to `path`; throws the errno of connect (ENOENT, EACCES…) on failure.
+    public init(path: String, timeoutSeconds: Int = 60) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        var address = UnixAddress(path: path)
+        guard address.connect(descriptor) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw POSIXError(.init(rawValue: code) ?? .EIO)
+        }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes every byte; false when the daemon closed the connection first.
+    @discardableResult
+    public func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// Writes a string as UTF-8.
+    @discardableResult
+    public func send(_ text: String) -> Bool {
+        send(Array(text.utf8))
+    }
+
+    /// Shuts down the writing side: the daemon sees EOF but may still answer.
+    public func shutdownWrite() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// The next line without its newline; nil at EOF, on a reset, or after the timeout.
+    public func readLine() -> String? {
+        while true {
+            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                return line
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    /// Every remaining line until EOF.
+    public func readLinesUntilEOF() -> [String] {
+        var lines: [String] = []
+        while let line = readLine() { lines.append(line) }
+        return lines
+    }
+
+    /// True when the daemon closed the connection (EOF or reset) with nothing more to read.
+    public func waitForClose() -> Bool {
+        while true {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count == 0 { return true }
+            if count < 0 { return errno == ECONNRESET }
+        }
+    }
+
+    private func fill() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { return false }
+        pending.append(contentsOf: buffer[0..<count])
+        return true
+    }
+}

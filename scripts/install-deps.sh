@@ -1,0 +1,28 @@
+#!/bin/sh
+# Installs the Debian packages the build and the tests need, only those that are missing.
+# Runs apt-get directly as root, through sudo otherwise.
+set -eu
+
+packages="libsodium-dev libsqlite3-dev pkg-config socat"
+
+missing=""
+for package in $packages; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $package"
+    fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "installing:$missing"
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=""
+elif command -v sudo >/dev/null 2>&1; then
+    sudo="sudo"
+else
+    echo "missing packages:$missing; run as root or install sudo" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086 # the package list is meant to split into words
+$sudo apt-get install -y -qq --no-install-recommends $missing
