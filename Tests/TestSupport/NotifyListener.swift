@@ -15,7 +15,8 @@ public final class NotifyListener: @unchecked Sendable {
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         var address = UnixAddress(path: path)
         guard address.bind(descriptor) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        // Short reads let a waiting test notice a daemon that died instead of blocking for long.
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -24,7 +25,7 @@ public final class NotifyListener: @unchecked Sendable {
         unlink(path)
     }
 
-    /// The next datagram, or nil after 60 s without one.
+    /// The next datagram, or nil after 1 s without one.
     public func receive() -> String? {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = recv(descriptor, &buffer, buffer.count, 0)
@@ -32,10 +33,16 @@ public final class NotifyListener: @unchecked Sendable {
         return String(decoding: buffer[0..<count], as: UTF8.self)
     }
 
-    /// Waits for a datagram holding `line` (such as "READY=1") and returns every datagram seen until then.
-    public func waitFor(_ line: String) -> [String]? {
+    /// Waits (up to `seconds`, and only while `keepWaiting` holds) for a datagram holding `line`, such as
+    /// "READY=1"; returns every datagram seen until then, or nil.
+    public func waitFor(_ line: String, seconds: Int = 60, while keepWaiting: () -> Bool = { true }) -> [String]? {
         var seen: [String] = []
-        while let message = receive() {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            guard let message = receive() else {
+                if !keepWaiting() { return nil }
+                continue
+            }
             seen.append(message)
             if message.split(separator: "\n").contains(Substring(line)) { return seen }
         }

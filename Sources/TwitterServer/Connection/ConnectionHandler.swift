@@ -28,10 +28,13 @@ struct ConnectionHandler {
                         if let response = outcome.response { try await outbound.write(Self.lineBuffer(response)) }
                     case .lineTooLong(let limit):
                         reason = "line longer than \(limit) bytes"
+                        // Logged before the close so the reason is on record by the time the client sees EOF.
+                        logger.notice("closing connection", metadata: metadata(reason))
                         try await outbound.write(Self.lineBuffer(Self.lineTooLongResponse(limit: limit)))
                         return
                     case .partialLineTimedOut:
                         reason = "an unfinished line waited too long for its newline"
+                        logger.notice("closing connection", metadata: metadata(reason))
                         return
                     case .idle:
                         reason = "idle timeout"
@@ -45,7 +48,11 @@ struct ConnectionHandler {
         } catch {
             reason = "connection error: \(error)"
         }
-        logger.debug("connection closed", metadata: ["connection": "\(session.id)", "reason": "\(reason)"])
+        logger.debug("connection closed", metadata: metadata(reason))
+    }
+
+    private func metadata(_ reason: String) -> Logger.Metadata {
+        ["connection": "\(session.id)", "peer": "\(session.peer)", "reason": "\(reason)"]
     }
 
     static func lineBuffer(_ bytes: [UInt8]) -> ByteBuffer {

@@ -62,6 +62,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case ChannelEvent.inputClosed = event {
             emitLastLine(context: context)
+            context.fireChannelReadComplete()
         } else if event is DrainEvent {
             beginDraining(context: context)
             return
@@ -88,7 +89,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
     }
 
     func fireDrained(context: ChannelHandlerContext) {
-        fire(.drained, context: context)
+        fireOutsideReadCycle(.drained, context: context)
     }
 
     private func emitLines(context: ChannelHandlerContext) {
@@ -127,6 +128,13 @@ final class LineFramingHandler: ChannelDuplexHandler {
         context.fireChannelRead(wrapInboundOut(frame))
     }
 
+    /// NIOAsyncChannel hands reads to the async side at read-complete; a frame made by a timer or an event
+    /// must close its own read cycle or it would wait for the next byte from the client.
+    private func fireOutsideReadCycle(_ frame: InboundFrame, context: ChannelHandlerContext) {
+        fire(frame, context: context)
+        context.fireChannelReadComplete()
+    }
+
     private func updatePartialLineTimer(context: ChannelHandlerContext) {
         if buffer.readableBytes == 0 || isDiscarding {
             partialLineTimer?.cancel()
@@ -136,7 +144,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
             // keep a connection open forever.
             partialLineTimer = context.eventLoop.scheduleTask(in: partialLineTimeout) { [context] in
                 self.isDiscarding = true
-                self.fire(.partialLineTimedOut, context: context)
+                self.fireOutsideReadCycle(.partialLineTimedOut, context: context)
             }
         }
     }
@@ -144,7 +152,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
     private func scheduleIdleTimer(context: ChannelHandlerContext) {
         idleTimer?.cancel()
         idleTimer = context.eventLoop.scheduleTask(in: idleTimeout) { [context] in
-            self.fire(.idle, context: context)
+            self.fireOutsideReadCycle(.idle, context: context)
         }
     }
 }

@@ -58,8 +58,10 @@ extension RPCServer {
         )
         ResponseWriter.writeError(error, id: .null, into: &bytes)
         bytes.append(UInt8(ascii: "\n"))
-        let buffer = channel.allocator.buffer(bytes: bytes)
-        return channel.writeAndFlush(buffer).flatMap { channel.close() }.map { .rejected }.recover { _ in .rejected }
+        return channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(RejectionHandler(line: bytes))
+            return .rejected
+        }
     }
 
     /// The socket is created owner-only and then opened up to the configured mode, so there is no moment in

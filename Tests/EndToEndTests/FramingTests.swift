@@ -1,0 +1,115 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import Testing
+
+/// The line protocol over a real socket: pipelining, half-close, missing newline, over-long lines, garbage.
+@Suite(.serialized) struct FramingTests {
+    static func ping(_ id: Int) -> String {
+        #"{"jsonrpc":"2.0","method":"system.ping","id":\#(id)}"# + "\n"
+    }
+
+    @Test func pingAnswersPongExactly() throws {
+        let daemon = try DaemonProcess()
+        let socket = try RawSocket(path: daemon.socketPath)
+        socket.send(Self.ping(1))
+        #expect(socket.readLine() == #"{"id":1,"jsonrpc":"2.0","result":"pong"}"#)
+    }
+
+    @Test func tenThousandPipelinedRequestsAreAnsweredInOrder() throws {
+        let daemon = try DaemonProcess()
+        let socket = try RawSocket(path: daemon.socketPath)
+        let count = 10_000
+        let requests = (1...count).map(Self.ping).joined()
+        // Written from another thread: the daemon answers while the client is still sending.
+        let writer = Thread { socket.send(requests) }
+        writer.start()
+        for id in 1...count {
+            let line = try #require(socket.readLine(), "answer \(id) missing")
+            #expect(line == #"{"id":\#(id),"jsonrpc":"2.0","result":"pong"}"#)
+            if line != #"{"id":\#(id),"jsonrpc":"2.0","result":"pong"}"# { return }
+        }
+    }
+
+    @Test func halfCloseStillAnswersEverythingSent() throws {
+        let daemon = try DaemonProcess()
+        let socket = try RawSocket(path: daemon.socketPath)
+        socket.send(Self.ping(1) + Self.ping(2) + Self.ping(3))
+        socket.shutdownWrite()
+        let lines = socket.readLinesUntilEOF()
+        #expect(lines.count == 3)
+        #expect(lines.last == #"{"id":3,"jsonrpc":"2.0","result":"pong"}"#)
+    }
+
+    @Test func lastLineWithoutNewlineIsAnswered() throws {
+        let daemon = try DaemonProcess()
+        let socket = try RawSocket(path: daemon.socketPath)
+        socket.send(#"{"jsonrpc":"2.0","method":"system.ping","id":7}"#)
+        socket.shutdownWrite()
+        #expect(socket.readLinesUntilEOF() == [#"{"id":7,"jsonrpc":"2.0","result":"pong"}"#])
+    }
+
+    @Test func crlfLineEndingsAreAccepted() throws {
+        let daemon = try DaemonProcess()
+        let socket = try RawSocket(path: daemon.socketPath)
+        socket.send(#"{"jsonrpc":"2.0","method":"system.ping","id":1}"# + "\r\n")
+        #expect(socket.readLine() == #"{"id":1,"jsonrpc":"2.0","result":"pong"}"#)
+    }
+
+    @Test func overLongLineGetsOneErrorNamingTheLimitThenClose() throws {
+        let daemon = try DaemonProcess(configuration: "[limits]\nmax_line_bytes = 1024\n")
+        let socket = try RawSocket(path: daemon.socketPath)
+        // The writer may be cut off with EPIPE once the daemon closes; that is the point.
+        let writer = Thread { socket.send(String(repeating: "x", count: 64 * 1024)) }
+        writer.start()
+        let line = try #require(socket.readLine())
+        let value = try JSONParser().parse(line)
+        #expect(value["error"]?["code"] == -32600)
+        #expect(value["error"]?["data"]?["limit"] == 1024)
+        #expect(socket.waitForClose())
+        #expect(daemon.log.contains("line longer than 1024 bytes"))
+    }
+
+    @Test func defaultLineLimitIsOneMebibyte() throws {
+        let daemon = try DaemonProcess()
+        let socket = try RawSocket(path: daemon.socketPath)
+        let writer = Thread { socket.send(Array(repeating: UInt8(ascii: "["), count: 2 << 20)) }
+        writer.start()
+        let value = try JSONParser().parse(try #require(socket.readLine()))
+        #expect(value["error"]?["data"]?["limit"] == 1_048_576)
+    }
+
+    @Test func garbageAndInvalidUTF8GetParseErrorsAndTheDaemonServesOn() throws {
+        let daemon = try DaemonProcess()
+        let socket = try RawSocket(path: daemon.socketPath)
+        socket.send([0xFF, 0xFE, 0x00, 0x41, UInt8(ascii: "\n")])
+        socket.send(#"{"jsonrpc":"2.0","method":"system.ping","id":"\#u{FFFF}\#u{0}"}"# + "\n")
+        socket.send("\u{1}\u{2}garbage\n")
+        for _ in 0..<3 {
+            let value = try JSONParser().parse(try #require(socket.readLine()))
+            #expect(value["error"]?["code"] == -32700)
+            #expect(value["id"] == .null)
+        }
+        socket.send(Self.ping(4))
+        #expect(socket.readLine() == #"{"id":4,"jsonrpc":"2.0","result":"pong"}"#)
+        let other = try RawSocket(path: daemon.socketPath)
+        other.send(Self.ping(5))
+        #expect(other.readLine() == #"{"id":5,"jsonrpc":"2.0","result":"pong"}"#)
+    }
+
+    @Test func partialLineThatStallsIsClosed() throws {
+        let daemon = try DaemonProcess(configuration: "[limits]\npartial_line_timeout_seconds = 1\n")
+        let socket = try RawSocket(path: daemon.socketPath)
+        socket.send(#"{"jsonrpc":"2.0","#)
+        #expect(socket.waitForClose())
+        #expect(daemon.log.contains("an unfinished line waited too long"))
+    }
+
+    @Test func idleConnectionIsClosed() throws {
+        let daemon = try DaemonProcess(configuration: "[limits]\nidle_timeout_seconds = 1\n")
+        let socket = try RawSocket(path: daemon.socketPath)
+        socket.send(Self.ping(1))
+        #expect(socket.readLine() != nil)
+        #expect(socket.waitForClose())
+    }
+}

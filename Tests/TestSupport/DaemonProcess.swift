@@ -1,0 +1,124 @@
+import Foundation
+
+/// The real `twitterd` binary running on a temporary socket and database, for end-to-end tests.
+///
+/// Start-up waits for the daemon's READY=1 on a notify socket, the same event systemd waits for.
+public final class DaemonProcess: @unchecked Sendable {
+    // @unchecked: the Process is started once in init and afterwards only signalled and waited on, which
+    // Foundation's Process allows from any thread.
+    public let directory: String
+    public let socketPath: String
+    public let databasePath: String
+    public let logPath: String
+    public let notifications: NotifyListener
+    private let process: Process
+
+    /// Starts twitterd in `directory` (a new temporary folder by default) with an optional TOML `configuration`.
+    public init(
+        directory: String? = nil, configuration: String? = nil, arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
+        let folder = try directory ?? TemporaryDirectory.make()
+        self.directory = folder
+        socketPath = folder + "/twitterd.sock"
+        databasePath = folder + "/twitterd.sqlite"
+        logPath = folder + "/twitterd.log"
+        notifications = try NotifyListener(path: folder + "/notify-\(UInt32.random(in: 0...UInt32.max)).sock")
+        var allArguments = ["--socket", socketPath, "--database", databasePath, "--log-level", "debug"]
+        if let configuration {
+            let configPath = folder + "/twitterd.toml"
+            try configuration.write(toFile: configPath, atomically: true, encoding: .utf8)
+            allArguments += ["--config", configPath]
+        }
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.path(of: "twitterd"))
+        process.arguments = allArguments + arguments
+        var variables = ProcessInfo.processInfo.environment
+        variables["NOTIFY_SOCKET"] = notifications.path
+        variables.removeValue(forKey: "JOURNAL_STREAM")
+        variables.merge(environment) { _, new in new }
+        process.environment = variables
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        guard notifications.waitFor("READY=1", while: { [process] in process.isRunning }) != nil else {
+            process.terminate()
+            throw DaemonError.didNotStart(log: log)
+        }
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// The process id.
+    public var processID: Int32 { process.processIdentifier }
+
+    /// Whether the daemon is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Everything the daemon logged so far.
+    public var log: String {
+        (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+    }
+
+    /// Sends `signal` to the daemon.
+    public func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    @discardableResult
+    public func stop() -> Int32 {
+        send(SIGTERM)
+        return waitForExit()
+    }
+
+    /// Waits for the daemon to exit and returns its status.
+    public func waitForExit() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Why a daemon did not come up.
+    public enum DaemonError: Error, CustomStringConvertible {
+        case didNotStart(log: String)
+
+        public var description: String {
+            switch self {
+            case .didNotStart(let log): "twitterd did not become ready; its log:\n\(log)"
+            }
+        }
+    }
+}
+
+/// Runs a built executable to completion and returns its status, standard output and standard error.
+public func runProduct(
+    _ name: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.path(of: name))
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    let output = Pipe()
+    let error = Pipe()
+    let inputPipe = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = inputPipe
+    try process.run()
+    if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inputPipe.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a chatty process cannot block on a full pipe.
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+        process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+        String(decoding: errorData, as: UTF8.self)
+    )
+}
