@@ -35,6 +35,10 @@ let package = Package(
             ]
         ),
         .target(name: "JSONRPC"),
+        // Login providers: each depends on TwitterCore and Sodium only; twitterd's main registers them.
+        .target(name: "PasswordLogin", dependencies: ["TwitterCore", "Sodium"], path: "Plugins/PasswordLogin"),
+        .target(name: "TokenLogin", dependencies: ["TwitterCore", "Sodium"], path: "Plugins/TokenLogin"),
+        .target(name: "PeerLogin", dependencies: ["TwitterCore"], path: "Plugins/PeerLogin"),
         .target(
             name: "TwitterServer",
             dependencies: [
@@ -57,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "twitterd",
             dependencies: [
-                "TwitterServer", "TwitterStore", "TwitterCore",
+                "TwitterServer", "TwitterStore", "TwitterCore", "Sodium", "PasswordLogin", "TokenLogin", "PeerLogin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -73,6 +77,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "TwitterCoreTests", dependencies: ["TwitterCore"]),
+        .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
+        .testTarget(name: "TwitterStoreTests", dependencies: ["TwitterStore", "TwitterCore"]),
+        .testTarget(
+            name: "PluginTests",
+            dependencies: ["PasswordLogin", "TokenLogin", "PeerLogin", "TwitterStore", "TwitterCore", "Sodium"]
+        ),
         .testTarget(
             name: "TwitterServerTests", dependencies: ["TwitterServer", "TwitterStore", "JSONRPC", "TwitterCore", "TestSupport"]
         ),

@@ -13,11 +13,13 @@ public protocol MethodGroup: Sendable {
 public enum DaemonAssembly {
     /// The request processor serving `groups` plus the system methods and `rpc.discover`.
     public static func makeProcessor(
-        groups: [any MethodGroup], database: AppDatabase, statistics: ServerStatistics,
+        auth: AuthServices, groups: [any MethodGroup] = [], database: AppDatabase, statistics: ServerStatistics,
         limits: ServerConfiguration.Limits, logger: Logger
     ) -> RequestProcessor<RequestContext> {
         var router = Router<RequestContext>()
         SystemMethods(database: database, statistics: statistics).register(in: &router)
+        AuthMethods(services: auth).register(in: &router)
+        TokenMethods(tokens: auth.tokens).register(in: &router)
         for group in groups { group.register(in: &router) }
         SystemMethods.registerDiscovery(in: &router)
         let mapper = ErrorMapper(logger: logger)

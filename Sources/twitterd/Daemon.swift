@@ -1,6 +1,10 @@
 import Foundation
 import Logging
+import PasswordLogin
+import PeerLogin
 import ServiceLifecycle
+import TokenLogin
+import TwitterCore
 import TwitterServer
 import TwitterStore
 
@@ -20,9 +24,10 @@ struct Daemon {
             do { try database.close() } catch { logger.error("closing the database failed: \(error)") }
         }
         logger.info("database ready", metadata: ["path": "\(configuration.databasePath)"])
+        let auth = try makeAuthServices(database: database)
         let statistics = ServerStatistics()
         let processor = DaemonAssembly.makeProcessor(
-            groups: [], database: database, statistics: statistics, limits: configuration.limits, logger: logger
+            auth: auth, database: database, statistics: statistics, limits: configuration.limits, logger: logger
         )
         let notifier = SystemdNotifier(environment: ProcessInfo.processInfo.environment)
         let server = RPCServer(
@@ -37,5 +42,40 @@ struct Daemon {
             )
         )
         try await group.run()
+    }
+
+    /// Registers every login provider plugin, then keeps the ones the configuration enables.
+    private func makeAuthServices(database: AppDatabase) throws -> AuthServices {
+        let settings = configuration.auth
+        let users = UserStore(database: database)
+        let keyPath = (configuration.databasePath as NSString).deletingLastPathComponent + "/token.key"
+        let tokens = TokenService(
+            store: TokenStore(database: database), key: try TokenKey.loadOrCreate(path: keyPath),
+            sessionDays: settings.sessionDays
+        )
+        let hasher = try PasswordHasher(
+            cost: settings.passwordCost, minimumLength: settings.passwordMinimumLength,
+            threads: settings.hashingThreads, queueLimit: settings.hashingQueueLimit
+        )
+        let peerLinks = PeerLinkStore(database: database)
+
+        var registry = LoginProviderRegistry()
+        registry.register(PasswordLoginProvider(users: users, hasher: hasher))
+        registry.register(TokenLoginProvider(service: tokens, users: users))
+        registry.register(PeerLoginProvider(links: peerLinks))
+        var enabled = registry
+        if let names = settings.providers {
+            do throws(TwitterError) {
+                enabled = try registry.enabling(names)
+            } catch {
+                throw ConfigurationError(key: "auth.providers", problem: error.message)
+            }
+        }
+        logger.info("login providers", metadata: ["enabled": "\(enabled.names.joined(separator: ","))",
+                                                  "argon2id": "\(settings.passwordCost)"])
+        return AuthServices(
+            providers: enabled, users: users, sessions: tokens, tokens: tokens, passwords: hasher,
+            peerLinks: peerLinks, throttle: LoginThrottle(store: ThrottleStore(database: database))
+        )
     }
 }

@@ -39,6 +39,9 @@ struct Serve: AsyncParsableCommand {
         let logger = Logger(label: "twitterd")
         do {
             try await Daemon(configuration: settings, logger: logger).run()
+        } catch let error as ConfigurationError {
+            logger.critical("configuration: \(error)")
+            throw ExitCode(78)
         } catch {
             logger.critical("cannot serve: \(error)")
             throw ExitCode.failure

@@ -67,6 +67,10 @@ enum JSONUnboxing {
         if T.self == Date.self, let date = try date(value, codingPath: codingPath) as? T {
             return date
         }
+        // A member typed as JSONValue (such as a provider's credentials) takes the value as it is.
+        if let json = value as? T {
+            return json
+        }
         return try T(from: JSONValueDecoding(value: value, codingPath: codingPath))
     }
 

@@ -1,5 +1,14 @@
 /// Turns a `DecodingError` into field path → message, the shape of `data.fields`.
-enum DecodingFailure {
+public enum DecodingFailure {
+    /// Field path → message; `prefix` nests the paths under a member such as `credentials`.
+    public static func fields(of error: DecodingError, prefix: String? = nil) -> [String: String] {
+        let fields = fields(of: error)
+        guard let prefix else { return fields }
+        return Dictionary(uniqueKeysWithValues: fields.map { key, value in
+            (key == "params" ? prefix : prefix + (key.hasPrefix("[") ? "" : ".") + key, value)
+        })
+    }
+
     static func fields(of error: DecodingError) -> [String: String] {
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):

@@ -28,7 +28,7 @@ public struct Router<Context: Sendable>: Sendable {
     /// Registers a handler whose params decode to `Params` and whose result encodes from `Result`.
     ///
     /// Registering a name twice is a programming error in the daemon's assembly, caught at start-up.
-    public mutating func register<Params: Decodable, Result: Encodable>(
+    public mutating func register<Params: Decodable & SendableMetatype, Result: Encodable & SendableMetatype>(
         _ descriptor: MethodDescriptor,
         _ handler: @escaping @Sendable (Params, Context) async throws -> Result
     ) {

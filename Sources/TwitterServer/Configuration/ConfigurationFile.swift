@@ -40,7 +40,23 @@ public struct ConfigurationFile {
             try Self.apply(limits: &limits, to: &configuration.limits)
             try limits.rejectUnknownKeys()
         }
+        if var auth = try reader.table("auth") {
+            try Self.apply(auth: &auth, to: &configuration.auth)
+            try auth.rejectUnknownKeys()
+        }
         try reader.rejectUnknownKeys()
+    }
+
+    private static func apply(auth reader: inout TOMLReader, to auth: inout AuthConfiguration) throws(ConfigurationError) {
+        if let names = try reader.stringArray("providers") { auth.providers = names }
+        if let value = try reader.int("password_min_length", in: 8...128) { auth.passwordMinimumLength = value }
+        if let value = try reader.int("password_ops_limit", in: 1...100) { auth.passwordCost.operations = value }
+        if let value = try reader.int("password_mem_limit_kib", in: 8...4_194_304) {
+            auth.passwordCost.memoryBytes = value * 1024
+        }
+        if let value = try reader.int("hashing_threads", in: 1...256) { auth.hashingThreads = value }
+        if let value = try reader.int("hashing_queue", in: 1...100_000) { auth.hashingQueueLimit = value }
+        if let value = try reader.int("session_days", in: 1...3650) { auth.sessionDays = value }
     }
 
     private static func apply(

@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var logLevel: Logger.Level = .info
     /// The limits on connections and requests.
     public var limits = Limits()
+    /// The login settings.
+    public var auth = AuthConfiguration()
 
     /// Creates a configuration with the default limits.
     public init(socketPath: String, databasePath: String) {

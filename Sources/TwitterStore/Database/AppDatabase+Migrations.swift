@@ -4,10 +4,44 @@ extension AppDatabase {
     /// Every schema change, in order. Released migrations are never edited: a change is a new migration.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: schema bookkeeping") { db in
-            try db.create(table: "daemonInfo") { table in
+        migrator.registerMigration("v1: accounts, tokens, peer links, login throttle") { db in
+            try db.create(table: "user") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("username", .text).notNull()
+                // Case-folded copies carry the uniqueness: SQLite's NOCASE folds ASCII only.
+                table.column("usernameKey", .text).notNull().unique()
+                table.column("email", .text).notNull()
+                table.column("emailKey", .text).notNull().unique()
+                table.column("passwordHash", .text)
+                table.column("firstName", .text).notNull().defaults(to: "")
+                table.column("lastName", .text).notNull().defaults(to: "")
+                table.column("age", .integer)
+                table.column("bio", .text).notNull().defaults(to: "")
+                table.column("version", .integer).notNull().defaults(to: 1)
+                table.column("createdAt", .datetime).notNull()
+                table.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "token") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("user", onDelete: .cascade).notNull()
+                table.column("kind", .text).notNull()
+                table.column("name", .text).notNull()
+                table.column("hash", .blob).notNull().unique()
+                table.column("createdAt", .datetime).notNull()
+                table.column("expiresAt", .datetime)
+                table.column("lastUsedAt", .datetime)
+                table.column("revokedAt", .datetime)
+            }
+            try db.create(table: "peerLink") { table in
+                table.primaryKey("uid", .integer)
+                table.belongsTo("user", onDelete: .cascade).notNull()
+            }
+            try db.create(table: "loginThrottle") { table in
                 table.primaryKey("key", .text)
-                table.column("value", .text).notNull()
+                table.column("failures", .integer).notNull()
+                table.column("lastFailureAt", .datetime).notNull()
+                table.column("windowStart", .datetime).notNull()
+                table.column("windowFailures", .integer).notNull()
             }
         }
         return migrator

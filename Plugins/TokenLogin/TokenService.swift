@@ -1,0 +1,88 @@
+import Foundation
+import Sodium
+import TwitterCore
+
+/// Makes, finds and ends tokens; the only code that sees a token's secret, and only in passing.
+public struct TokenService: SessionIssuing, PersonalTokenManaging {
+    private let store: any TokenStoring
+    private let key: [UInt8]
+    private let sessionLifetime: TimeInterval
+    private let now: @Sendable () -> Date
+
+    /// Creates the service; sessions last `sessionDays` from their last use.
+    public init(
+        store: any TokenStoring, key: [UInt8], sessionDays: Int = 30, now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.store = store
+        self.key = key
+        self.sessionLifetime = TimeInterval(sessionDays) * 86_400
+        self.now = now
+    }
+
+    /// The stored form of a token: BLAKE2b keyed with the daemon's token key.
+    func hash(_ token: String) -> [UInt8] {
+        Sodium.shared.genericHash(Array(token.utf8), key: key, outputLength: 32)
+    }
+
+    /// A new session.
+    public func issueSession(userID: Int64, provider: String) async throws -> IssuedSession {
+        let token = TokenCodec.makeToken(kind: .session)
+        let moment = now()
+        let record = try await store.insertToken(
+            userID: userID, kind: .session, name: provider, hash: hash(token), createdAt: moment,
+            expiresAt: moment.addingTimeInterval(sessionLifetime)
+        )
+        return IssuedSession(id: record.id, token: token, expiresAt: record.expiresAt, kind: .session)
+    }
+
+    /// Ends one session.
+    public func revokeSession(id: Int64, userID: Int64) async throws {
+        _ = try await store.revokeToken(id: id, userID: userID, at: now())
+    }
+
+    /// Ends every other session.
+    public func revokeOtherSessions(userID: Int64, keeping: Int64?) async throws {
+        try await store.revokeSessions(userID: userID, keeping: keeping, at: now())
+    }
+
+    /// A new personal token.
+    public func createPersonalToken(
+        userID: Int64, name: String, expiresInDays: Int?
+    ) async throws -> (record: TokenRecord, token: String) {
+        let token = TokenCodec.makeToken(kind: .personal)
+        let moment = now()
+        let record = try await store.insertToken(
+            userID: userID, kind: .personal, name: name, hash: hash(token), createdAt: moment,
+            expiresAt: expiresInDays.map { moment.addingTimeInterval(TimeInterval($0) * 86_400) }
+        )
+        return (record, token)
+    }
+
+    /// The owner's personal tokens.
+    public func personalTokens(userID: Int64) async throws -> [TokenRecord] {
+        try await store.tokens(userID: userID, kind: .personal)
+    }
+
+    /// Revokes a token of the owner.
+    public func revokeToken(id: Int64, userID: Int64) async throws -> Bool {
+        try await store.revokeToken(id: id, userID: userID, at: now())
+    }
+
+    /// The live token record for `token`, after recording its use; nil when it is malformed, unknown,
+    /// revoked or expired.
+    func redeem(_ token: String) async throws -> TokenRecord? {
+        guard let kind = TokenCodec.kind(of: token), var record = try await store.token(hash: hash(token)),
+              record.kind == kind, record.revokedAt == nil
+        else { return nil }
+        let moment = now()
+        if let expiresAt = record.expiresAt, expiresAt <= moment { return nil }
+        // Last use is written at most once a minute, so a busy script does not turn reads into writes.
+        if record.lastUsedAt.map({ moment.timeIntervalSince($0) >= 60 }) ?? true {
+            let slid = record.kind == .session ? moment.addingTimeInterval(sessionLifetime) : nil
+            try await store.touchToken(id: record.id, usedAt: moment, expiresAt: slid)
+            record.lastUsedAt = moment
+            if let slid { record.expiresAt = slid }
+        }
+        return record
+    }
+}

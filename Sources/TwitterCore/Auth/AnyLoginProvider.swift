@@ -1,0 +1,44 @@
+/// Something that can decode a provider's credentials from a request; the server backs it with JSON.
+public protocol CredentialsSource: Sendable {
+    /// Decodes the credentials as `type`, or throws a `DecodingError` naming the bad member.
+    func decode<Credentials: Decodable>(_ type: Credentials.Type) throws -> Credentials
+}
+
+/// A login provider with its credentials type erased, so providers of different shapes sit in one registry.
+///
+/// Built from closures that capture the concrete provider; nothing needs to be overridden.
+public struct AnyLoginProvider: Sendable {
+    /// The provider's name.
+    public let name: String
+    /// The provider's credential members.
+    public let credentialFields: [CredentialField]
+    private let logInFromSource: @Sendable (any CredentialsSource, LoginContext, LoginThrottle?) async throws
+        -> Authentication
+
+    /// Erases `provider`.
+    public init<Provider: LoginProviding>(_ provider: Provider) {
+        name = provider.name
+        credentialFields = provider.credentialFields
+        logInFromSource = { source, context, throttle in
+            let credentials = try source.decode(Provider.Credentials.self)
+            let keys = LoginThrottle.keys(account: provider.throttleKey(for: credentials), peer: context.peer)
+            guard let throttle else { return try await provider.logIn(with: credentials, context: context) }
+            try await throttle.check(keys)
+            do {
+                let authentication = try await provider.logIn(with: credentials, context: context)
+                try await throttle.recordSuccess(keys)
+                return authentication
+            } catch let error as TwitterError where error.kind == .invalidCredentials {
+                try await throttle.recordFailure(keys)
+                throw error
+            }
+        }
+    }
+
+    /// Decodes the credentials from `source` and logs in, counting failures in `throttle` when given.
+    public func logIn(
+        from source: any CredentialsSource, context: LoginContext, throttle: LoginThrottle? = nil
+    ) async throws -> Authentication {
+        try await logInFromSource(source, context, throttle)
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// A session token handed to a client: its id, the secret (shown once), and when it expires.
+public struct IssuedSession: Sendable, Equatable {
+    /// The token's id, for logout and `tokens.revoke`.
+    public var id: Int64
+    /// The secret; stored by the daemon only as a keyed hash.
+    public var token: String
+    /// When it expires; sessions slide forward on use.
+    public var expiresAt: Date?
+    /// A session (ended by logout) or a personal token (which logout leaves alone).
+    public var kind: TokenKind
+
+    /// Creates a session.
+    public init(id: Int64, token: String, expiresAt: Date?, kind: TokenKind = .session) {
+        self.id = id
+        self.token = token
+        self.expiresAt = expiresAt
+        self.kind = kind
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// A fixed set of threads for blocking work (Argon2id hashing) with a bounded queue.
+///
+/// Hashing must not run on an event loop or on Swift's cooperative pool, where it would stall every other
+/// request. When the queue is full, `run` throws `.unavailable` at once instead of letting memory pile up.
+public final class WorkerPool: Sendable {
+    private struct State {
+        var jobs: [@Sendable () -> Void] = []
+        var head = 0
+        var isShutDown = false
+        var queued: Int { jobs.count - head }
+    }
+
+    private let state = Mutex(State())
+    private let available = DispatchSemaphore(value: 0)
+    private let maximumQueued: Int
+    /// The number of threads.
+    public let threadCount: Int
+
+    /// Starts `threads` worker threads; at most `queueLimit` jobs may wait for one.
+    public init(threads: Int, queueLimit: Int, name: String) {
+        threadCount = max(1, threads)
+        maximumQueued = max(1, queueLimit)
+        for index in 0..<threadCount {
+            let thread = Thread { [self] in work() }
+            thread.name = "\(name)-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Runs `job` on a worker thread and returns its result; throws `.unavailable` when the queue is full.
+    public func run<Result: Sendable>(_ job: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            let accepted = state.withLock { state -> Bool in
+                guard !state.isShutDown, state.queued < maximumQueued else { return false }
+                state.jobs.append { continuation.resume(with: Swift.Result { try job() }) }
+                return true
+            }
+            guard accepted else {
+                continuation.resume(throwing: TwitterError.unavailable("The daemon is busy hashing passwords; try again shortly"))
+                return
+            }
+            available.signal()
+        }
+    }
+
+    /// How many jobs wait or run now.
+    public var pendingCount: Int { state.withLock { $0.queued } }
+
+    /// Stops the threads once the queued jobs are done.
+    public func shutDown() {
+        state.withLock { $0.isShutDown = true }
+        for _ in 0..<threadCount { available.signal() }
+    }
+
+    private func work() {
+        while true {
+            available.wait()
+            let job = state.withLock { state -> (@Sendable () -> Void)? in
+                guard state.head < state.jobs.count else { return nil }
+                let job = state.jobs[state.head]
+                state.head += 1
+                // Compact now and then so the array does not grow with every job ever run.
+                if state.head > 64 && state.head * 2 > state.jobs.count {
+                    state.jobs.removeFirst(state.head)
+                    state.head = 0
+                }
+                return job
+            }
+            guard let job else {
+                if state.withLock({ $0.isShutDown }) { return }
+                continue
+            }
+            job()
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// What kind of token a record is.
+public enum TokenKind: String, Sendable, Codable {
+    /// A login session, made by auth.login or auth.signup; expires and slides forward on use.
+    case session
+    /// A personal access token for scripts, made by tokens.create.
+    case personal
+}
+
+/// A stored token, without its secret: the daemon keeps only a keyed hash.
+public struct TokenRecord: Sendable, Equatable {
+    /// The token's id.
+    public var id: Int64
+    /// Its owner.
+    public var userID: Int64
+    /// Session or personal.
+    public var kind: TokenKind
+    /// A name for people (personal tokens) or the provider that made the session.
+    public var name: String
+    /// When it was created.
+    public var createdAt: Date
+    /// When it expires, if it does.
+    public var expiresAt: Date?
+    /// When it was last used (recorded at most once a minute).
+    public var lastUsedAt: Date?
+    /// When it was revoked, if it was.
+    public var revokedAt: Date?
+
+    /// Creates a record.
+    public init(
+        id: Int64, userID: Int64, kind: TokenKind, name: String, createdAt: Date, expiresAt: Date?,
+        lastUsedAt: Date?, revokedAt: Date?
+    ) {
+        self.id = id
+        self.userID = userID
+        self.kind = kind
+        self.name = name
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.lastUsedAt = lastUsedAt
+        self.revokedAt = revokedAt
+    }
+}
+
+/// Durable storage of tokens, found by their keyed hash.
+public protocol TokenStoring: Sendable {
+    /// Stores a new token and returns its record.
+    func insertToken(
+        userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?
+    ) async throws -> TokenRecord
+    /// The token whose hash is `hash`.
+    func token(hash: [UInt8]) async throws -> TokenRecord?
+    /// Records a use, and moves the expiry when `expiresAt` is given (sliding sessions).
+    func touchToken(id: Int64, usedAt: Date, expiresAt: Date?) async throws
+    /// Revokes the token `id` of `userID`; false when there is no such live token.
+    func revokeToken(id: Int64, userID: Int64, at date: Date) async throws -> Bool
+    /// Revokes every session of `userID` except `keeping`.
+    func revokeSessions(userID: Int64, keeping: Int64?, at date: Date) async throws
+    /// The tokens of `userID` of `kind`, newest first, revoked ones left out.
+    func tokens(userID: Int64, kind: TokenKind) async throws -> [TokenRecord]
+}

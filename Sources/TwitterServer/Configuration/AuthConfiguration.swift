@@ -1,0 +1,22 @@
+import NIOCore
+import Sodium
+
+/// The login settings: which providers are on, the password rules and cost, and session lifetime.
+public struct AuthConfiguration: Sendable, Equatable {
+    /// The enabled providers, by name; every registered provider by default.
+    public var providers: [String]?
+    /// The shortest password accepted, in code points.
+    public var passwordMinimumLength = 8
+    /// The Argon2id cost of new hashes.
+    public var passwordCost = PasswordHashCost.interactive
+    /// Threads that hash passwords; one per core by default.
+    public var hashingThreads = System.coreCount
+    /// Hashes that may wait for a thread before logins are answered -32008.
+    public var hashingQueueLimit = 64
+    /// Days a session lasts after its last use.
+    public var sessionDays = 30
+
+    /// The defaults.
+    public init() {}
+}
+

@@ -1,0 +1,173 @@
+import Foundation
+import JSONRPC
+import TwitterCore
+
+/// `auth.*`: sign up, log in through any provider, log out, who am I, change password, link a uid.
+struct AuthMethods: MethodGroup {
+    let services: AuthServices
+
+    struct SignupParams: Decodable, Sendable {
+        var email: String
+        var password: String
+        var username: String?
+    }
+
+    struct LoginParams: Decodable, Sendable {
+        var provider: String
+        var credentials: JSONValue
+    }
+
+    struct ChangePasswordParams: Decodable, Sendable {
+        var currentPassword: String
+        var newPassword: String
+    }
+
+    func register(in router: inout Router<RequestContext>) {
+        router.register(Self.providersDescriptor) { [services] (_: NoParams, _) in
+            services.providers.all.map { ProviderView(name: $0.name, credentials: $0.credentialFields) }
+        }
+        router.register(Self.signupDescriptor) { (params: SignupParams, context) in
+            try await signup(params, context: context)
+        }
+        router.register(loginDescriptor) { (params: LoginParams, context) in
+            try await logIn(params, context: context)
+        }
+        router.register(Self.logoutDescriptor) { [services] (_: NoParams, context) in
+            if let login = context.session.login, let sessionID = login.sessionID {
+                try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
+            }
+            context.session.setLogin(nil)
+            return LoggedOut(loggedOut: true)
+        }
+        router.register(Self.whoamiDescriptor) { [services] (_: NoParams, context) in
+            let login = try context.session.requireLogin()
+            guard let user = try await services.users.user(id: login.userID) else { throw TwitterError.notFound("Account") }
+            return WhoAmI(user: user, provider: login.provider, expiresAt: login.expiresAt)
+        }
+        router.register(Self.changePasswordDescriptor) { (params: ChangePasswordParams, context) in
+            try await changePassword(params, context: context)
+        }
+        PeerLinkMethods(services: services).register(in: &router)
+    }
+
+    private func signup(_ params: SignupParams, context: RequestContext) async throws -> LoginResult {
+        var params = params
+        params.email = params.email.trimmingCharacters(in: .whitespaces)
+        try signupRules.validate(params)
+        let username: String
+        if let chosen = params.username {
+            username = chosen
+        } else {
+            username = try await UsernameSuggestion.make(from: params.email) { try await services.users.isUsernameTaken($0) }
+        }
+        let hash = try await services.passwords.hash(params.password)
+        let user = try await services.users.createUser(email: params.email, username: username, passwordHash: hash)
+        return try await startSession(for: user, provider: "password", resumed: nil, context: context)
+    }
+
+    private var signupRules: Validator<SignupParams> {
+        .all([
+            .field(\.email, "email", AccountRules.email),
+            .field(\.username, "username", .ifPresent(AccountRules.username)),
+            .field(\.password, "password", services.passwords.policy),
+        ])
+    }
+
+    private func logIn(_ params: LoginParams, context: RequestContext) async throws -> LoginResult {
+        guard let provider = services.providers.provider(named: params.provider) else {
+            let known = services.providers.names.joined(separator: ", ")
+            throw TwitterError.invalidFields(["provider": "unknown provider \"\(params.provider)\"; valid: \(known)"])
+        }
+        let authentication: Authentication
+        do {
+            authentication = try await provider.logIn(
+                from: JSONCredentials(value: params.credentials), context: LoginContext(peer: context.session.peer),
+                throttle: services.throttle
+            )
+        } catch let error as DecodingError {
+            throw TwitterError.invalidFields(DecodingFailure.fields(of: error, prefix: "credentials"))
+        }
+        return try await startSession(
+            for: authentication.user, provider: provider.name, resumed: authentication.resumedSession, context: context
+        )
+    }
+
+    private func startSession(
+        for user: User, provider: String, resumed: IssuedSession?, context: RequestContext
+    ) async throws -> LoginResult {
+        let session: IssuedSession
+        if let resumed {
+            session = resumed
+        } else {
+            session = try await services.sessions.issueSession(userID: user.id, provider: provider)
+        }
+        context.session.setLogin(
+            SessionLogin(
+                userID: user.id, username: user.username, provider: provider,
+                sessionID: session.kind == .session ? session.id : nil, expiresAt: session.expiresAt
+            )
+        )
+        return LoginResult(user: user, session: SessionView(session))
+    }
+
+    private func changePassword(_ params: ChangePasswordParams, context: RequestContext) async throws -> PasswordChanged {
+        let login = try context.session.requireLogin()
+        try Validator<ChangePasswordParams>.field(\.newPassword, "newPassword", services.passwords.policy)
+            .validate(params)
+        guard let stored = try await services.users.passwordHash(userID: login.userID),
+              try await services.passwords.verify(params.currentPassword, against: stored)
+        else {
+            throw TwitterError(.invalidCredentials, "The current password is wrong", fields: [
+                "currentPassword": "is wrong",
+            ])
+        }
+        try await services.users.setPasswordHash(try await services.passwords.hash(params.newPassword), userID: login.userID)
+        try await services.sessions.revokeOtherSessions(userID: login.userID, keeping: login.sessionID)
+        return PasswordChanged(passwordChanged: true)
+    }
+}
+
+struct ProviderView: Encodable {
+    let name: String
+    let credentials: [CredentialField]
+}
+
+struct LoggedOut: Encodable {
+    let loggedOut: Bool
+}
+
+struct PasswordChanged: Encodable {
+    let passwordChanged: Bool
+}
+
+struct WhoAmI: Encodable {
+    let user: User
+    let provider: String
+    let expiresAt: Date?
+
+    enum CodingKeys: String, CodingKey { case user, provider, expiresAt }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(user, forKey: .user)
+        try container.encode(provider, forKey: .provider)
+        try container.encode(expiresAt, forKey: .expiresAt)
+    }
+}
+
+/// A provider's credentials, decoded from the request's JSON only once the provider is known.
+struct JSONCredentials: CredentialsSource {
+    let value: JSONValue
+
+    func decode<Credentials: Decodable>(_ type: Credentials.Type) throws -> Credentials {
+        try JSONValueDecoder().decode(type, from: value)
+    }
+}
+
+extension ConnectionSession {
+    /// The login, or `.unauthenticated`; the router already checks, this keeps handlers honest.
+    func requireLogin() throws -> SessionLogin {
+        guard let login else { throw TwitterError.unauthenticated }
+        return login
+    }
+}

@@ -1,0 +1,34 @@
+import TwitterCore
+
+/// What the auth methods need, each behind a TwitterCore protocol; twitterd's main fills it in.
+public struct AuthServices: Sendable {
+    /// The enabled login providers.
+    public var providers: LoginProviderRegistry
+    /// Accounts.
+    public var users: any UserStoring
+    /// Sessions.
+    public var sessions: any SessionIssuing
+    /// Personal tokens.
+    public var tokens: any PersonalTokenManaging
+    /// Password hashing and rules.
+    public var passwords: any PasswordHashing
+    /// uid links for peer login.
+    public var peerLinks: any PeerLinkStoring
+    /// Failed-login counting.
+    public var throttle: LoginThrottle
+
+    /// Creates the services.
+    public init(
+        providers: LoginProviderRegistry, users: any UserStoring, sessions: any SessionIssuing,
+        tokens: any PersonalTokenManaging, passwords: any PasswordHashing, peerLinks: any PeerLinkStoring,
+        throttle: LoginThrottle
+    ) {
+        self.providers = providers
+        self.users = users
+        self.sessions = sessions
+        self.tokens = tokens
+        self.passwords = passwords
+        self.peerLinks = peerLinks
+        self.throttle = throttle
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import TwitterCore
+
+/// A row of `user`.
+struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "user"
+
+    var id: Int64?
+    var username: String
+    var usernameKey: String
+    var email: String
+    var emailKey: String
+    var passwordHash: String?
+    var firstName: String
+    var lastName: String
+    var age: Int?
+    var bio: String
+    var version: Int
+    var createdAt: Date
+    var updatedAt: Date
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let usernameKey = Column(CodingKeys.usernameKey)
+        static let emailKey = Column(CodingKeys.emailKey)
+        static let passwordHash = Column(CodingKeys.passwordHash)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// The case-folded form that uniqueness is checked on.
+    static func key(_ text: String) -> String {
+        text.lowercased()
+    }
+
+    var user: User {
+        User(id: id ?? 0, username: username, email: email, createdAt: createdAt)
+    }
+}

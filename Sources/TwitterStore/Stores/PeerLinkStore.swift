@@ -1,0 +1,40 @@
+import GRDB
+import TwitterCore
+
+/// Which local uid logs in as which account, in SQLite.
+public struct PeerLinkStore: PeerLinkStoring {
+    let database: AppDatabase
+
+    /// Creates the store over `database`.
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// Links `uid` to `userID`.
+    public func linkPeer(uid: UInt32, userID: Int64) async throws {
+        try await database.writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO peerLink (uid, userId) VALUES (?, ?) ON CONFLICT(uid) DO UPDATE SET userId = excluded.userId",
+                arguments: [Int64(uid), userID]
+            )
+        }
+    }
+
+    /// Removes the link of `uid` to `userID`.
+    public func unlinkPeer(uid: UInt32, userID: Int64) async throws -> Bool {
+        try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM peerLink WHERE uid = ? AND userId = ?", arguments: [Int64(uid), userID])
+            return db.changesCount > 0
+        }
+    }
+
+    /// The account `uid` is linked to.
+    public func linkedUser(uid: UInt32) async throws -> User? {
+        try await database.writer.read { db in
+            try UserRecord.fetchOne(
+                db, sql: "SELECT user.* FROM user JOIN peerLink ON peerLink.userId = user.id WHERE peerLink.uid = ?",
+                arguments: [Int64(uid)]
+            )?.user
+        }
+    }
+}
