@@ -74,7 +74,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["JSONRPC"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["JSONRPC", "TwitterClient"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "TwitterCoreTests", dependencies: ["TwitterCore"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
@@ -84,7 +84,11 @@ let package = Package(
             dependencies: ["PasswordLogin", "TokenLogin", "PeerLogin", "TwitterStore", "TwitterCore", "Sodium"]
         ),
         .testTarget(
-            name: "TwitterServerTests", dependencies: ["TwitterServer", "TwitterStore", "JSONRPC", "TwitterCore", "TestSupport"]
+            name: "TwitterServerTests",
+            dependencies: [
+                "TwitterServer", "TwitterStore", "JSONRPC", "TwitterCore", "TestSupport", "Sodium", "PasswordLogin",
+                "TokenLogin", "PeerLogin",
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -12,6 +12,12 @@ public struct PasswordLoginProvider: LoginProviding {
         public var email: String
         /// The password.
         public var password: String
+
+        /// Creates credentials.
+        public init(email: String, password: String) {
+            self.email = email
+            self.password = password
+        }
     }
 
     private let users: any UserStoring

@@ -6,6 +6,11 @@ public struct TokenLoginProvider: LoginProviding {
     public struct Credentials: Decodable, Sendable {
         /// A `tws_` session token or a `twp_` personal token.
         public var token: String
+
+        /// Creates credentials.
+        public init(token: String) {
+            self.token = token
+        }
     }
 
     private let service: TokenService

@@ -38,7 +38,7 @@ struct ProtocolDocumentTests {
     @Test func everyExampleAnswersAsDocumented() throws {
         let examples = try Self.examples()
         #expect(examples.count >= 8)
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
         for example in examples {
             let command = example.command.replacingOccurrences(
                 of: "/run/twitterd/twitterd.sock", with: daemon.socketPath

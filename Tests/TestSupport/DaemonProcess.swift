@@ -122,3 +122,8 @@ public func runProduct(
         String(decoding: errorData, as: UTF8.self)
     )
 }
+
+extension DaemonProcess {
+    /// Configuration that makes Argon2id as cheap as libsodium allows, for tests that log in often.
+    public static let fastHashing = "[auth]\npassword_ops_limit = 1\npassword_mem_limit_kib = 8\n"
+}

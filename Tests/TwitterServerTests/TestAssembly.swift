@@ -1,15 +1,32 @@
 import JSONRPC
 import Logging
+import PasswordLogin
+import PeerLogin
+import Sodium
+import TokenLogin
+import TwitterCore
 import TwitterStore
 
 @testable import TwitterServer
 
-/// The daemon's request path over an in-memory database, for tests that need no socket.
+/// The daemon's request path over an in-memory database and the real plugins, for tests that need no socket.
 enum TestAssembly {
     static func processor() throws -> RequestProcessor<RequestContext> {
         let database = try AppDatabase.inMemory()
+        let users = UserStore(database: database)
+        let tokens = TokenService(store: TokenStore(database: database), key: Sodium.shared.randomBytes(count: 32))
+        let hasher = try PasswordHasher(cost: .minimum, threads: 1, queueLimit: 8)
+        let links = PeerLinkStore(database: database)
+        var registry = LoginProviderRegistry()
+        registry.register(PasswordLoginProvider(users: users, hasher: hasher))
+        registry.register(TokenLoginProvider(service: tokens, users: users))
+        registry.register(PeerLoginProvider(links: links))
+        let auth = AuthServices(
+            providers: registry, users: users, sessions: tokens, tokens: tokens, passwords: hasher, peerLinks: links,
+            throttle: LoginThrottle(store: ThrottleStore(database: database))
+        )
         return DaemonAssembly.makeProcessor(
-            groups: [], database: database, statistics: ServerStatistics(), limits: .init(),
+            auth: auth, database: database, statistics: ServerStatistics(), limits: .init(),
             logger: Logger(label: "test")
         )
     }

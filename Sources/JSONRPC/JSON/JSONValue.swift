@@ -17,6 +17,12 @@ public enum JSONValue: Sendable, Hashable {
     case object([String: JSONValue])
 
     /// The member named `key`, or `nil` when this is not an object or has no such member.
+    /// The element at `index` of an array; nil when this is not an array or the index is out of range.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else {
             return nil

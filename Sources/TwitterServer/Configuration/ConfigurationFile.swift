@@ -49,7 +49,7 @@ public struct ConfigurationFile {
 
     private static func apply(auth reader: inout TOMLReader, to auth: inout AuthConfiguration) throws(ConfigurationError) {
         if let names = try reader.stringArray("providers") { auth.providers = names }
-        if let value = try reader.int("password_min_length", in: 8...128) { auth.passwordMinimumLength = value }
+        if let value = try reader.int("password_min_length", in: 1...128) { auth.passwordMinimumLength = value }
         if let value = try reader.int("password_ops_limit", in: 1...100) { auth.passwordCost.operations = value }
         if let value = try reader.int("password_mem_limit_kib", in: 8...4_194_304) {
             auth.passwordCost.memoryBytes = value * 1024
