@@ -13,13 +13,14 @@ public protocol MethodGroup: Sendable {
 public enum DaemonAssembly {
     /// The request processor serving `groups` plus the system methods and `rpc.discover`.
     public static func makeProcessor(
-        auth: AuthServices, groups: [any MethodGroup] = [], database: AppDatabase, statistics: ServerStatistics,
-        limits: ServerConfiguration.Limits, logger: Logger
+        auth: AuthServices, tweets: TweetServices, groups: [any MethodGroup] = [], database: AppDatabase,
+        statistics: ServerStatistics, limits: ServerConfiguration.Limits, logger: Logger
     ) -> RequestProcessor<RequestContext> {
         var router = Router<RequestContext>()
         SystemMethods(database: database, statistics: statistics).register(in: &router)
         AuthMethods(services: auth).register(in: &router)
         TokenMethods(tokens: auth.tokens).register(in: &router)
+        TweetMethods(tweets: tweets.store, users: auth.users, hub: tweets.hub, text: tweets.text).register(in: &router)
         for group in groups { group.register(in: &router) }
         SystemMethods.registerDiscovery(in: &router)
         let mapper = ErrorMapper(logger: logger)
@@ -32,5 +33,22 @@ public enum DaemonAssembly {
             },
             mapError: { error, request, context in mapper.map(error, request: request, context: context) }
         )
+    }
+}
+
+/// What the tweet methods need: the store, the hub that streams new tweets, and the text rules.
+public struct TweetServices: Sendable {
+    /// Reads and writes tweets.
+    public var store: any TweetProviding
+    /// Fans new tweets out to subscriptions.
+    public var hub: TweetHub
+    /// The text rules, with the configured maximum length.
+    public var text: TweetText
+
+    /// Creates the services.
+    public init(store: any TweetProviding, hub: TweetHub, text: TweetText) {
+        self.store = store
+        self.hub = hub
+        self.text = text
     }
 }

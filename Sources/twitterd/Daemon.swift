@@ -26,8 +26,14 @@ struct Daemon {
         logger.info("database ready", metadata: ["path": "\(configuration.databasePath)"])
         let auth = try makeAuthServices(database: database)
         let statistics = ServerStatistics()
+        let hub = TweetHub()
+        let tweets = TweetServices(
+            store: TweetStore(database: database, hub: hub), hub: hub,
+            text: TweetText(maximumLength: configuration.tweetMaximumLength)
+        )
         let processor = DaemonAssembly.makeProcessor(
-            auth: auth, database: database, statistics: statistics, limits: configuration.limits, logger: logger
+            auth: auth, tweets: tweets, database: database, statistics: statistics, limits: configuration.limits,
+            logger: logger
         )
         let notifier = SystemdNotifier(environment: ProcessInfo.processInfo.environment)
         let server = RPCServer(

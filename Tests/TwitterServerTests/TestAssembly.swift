@@ -25,8 +25,10 @@ enum TestAssembly {
             providers: registry, users: users, sessions: tokens, tokens: tokens, passwords: hasher, peerLinks: links,
             throttle: LoginThrottle(store: ThrottleStore(database: database))
         )
+        let hub = TweetHub()
+        let tweets = TweetServices(store: TweetStore(database: database, hub: hub), hub: hub, text: TweetText())
         return DaemonAssembly.makeProcessor(
-            auth: auth, database: database, statistics: ServerStatistics(), limits: .init(),
+            auth: auth, tweets: tweets, database: database, statistics: ServerStatistics(), limits: .init(),
             logger: Logger(label: "test")
         )
     }

@@ -6,6 +6,8 @@ public protocol UserStoring: Sendable {
     func user(id: Int64) async throws -> User?
     /// The account whose e-mail is `email`, ignoring case.
     func user(email: String) async throws -> User?
+    /// The account whose username is `username`, ignoring case.
+    func user(username: String) async throws -> User?
     /// Whether `username` is taken, ignoring case.
     func isUsernameTaken(_ username: String) async throws -> Bool
     /// The stored password hash of `userID`, if the account has a password.

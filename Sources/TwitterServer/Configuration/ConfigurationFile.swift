@@ -40,6 +40,10 @@ public struct ConfigurationFile {
             try Self.apply(limits: &limits, to: &configuration.limits)
             try limits.rejectUnknownKeys()
         }
+        if var tweets = try reader.table("tweets") {
+            if let value = try tweets.int("max_length", in: 1...10_000) { configuration.tweetMaximumLength = value }
+            try tweets.rejectUnknownKeys()
+        }
         if var auth = try reader.table("auth") {
             try Self.apply(auth: &auth, to: &configuration.auth)
             try auth.rejectUnknownKeys()

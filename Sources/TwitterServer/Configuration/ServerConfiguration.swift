@@ -17,6 +17,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var limits = Limits()
     /// The login settings.
     public var auth = AuthConfiguration()
+    /// The longest tweet, in grapheme clusters.
+    public var tweetMaximumLength = 140
 
     /// Creates a configuration with the default limits.
     public init(socketPath: String, databasePath: String) {

@@ -19,29 +19,39 @@ struct ConnectionHandler {
         var reason = "client closed the connection"
         do {
             try await channel.executeThenClose { inbound, outbound in
-                for try await frame in inbound {
-                    defer { activity.frameAnswered() }
-                    switch frame {
-                    case .line(let line):
-                        let outcome = await processor.respond(toLine: line, context: context)
-                        statistics.recordRequests(outcome.requestCount)
-                        if let response = outcome.response { try await outbound.write(Self.lineBuffer(response)) }
-                    case .lineTooLong(let limit):
-                        reason = "line longer than \(limit) bytes"
-                        // Logged before the close so the reason is on record by the time the client sees EOF.
-                        logger.notice("closing connection", metadata: metadata(reason))
-                        try await outbound.write(Self.lineBuffer(Self.lineTooLongResponse(limit: limit)))
-                        return
-                    case .partialLineTimedOut:
-                        reason = "an unfinished line waited too long for its newline"
-                        logger.notice("closing connection", metadata: metadata(reason))
-                        return
-                    case .idle:
-                        reason = "idle timeout"
-                        return
-                    case .drained:
-                        reason = "daemon stopping"
-                        return
+                // Subscription forwarders run beside the request loop and end with it.
+                try await withThrowingDiscardingTaskGroup { group in
+                    defer { session.cancelAllSubscriptions() }
+                    for try await frame in inbound {
+                        defer { activity.frameAnswered() }
+                        switch frame {
+                        case .line(let line):
+                            let outcome = await processor.respond(toLine: line, context: context)
+                            statistics.recordRequests(outcome.requestCount)
+                            if let response = outcome.response { try await outbound.write(Self.lineBuffer(response)) }
+                            for forwarder in session.takeForwardersToStart() {
+                                group.addTask { [session] in
+                                    await forwarder.run { line in try await outbound.write(Self.lineBuffer(line)) }
+                                    _ = session.cancelSubscription(forwarder.id)
+                                }
+                            }
+                        case .lineTooLong(let limit):
+                            reason = "line longer than \(limit) bytes"
+                            // Logged before the close so the reason is on record by the time the client sees EOF.
+                            logger.notice("closing connection", metadata: metadata(reason))
+                            try await outbound.write(Self.lineBuffer(Self.lineTooLongResponse(limit: limit)))
+                            return
+                        case .partialLineTimedOut:
+                            reason = "an unfinished line waited too long for its newline"
+                            logger.notice("closing connection", metadata: metadata(reason))
+                            return
+                        case .idle:
+                            reason = "idle timeout"
+                            return
+                        case .drained:
+                            reason = "daemon stopping"
+                            return
+                        }
                     }
                 }
             }

@@ -15,7 +15,13 @@ public final class ConnectionSession: Sendable {
 
     struct State {
         var login: SessionLogin?
+        var subscriptions: [Int: TweetSubscription] = [:]
+        var forwardersToStart: [SubscriptionForwarder] = []
+        var nextSubscriptionID = 1
     }
+
+    /// The most live subscriptions one connection may hold.
+    static let maximumSubscriptions = 64
 
     /// Creates the state of a new connection.
     public init(id: Int, peer: PeerCredentials) {
@@ -34,6 +40,51 @@ public final class ConnectionSession: Sendable {
     /// Marks the connection logged in (or out, with nil).
     public func setLogin(_ login: SessionLogin?) {
         state.withLock { $0.login = login }
+    }
+
+    /// Registers a subscription whose forwarder starts once the current answer has been written, so that
+    /// the client always sees the answer to tweets.subscribe before the first notification.
+    func addSubscription(
+        _ make: (Int) -> SubscriptionForwarder
+    ) throws(TwitterError) -> Int {
+        try state.withLock { (state) throws(TwitterError) -> Int in
+            guard state.subscriptions.count < Self.maximumSubscriptions else {
+                throw TwitterError.unavailable("A connection may hold at most \(Self.maximumSubscriptions) subscriptions")
+            }
+            let id = state.nextSubscriptionID
+            state.nextSubscriptionID += 1
+            let forwarder = make(id)
+            state.subscriptions[id] = forwarder.subscription
+            state.forwardersToStart.append(forwarder)
+            return id
+        }
+    }
+
+    /// The forwarders registered since the last call, to be started by the connection.
+    func takeForwardersToStart() -> [SubscriptionForwarder] {
+        state.withLock { state in
+            defer { state.forwardersToStart = [] }
+            return state.forwardersToStart
+        }
+    }
+
+    /// Ends subscription `id`; false when there is none.
+    func cancelSubscription(_ id: Int) -> Bool {
+        guard let subscription = state.withLock({ $0.subscriptions.removeValue(forKey: id) }) else { return false }
+        subscription.cancel()
+        return true
+    }
+
+    /// Ends every subscription: the connection is closing.
+    func cancelAllSubscriptions() {
+        let all = state.withLock { state in
+            defer {
+                state.subscriptions = [:]
+                state.forwardersToStart = []
+            }
+            return Array(state.subscriptions.values)
+        }
+        for subscription in all { subscription.cancel() }
     }
 }
 

@@ -44,6 +44,22 @@ extension AppDatabase {
                 table.column("windowFailures", .integer).notNull()
             }
         }
+        migrator.registerMigration("v2: tweets") { db in
+            try db.create(table: "tweet") { table in
+                // AUTOINCREMENT: an id is never reused after a delete, so sinceId and maxId stay meaningful.
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("author", inTable: "user", onDelete: .cascade).notNull()
+                table.column("text", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.column("idempotencyKey", .text)
+            }
+            // Fetching one author's tweets newest first walks this index; the feed walks the primary key.
+            try db.create(index: "tweet_author_id", on: "tweet", columns: ["authorId", "id"])
+            try db.create(
+                index: "tweet_idempotency", on: "tweet", columns: ["authorId", "idempotencyKey"], unique: true,
+                condition: Column("idempotencyKey") != nil
+            )
+        }
         return migrator
     }
 }

@@ -49,6 +49,13 @@ public struct UserStore: UserStoring {
         }
     }
 
+    /// The account whose username is `username`, ignoring case.
+    public func user(username: String) async throws -> User? {
+        try await database.writer.read { db in
+            try UserRecord.filter(UserRecord.Columns.usernameKey == UserRecord.key(username)).fetchOne(db)?.user
+        }
+    }
+
     /// Whether `username` is taken, ignoring case.
     public func isUsernameTaken(_ username: String) async throws -> Bool {
         try await database.writer.read { db in

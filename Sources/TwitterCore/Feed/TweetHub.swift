@@ -1,0 +1,35 @@
+import Synchronization
+
+/// Fans feed events out to subscriptions, in the order they are published.
+///
+/// Publishing never waits for a subscriber: each subscription has a bounded buffer, and one that falls more
+/// than its capacity behind is marked lagged and dropped, so a slow reader costs bounded memory.
+public final class TweetHub: Sendable {
+    private let subscriptions = Mutex<[ObjectIdentifier: TweetSubscription]>([:])
+
+    /// Creates a hub with no subscriptions.
+    public init() {}
+
+    /// Delivers `events` to every matching subscription, in order.
+    public func publish(_ events: [TweetEvent]) {
+        guard !events.isEmpty else { return }
+        let current = subscriptions.withLock { Array($0.values) }
+        for subscription in current { subscription.enqueue(events) }
+    }
+
+    /// A new subscription to every author's events, or one author's; it buffers from this moment on.
+    public func subscribe(authorID: Int64?, capacity: Int = 1000) -> TweetSubscription {
+        let subscription = TweetSubscription(authorID: authorID, capacity: capacity) { [weak self] ended in
+            self?.remove(ended)
+        }
+        subscriptions.withLock { $0[ObjectIdentifier(subscription)] = subscription }
+        return subscription
+    }
+
+    /// How many subscriptions are live.
+    public var subscriptionCount: Int { subscriptions.withLock { $0.count } }
+
+    private func remove(_ subscription: TweetSubscription) {
+        _ = subscriptions.withLock { $0.removeValue(forKey: ObjectIdentifier(subscription)) }
+    }
+}

@@ -1,0 +1,41 @@
+/// Which tweets a fetch wants: newest first, optionally newer than `sinceID`, older than `maxID`, by one author.
+public struct TweetQuery: Sendable, Equatable {
+    /// Only tweets with a larger id (pull to refresh).
+    public var sinceID: Int64?
+    /// Only tweets with a smaller id (paging back).
+    public var maxID: Int64?
+    /// At most this many.
+    public var limit: Int
+    /// Only this author's tweets.
+    public var authorID: Int64?
+
+    /// Creates a query.
+    public init(sinceID: Int64? = nil, maxID: Int64? = nil, limit: Int = 20, authorID: Int64? = nil) {
+        self.sinceID = sinceID
+        self.maxID = maxID
+        self.limit = limit
+        self.authorID = authorID
+    }
+}
+
+/// Reads tweets on behalf of a user.
+public protocol TweetFetching: Sendable {
+    /// The tweets matching `query`, newest first.
+    func fetchTweets(_ query: TweetQuery, for userID: Int64) async throws -> [Tweet]
+    /// One tweet.
+    func tweet(id: Int64, for userID: Int64) async throws -> Tweet?
+    /// Tweets newer than `sinceID`, oldest first, for a subscription's catch-up.
+    func tweets(after sinceID: Int64, authorID: Int64?, limit: Int) async throws -> [Tweet]
+}
+
+/// Writes tweets on behalf of a user.
+public protocol TweetPosting: Sendable {
+    /// Stores `text` (already validated and normalised) as a tweet by `userID`; with an idempotency key seen
+    /// from the same user within 24 hours, returns the first tweet instead of posting again.
+    func postTweet(text: String, idempotencyKey: String?, by userID: Int64) async throws -> Tweet
+    /// Deletes tweet `id` of `userID`; `.notFound` when missing, `.forbidden` when someone else's.
+    func deleteTweet(id: Int64, by userID: Int64) async throws
+}
+
+/// Both reading and writing tweets.
+public typealias TweetProviding = TweetFetching & TweetPosting

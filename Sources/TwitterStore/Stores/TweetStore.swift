@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import TwitterCore
+
+/// Tweets in SQLite. Posts that arrive together are committed together (group commit), and every commit is
+/// announced to the hub in id order once it is on disk.
+public struct TweetStore: TweetProviding {
+    let database: AppDatabase
+    private let committer: PostCommitter
+
+    /// Creates the store; committed posts and deletions are published to `hub`.
+    public init(database: AppDatabase, hub: TweetHub) {
+        self.database = database
+        self.committer = PostCommitter(database: database, hub: hub)
+    }
+
+    /// Queues the post for the next shared transaction and returns once that transaction is committed.
+    public func postTweet(text: String, idempotencyKey: String?, by userID: Int64) async throws -> Tweet {
+        try await committer.post(PendingPost(authorID: userID, text: text, idempotencyKey: idempotencyKey))
+    }
+
+    /// Deletes one of the user's tweets.
+    public func deleteTweet(id: Int64, by userID: Int64) async throws {
+        try await committer.delete(id: id, by: userID)
+    }
+
+    /// Newest first, by the primary key or the (author, id) index.
+    public func fetchTweets(_ query: TweetQuery, for userID: Int64) async throws -> [Tweet] {
+        try await database.writer.read { db in
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
+            if let sinceID = query.sinceID {
+                conditions.append("tweet.id > ?")
+                arguments += [sinceID]
+            }
+            if let maxID = query.maxID {
+                conditions.append("tweet.id < ?")
+                arguments += [maxID]
+            }
+            if let authorID = query.authorID {
+                conditions.append("tweet.authorId = ?")
+                arguments += [authorID]
+            }
+            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            arguments += [query.limit]
+            let sql = """
+                SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId
+                \(filter) ORDER BY tweet.id DESC LIMIT ?
+                """
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(TweetRow.tweet(from:))
+        }
+    }
+
+    /// One tweet.
+    public func tweet(id: Int64, for userID: Int64) async throws -> Tweet? {
+        try await database.writer.read { db in
+            let sql = "SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id = ?"
+            return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map(TweetRow.tweet(from:))
+        }
+    }
+
+    /// Oldest first after `sinceID`, for catching a subscription up.
+    public func tweets(after sinceID: Int64, authorID: Int64?, limit: Int) async throws -> [Tweet] {
+        try await database.writer.read { db in
+            var sql = "SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id > ?"
+            var arguments: StatementArguments = [sinceID]
+            if let authorID {
+                sql += " AND tweet.authorId = ?"
+                arguments += [authorID]
+            }
+            sql += " ORDER BY tweet.id ASC LIMIT ?"
+            arguments += [limit]
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(TweetRow.tweet(from:))
+        }
+    }
+}
