@@ -12,7 +12,7 @@ struct Twitterd: AsyncParsableCommand {
             socat - UNIX-CONNECT:/run/twitterd/twitterd.sock
             """,
         version: TwitterdVersion.current,
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, Seed.self],
         defaultSubcommand: Serve.self
     )
 }

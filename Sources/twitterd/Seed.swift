@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import PasswordLogin
+import Sodium
+import TwitterCore
+import TwitterServer
+import TwitterStore
+
+/// `twitterd seed`: fills a database with random users and tweets, for demos and benchmarks.
+struct Seed: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fill a database with random users and tweets.",
+        discussion: """
+            Users are seed1…seedN with e-mails seedN@example.com and the password "\(Seed.password)".
+            Run it while the daemon is stopped, or against a separate file.
+            """
+    )
+
+    static let password = "seed-password"
+
+    @Option(help: "How many users to add.")
+    var users = 100
+
+    @Option(help: "How many tweets to add.")
+    var tweets = 1000
+
+    @Option(help: "The SQLite database file (default: the daemon's).")
+    var database: String?
+
+    @Option(help: "A TOML configuration file, for the database path and the password cost.")
+    var config: String?
+
+    func validate() throws {
+        guard users >= 1 else { throw ValidationError("--users must be at least 1") }
+        guard tweets >= 0 else { throw ValidationError("--tweets can not be negative") }
+    }
+
+    func run() async throws {
+        let settings = try StartupConfiguration.load(
+            file: config, socket: nil, database: database, logLevel: nil,
+            environment: ProcessInfo.processInfo.environment
+        )
+        let store = try AppDatabase.open(path: settings.databasePath)
+        defer { try? store.close() }
+        let hasher = try PasswordHasher(cost: settings.auth.passwordCost, threads: 1, queueLimit: 1)
+        let hash = try await hasher.hash(Self.password)
+        let seeder = DatabaseSeeder(database: store)
+        var content = RandomContent(seed: UInt64(Date().timeIntervalSince1970))
+        let started = ContinuousClock.now
+        var bar = ProgressBar(label: "users", total: users)
+        guard let authors = try await seeder.addUsers(users, passwordHash: hash, content: &content, progress: { bar.update($0) })
+        else { return }
+        bar.finish()
+        bar = ProgressBar(label: "tweets", total: tweets)
+        try await seeder.addTweets(tweets, authors: authors, content: &content, progress: { bar.update($0) })
+        bar.finish()
+        let elapsed = ContinuousClock.now - started
+        print("seeded \(users) users and \(tweets) tweets into \(settings.databasePath) in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")
+    }
+}

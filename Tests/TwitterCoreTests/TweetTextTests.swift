@@ -1,0 +1,53 @@
+import Testing
+import TwitterCore
+
+struct TweetTextTests {
+    static let rules = TweetText(maximumLength: 140)
+
+    static func error(_ text: String) -> String? {
+        do {
+            _ = try rules.validated(text)
+            return nil
+        } catch {
+            return error.fields["text"]
+        }
+    }
+
+    @Test(arguments: [
+        ("", "Tweet can not be empty"),
+        ("   \n\t  ", "Tweet can not be empty"),
+        (String(repeating: "a", count: 141), "Tweet is 141 characters; the limit is 140"),
+        // A family emoji is four people and three zero-width joiners: one character.
+        (String(repeating: "👨‍👩‍👧‍👦", count: 141), "Tweet is 141 characters; the limit is 140"),
+        (String(repeating: "👍🏽", count: 141), "Tweet is 141 characters; the limit is 140"),
+        (String(repeating: "e\u{301}", count: 141), "Tweet is 141 characters; the limit is 140"),
+        ("nul\u{0}byte", "Tweet may not contain control characters other than newline"),
+        ("bell\u{7}", "Tweet may not contain control characters other than newline"),
+        ("tab\tinside", "Tweet may not contain control characters other than newline"),
+    ])
+    func rejected(text: String, message: String) {
+        #expect(Self.error(text) == message)
+    }
+
+    @Test(arguments: [
+        String(repeating: "a", count: 140),
+        String(repeating: "👨‍👩‍👧‍👦", count: 140),
+        String(repeating: "👍🏽", count: 140),
+        String(repeating: "e\u{301}", count: 140),
+        String(repeating: "\u{E9}", count: 140),
+        "two\nlines",
+        "x",
+    ])
+    func accepted(text: String) {
+        #expect(Self.error(text) == nil)
+    }
+
+    @Test func normalizationTrimsAndComposes() throws {
+        #expect(try Self.rules.validated("  cafe\u{301}\n") == "caf\u{E9}")
+        #expect(try Self.rules.validated("  cafe\u{301}\n").unicodeScalars.count == 4)
+    }
+
+    @Test func maximumIsConfigurable() {
+        #expect(throws: TwitterError.self) { _ = try TweetText(maximumLength: 5).validated("123456") }
+    }
+}
