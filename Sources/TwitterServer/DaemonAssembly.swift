@@ -20,6 +20,7 @@ public enum DaemonAssembly {
         SystemMethods(database: database, statistics: statistics).register(in: &router)
         AuthMethods(services: auth).register(in: &router)
         TokenMethods(tokens: auth.tokens).register(in: &router)
+        ProfileMethods(profiles: auth.profiles, users: auth.users, passwords: auth.passwords).register(in: &router)
         TweetMethods(tweets: tweets.store, users: auth.users, hub: tweets.hub, text: tweets.text).register(in: &router)
         for group in groups { group.register(in: &router) }
         SystemMethods.registerDiscovery(in: &router)

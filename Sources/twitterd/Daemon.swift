@@ -80,7 +80,7 @@ struct Daemon {
         logger.info("login providers", metadata: ["enabled": "\(enabled.names.joined(separator: ","))",
                                                   "argon2id": "\(settings.passwordCost)"])
         return AuthServices(
-            providers: enabled, users: users, sessions: tokens, tokens: tokens, passwords: hasher,
+            providers: enabled, users: users, profiles: ProfileStore(database: database), sessions: tokens, tokens: tokens, passwords: hasher,
             peerLinks: peerLinks, throttle: LoginThrottle(store: ThrottleStore(database: database))
         )
     }

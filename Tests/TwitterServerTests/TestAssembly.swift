@@ -22,7 +22,7 @@ enum TestAssembly {
         registry.register(TokenLoginProvider(service: tokens, users: users))
         registry.register(PeerLoginProvider(links: links))
         let auth = AuthServices(
-            providers: registry, users: users, sessions: tokens, tokens: tokens, passwords: hasher, peerLinks: links,
+            providers: registry, users: users, profiles: ProfileStore(database: database), sessions: tokens, tokens: tokens, passwords: hasher, peerLinks: links,
             throttle: LoginThrottle(store: ThrottleStore(database: database))
         )
         let hub = TweetHub()

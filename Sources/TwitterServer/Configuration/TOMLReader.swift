@@ -1,4 +1,5 @@
 import TOMLKit
+import TwitterCore
 
 /// Typed access to one TOML table that remembers which keys were read, so the rest can be reported unknown.
 struct TOMLReader {
@@ -17,13 +18,13 @@ struct TOMLReader {
         return text
     }
 
+    /// An integer within `range`; the range is checked by the same validator library as requests.
     mutating func int(_ key: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
         guard let value = value(key) else { return nil }
         guard let number = value.int else { throw wrongType(key, expected: "an integer", found: value) }
-        guard range.contains(number) else {
-            throw ConfigurationError(
-                key: prefix + key, problem: "must be between \(range.lowerBound) and \(range.upperBound), not \(number)"
-            )
+        let rule = Validator<Int>.range(range, "must be between \(range.lowerBound) and \(range.upperBound)")
+        if let failure = rule.failures(for: number).first {
+            throw ConfigurationError(key: prefix + key, problem: "\(failure.message), not \(number)")
         }
         return number
     }

@@ -36,6 +36,13 @@ struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord {
         text.lowercased()
     }
 
+    var profile: Profile {
+        Profile(
+            username: username, email: email, firstName: firstName, lastName: lastName, age: age, bio: bio,
+            version: version, updatedAt: updatedAt
+        )
+    }
+
     var user: User {
         User(id: id ?? 0, username: username, email: email, createdAt: createdAt)
     }

@@ -6,6 +6,8 @@ public struct AuthServices: Sendable {
     public var providers: LoginProviderRegistry
     /// Accounts.
     public var users: any UserStoring
+    /// Profiles.
+    public var profiles: any ProfileStoring
     /// Sessions.
     public var sessions: any SessionIssuing
     /// Personal tokens.
@@ -19,12 +21,13 @@ public struct AuthServices: Sendable {
 
     /// Creates the services.
     public init(
-        providers: LoginProviderRegistry, users: any UserStoring, sessions: any SessionIssuing,
+        providers: LoginProviderRegistry, users: any UserStoring, profiles: any ProfileStoring, sessions: any SessionIssuing,
         tokens: any PersonalTokenManaging, passwords: any PasswordHashing, peerLinks: any PeerLinkStoring,
         throttle: LoginThrottle
     ) {
         self.providers = providers
         self.users = users
+        self.profiles = profiles
         self.sessions = sessions
         self.tokens = tokens
         self.passwords = passwords

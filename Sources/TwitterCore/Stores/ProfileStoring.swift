@@ -1,0 +1,11 @@
+/// Durable storage of profiles.
+public protocol ProfileStoring: Sendable {
+    /// The profile of `userID`.
+    func profile(userID: Int64) async throws -> Profile?
+    /// The profile of the account named `username`, ignoring case.
+    func profile(username: String) async throws -> Profile?
+    /// Writes the fields of `patch` that differ from the stored profile, in one transaction; writes nothing
+    /// when none differ. Throws `.conflict` when `expectedVersion` is stale (with `currentVersion`) or when
+    /// a new e-mail or username is taken (naming the field).
+    func updateProfile(userID: Int64, patch: ProfilePatch, expectedVersion: Int?) async throws -> ProfileUpdate
+}

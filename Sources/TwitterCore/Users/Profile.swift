@@ -1,0 +1,104 @@
+import Foundation
+
+/// An account's editable profile, as its owner sees it.
+public struct Profile: Sendable, Hashable, Codable {
+    /// The public handle.
+    public var username: String
+    /// The e-mail address (private).
+    public var email: String
+    /// The first name.
+    public var firstName: String
+    /// The last name.
+    public var lastName: String
+    /// The age in years (private); nil until set.
+    public var age: Int?
+    /// A short text about the person, at most 160 characters.
+    public var bio: String
+    /// Grows by one with every write, so two editors cannot silently overwrite each other.
+    public var version: Int
+    /// When the profile last changed.
+    public var updatedAt: Date
+
+    /// Creates a profile.
+    public init(
+        username: String, email: String, firstName: String, lastName: String, age: Int?, bio: String, version: Int,
+        updatedAt: Date
+    ) {
+        self.username = username
+        self.email = email
+        self.firstName = firstName
+        self.lastName = lastName
+        self.age = age
+        self.bio = bio
+        self.version = version
+        self.updatedAt = updatedAt
+    }
+
+    /// What other users may see: no e-mail, no age.
+    public var publicProfile: PublicProfile {
+        PublicProfile(username: username, firstName: firstName, lastName: lastName, bio: bio)
+    }
+}
+
+/// The part of a profile anyone logged in may read.
+public struct PublicProfile: Sendable, Hashable, Codable {
+    /// The public handle.
+    public var username: String
+    /// The first name.
+    public var firstName: String
+    /// The last name.
+    public var lastName: String
+    /// The bio.
+    public var bio: String
+
+    /// Creates a public profile.
+    public init(username: String, firstName: String, lastName: String, bio: String) {
+        self.username = username
+        self.firstName = firstName
+        self.lastName = lastName
+        self.bio = bio
+    }
+}
+
+/// The fields a profile update submits; nil means "leave as it is".
+public struct ProfilePatch: Sendable, Hashable, Decodable {
+    /// A new first name.
+    public var firstName: String?
+    /// A new last name.
+    public var lastName: String?
+    /// A new e-mail address.
+    public var email: String?
+    /// A new age.
+    public var age: Int?
+    /// A new username.
+    public var username: String?
+    /// A new bio.
+    public var bio: String?
+
+    /// Creates a patch.
+    public init(
+        firstName: String? = nil, lastName: String? = nil, email: String? = nil, age: Int? = nil,
+        username: String? = nil, bio: String? = nil
+    ) {
+        self.firstName = firstName
+        self.lastName = lastName
+        self.email = email
+        self.age = age
+        self.username = username
+        self.bio = bio
+    }
+}
+
+/// The outcome of an update: the profile as stored, and the fields that really changed.
+public struct ProfileUpdate: Sendable, Equatable {
+    /// The profile after the update.
+    public var profile: Profile
+    /// The names of the fields written, in a fixed order; empty when nothing differed and nothing was written.
+    public var changed: [String]
+
+    /// Creates an outcome.
+    public init(profile: Profile, changed: [String]) {
+        self.profile = profile
+        self.changed = changed
+    }
+}
