@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "twctl",
             dependencies: [
-                "TwitterClient", "JSONRPC",
+                "TwitterClient", "JSONRPC", "TwitterCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

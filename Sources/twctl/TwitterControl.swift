@@ -1,10 +1,27 @@
 import ArgumentParser
+import TwitterCore
 
 /// `twctl`: the command-line client of twitterd.
 @main
 struct TwitterControl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "twctl",
-        abstract: "Talk to twitterd: sign up, log in, post and read tweets, edit your profile."
+        abstract: "Talk to twitterd: sign up, log in, post and read tweets, edit your profile.",
+        discussion: """
+            twctl stays logged in between runs: the session token from `twctl login` is kept in
+            $XDG_CONFIG_HOME/twctl/session.json (mode 0600), one per socket.
+
+            Exit status follows sysexits: 64 usage, 65 bad data, 69 daemon unavailable, 70 internal error,
+            77 not logged in or not allowed.
+            """,
+        version: TwitterdVersion.current,
+        subcommands: [
+            Signup.self, Login.self, Logout.self, WhoAmI.self, Feed.self, Post.self, Delete.self, ProfileCommand.self,
+            TokenCommand.self, PeerCommand.self, Status.self, Call.self, Methods.self,
+        ]
     )
+
+    /// Accepted before the subcommand too (`twctl --json feed`); ArgumentParser hands them to the subcommand's
+    /// own option group.
+    @OptionGroup var options: GlobalOptions
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TwitterCore
 import TwitterServer
 
 /// `twitterd`: the daemon, and its maintenance subcommands.

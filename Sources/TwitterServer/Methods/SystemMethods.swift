@@ -1,5 +1,6 @@
 import JSONRPC
 import Sodium
+import TwitterCore
 import TwitterStore
 
 /// `system.*` and `rpc.discover`: the methods any connection may call to see that the daemon is alive.

@@ -1,0 +1,52 @@
+import ArgumentParser
+import JSONRPC
+
+/// `twctl login`.
+struct Login: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Log in; later commands resume the session.",
+        discussion: "With a password by default, a token from standard input, or as the local user (--peer)."
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "Your e-mail address (prompted for on a terminal).")
+    var email: String?
+
+    @Flag(help: "Read the password from standard input instead of prompting.")
+    var passwordStdin = false
+
+    @Flag(help: "Read a personal access token (twp_…) from standard input.")
+    var tokenStdin = false
+
+    @Flag(help: "Log in as the account linked to your local user (see `twctl peer link`).")
+    var peer = false
+
+    func validate() throws {
+        let ways = [passwordStdin, tokenStdin, peer].filter { $0 }.count
+        guard ways <= 1 else { throw ValidationError("Choose one of --password-stdin, --token-stdin and --peer.") }
+        if (tokenStdin || peer) && email != nil { throw ValidationError("--email goes with a password login only.") }
+    }
+
+    func run() async throws {
+        let params: JSONValue
+        if peer {
+            params = ["provider": "peer", "credentials": [:]]
+        } else if tokenStdin {
+            let token = Terminal.readAllInput().trimmingCharacters(in: .whitespacesAndNewlines)
+            params = ["provider": "token", "credentials": ["token": .string(token)]]
+        } else {
+            let email = try Credentials.value(email, prompt: "E-mail: ", flag: "--email")
+            let password = try Credentials.password(fromStandardInput: passwordStdin)
+            params = ["provider": "password", "credentials": ["email": .string(email), "password": .string(password)]]
+        }
+        let result = try await DaemonConnection.run(options, login: .none) { connection in
+            try await connection.call("auth.login", params)
+        }
+        try DaemonConnection.saveSession(from: result, options: options)
+        if options.json { return Output(options: options).json(result) }
+        Output(options: options).note("Logged in as @\(result["user"]?["username"]?.stringValue ?? "?")")
+    }
+}
+
+import Foundation

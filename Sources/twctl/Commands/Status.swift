@@ -1,0 +1,76 @@
+import ArgumentParser
+import JSONRPC
+
+/// `twctl status`.
+struct Status: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the daemon's version, health and uptime.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let (version, health) = try await DaemonConnection.run(options, login: .none) { connection in
+            (try await connection.call("system.version"), try await connection.call("system.health"))
+        }
+        if options.json { return Output(options: options).json(["version": version, "health": health]) }
+        let uptime = Int(health["uptimeSeconds"]?.stringValue ?? "0") ?? 0
+        print("twitterd \(version["version"]?.stringValue ?? "?") (protocol \(version["protocol"]?.stringValue ?? "?"))")
+        print("status       \(health["status"]?.stringValue ?? "?")")
+        print("uptime       \(uptime / 86_400)d \(uptime % 86_400 / 3600)h \(uptime % 3600 / 60)m \(uptime % 60)s")
+        print("connections  \(health["connections"]?.stringValue ?? "?")")
+        print("requests     \(health["requestsServed"]?.stringValue ?? "?")")
+        print("socket       \(options.socketPath)")
+    }
+}
+
+/// `twctl call`.
+struct Call: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Call any method with raw JSON params and print the raw result.",
+        discussion: "Example: twctl call tweets.fetch '{\"limit\":5}'. The saved session is resumed when there is one."
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The method, such as system.ping.")
+    var method: String
+
+    @Argument(help: "The params as JSON (an object or an array).")
+    var params: String?
+
+    func run() async throws {
+        var parsed: JSONValue?
+        if let params {
+            do {
+                parsed = try JSONParser().parse(params)
+            } catch {
+                throw ValidationError("The params are not valid JSON: \(error)")
+            }
+        }
+        let result = try await DaemonConnection.run(options, login: .ifSaved) { connection in
+            try await connection.call(method, parsed)
+        }
+        Output(options: options).json(result)
+    }
+}
+
+/// `twctl methods`.
+struct Methods: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the daemon's methods (from rpc.discover).")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let document = try await DaemonConnection.run(options, login: .none) { connection in
+            try await connection.call("rpc.discover")
+        }
+        if options.json { return Output(options: options).json(document) }
+        guard case .array(let methods)? = document["methods"] else { return }
+        for method in methods {
+            let name = method["name"]?.stringValue ?? "?"
+            let open = method["x-authentication"] == "none" ? "" : " (login)"
+            print("\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(method["summary"]?.stringValue ?? "")\(open)")
+        }
+    }
+}
+
+import Foundation

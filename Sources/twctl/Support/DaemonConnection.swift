@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import JSONRPC
+import TwitterClient
+
+/// Opens a connection for one command, resumes the saved session when the command needs one, and turns
+/// every failure into a message on stderr and a sysexits status.
+enum DaemonConnection {
+    enum Login {
+        /// The command works without logging in.
+        case none
+        /// The command needs the saved session.
+        case required
+        /// Resume the saved session if there is one (`twctl call`).
+        case ifSaved
+    }
+
+    static func run<Result: Sendable>(
+        _ options: GlobalOptions, login: Login, _ body: (RPCConnection) async throws -> Result
+    ) async throws -> Result {
+        let socket = options.socketPath
+        do {
+            return try await RPCConnection.withConnection(socketPath: socket) { connection in
+                if login != .none { try await resume(connection, socket: socket, required: login == .required) }
+                return try await body(connection)
+            }
+        } catch ClientError.cannotConnect(let path, let code, let reason) {
+            if code == EACCES {
+                Output.printError("permission denied on \(path): add your user to the twitterd group")
+                throw ExitStatus.noPermission
+            }
+            Output.printError("cannot connect to twitterd at \(path): \(reason) (is the daemon running? try `systemctl start twitterd`)")
+            throw ExitStatus.unavailable
+        } catch ClientError.remote(let error) {
+            Output.printError(error)
+            throw ExitStatus.forErrorCode(error.code)
+        } catch ClientError.connectionClosed {
+            Output.printError("twitterd closed the connection before answering")
+            throw ExitStatus.unavailable
+        } catch ClientError.invalidResponse(let detail) {
+            Output.printError("unexpected answer from twitterd: \(detail)")
+            throw ExitStatus.software
+        }
+    }
+
+    private static func resume(_ connection: RPCConnection, socket: String, required: Bool) async throws {
+        guard let saved = SessionFile.standard.entry(for: socket) else {
+            guard !required else {
+                Output.printError("You are not logged in. Run `twctl login`.")
+                throw ExitStatus.noPermission
+            }
+            return
+        }
+        do {
+            _ = try await connection.call("auth.login", ["provider": "token", "credentials": ["token": .string(saved.token)]])
+        } catch ClientError.remote(let error) where error.code == -32002 {
+            try? SessionFile.standard.remove(for: socket)
+            Output.printError("Your session has expired. Run `twctl login`.")
+            throw ExitStatus.noPermission
+        }
+    }
+
+    /// Keeps the session of a login or signup answer for later commands.
+    static func saveSession(from result: JSONValue, options: GlobalOptions) throws {
+        guard let token = result["session"]?["token"]?.stringValue else { return }
+        let username = result["user"]?["username"]?.stringValue ?? ""
+        try SessionFile.standard.save(SessionFile.Entry(token: token, username: username), for: options.socketPath)
+    }
+}

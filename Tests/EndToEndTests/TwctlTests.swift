@@ -1,0 +1,165 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import Testing
+import TwitterClient
+
+/// twctl, the real binary, against a real daemon; its session file lives in a temporary config folder.
+@Suite(.serialized) struct TwctlTests {
+    struct Client {
+        let daemon: DaemonProcess
+        let config: String
+
+        init(_ daemon: DaemonProcess) throws {
+            self.daemon = daemon
+            config = try TemporaryDirectory.make(prefix: "twctl")
+        }
+
+        @discardableResult
+        func run(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String, error: String) {
+            try runProduct(
+                "twctl", arguments,
+                environment: ["TWITTERD_SOCKET": daemon.socketPath, "XDG_CONFIG_HOME": config, "NO_COLOR": "1"],
+                input: input
+            )
+        }
+    }
+
+    @Test func everydayUseFromSignupToLogout() throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let client = try Client(daemon)
+        let signup = try client.run(
+            ["signup", "--email", "alice@example.com", "--username", "alice", "--password-stdin"],
+            input: "correct horse battery\n"
+        )
+        #expect(signup.status == 0, "\(signup.error)")
+        #expect(signup.output.contains("Signed up and logged in as @alice"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: client.config + "/twctl/session.json")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let folder = try FileManager.default.attributesOfItem(atPath: client.config + "/twctl")
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+
+        let login = try client.run(["login", "--email", "alice@example.com", "--password-stdin"], input: "correct horse battery")
+        #expect(login.status == 0)
+        let post = try client.run(["post", "hello from twctl"])
+        #expect(post.status == 0)
+        #expect(post.output.contains("@alice"))
+        #expect(post.output.contains("hello from twctl"))
+        let piped = try client.run(["post", "-"], input: "from standard input\n")
+        #expect(piped.output.contains("from standard input"))
+        let feed = try client.run(["feed"])
+        #expect(feed.output.contains("hello from twctl"))
+        #expect(feed.output.contains("from standard input"))
+
+        let json = try client.run(["--json", "feed", "--limit", "1"])
+        let page = try JSONParser().parse(json.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(page["tweets"]?[0]?["text"] == "from standard input")
+
+        let changed = try client.run(["profile", "set", "--first-name", "Alice", "--age", "30"])
+        #expect(changed.output == "Changed: firstName, age\n")
+        let unchanged = try client.run(["profile", "set", "--first-name", "Alice"])
+        #expect(unchanged.output == "No changes\n")
+        let invalid = try client.run(["profile", "set", "--first-name", "A", "--age", "200"])
+        #expect(invalid.status == 65)
+        #expect(invalid.error.contains("firstName: Firstname is too short"))
+        #expect(invalid.error.contains("age: Must be older than 13 and younger than 124"))
+
+        let logout = try client.run(["logout"])
+        #expect(logout.status == 0)
+        let after = try client.run(["whoami"])
+        #expect(after.status == 77)
+    }
+
+    @Test func aPersonalTokenLogsInFromStandardInput() throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let client = try Client(daemon)
+        try client.run(["signup", "--email", "bob@example.com", "--username", "bob", "--password-stdin"], input: "correct horse battery")
+        let created = try client.run(["--json", "token", "create", "script"])
+        let token = try #require(try JSONParser().parse(created.output.trimmingCharacters(in: .whitespacesAndNewlines))["token"])
+        guard case .string(let secret) = token else { throw ClientError.invalidResponse("no token") }
+        let other = try Client(daemon)
+        let login = try other.run(["login", "--token-stdin"], input: secret + "\n")
+        #expect(login.status == 0, "\(login.error)")
+        let whoami = try other.run(["whoami", "--json"])
+        let answer = try JSONParser().parse(whoami.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(answer["user"]?["username"] == "bob")
+        #expect(answer["provider"] == "token")
+    }
+
+    @Test func anExpiredSessionSaysSoAndExits77() async throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let client = try Client(daemon)
+        try client.run(["signup", "--email", "carol@example.com", "--password-stdin"], input: "correct horse battery")
+        let saved = try Data(contentsOf: URL(fileURLWithPath: client.config + "/twctl/session.json"))
+        let token = try #require(String(decoding: saved, as: UTF8.self).split(separator: "\"").first { $0.hasPrefix("tws_") })
+        // The session is revoked elsewhere, as logging out on another machine would.
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            try await connection.logIn(token: String(token))
+            _ = try await connection.call("auth.logout")
+        }
+        let whoami = try client.run(["whoami"])
+        #expect(whoami.status == 77)
+        #expect(whoami.error.contains("Your session has expired. Run `twctl login`."))
+    }
+
+    @Test func anUnreachableDaemonIsExplainedWithExit69() throws {
+        let directory = try TemporaryDirectory.make()
+        let result = try runProduct("twctl", ["--socket", directory + "/missing.sock", "status"])
+        #expect(result.status == 69)
+        #expect(result.error.contains(
+            "cannot connect to twitterd at \(directory)/missing.sock: no such file (is the daemon running? try `systemctl start twitterd`)"
+        ))
+    }
+
+    @Test func missingPasswordWithoutATerminalIsAUsageError() throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let result = try Client(daemon).run(["login", "--email", "x@example.com"])
+        #expect(result.status == 64)
+    }
+
+    @Test func followPrintsATweetPostedFromAnotherConnection() async throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let client = try Client(daemon)
+        try client.run(["signup", "--email", "dan@example.com", "--username", "dan", "--password-stdin"], input: "correct horse battery")
+        try client.run(["post", "already there"])
+        let follower = try RunningProduct(
+            "twctl", ["feed", "--follow"],
+            environment: ["TWITTERD_SOCKET": daemon.socketPath, "XDG_CONFIG_HOME": client.config, "NO_COLOR": "1"]
+        )
+        // The existing feed is printed first: after it, the follower is streaming.
+        var lines: [String] = []
+        while let line = follower.readLine(), !line.contains("already there") { lines.append(line) }
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            try await connection.logIn(email: "dan@example.com")
+            _ = try await connection.call("tweets.post", ["text": "posted elsewhere"])
+        }
+        var sawIt = false
+        while let line = follower.readLine() {
+            if line.contains("posted elsewhere") {
+                sawIt = true
+                break
+            }
+        }
+        #expect(sawIt)
+        follower.interrupt()
+    }
+
+    @Test func permissionDeniedNamesTheGroup() throws {
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return }
+        let daemon = try DaemonProcess()
+        let twctl = BuiltProducts.path(of: "twctl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+        process.arguments = ["-u", "nobody", "--", twctl, "--socket", daemon.socketPath, "status"]
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // nobody may not be able to reach the binary at all in some checkouts; then there is nothing to check.
+        guard !message.contains("Permission denied") || message.contains("twctl:") else { return }
+        #expect(process.terminationStatus == 77)
+        #expect(message.contains("permission denied on \(daemon.socketPath): add your user to the twitterd group"))
+    }
+}
