@@ -2,10 +2,20 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man/man1
+DOCDIR ?= $(PREFIX)/share/doc/twitterd
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+TMPFILESDIR ?= $(PREFIX)/lib/tmpfiles.d
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 RUN_DIR := .run
 RELEASE_BIN := .build/release
+GENERATED := .build/generated
 
-.PHONY: all deps build release run test clean
+.PHONY: all deps build release run test man completions install uninstall clean
 
 all: build
 
@@ -32,6 +42,45 @@ test: deps
 	@# One test at a time: end-to-end tests block on real sockets, and run side by side they would starve
 	@# each other's async work on a two-core machine.
 	$(SWIFT) test --skip-build --no-parallel
+
+## man: man pages for twctl and twitterd, from their argument parsers
+man: release
+	@mkdir -p $(GENERATED)/man
+	$(SWIFT) package --allow-writing-to-directory $(GENERATED)/man generate-manual --output-directory $(GENERATED)/man
+
+completions: release
+	@mkdir -p $(GENERATED)/completions
+	$(RELEASE_BIN)/twctl --generate-completion-script bash > $(GENERATED)/completions/twctl.bash
+	$(RELEASE_BIN)/twctl --generate-completion-script zsh > $(GENERATED)/completions/_twctl
+	$(RELEASE_BIN)/twctl --generate-completion-script fish > $(GENERATED)/completions/twctl.fish
+
+## install: binaries, systemd units, sysusers/tmpfiles snippets, man pages, completions, docs
+install: release man completions
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(UNITDIR) \
+		$(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(TMPFILESDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) \
+		$(DESTDIR)$(FISHCOMPDIR)
+	install -m 0755 $(RELEASE_BIN)/twitterd $(RELEASE_BIN)/twctl $(DESTDIR)$(BINDIR)/
+	sed 's#/usr/local/bin/twitterd#$(BINDIR)/twitterd#; s#/usr/local/share/doc/twitterd#$(DOCDIR)#' \
+		systemd/twitterd.service > $(DESTDIR)$(UNITDIR)/twitterd.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/twitterd.service
+	install -m 0644 systemd/twitterd.socket $(DESTDIR)$(UNITDIR)/twitterd.socket
+	install -m 0644 systemd/twitterd.sysusers $(DESTDIR)$(SYSUSERSDIR)/twitterd.conf
+	install -m 0644 systemd/twitterd.tmpfiles $(DESTDIR)$(TMPFILESDIR)/twitterd.conf
+	install -m 0644 $(GENERATED)/man/twctl.1 $(GENERATED)/man/twitterd.1 $(DESTDIR)$(MANDIR)/
+	install -m 0644 $(GENERATED)/completions/twctl.bash $(DESTDIR)$(BASHCOMPDIR)/twctl
+	install -m 0644 $(GENERATED)/completions/_twctl $(DESTDIR)$(ZSHCOMPDIR)/_twctl
+	install -m 0644 $(GENERATED)/completions/twctl.fish $(DESTDIR)$(FISHCOMPDIR)/twctl.fish
+	install -m 0644 README.md docs/PROTOCOL.md docs/OPERATIONS.md docs/SECURITY.md $(DESTDIR)$(DOCDIR)/
+	@echo "installed; next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now twitterd.socket"
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/twitterd $(DESTDIR)$(BINDIR)/twctl
+	rm -f $(DESTDIR)$(UNITDIR)/twitterd.service $(DESTDIR)$(UNITDIR)/twitterd.socket
+	rm -f $(DESTDIR)$(SYSUSERSDIR)/twitterd.conf $(DESTDIR)$(TMPFILESDIR)/twitterd.conf
+	rm -f $(DESTDIR)$(MANDIR)/twctl.1 $(DESTDIR)$(MANDIR)/twitterd.1
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/twctl $(DESTDIR)$(ZSHCOMPDIR)/_twctl $(DESTDIR)$(FISHCOMPDIR)/twctl.fish
+	rm -rf $(DESTDIR)$(DOCDIR)
+	@echo "uninstalled; the database in /var/lib/twitterd and the twitterd user are left in place"
 
 clean:
 	$(SWIFT) package clean

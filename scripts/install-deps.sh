@@ -3,7 +3,7 @@
 # Runs apt-get directly as root, through sudo otherwise.
 set -eu
 
-packages="libsodium-dev libsqlite3-dev pkg-config socat jq"
+packages="libsodium-dev libsqlite3-dev pkg-config socat jq systemd"
 
 missing=""
 for package in $packages; do

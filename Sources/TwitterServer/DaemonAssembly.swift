@@ -14,7 +14,7 @@ public enum DaemonAssembly {
     /// The request processor serving `groups` plus the system methods and `rpc.discover`.
     public static func makeProcessor(
         auth: AuthServices, tweets: TweetServices, groups: [any MethodGroup] = [], database: AppDatabase,
-        statistics: ServerStatistics, limits: ServerConfiguration.Limits, logger: Logger
+        statistics: ServerStatistics, settings: LiveSettings, logger: Logger
     ) -> RequestProcessor<RequestContext> {
         var router = Router<RequestContext>()
         SystemMethods(database: database, statistics: statistics).register(in: &router)
@@ -26,7 +26,7 @@ public enum DaemonAssembly {
         SystemMethods.registerDiscovery(in: &router)
         let mapper = ErrorMapper(logger: logger)
         return RequestProcessor(
-            router: router, limits: limits.protocolLimits,
+            router: router, limits: { settings.limits.protocolLimits },
             authorize: { descriptor, context in
                 if descriptor.access == .authenticated && !context.session.isAuthenticated {
                     throw TwitterError.unauthenticated.rpcError

@@ -13,11 +13,15 @@ import TwitterStore
 /// This is the one place that names every plugin and method group.
 struct Daemon {
     let configuration: ServerConfiguration
+    /// Reads the configuration again (file, then flags), for SIGHUP.
+    let reload: @Sendable () throws -> ServerConfiguration
     let logger: Logger
 
     func run() async throws {
         ResourceLimits.raiseOpenFileLimit(logger: logger)
-        let listener = ListenerSource.bind(path: configuration.socketPath)
+        let environment = ProcessInfo.processInfo.environment
+        let listener = SocketActivation.inheritedListener(environment: environment)
+            ?? .bind(path: configuration.socketPath)
         try RPCServer.preflight(listener)
         let database = try AppDatabase.open(path: configuration.databasePath)
         defer {
@@ -31,20 +35,31 @@ struct Daemon {
             store: TweetStore(database: database, hub: hub), hub: hub,
             text: TweetText(maximumLength: configuration.tweetMaximumLength)
         )
+        let settings = LiveSettings(limits: configuration.limits)
         let processor = DaemonAssembly.makeProcessor(
-            auth: auth, tweets: tweets, database: database, statistics: statistics, limits: configuration.limits,
-            logger: logger
+            auth: auth, tweets: tweets, database: database, statistics: statistics, settings: settings, logger: logger
         )
-        let notifier = SystemdNotifier(environment: ProcessInfo.processInfo.environment)
+        let notifier = SystemdNotifier(environment: environment)
         let server = RPCServer(
-            configuration: configuration, processor: processor, statistics: statistics,
+            configuration: configuration, settings: settings, processor: processor, statistics: statistics,
             listener: listener, logger: logger,
-            onListening: { notifier.ready(status: "serving on \(configuration.socketPath)") },
+            onListening: { notifier.ready(status: "serving on \(listener)") },
             onShutdown: { notifier.stopping() }
+        )
+        let reporter = HealthReporter(
+            notifier: notifier, statistics: statistics, database: database, environment: environment, logger: logger
+        )
+        let reloader = ConfigurationReloader(
+            load: reload, settings: settings, providers: auth.providers, notifier: notifier, logger: logger
         )
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: server)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+                services: [
+                    .init(service: server),
+                    .init(service: reporter, successTerminationBehavior: .ignore),
+                    .init(service: reloader, successTerminationBehavior: .ignore),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
             )
         )
         try await group.run()
@@ -69,18 +84,18 @@ struct Daemon {
         registry.register(PasswordLoginProvider(users: users, hasher: hasher))
         registry.register(TokenLoginProvider(service: tokens, users: users))
         registry.register(PeerLoginProvider(links: peerLinks))
-        var enabled = registry
-        if let names = settings.providers {
-            do throws(TwitterError) {
-                enabled = try registry.enabling(names)
-            } catch {
-                throw ConfigurationError(key: "auth.providers", problem: error.message)
-            }
+        let selection: LoginProviderSelection
+        do throws(TwitterError) {
+            selection = try LoginProviderSelection(registered: registry, enabled: settings.providers)
+        } catch {
+            throw ConfigurationError(key: "auth.providers", problem: error.message)
         }
-        logger.info("login providers", metadata: ["enabled": "\(enabled.names.joined(separator: ","))",
-                                                  "argon2id": "\(settings.passwordCost)"])
+        logger.info(
+            "login providers",
+            metadata: ["enabled": "\(selection.enabled.names.joined(separator: ","))", "argon2id": "\(settings.passwordCost)"]
+        )
         return AuthServices(
-            providers: enabled, users: users, profiles: ProfileStore(database: database), sessions: tokens, tokens: tokens, passwords: hasher,
+            providers: selection, users: users, profiles: ProfileStore(database: database), sessions: tokens, tokens: tokens, passwords: hasher,
             peerLinks: peerLinks, throttle: LoginThrottle(store: ThrottleStore(database: database))
         )
     }

@@ -24,11 +24,15 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let settings: ServerConfiguration
-        do {
-            settings = try StartupConfiguration.load(
-                file: config, socket: socket, database: database, logLevel: logLevel,
+        let (file, socket, database, logLevel) = (config, socket, database, logLevel)
+        let load: @Sendable () throws -> ServerConfiguration = {
+            try StartupConfiguration.load(
+                file: file, socket: socket, database: database, logLevel: logLevel,
                 environment: ProcessInfo.processInfo.environment
             )
+        }
+        do {
+            settings = try load()
         } catch {
             FileHandle.standardError.write(Data("twitterd: configuration: \(error)\n".utf8))
             throw ExitCode(78)  // EX_CONFIG
@@ -38,7 +42,7 @@ struct Serve: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in StandardErrorLogHandler(label: label, journal: journal) }
         let logger = Logger(label: "twitterd")
         do {
-            try await Daemon(configuration: settings, logger: logger).run()
+            try await Daemon(configuration: settings, reload: load, logger: logger).run()
         } catch let error as ConfigurationError {
             logger.critical("configuration: \(error)")
             throw ExitCode(78)

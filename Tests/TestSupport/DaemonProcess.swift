@@ -11,12 +11,14 @@ public final class DaemonProcess: @unchecked Sendable {
     public let databasePath: String
     public let logPath: String
     public let notifications: NotifyListener
+    /// The notify datagrams up to and including READY=1.
+    public private(set) var notificationsBeforeReady: [String] = []
     private let process: Process
 
     /// Starts twitterd in `directory` (a new temporary folder by default) with an optional TOML `configuration`.
     public init(
         directory: String? = nil, configuration: String? = nil, arguments: [String] = [],
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], logLevel: String? = "debug"
     ) throws {
         let folder = try directory ?? TemporaryDirectory.make()
         self.directory = folder
@@ -24,7 +26,8 @@ public final class DaemonProcess: @unchecked Sendable {
         databasePath = folder + "/twitterd.sqlite"
         logPath = folder + "/twitterd.log"
         notifications = try NotifyListener(path: folder + "/notify-\(UInt32.random(in: 0...UInt32.max)).sock")
-        var allArguments = ["--socket", socketPath, "--database", databasePath, "--log-level", "debug"]
+        var allArguments = ["--socket", socketPath, "--database", databasePath]
+        if let logLevel { allArguments += ["--log-level", logLevel] }
         if let configuration {
             let configPath = folder + "/twitterd.toml"
             try configuration.write(toFile: configPath, atomically: true, encoding: .utf8)
@@ -42,10 +45,11 @@ public final class DaemonProcess: @unchecked Sendable {
         process.standardError = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        guard notifications.waitFor("READY=1", while: { [process] in process.isRunning }) != nil else {
+        guard let seen = notifications.waitFor("READY=1", while: { [process] in process.isRunning }) else {
             process.terminate()
             throw DaemonError.didNotStart(log: log)
         }
+        notificationsBeforeReady = seen
     }
 
     deinit {
@@ -57,6 +61,9 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// The process id.
     public var processID: Int32 { process.processIdentifier }
+
+    /// The configuration file, when one was given.
+    public var configurationPath: String { directory + "/twitterd.toml" }
 
     /// Whether the daemon is still running.
     public var isRunning: Bool { process.isRunning }

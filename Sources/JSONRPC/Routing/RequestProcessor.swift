@@ -17,25 +17,37 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
 
     /// The router holding the methods.
     public let router: Router<Context>
-    /// The limits applied to every line.
-    public let limits: ProtocolLimits
+    private let currentLimits: @Sendable () -> ProtocolLimits
     private let authorize: Authorizer
     private let mapError: ErrorMapper
 
-    /// Creates a processor over `router`.
+    /// Creates a processor over `router` whose limits are read anew for every line, so a reload applies
+    /// to connections already open.
     public init(
-        router: Router<Context>, limits: ProtocolLimits, authorize: @escaping Authorizer,
+        router: Router<Context>, limits: @escaping @Sendable () -> ProtocolLimits, authorize: @escaping Authorizer,
         mapError: @escaping ErrorMapper
     ) {
         self.router = router
-        self.limits = limits
+        self.currentLimits = limits
         self.authorize = authorize
         self.mapError = mapError
     }
 
+    /// Creates a processor over `router` with fixed limits.
+    public init(
+        router: Router<Context>, limits: ProtocolLimits, authorize: @escaping Authorizer,
+        mapError: @escaping ErrorMapper
+    ) {
+        self.init(router: router, limits: { limits }, authorize: authorize, mapError: mapError)
+    }
+
+    /// The limits in force now.
+    public var limits: ProtocolLimits { currentLimits() }
+
     /// Answers one line (without its newline); a blank line is ignored.
     public func respond(toLine line: [UInt8], context: Context) async -> Outcome {
         if LineFraming.isBlank(line) { return Outcome(response: nil, requestCount: 0) }
+        let limits = self.limits
         let parser = JSONParser(maximumDepth: limits.maximumDepth)
         let parsed = LineFraming.withPayload(of: line) { payload -> Result<JSONValue, JSONParseError> in
             do throws(JSONParseError) {
@@ -55,6 +67,7 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     }
 
     private func respond(toBatch members: [JSONValue], context: Context) async -> Outcome {
+        let limits = self.limits
         guard !members.isEmpty else {
             return Outcome(response: errorLine(.invalidRequest("an empty batch is not a request"), id: .null),
                            requestCount: 1)

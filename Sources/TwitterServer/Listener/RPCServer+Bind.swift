@@ -31,10 +31,10 @@ extension RPCServer {
     }
 
     private func accept(_ channel: any Channel) -> EventLoopFuture<AcceptedConnection> {
-        guard statistics.acquireConnection(limit: configuration.limits.maximumConnections) else {
-            return reject(channel)
+        let limits = settings.limits
+        guard statistics.acquireConnection(limit: limits.maximumConnections) else {
+            return reject(channel, limit: limits.maximumConnections)
         }
-        let limits = configuration.limits
         return channel.peerCredentials().flatMapThrowing { peer in
             let activity = ConnectionActivity()
             try channel.pipeline.syncOperations.addHandler(LineFramingHandler(limits: limits, activity: activity))
@@ -47,8 +47,7 @@ extension RPCServer {
     }
 
     /// Over the cap a connection gets one -32008 line, so the client knows why, and is closed.
-    private func reject(_ channel: any Channel) -> EventLoopFuture<AcceptedConnection> {
-        let limit = configuration.limits.maximumConnections
+    private func reject(_ channel: any Channel, limit: Int) -> EventLoopFuture<AcceptedConnection> {
         logger.warning("connection refused: at the connection limit", metadata: ["limit": "\(limit)"])
         var bytes: [UInt8] = []
         let error = RPCError(

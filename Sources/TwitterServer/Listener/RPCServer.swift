@@ -10,6 +10,7 @@ import TwitterCore
 /// child task, and on graceful shutdown stops accepting, drains connections and removes its socket file.
 public struct RPCServer: Service {
     let configuration: ServerConfiguration
+    let settings: LiveSettings
     let processor: RequestProcessor<RequestContext>
     let statistics: ServerStatistics
     let listener: ListenerSource
@@ -21,11 +22,12 @@ public struct RPCServer: Service {
     /// Creates the server; `onListening` runs once the socket accepts connections, `onShutdown` when the
     /// graceful shutdown begins.
     public init(
-        configuration: ServerConfiguration, processor: RequestProcessor<RequestContext>,
+        configuration: ServerConfiguration, settings: LiveSettings, processor: RequestProcessor<RequestContext>,
         statistics: ServerStatistics, listener: ListenerSource, logger: Logger,
         onListening: @escaping @Sendable () -> Void = {}, onShutdown: @escaping @Sendable () -> Void = {}
     ) {
         self.configuration = configuration
+        self.settings = settings
         self.processor = processor
         self.statistics = statistics
         self.listener = listener
@@ -77,7 +79,7 @@ public struct RPCServer: Service {
         onShutdown()
         serverChannel.close(promise: nil)
         registry.drainAll()
-        let grace = TimeAmount(configuration.limits.shutdownGracePeriod)
+        let grace = TimeAmount(settings.limits.shutdownGracePeriod)
         serverChannel.eventLoop.scheduleTask(in: grace) { [registry, logger] in
             logger.warning("grace period over; closing the remaining connections")
             registry.closeAll()

@@ -13,11 +13,17 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print only what was asked for: no confirmations.")
     var quiet = false
 
-    /// The socket path: the flag, then $TWITTERD_SOCKET, then the daemon's default.
+    /// The socket path: the flag, then $TWITTERD_SOCKET, then the daemon's default for this user, and for an
+    /// ordinary user without a daemon of their own, the system daemon's socket.
     var socketPath: String {
         let environment = ProcessInfo.processInfo.environment
         if let socket { return socket }
         if let fromEnvironment = environment["TWITTERD_SOCKET"], !fromEnvironment.isEmpty { return fromEnvironment }
-        return DefaultPaths(environment: environment, userID: geteuid()).socketPath
+        let own = DefaultPaths(environment: environment, userID: geteuid()).socketPath
+        let system = DefaultPaths(environment: [:], userID: 0).socketPath
+        if !FileManager.default.fileExists(atPath: own) && FileManager.default.fileExists(atPath: system) {
+            return system
+        }
+        return own
     }
 }

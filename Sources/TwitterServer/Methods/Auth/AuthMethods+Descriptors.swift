@@ -26,18 +26,17 @@ extension AuthMethods {
         result: AuthSchemas.login, access: .open, errors: ["invalid_params", "conflict", "unavailable"]
     )
 
-    var loginDescriptor: MethodDescriptor {
-        MethodDescriptor(
-            "auth.login",
-            summary: "Logs this connection in through a provider; returns a session token to resume it later.",
-            params: [
-                Property("provider", .oneOfStrings(services.providers.names, "The provider's name."), required: true),
-                Property("credentials", .freeObject("The provider's credentials; see auth.providers."), required: true),
-            ],
-            result: AuthSchemas.login, access: .open,
-            errors: ["invalid_params", "invalid_credentials", "rate_limited", "unavailable"]
-        )
-    }
+    static let loginDescriptor = MethodDescriptor(
+        "auth.login",
+        summary: "Logs this connection in through a provider; returns a session token to resume it later.",
+        params: [
+            // A plain string: the enabled providers can change on reload; the handler names the valid ones.
+            Property("provider", .string("An enabled provider's name; see auth.providers."), required: true),
+            Property("credentials", .freeObject("The provider's credentials; see auth.providers."), required: true),
+        ],
+        result: AuthSchemas.login, access: .open,
+        errors: ["invalid_params", "invalid_credentials", "rate_limited", "unavailable"]
+    )
 
     static let logoutDescriptor = MethodDescriptor(
         "auth.logout", summary: "Revokes this connection's session and logs the connection out.",

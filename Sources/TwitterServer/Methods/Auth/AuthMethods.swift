@@ -24,12 +24,12 @@ struct AuthMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         router.register(Self.providersDescriptor) { [services] (_: NoParams, _) in
-            services.providers.all.map { ProviderView(name: $0.name, credentials: $0.credentialFields) }
+            services.providers.enabled.all.map { ProviderView(name: $0.name, credentials: $0.credentialFields) }
         }
         router.register(Self.signupDescriptor) { (params: SignupParams, context) in
             try await signup(params, context: context)
         }
-        router.register(loginDescriptor) { (params: LoginParams, context) in
+        router.register(Self.loginDescriptor) { (params: LoginParams, context) in
             try await logIn(params, context: context)
         }
         router.register(Self.logoutDescriptor) { [services] (_: NoParams, context) in
@@ -74,9 +74,10 @@ struct AuthMethods: MethodGroup {
     }
 
     private func logIn(_ params: LoginParams, context: RequestContext) async throws -> LoginResult {
-        guard let provider = services.providers.provider(named: params.provider) else {
-            let known = services.providers.names.joined(separator: ", ")
-            throw TwitterError.invalidFields(["provider": "unknown provider \"\(params.provider)\"; valid: \(known)"])
+        let enabled = services.providers.enabled
+        guard let provider = enabled.provider(named: params.provider) else {
+            let known = enabled.names.joined(separator: ", ")
+            throw TwitterError.invalidFields(["provider": "must be one of: \(known)"])
         }
         let authentication: Authentication
         do {

@@ -2,8 +2,8 @@ import TwitterCore
 
 /// What the auth methods need, each behind a TwitterCore protocol; twitterd's main fills it in.
 public struct AuthServices: Sendable {
-    /// The enabled login providers.
-    public var providers: LoginProviderRegistry
+    /// The login providers, and which are enabled now.
+    public var providers: LoginProviderSelection
     /// Accounts.
     public var users: any UserStoring
     /// Profiles.
@@ -21,7 +21,7 @@ public struct AuthServices: Sendable {
 
     /// Creates the services.
     public init(
-        providers: LoginProviderRegistry, users: any UserStoring, profiles: any ProfileStoring, sessions: any SessionIssuing,
+        providers: LoginProviderSelection, users: any UserStoring, profiles: any ProfileStoring, sessions: any SessionIssuing,
         tokens: any PersonalTokenManaging, passwords: any PasswordHashing, peerLinks: any PeerLinkStoring,
         throttle: LoginThrottle
     ) {
