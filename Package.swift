@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "twitterd", targets: ["twitterd"]),
         .executable(name: "twctl", targets: ["twctl"]),
+        .executable(name: "twbench", targets: ["twbench"]),
         .library(name: "TwitterClient", targets: ["TwitterClient"]),
     ],
     dependencies: [
@@ -17,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         .systemLibrary(
@@ -76,6 +78,16 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["JSONRPC", "TwitterClient"], path: "Tests/TestSupport"),
+        .executableTarget(
+            name: "twbench",
+            dependencies: [
+                "TwitterClient", "JSONRPC",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "TwitterCoreTests", dependencies: ["TwitterCore"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),

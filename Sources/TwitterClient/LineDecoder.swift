@@ -2,12 +2,15 @@ import NIOCore
 
 /// Splits the daemon's output into lines; a response line can be large (a page of tweets, the OpenRPC
 /// document), so the cap is generous but still a cap.
-struct LineDecoder: ByteToMessageDecoder {
-    typealias InboundOut = ByteBuffer
+public struct LineDecoder: ByteToMessageDecoder {
+    public typealias InboundOut = ByteBuffer
 
     static let maximumLineLength = 64 << 20
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    /// Creates a decoder.
+    public init() {}
+
+    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else {
             if buffer.readableBytes > Self.maximumLineLength { throw ClientError.invalidResponse("line too long") }
             return .needMoreData
@@ -19,7 +22,7 @@ struct LineDecoder: ByteToMessageDecoder {
         return .continue
     }
 
-    mutating func decodeLast(
+    public mutating func decodeLast(
         context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool
     ) throws -> DecodingState {
         while try decode(context: context, buffer: &buffer) == .continue {}

@@ -25,10 +25,8 @@ struct ConnectionHandler {
                     for try await frame in inbound {
                         defer { activity.frameAnswered() }
                         switch frame {
-                        case .line(let line):
-                            let outcome = await processor.respond(toLine: line, context: context)
-                            statistics.recordRequests(outcome.requestCount)
-                            if let response = outcome.response { try await outbound.write(Self.lineBuffer(response)) }
+                        case .lines(let lines):
+                            try await answer(lines, context: context, outbound: outbound)
                             for forwarder in session.takeForwardersToStart() {
                                 group.addTask { [session] in
                                     await forwarder.run { line in try await outbound.write(Self.lineBuffer(line)) }
@@ -64,6 +62,29 @@ struct ConnectionHandler {
     private func metadata(_ reason: String) -> Logger.Metadata {
         ["connection": "\(session.id)", "peer": "\(session.peer)", "reason": "\(reason)"]
     }
+
+    /// Answers a read's worth of pipelined lines in order, gathering the answers so that they leave in as few
+    /// writes (and flushes) as possible.
+    private func answer(
+        _ lines: [[UInt8]], context: RequestContext, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws {
+        var pending = ByteBuffer()
+        for line in lines {
+            let outcome = await processor.respond(toLine: line, context: context)
+            statistics.recordRequests(outcome.requestCount)
+            guard let response = outcome.response else { continue }
+            pending.writeBytes(response)
+            pending.writeInteger(UInt8(ascii: "\n"))
+            if pending.readableBytes >= Self.flushThreshold {
+                try await outbound.write(pending)
+                pending = ByteBuffer()
+            }
+        }
+        if pending.readableBytes > 0 { try await outbound.write(pending) }
+    }
+
+    /// Gathered answers are sent once they reach this size, so a huge pipeline never buffers unboundedly.
+    static let flushThreshold = 64 * 1024
 
     static func lineBuffer(_ bytes: [UInt8]) -> ByteBuffer {
         var buffer = ByteBuffer()

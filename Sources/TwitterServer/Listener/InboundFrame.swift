@@ -2,8 +2,8 @@ import NIOCore
 
 /// What the framing handler passes to a connection's async loop: a line, or the reason to stop reading.
 enum InboundFrame: Sendable {
-    /// One complete line without its `\n`.
-    case line([UInt8])
+    /// The complete lines of one read, without their `\n`: answered together and written with one flush.
+    case lines([[UInt8]])
     /// A line grew past the limit; the connection gets one error and closes.
     case lineTooLong(limit: Int)
     /// A line was started and not finished in time.

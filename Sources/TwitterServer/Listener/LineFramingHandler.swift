@@ -93,17 +93,22 @@ final class LineFramingHandler: ChannelDuplexHandler {
     }
 
     private func emitLines(context: ChannelHandlerContext) {
+        var lines: [[UInt8]] = []
+        defer {
+            if !lines.isEmpty { fire(.lines(lines), context: context) }
+            buffer.discardReadBytes()
+        }
         while let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) {
             let length = newline - buffer.readerIndex
             guard length <= maximumLineLength else {
+                if !lines.isEmpty { fire(.lines(lines), context: context) }
+                lines = []
                 reportLineTooLong(context: context)
                 return
             }
-            let line = buffer.readBytes(length: length) ?? []
+            lines.append(buffer.readBytes(length: length) ?? [])
             buffer.moveReaderIndex(forwardBy: 1)
-            fire(.line(line), context: context)
         }
-        buffer.discardReadBytes()
     }
 
     /// A last line without a newline before EOF is still a request, as `printf '{…}' | socat` sends it.
@@ -113,7 +118,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
         buffer.clear()
         partialLineTimer?.cancel()
         partialLineTimer = nil
-        fire(.line(line), context: context)
+        fire(.lines([line]), context: context)
     }
 
     private func reportLineTooLong(context: ChannelHandlerContext) {

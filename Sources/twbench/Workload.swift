@@ -1,0 +1,67 @@
+import ArgumentParser
+
+/// What a benchmark connection sends, and how each answer is checked: a wrong or error answer is an error,
+/// never a success.
+enum Workload: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case ping, fetch, post, login, mix
+
+    /// Whether connections must log in before the load starts.
+    var needsLogin: Bool { self == .fetch || self == .post || self == .mix }
+
+    /// The request line for the `sequence`-th request of a connection.
+    func request(_ sequence: Int, account: Int) -> Request {
+        switch self {
+        case .ping: Request.ping
+        case .fetch: Request.fetch
+        case .post: Request.post(sequence)
+        case .login: Request.login(account: account)
+        // Nine fetches, then one post: the 90/10 mix of a read-heavy service.
+        case .mix: sequence % 10 == 9 ? Request.post(sequence) : Request.fetch
+        }
+    }
+}
+
+/// One request line and the prefix its answer must start with.
+struct Request: Sendable {
+    let line: [UInt8]
+    let expectedPrefix: [UInt8]
+    let expectsWholeLine: Bool
+
+    static let ping = Request(
+        line: Array(#"{"jsonrpc":"2.0","method":"system.ping","id":1}"#.utf8 + [10]),
+        expectedPrefix: Array(#"{"id":1,"jsonrpc":"2.0","result":"pong"}"#.utf8), expectsWholeLine: true
+    )
+
+    static let fetch = Request(
+        line: Array(#"{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":2}"#.utf8 + [10]),
+        expectedPrefix: Array(#"{"id":2,"jsonrpc":"2.0","result":{"newestId":"#.utf8), expectsWholeLine: false
+    )
+
+    static func post(_ sequence: Int) -> Request {
+        Request(
+            line: Array(#"{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"twbench post \#(sequence)"},"id":3}"#.utf8 + [10]),
+            expectedPrefix: Array(#"{"id":3,"jsonrpc":"2.0","result":{"author":"#.utf8), expectsWholeLine: false
+        )
+    }
+
+    static func login(account: Int) -> Request {
+        let credentials = #"{"email":"seed\#(account)@example.com","password":"seed-password"}"#
+        return Request(
+            line: Array(#"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"password","credentials":\#(credentials)},"id":4}"#.utf8 + [10]),
+            expectedPrefix: Array(#"{"id":4,"jsonrpc":"2.0","result":{"session":"#.utf8), expectsWholeLine: false
+        )
+    }
+
+    static func tokenLogin(_ token: String) -> Request {
+        Request(
+            line: Array(#"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":5}"#.utf8 + [10]),
+            expectedPrefix: Array(#"{"id":5,"jsonrpc":"2.0","result":{"session":"#.utf8), expectsWholeLine: false
+        )
+    }
+
+    /// True when `answer` is what this request must get.
+    func accepts(_ answer: some Collection<UInt8>) -> Bool {
+        if expectsWholeLine { return answer.elementsEqual(expectedPrefix) }
+        return answer.count >= expectedPrefix.count && answer.prefix(expectedPrefix.count).elementsEqual(expectedPrefix)
+    }
+}
