@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TwitterCore
-import TwitterStore
+@testable import TwitterStore
 
 struct TweetStoreTests {
     struct Fixture {
@@ -90,5 +90,32 @@ struct TweetStoreTests {
         #expect(alices.count == 5)
         let catchUp = try await fixture.tweets.tweets(after: ids[7], authorID: nil, limit: 10)
         #expect(catchUp.map(\.id) == [ids[8], ids[9]])
+    }
+}
+
+/// The in-memory feed must answer exactly what the database would, after posts and deletions.
+struct FeedCacheAgreementTests {
+    @Test func cachedPagesEqualDatabasePages() async throws {
+        let fixture = try TweetStoreTests.Fixture()
+        let alice = try await fixture.user("alice")
+        var ids: [Int64] = []
+        for index in 0..<700 {
+            ids.append(try await fixture.tweets.postTweet(text: "t\(index)", idempotencyKey: nil, by: alice.id).id)
+        }
+        _ = try await fixture.tweets.fetchTweets(TweetQuery(), for: alice.id)
+        for index in stride(from: 650, to: 700, by: 7) { try await fixture.tweets.deleteTweet(id: ids[index], by: alice.id) }
+        for index in 0..<30 {
+            ids.append(try await fixture.tweets.postTweet(text: "late \(index)", idempotencyKey: nil, by: alice.id).id)
+        }
+        let probes: [TweetQuery] = [
+            TweetQuery(), TweetQuery(limit: 200), TweetQuery(sinceID: ids[690]), TweetQuery(sinceID: ids[100], limit: 200),
+            TweetQuery(maxID: ids[720], limit: 50), TweetQuery(maxID: ids[300], limit: 20),
+            TweetQuery(sinceID: ids[660], maxID: ids[710], limit: 200), TweetQuery(sinceID: ids[729]),
+        ]
+        for query in probes {
+            let answered = try await fixture.tweets.fetchTweets(query, for: alice.id).map(\.id)
+            let stored = try await fixture.tweets.fetchFromDatabase(query).map(\.id)
+            #expect(answered == stored, "\(query)")
+        }
     }
 }

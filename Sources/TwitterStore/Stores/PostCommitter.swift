@@ -28,15 +28,17 @@ final class PostCommitter: Sendable {
 
     private let database: AppDatabase
     private let hub: TweetHub
+    private let cache: FeedCache
     private let state = Mutex(State())
     /// Idempotency keys are honoured for this long.
     static let idempotencyWindow: TimeInterval = 24 * 60 * 60
     /// The most posts in one transaction; larger bursts commit in several.
     static let maximumBatch = 512
 
-    init(database: AppDatabase, hub: TweetHub) {
+    init(database: AppDatabase, hub: TweetHub, cache: FeedCache) {
         self.database = database
         self.hub = hub
+        self.cache = cache
     }
 
     func post(_ post: PendingPost) async throws -> Tweet {
@@ -62,7 +64,9 @@ final class PostCommitter: Sendable {
             guard !batch.isEmpty else { return }
             do {
                 let tweets = try await write(batch.map(\.post))
-                hub.publish(tweets.filter(\.isNew).map { .posted($0.tweet) })
+                let new = tweets.filter(\.isNew).map(\.tweet)
+                cache.inserted(new)
+                hub.publish(new.map { .posted($0) })
                 for (waiting, outcome) in zip(batch, tweets) { waiting.outcome.fulfil(.success(outcome.tweet)) }
             } catch {
                 for waiting in batch { waiting.outcome.fulfil(.failure(error)) }
@@ -128,6 +132,7 @@ final class PostCommitter: Sendable {
             try db.execute(sql: "DELETE FROM tweet WHERE id = ?", arguments: [id])
             return authorID
         }
+        cache.deleted(id: id)
         hub.publish([.deleted(id: id, authorID: authorID)])
     }
 }

@@ -7,11 +7,13 @@ import TwitterCore
 public struct TweetStore: TweetProviding {
     let database: AppDatabase
     private let committer: PostCommitter
+    private let cache: FeedCache
 
     /// Creates the store; committed posts and deletions are published to `hub`.
     public init(database: AppDatabase, hub: TweetHub) {
         self.database = database
-        self.committer = PostCommitter(database: database, hub: hub)
+        cache = FeedCache()
+        committer = PostCommitter(database: database, hub: hub, cache: cache)
     }
 
     /// Queues the post for the next shared transaction and returns once that transaction is committed.
@@ -24,8 +26,24 @@ public struct TweetStore: TweetProviding {
         try await committer.delete(id: id, by: userID)
     }
 
-    /// Newest first, by the primary key or the (author, id) index.
+    /// Newest first: the whole feed's newest pages from memory, the rest by the primary key or the
+    /// (author, id) index.
     public func fetchTweets(_ query: TweetQuery, for userID: Int64) async throws -> [Tweet] {
+        if query.authorID == nil {
+            if let page = cache.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit) { return page }
+            try await fillCache()
+            if let page = cache.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit) { return page }
+        }
+        return try await fetchFromDatabase(query)
+    }
+
+    private func fillCache() async throws {
+        let generation = cache.generation
+        let newest = try await fetchFromDatabase(TweetQuery(limit: cache.capacity))
+        cache.load(newest, readAt: generation)
+    }
+
+    func fetchFromDatabase(_ query: TweetQuery) async throws -> [Tweet] {
         try await database.writer.read { db in
             var conditions: [String] = []
             var arguments: StatementArguments = []

@@ -54,9 +54,24 @@ struct SubscriptionForwarder: Sendable {
         return line
     }
 
-    struct TweetNotice: Encodable {
+    private func notification(_ method: String, _ params: TweetNotice) -> [UInt8] {
+        var encoded: [UInt8] = []
+        params.writeJSON(into: &encoded)
+        var line: [UInt8] = []
+        ResponseWriter.writeNotification(method: method, encodedParams: encoded, into: &line)
+        return line
+    }
+
+    struct TweetNotice: JSONWritable {
         let subscription: Int
         let tweet: Tweet
+
+        func writeJSON(into bytes: inout [UInt8]) {
+            JSONObjectWriter.write(into: &bytes) { notice, bytes in
+                notice.integer("subscription", Int64(subscription), into: &bytes)
+                notice.value("tweet", tweet, into: &bytes)
+            }
+        }
     }
 
     struct DeletionNotice: Encodable {

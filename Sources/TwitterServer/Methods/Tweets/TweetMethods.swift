@@ -34,18 +34,17 @@ struct TweetMethods: MethodGroup {
         var subscription: Int
     }
 
-    struct Page: Encodable {
+    struct Page: JSONWritable {
         let tweets: [Tweet]
         let newestId: Int64?
         let oldestId: Int64?
 
-        enum CodingKeys: String, CodingKey { case tweets, newestId, oldestId }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(tweets, forKey: .tweets)
-            try container.encode(newestId, forKey: .newestId)
-            try container.encode(oldestId, forKey: .oldestId)
+        func writeJSON(into bytes: inout [UInt8]) {
+            JSONObjectWriter.write(into: &bytes) { page, bytes in
+                page.integer("newestId", newestId, into: &bytes)
+                page.integer("oldestId", oldestId, into: &bytes)
+                page.value("tweets", tweets, into: &bytes)
+            }
         }
     }
 

@@ -1,0 +1,78 @@
+#!/bin/sh
+# make bench: builds in release mode, seeds 10k users and 1M tweets, and measures twitterd against the
+# physical limit of a line server (bench/line_server.c) and against Redis, in one run on this machine.
+# Writes docs/BENCHMARKS.md and bench/results.json. Not part of CI.
+set -eu
+cd "$(dirname "$0")/.."
+DURATION=${DURATION:-5}
+sh scripts/install-deps.sh
+if ! command -v redis-server >/dev/null 2>&1; then
+    if [ "$(id -u)" -eq 0 ]; then apt-get install -y -qq redis-server >/dev/null; else sudo apt-get install -y -qq redis-server >/dev/null; fi
+fi
+swift build -c release
+BIN=.build/release
+WORK=.build/bench
+rm -rf "$WORK" && mkdir -p "$WORK"
+RESULTS="$WORK/results.jsonl"
+: > "$RESULTS"
+cc -O2 -o "$WORK/line_server" bench/line_server.c
+
+record() { # name, json
+    printf '{"name":"%s","result":%s}\n' "$1" "$2" >> "$RESULTS"
+}
+
+echo "seeding 10000 users and 1000000 tweets"
+seed_start=$(date +%s.%N)
+"$BIN/twitterd" seed --users 10000 --tweets 1000000 --database "$WORK/twitterd.sqlite" >/dev/null
+seed_end=$(date +%s.%N)
+record seed "{\"seconds\":$(echo "$seed_end - $seed_start" | bc)}"
+
+echo "time to READY with the 1M-tweet database"
+record ready "$("$BIN/twbench" ready --json -- "$BIN/twitterd" --socket "$WORK/ready.sock" --database "$WORK/twitterd.sqlite" --log-level warning)"
+
+"$BIN/twitterd" --socket "$WORK/twitterd.sock" --database "$WORK/twitterd.sqlite" --log-level warning 2> "$WORK/twitterd.log" &
+DAEMON=$!
+"$WORK/line_server" "$WORK/limit.sock" &
+LIMIT=$!
+redis-server --port 0 --unixsocket "$WORK/redis.sock" --save '' --appendonly no --daemonize no > "$WORK/redis.log" &
+REDIS=$!
+trap 'kill $DAEMON $LIMIT $REDIS 2>/dev/null || true' EXIT
+until "$BIN/twctl" --socket "$WORK/twitterd.sock" status >/dev/null 2>&1; do sleep 0.1; done
+until redis-cli -s "$WORK/redis.sock" ping >/dev/null 2>&1; do sleep 0.1; done
+rss() { awk '/VmRSS/ {print $2}' "/proc/$DAEMON/status"; }
+record rss_idle "{\"kib\":$(rss)}"
+
+load() { # name, socket, args...
+    name=$1; socket=$2; shift 2
+    echo "$name"
+    record "$name" "$("$BIN/twbench" load --socket "$socket" --duration "$DURATION" --json "$@" || echo '[]')"
+}
+load limit_ping_d1 "$WORK/limit.sock" --method ping --depth 1
+load limit_ping_d64 "$WORK/limit.sock" --method ping --depth 64
+load ping_d1 "$WORK/twitterd.sock" --method ping --depth 1
+load ping_d64 "$WORK/twitterd.sock" --method ping --depth 64
+load fetch_c1 "$WORK/twitterd.sock" --method fetch --connections 1 --depth 1
+load fetch_c16 "$WORK/twitterd.sock" --method fetch --connections 16 --depth 4
+load fetch_c64 "$WORK/twitterd.sock" --method fetch --connections 64 --depth 4
+load post_c1 "$WORK/twitterd.sock" --method post --connections 1 --depth 1
+load post_c16 "$WORK/twitterd.sock" --method post --connections 16 --depth 4
+load post_c64 "$WORK/twitterd.sock" --method post --connections 64 --depth 4
+load mix_c16 "$WORK/twitterd.sock" --method mix --connections 16 --depth 4
+load login "$WORK/twitterd.sock" --method login --connections 8 --depth 2 --accounts 1000 --probe
+
+echo "redis-benchmark"
+redis_csv() { redis-benchmark -s "$WORK/redis.sock" --csv -q "$@" | tr -d '"' ; }
+redis_ping=$(redis_csv -c 1 -P 64 -n 2000000 -t ping | awk -F, '/PING_MBULK/ {print $2}')
+redis_ping_d1=$(redis_csv -c 1 -n 200000 -t ping | awk -F, '/PING_MBULK/ {print $2}')
+redis_lists=$(redis_csv -c 50 -n 500000 -t lpush,lrange_100)
+redis_lpush=$(echo "$redis_lists" | awk -F, '/^LPUSH/ {print $2}')
+redis_lrange=$(echo "$redis_lists" | awk -F, '/LRANGE_100/ {print $2}')
+record redis "{\"pingDepth64\":$redis_ping,\"pingDepth1\":$redis_ping_d1,\"lpush\":$redis_lpush,\"lrange100\":$redis_lrange}"
+
+echo "10,000 idle connections"
+record idle "$("$BIN/twbench" idle --socket "$WORK/twitterd.sock" --connections 10000 --pid "$DAEMON" --json)"
+record rss_after "{\"kib\":$(rss)}"
+
+jq -s 'map({(.name): .result}) | add' "$RESULTS" > bench/results.json
+sh bench/report.sh bench/results.json > docs/BENCHMARKS.md
+echo "wrote docs/BENCHMARKS.md and bench/results.json"
