@@ -15,7 +15,7 @@ RUN_DIR := .run
 RELEASE_BIN := .build/release
 GENERATED := .build/generated
 
-.PHONY: all deps build release run test man completions install uninstall clean
+.PHONY: all deps build release run test bench man completions install uninstall clean
 
 all: build
 
@@ -42,6 +42,10 @@ test: deps
 	@# One test at a time: end-to-end tests block on real sockets, and run side by side they would starve
 	@# each other's async work on a two-core machine.
 	$(SWIFT) test --skip-build --no-parallel
+
+## bench: release build, 1M-tweet database, twitterd against a C line server and Redis; writes docs/BENCHMARKS.md
+bench: deps
+	sh bench/run.sh
 
 ## man: man pages for twctl and twitterd, from their argument parsers
 man: release

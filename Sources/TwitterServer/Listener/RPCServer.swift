@@ -46,7 +46,9 @@ public struct RPCServer: Service {
                 try await serverChannel.executeThenClose { inbound in
                     for try await accepted in inbound {
                         guard case .serve(let channel, let peer, let activity) = accepted else { continue }
-                        group.addTask { await serve(channel, peer: peer, activity: activity) }
+                        group.addTask(executorPreference: EventLoopTaskExecutor(channel.channel.eventLoop)) {
+                            await serve(channel, peer: peer, activity: activity)
+                        }
                     }
                 }
             }

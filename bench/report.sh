@@ -1,0 +1,77 @@
+#!/bin/sh
+# Turns bench/results.json into docs/BENCHMARKS.md: the figures, their anchors, and the targets.
+set -eu
+results=$1
+j() { jq -r "$1" "$results"; }
+rps() { j ".$1[0].requestsPerSecond | floor"; }
+p99() { j ".$1[0].p99Micros"; }
+ratio() { echo "scale=2; $1 / $2" | bc; }
+status() { if [ "$(echo "$1" | bc)" -eq 1 ]; then echo "met"; else echo "**missed**"; fi; }
+
+cpu=$(awk -F: '/model name/ {print $2; exit}' /proc/cpuinfo | sed 's/^ //')
+ping_d1=$(rps ping_d1); ping_d64=$(rps ping_d64)
+limit_d1=$(rps limit_ping_d1); limit_d64=$(rps limit_ping_d64)
+redis_ping=$(j '.redis.pingDepth64 | floor'); redis_ping_d1=$(j '.redis.pingDepth1 | floor')
+fetch16=$(rps fetch_c16); post64=$(rps post_c64)
+probe_p99=$(j '.login[1].p99Micros')
+idle_kib=$(j '.rss_idle.kib'); held_kib=$(j '.idle.residentKiBHolding')
+ready_ms=$(j '.ready.readyMilliseconds')
+
+cat <<MARKDOWN
+# Benchmarks
+
+Measured by \`make bench\` (bench/run.sh) on $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD), on this machine:
+$(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr).
+The load generator runs on the same two cores as the server, as do the anchors, so every figure and its
+anchor share the same handicap. Raw figures: bench/results.json. Each load runs ${DURATION:-5} s.
+Latencies are microseconds, measured by the client from write to answer.
+
+## Anchors and twitterd side by side
+
+| load | twitterd | anchor | ratio |
+| --- | --- | --- | --- |
+| ping, 1 connection, depth 1 | $ping_d1 req/s, p99 $(p99 ping_d1) µs | line server $limit_d1 req/s, p99 $(p99 limit_ping_d1) µs | $(ratio "$ping_d1" "$limit_d1") |
+| ping, 1 connection, depth 64 | $ping_d64 req/s, p99 $(p99 ping_d64) µs | line server $limit_d64 req/s, p99 $(p99 limit_ping_d64) µs | $(ratio "$ping_d64" "$limit_d64") |
+| ping, 1 connection, depth 64 | $ping_d64 req/s | Redis PING (redis-benchmark -c 1 -P 64) $redis_ping req/s | $(ratio "$ping_d64" "$redis_ping") |
+| ping, 1 connection, depth 1 | $ping_d1 req/s | Redis PING (-c 1) $redis_ping_d1 req/s | $(ratio "$ping_d1" "$redis_ping_d1") |
+
+Redis with 50 clients: LPUSH $(j '.redis.lpush | floor') req/s, LRANGE_100 $(j '.redis.lrange100 | floor') req/s.
+
+## twitterd
+
+| load | connections × depth | req/s | p50 | p90 | p99 | p99.9 | errors |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+MARKDOWN
+for name in fetch_c1 fetch_c16 fetch_c64 post_c1 post_c16 post_c64 mix_c16 login; do
+    j ".$name[0] | \"| $name | \\(.connections) × \\(.depth) | \\(.requestsPerSecond | floor) | \\(.p50Micros) | \\(.p90Micros) | \\(.p99Micros) | \\(.p999Micros) | \\(.errors) |\""
+done
+cat <<MARKDOWN
+
+fetch is \`tweets.fetch\` with limit 20 over the 1M-tweet feed; post is \`tweets.post\`, durable when
+answered (WAL, synchronous=FULL, group commit); mix is 90 % fetch and 10 % post; login is
+\`auth.login\` with a password at libsodium's INTERACTIVE Argon2id cost, while a probe connection pings
+at depth 1: probe p99 $probe_p99 µs.
+
+| resource | figure |
+| --- | --- |
+| resident memory, idle (1M-tweet database open) | $idle_kib KiB |
+| resident memory with 10,000 idle connections | $held_kib KiB |
+| resident memory after the run | $(j '.rss_after.kib') KiB |
+| ping p99 before / while 10,000 connections are held | $(j '.idle.baselinePingP99Micros') / $(j '.idle.holdingPingP99Micros') µs |
+| start to READY=1 with the 1M-tweet database | $ready_ms ms |
+| seeding 10k users and 1M tweets | $(j '.seed.seconds') s |
+
+## Targets
+
+| target | measured | verdict |
+| --- | --- | --- |
+| ping depth 64 ≥ ½ Redis PING | $ping_d64 vs $(echo "$redis_ping / 2" | bc) | $(status "$ping_d64 * 2 >= $redis_ping") |
+| fetch ≥ 100,000 req/s over 16 connections | $fetch16 | $(status "$fetch16 >= 100000") |
+| post ≥ 50,000 durable posts/s over 64 connections | $post64 | $(status "$post64 >= 50000") |
+| ping p99 < 2 ms while logins fill the hashing pool | $probe_p99 µs | $(status "$probe_p99 < 2000") |
+| ≤ 30 MB resident idle | $idle_kib KiB | $(status "$idle_kib <= 30720") |
+| ≤ 80 MB with 10,000 idle connections | $held_kib KiB | $(status "$held_kib <= 81920") |
+| READY within 200 ms | $ready_ms ms | $(status "$ready_ms <= 200") |
+
+MARKDOWN
+cat bench/analysis.md
