@@ -6,8 +6,9 @@ set -eu
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-5}
 sh scripts/install-deps.sh
-if ! command -v redis-server >/dev/null 2>&1; then
-    if [ "$(id -u)" -eq 0 ]; then apt-get install -y -qq redis-server >/dev/null; else sudo apt-get install -y -qq redis-server >/dev/null; fi
+if ! command -v redis-server >/dev/null 2>&1 || ! command -v bc >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1; then
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq && $sudo apt-get install -y -qq redis-server redis-tools bc gcc >/dev/null
 fi
 swift build -c release
 BIN=.build/release
