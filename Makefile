@@ -15,7 +15,7 @@ RUN_DIR := .run
 RELEASE_BIN := .build/release
 GENERATED := .build/generated
 
-.PHONY: all deps build release run test bench man completions install uninstall clean
+.PHONY: all deps build release run test bench soak fuzz man completions install uninstall clean
 
 all: build
 
@@ -46,6 +46,24 @@ test: deps
 ## bench: release build, 1M-tweet database, twitterd against a C line server and Redis; writes docs/BENCHMARKS.md
 bench: deps
 	sh bench/run.sh
+
+## soak: the crash-durability test for 20 SIGKILL rounds instead of 3
+soak: deps
+	$(SWIFT) build --build-tests
+	SOAK_ROUNDS=20 $(SWIFT) test --skip-build --no-parallel --filter CrashDurabilityTests
+
+## fuzz: libFuzzer over the request decoder and router for SECONDS seconds (default 60), from Fuzz/corpus
+SECONDS ?= 60
+FUZZ_BUILD := .build-fuzz
+fuzz: deps
+	TWITTERD_FUZZ=1 $(SWIFT) build --scratch-path $(FUZZ_BUILD) --product TwitterFuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xlinker -fsanitize=fuzzer,address 2>/dev/null || \
+		TWITTERD_FUZZ=1 $(SWIFT) build --scratch-path $(FUZZ_BUILD) --product TwitterFuzz -Xswiftc -sanitize=fuzzer,address
+	@mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/crashes
+	cp Fuzz/corpus/* $(FUZZ_BUILD)/corpus/
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BUILD)/debug/TwitterFuzz $(FUZZ_BUILD)/corpus \
+		-max_total_time=$(SECONDS) -max_len=65536 -artifact_prefix=$(FUZZ_BUILD)/crashes/
+	@echo "no crash in $(SECONDS) s; a crash would be in $(FUZZ_BUILD)/crashes/: copy it to Fuzz/corpus/ as a regression"
 
 ## man: man pages for twctl and twitterd, from their argument parsers
 man: release

@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TwitterClient", "JSONRPC", "TestSupport",
+                "TwitterClient", "JSONRPC", "TestSupport", "TwitterStore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -114,3 +114,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer target over the request decoder and router, only when asked for (`make fuzz`): it needs
+// -sanitize=fuzzer,address, which ordinary builds must not get.
+if Context.environment["TWITTERD_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "TwitterFuzz", dependencies: ["JSONRPC"], path: "Fuzz/TwitterFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
+}

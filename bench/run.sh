@@ -26,12 +26,14 @@ echo "seeding 10000 users and 1000000 tweets"
 seed_start=$(date +%s.%N)
 "$BIN/twitterd" seed --users 10000 --tweets 1000000 --database "$WORK/twitterd.sqlite" >/dev/null
 seed_end=$(date +%s.%N)
-record seed "{\"seconds\":$(echo "$seed_end - $seed_start" | bc)}"
+record seed "{\"seconds\":$(echo "$seed_end $seed_start" | awk '{printf "%.1f", $1 - $2}')}"
 
 echo "time to READY with the 1M-tweet database"
 record ready "$("$BIN/twbench" ready --json -- "$BIN/twitterd" --socket "$WORK/ready.sock" --database "$WORK/twitterd.sqlite" --log-level warning)"
 
-"$BIN/twitterd" --socket "$WORK/twitterd.sock" --database "$WORK/twitterd.sqlite" --log-level warning 2> "$WORK/twitterd.log" &
+printf '[limits]\nmax_connections = 16384\n' > "$WORK/twitterd.toml"
+"$BIN/twitterd" --socket "$WORK/twitterd.sock" --database "$WORK/twitterd.sqlite" --config "$WORK/twitterd.toml" \
+    --log-level warning 2> "$WORK/twitterd.log" &
 DAEMON=$!
 "$WORK/line_server" "$WORK/limit.sock" &
 LIMIT=$!
@@ -66,8 +68,8 @@ redis_csv() { redis-benchmark -s "$WORK/redis.sock" --csv -q "$@" | tr -d '"' ; 
 redis_ping=$(redis_csv -c 1 -P 64 -n 2000000 -t ping | awk -F, '/PING_MBULK/ {print $2}')
 redis_ping_d1=$(redis_csv -c 1 -n 200000 -t ping | awk -F, '/PING_MBULK/ {print $2}')
 redis_lists=$(redis_csv -c 50 -n 500000 -t lpush,lrange_100)
-redis_lpush=$(echo "$redis_lists" | awk -F, '/^LPUSH/ {print $2}')
-redis_lrange=$(echo "$redis_lists" | awk -F, '/LRANGE_100/ {print $2}')
+redis_lpush=$(echo "$redis_lists" | awk -F, '/^LPUSH/ {print $2; exit}')
+redis_lrange=$(echo "$redis_lists" | awk -F, '/LRANGE_100/ {print $2; exit}')
 record redis "{\"pingDepth64\":$redis_ping,\"pingDepth1\":$redis_ping_d1,\"lpush\":$redis_lpush,\"lrange100\":$redis_lrange}"
 
 echo "10,000 idle connections"

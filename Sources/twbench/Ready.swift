@@ -12,6 +12,8 @@ struct Ready: ParsableCommand {
     var command: [String]
 
     func run() throws {
+        // The passthrough keeps the "--" that separates the daemon's arguments from twbench's.
+        let command = self.command.first == "--" ? Array(self.command.dropFirst()) : self.command
         guard let executable = command.first else { throw ValidationError("Name the daemon to start.") }
         let notifyPath = "/tmp/twbench-notify-\(getpid()).sock"
         let listener = try DatagramListener(path: notifyPath)

@@ -40,6 +40,34 @@ public final class RawSocket: @unchecked Sendable {
         return true
     }
 
+    /// Writes every byte, giving up when the socket accepts nothing for `stallAfterSeconds`; false then, or when
+    /// the daemon closed the connection.
+    public func send(_ bytes: [UInt8], stallAfterSeconds: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            guard poll(&poller, 1, stallAfterSeconds * 1000) > 0 else { return false }
+            let written = bytes[offset...].withUnsafeBytes {
+                Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if written < 0 {
+                if errno == EAGAIN || errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// True when the daemon has closed the connection (EOF or reset), checked without waiting.
+    public func isClosedByPeer() -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN)
+    }
+
     /// Writes a string as UTF-8.
     @discardableResult
     public func send(_ text: String) -> Bool {

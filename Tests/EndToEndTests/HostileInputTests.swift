@@ -1,0 +1,126 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import Testing
+import TwitterClient
+
+/// Malformed and malicious input against the live daemon: each gets its documented error, other
+/// connections keep being served, and memory stays bounded.
+@Suite(.serialized) struct HostileInputTests {
+    static let ping = #"{"jsonrpc":"2.0","method":"system.ping","id":"probe"}"# + "\n"
+
+    /// Sends `payload` on its own connection and returns the first answer line.
+    static func answer(to payload: [UInt8], daemon: DaemonProcess) throws -> JSONValue? {
+        let socket = try RawSocket(path: daemon.socketPath)
+        let writer = Thread { socket.send(payload) }
+        writer.start()
+        guard let line = socket.readLine() else { return nil }
+        return try JSONParser(maximumDepth: 16).parse(line)
+    }
+
+    static func assertServing(_ daemon: DaemonProcess) throws {
+        let other = try RawSocket(path: daemon.socketPath)
+        other.send(ping)
+        #expect(other.readLine() == #"{"id":"probe","jsonrpc":"2.0","result":"pong"}"#)
+    }
+
+    @Test(arguments: [
+        ("truncated JSON", Array(#"{"jsonrpc":"2.0","method":"system.pi"#.utf8), -32700),
+        ("100,000 nested [", Array(repeating: UInt8(ascii: "["), count: 100_000), -32700),
+        ("a huge number id", Array(#"{"jsonrpc":"2.0","method":"system.ping","id":1e999999}"#.utf8), 0),
+        ("duplicate keys", Array(#"{"jsonrpc":"2.0","method":"system.ping","method":"x","id":1}"#.utf8), -32700),
+        ("lone surrogate", Array(#"{"jsonrpc":"2.0","method":"system.\ud800","id":1}"#.utf8), -32700),
+        ("invalid UTF-8", Array(#"{"jsonrpc":"2.0","method":""#.utf8) + [0xC3, 0x28] + Array(#"","id":1}"#.utf8), -32700),
+        ("NUL byte", Array(#"{"jsonrpc":"2.0","method":"sys"#.utf8) + [0] + Array(#"tem.ping","id":1}"#.utf8), -32700),
+        ("a number where an object must be", Array("42".utf8), -32600),
+        ("an unknown method", Array(#"{"jsonrpc":"2.0","method":"x.y","id":1}"#.utf8), -32601),
+    ])
+    func malformedLinesGetTheirError(name: String, payload: [UInt8], code: Int) throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let answer = try #require(try Self.answer(to: payload + [10], daemon: daemon), "\(name)")
+        if code == 0 {
+            #expect(answer["result"] == "pong", "\(name): \(answer)")
+            #expect(answer["id"] == .number(try #require(JSONNumber(text: "1e999999"))), "the id is echoed exactly")
+        } else {
+            #expect(answer["error"]?["code"] == .number(JSONNumber(code)), "\(name): \(answer)")
+            #expect(answer["error"]?["data"]?["kind"] != nil)
+        }
+        try Self.assertServing(daemon)
+    }
+
+    @Test func hugeNumbersInParamsAreInvalidParamsNotCrashes() async throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            try await connection.signUp(email: "huge@example.com")
+            let limit = try await connection.callError("tweets.fetch", ["limit": .number(try #require(JSONNumber(text: String(repeating: "9", count: 400))))])
+            #expect(limit?.code == -32602)
+            let id = try await connection.callError("tweets.get", ["id": .number(try #require(JSONNumber(text: "1e400")))])
+            #expect(id?.code == -32602)
+        }
+    }
+
+    @Test func tenMegabyteLineAndHundredThousandBatchStayBounded() throws {
+        let daemon = try DaemonProcess(configuration: "[limits]\nmax_line_bytes = 16777216\n" + DaemonProcess.fastHashing)
+        let before = try #require(ProcessMemory.residentKiB(daemon.processID))
+        // 10 MB line of garbage inside a string: within the raised limit, so it is parsed and refused.
+        let tenMegabytes = Array(#"{"jsonrpc":"2.0","method":"system.ping","params":{"x":""#.utf8)
+            + Array(repeating: UInt8(ascii: "a"), count: 10_000_000) + Array(#""},"id":1}"#.utf8)
+        let big = try #require(try Self.answer(to: tenMegabytes + [10], daemon: daemon))
+        #expect(big["error"]?["code"] == -32602)
+        let member = #"{"jsonrpc":"2.0","method":"system.ping","id":1}"#
+        let batch = Array(("[" + Array(repeating: member, count: 100_000).joined(separator: ",") + "]\n").utf8)
+        let refused = try #require(try Self.answer(to: batch, daemon: daemon))
+        #expect(refused["error"]?["code"] == -32600)
+        #expect(refused["error"]?["data"]?["limit"] == 1000)
+        try Self.assertServing(daemon)
+        let after = try #require(ProcessMemory.residentKiB(daemon.processID))
+        print("memory: \(before) KiB before, \(after) KiB after a 10 MB line and a 100,000-request batch")
+        #expect(after - before < 512 * 1024, "memory grew by \(after - before) KiB")
+    }
+
+    @Test func overTheDefaultLimitTenMegabytesCloseTheConnection() throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let payload = Array(repeating: UInt8(ascii: "x"), count: 10_000_000)
+        let answer = try #require(try Self.answer(to: payload, daemon: daemon))
+        #expect(answer["error"]?["code"] == -32600)
+        try Self.assertServing(daemon)
+    }
+
+    @Test func theWrongTypeForEveryParamOfEveryMethodIsInvalidParams() async throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            try await connection.signUp(email: "types@example.com")
+            guard case .array(let methods)? = try await connection.call("rpc.discover")["methods"] else {
+                Issue.record("no methods")
+                return
+            }
+            var checked = 0
+            for method in methods {
+                guard case .string(let name)? = method["name"], case .array(let params)? = method["params"] else { continue }
+                for param in params {
+                    guard case .string(let paramName)? = param["name"], let wrong = Self.wrongValue(for: param["schema"]) else {
+                        continue
+                    }
+                    let error = try await connection.callError(name, .object([paramName: wrong]))
+                    #expect(error?.code == -32602, "\(name).\(paramName) with \(wrong.serialized)")
+                    #expect(error?.data["fields"]?[paramName] != nil, "\(name).\(paramName): \(String(describing: error))")
+                    checked += 1
+                }
+            }
+            #expect(checked >= 30, "only \(checked) params were checked")
+        }
+        try Self.assertServing(daemon)
+    }
+
+    /// A value of a JSON type the schema does not allow.
+    static func wrongValue(for schema: JSONValue?) -> JSONValue? {
+        switch schema?["type"] {
+        case "string"?: return 12345
+        case "integer"?, "number"?: return "not a number"
+        case "boolean"?: return "yes"
+        case "object"?: return [1, 2]
+        case "array"?: return "not a list"
+        default: return nil
+        }
+    }
+}
