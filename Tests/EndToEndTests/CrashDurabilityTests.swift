@@ -34,13 +34,14 @@ import TwitterStore
             // Everything acknowledged in earlier rounds is still there after each restart.
             try await Self.expectAllPresent(expected, socket: daemon.socketPath, token: token)
             let acknowledged = Acknowledged()
+            let sessionToken = token
             let killAfter = Int.random(in: 50...400)
             let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
             await withTaskGroup(of: Void.self) { group in
                 for client in 0..<32 {
                     group.addTask {
                         try? await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
-                            try await connection.logIn(token: token)
+                            try await connection.logIn(token: sessionToken)
                             for index in 0..<10_000 {
                                 let posted = try await connection.call("tweets.post", ["text": .string("r\(round) c\(client) #\(index)")])
                                 if case .number(let id)? = posted["id"], let value = id.int64 {

@@ -24,18 +24,31 @@ import TwitterClient
         #expect(other.readLine() == #"{"id":"probe","jsonrpc":"2.0","result":"pong"}"#)
     }
 
-    @Test(arguments: [
-        ("truncated JSON", Array(#"{"jsonrpc":"2.0","method":"system.pi"#.utf8), -32700),
-        ("100,000 nested [", Array(repeating: UInt8(ascii: "["), count: 100_000), -32700),
-        ("a huge number id", Array(#"{"jsonrpc":"2.0","method":"system.ping","id":1e999999}"#.utf8), 0),
-        ("duplicate keys", Array(#"{"jsonrpc":"2.0","method":"system.ping","method":"x","id":1}"#.utf8), -32700),
-        ("lone surrogate", Array(#"{"jsonrpc":"2.0","method":"system.\ud800","id":1}"#.utf8), -32700),
-        ("invalid UTF-8", Array(#"{"jsonrpc":"2.0","method":""#.utf8) + [0xC3, 0x28] + Array(#"","id":1}"#.utf8), -32700),
-        ("NUL byte", Array(#"{"jsonrpc":"2.0","method":"sys"#.utf8) + [0] + Array(#"tem.ping","id":1}"#.utf8), -32700),
-        ("a number where an object must be", Array("42".utf8), -32600),
-        ("an unknown method", Array(#"{"jsonrpc":"2.0","method":"x.y","id":1}"#.utf8), -32601),
-    ])
-    func malformedLinesGetTheirError(name: String, payload: [UInt8], code: Int) throws {
+    struct Case: Sendable, CustomStringConvertible {
+        let description: String
+        let payload: [UInt8]
+        /// The error code expected; 0 when the line is valid and answered.
+        let code: Int
+    }
+
+    static let malformed: [Case] = {
+        let utf8: (String) -> [UInt8] = { Array($0.utf8) }
+        var cases: [Case] = []
+        cases.append(Case(description: "truncated JSON", payload: utf8(#"{"jsonrpc":"2.0","method":"system.pi"#), code: -32700))
+        cases.append(Case(description: "100,000 nested [", payload: [UInt8](repeating: 91, count: 100_000), code: -32700))
+        cases.append(Case(description: "a huge number id", payload: utf8(#"{"jsonrpc":"2.0","method":"system.ping","id":1e999999}"#), code: 0))
+        cases.append(Case(description: "duplicate keys", payload: utf8(#"{"jsonrpc":"2.0","method":"system.ping","method":"x","id":1}"#), code: -32700))
+        cases.append(Case(description: "lone surrogate", payload: utf8(#"{"jsonrpc":"2.0","method":"system.\ud800","id":1}"#), code: -32700))
+        cases.append(Case(description: "invalid UTF-8", payload: utf8(#"{"jsonrpc":"2.0","method":""#) + [0xC3, 0x28] + utf8(#"","id":1}"#), code: -32700))
+        cases.append(Case(description: "NUL byte", payload: utf8(#"{"jsonrpc":"2.0","method":"sys"#) + [0] + utf8(#"tem.ping","id":1}"#), code: -32700))
+        cases.append(Case(description: "a number where an object must be", payload: utf8("42"), code: -32600))
+        cases.append(Case(description: "an unknown method", payload: utf8(#"{"jsonrpc":"2.0","method":"x.y","id":1}"#), code: -32601))
+        return cases
+    }()
+
+    @Test(arguments: malformed)
+    func malformedLinesGetTheirError(_ test: Case) throws {
+        let (name, payload, code) = (test.description, test.payload, test.code)
         let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
         let answer = try #require(try Self.answer(to: payload + [10], daemon: daemon), "\(name)")
         if code == 0 {
