@@ -20,10 +20,10 @@ ready_ms=$(j '.ready.readyMilliseconds')
 cat <<MARKDOWN
 # Benchmarks
 
-Measured by \`make bench\` (bench/run.sh) on $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD), on this machine:
+Measured by \`make bench\` (bench/run.sh) on $(j .meta.date), commit $(j .meta.commit), on this machine:
 $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr).
 The load generator runs on the same two cores as the server, as do the anchors, so every figure and its
-anchor share the same handicap. Raw figures: bench/results.json. Each load runs ${DURATION:-5} s.
+anchor share the same handicap. Raw figures: bench/results.json. Each load runs $(j .meta.durationSeconds) s.
 Latencies are microseconds, measured by the client from write to answer.
 
 ## Anchors and twitterd side by side

@@ -22,6 +22,7 @@ record() { # name, json
     printf '{"name":"%s","result":%s}\n' "$1" "$2" >> "$RESULTS"
 }
 
+record meta "{\"commit\":\"$(git rev-parse --short HEAD)\",\"date\":\"$(date -u +%Y-%m-%d)\",\"durationSeconds\":$DURATION}"
 echo "seeding 10000 users and 1000000 tweets"
 seed_start=$(date +%s.%N)
 "$BIN/twitterd" seed --users 10000 --tweets 1000000 --database "$WORK/twitterd.sqlite" >/dev/null
