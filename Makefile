@@ -62,7 +62,7 @@ fuzz: deps
 	@mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/crashes
 	cp Fuzz/corpus/* $(FUZZ_BUILD)/corpus/
 	@# Leak detection is off: LeakSanitizer reports the harness's process-wide router, kept on purpose.
-	SWIFT_BACKTRACE=enable=no $(FUZZ_BUILD)/debug/TwitterFuzz $(FUZZ_BUILD)/corpus \
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/debug/TwitterFuzz $(FUZZ_BUILD)/corpus \
 		-max_total_time=$(SECONDS) -max_len=65536 -detect_leaks=0 -artifact_prefix=$(FUZZ_BUILD)/crashes/
 	@echo "no crash in $(SECONDS) s; a crash would be in $(FUZZ_BUILD)/crashes/: copy it to Fuzz/corpus/ as a regression"
 

@@ -71,6 +71,8 @@ import TwitterClient
         let defaultDaemon = try DaemonProcess()
         let defaultAttributes = try FileManager.default.attributesOfItem(atPath: defaultDaemon.socketPath)
         #expect((defaultAttributes[.posixPermissions] as? Int) == 0o660)
+        // The group that may connect is the daemon's own group (under systemd: SocketGroup=twitterd).
+        #expect((defaultAttributes[.groupOwnerAccountID] as? Int) == Int(getegid()))
     }
 
     @Test func connectionCapAnswersMinus32008AndCloses() throws {

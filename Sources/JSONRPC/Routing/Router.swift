@@ -34,13 +34,7 @@ public struct Router<Context: Sendable>: Sendable {
     ) {
         precondition(routes[descriptor.name] == nil, "method \(descriptor.name) registered twice")
         routes[descriptor.name] = Route(descriptor: descriptor) { members, context in
-            let params: Params
-            do {
-                params = try Self.decode(Params.self, from: members)
-            } catch let error as DecodingError {
-                throw RPCError.invalidParams(fields: DecodingFailure.fields(of: error))
-            }
-            return try ResultEncoder.encode(try await handler(params, context))
+            try ResultEncoder.encode(try await handler(try Self.decode(Params.self, from: members), context))
         }
     }
 
@@ -52,22 +46,21 @@ public struct Router<Context: Sendable>: Sendable {
     ) {
         precondition(routes[descriptor.name] == nil, "method \(descriptor.name) registered twice")
         routes[descriptor.name] = Route(descriptor: descriptor) { members, context in
-            let params: Params
-            do {
-                params = try Self.decode(Params.self, from: members)
-            } catch let error as DecodingError {
-                throw RPCError.invalidParams(fields: DecodingFailure.fields(of: error))
-            }
             var bytes: [UInt8] = []
-            try await handler(params, context).writeJSON(into: &bytes)
+            try await handler(try Self.decode(Params.self, from: members), context).writeJSON(into: &bytes)
             return bytes
         }
     }
 
-    /// Params of methods that take none skip the decoder altogether.
+    /// Decodes checked params, turning a decoding failure into -32602 naming the field; methods that take
+    /// none skip the decoder altogether.
     private static func decode<Params: Decodable>(_ type: Params.Type, from members: [String: JSONValue]) throws -> Params {
         if members.isEmpty, let none = NoParams() as? Params { return none }
-        return try JSONValueDecoder().decode(Params.self, from: .object(members))
+        do {
+            return try JSONValueDecoder().decode(Params.self, from: .object(members))
+        } catch let error as DecodingError {
+            throw RPCError.invalidParams(fields: DecodingFailure.fields(of: error))
+        }
     }
 }
 

@@ -85,6 +85,8 @@ final class PostCommitter: Sendable {
             let windowStart = now.addingTimeInterval(-Self.idempotencyWindow)
             var outcomes: [Outcome] = []
             outcomes.reserveCapacity(posts.count)
+            // A batch is usually a few authors posting many times: each name is looked up once per batch.
+            var usernames: [Int64: String] = [:]
             for post in posts {
                 if let key = post.idempotencyKey {
                     if let earlier = try Self.earlierPost(db, authorID: post.authorID, key: key, since: windowStart) {
@@ -99,9 +101,10 @@ final class PostCommitter: Sendable {
                 }
                 try db.cachedStatement(sql: "INSERT INTO tweet (authorId, text, createdAt, idempotencyKey) VALUES (?, ?, ?, ?)")
                     .execute(arguments: [post.authorID, post.text, now, post.idempotencyKey])
-                let username = try String.fetchOne(
+                let username = try usernames[post.authorID] ?? String.fetchOne(
                     db.cachedStatement(sql: "SELECT username FROM user WHERE id = ?"), arguments: [post.authorID]
                 ) ?? ""
+                usernames[post.authorID] = username
                 let tweet = Tweet(
                     id: db.lastInsertedRowID, author: Tweet.Author(id: post.authorID, username: username), text: post.text,
                     createdAt: now
