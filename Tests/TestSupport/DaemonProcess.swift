@@ -18,7 +18,7 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Starts twitterd in `directory` (a new temporary folder by default) with an optional TOML `configuration`.
     public init(
         directory: String? = nil, configuration: String? = nil, arguments: [String] = [],
-        environment: [String: String] = [:], logLevel: String? = "debug"
+        environment: [String: String] = [:], logLevel: String? = "debug", launcher: [String] = []
     ) throws {
         let folder = try directory ?? TemporaryDirectory.make()
         self.directory = folder
@@ -34,8 +34,10 @@ public final class DaemonProcess: @unchecked Sendable {
             allArguments += ["--config", configPath]
         }
         process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.path(of: "twitterd"))
-        process.arguments = allArguments + arguments
+        // A launcher (unshare, setpriv…) runs the daemon the way a sandbox would; it must exec it in place.
+        let command = launcher + [BuiltProducts.path(of: "twitterd")] + allArguments + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         var variables = ProcessInfo.processInfo.environment
         variables["NOTIFY_SOCKET"] = notifications.path
         variables.removeValue(forKey: "JOURNAL_STREAM")

@@ -15,6 +15,8 @@ public final class NotifyListener: @unchecked Sendable {
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         var address = UnixAddress(path: path)
         guard address.bind(descriptor) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        // Writable by everyone, so a daemon started as another user can still report READY=1.
+        chmod(path, 0o666)
         // Short reads let a waiting test notice a daemon that died instead of blocking for long.
         var timeout = timeval(tv_sec: 1, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
