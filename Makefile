@@ -15,7 +15,7 @@ RUN_DIR := .run
 RELEASE_BIN := .build/release
 GENERATED := .build/generated
 
-.PHONY: all deps build release run test bench soak fuzz man completions install uninstall clean
+.PHONY: all deps build release run test lint format bench soak fuzz man completions install uninstall clean
 
 all: build
 
@@ -42,6 +42,14 @@ test: deps
 	@# One test at a time: end-to-end tests block on real sockets, and run side by side they would starve
 	@# each other's async work on a two-core machine.
 	$(SWIFT) test --skip-build --no-parallel
+
+## lint: the formatting check, by the rules in .swift-format; `make format` applies them
+SWIFT_SOURCES := Sources Plugins Tests Fuzz Package.swift
+lint:
+	$(SWIFT) format lint --strict --configuration .swift-format -r $(SWIFT_SOURCES)
+
+format:
+	$(SWIFT) format format --in-place --configuration .swift-format -r $(SWIFT_SOURCES)
 
 ## bench: release build, 1M-tweet database, twitterd against a C line server and Redis; writes docs/BENCHMARKS.md
 bench: deps

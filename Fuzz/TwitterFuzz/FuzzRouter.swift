@@ -11,27 +11,41 @@ enum FuzzRouter {
 
     static func processor() -> RequestProcessor<Bool> {
         var router = Router<Bool>()
-        router.register(MethodDescriptor(
-            "tweets.post", summary: "", params: [Property("text", .string(), required: true), Property("idempotencyKey", .string())],
-            result: .string(), access: .open, positional: true
-        )) { (params: Post, _) in params.text }
-        router.register(MethodDescriptor(
-            "tweets.fetch", summary: "",
-            params: [
-                Property("sinceId", .integer(minimum: 0)), Property("maxId", .integer(minimum: 0)),
-                Property("limit", .integer(minimum: 1, maximum: 200)), Property("author", .string()),
-            ],
-            result: .any(), access: .open
-        )) { (params: Fetch, _) in JSONValue.number(JSONNumber(params.limit ?? 20)) }
-        router.register(MethodDescriptor(
-            "profile.nested", summary: "",
-            params: [
-                Property("profile", .object([Property("firstName", .string(), required: true), Property("age", .integer(), required: true)]), required: true),
-                Property("tags", .array(of: .string()), required: true), Property("when", .timestamp()),
-            ],
-            result: .string(), access: .open
-        )) { (params: Nested, _) in params.profile.firstName }
-        router.register(MethodDescriptor("system.ping", summary: "", result: .string(), access: .open, positional: true)) {
+        router.register(
+            MethodDescriptor(
+                "tweets.post", summary: "",
+                params: [Property("text", .string(), required: true), Property("idempotencyKey", .string())],
+                result: .string(), access: .open, positional: true
+            )
+        ) { (params: Post, _) in params.text }
+        router.register(
+            MethodDescriptor(
+                "tweets.fetch", summary: "",
+                params: [
+                    Property("sinceId", .integer(minimum: 0)), Property("maxId", .integer(minimum: 0)),
+                    Property("limit", .integer(minimum: 1, maximum: 200)), Property("author", .string()),
+                ],
+                result: .any(), access: .open
+            )
+        ) { (params: Fetch, _) in JSONValue.number(JSONNumber(params.limit ?? 20)) }
+        router.register(
+            MethodDescriptor(
+                "profile.nested", summary: "",
+                params: [
+                    Property(
+                        "profile",
+                        .object([
+                            Property("firstName", .string(), required: true),
+                            Property("age", .integer(), required: true),
+                        ]), required: true),
+                    Property("tags", .array(of: .string()), required: true), Property("when", .timestamp()),
+                ],
+                result: .string(), access: .open
+            )
+        ) { (params: Nested, _) in params.profile.firstName }
+        router.register(
+            MethodDescriptor("system.ping", summary: "", result: .string(), access: .open, positional: true)
+        ) {
             (_: NoParams, _) in "pong"
         }
         router.register(MethodDescriptor("auth.whoami", summary: "", result: .string())) { (_: NoParams, _) in "me" }

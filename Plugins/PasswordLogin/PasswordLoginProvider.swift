@@ -49,7 +49,7 @@ public struct PasswordLoginProvider: LoginProviding {
     public func logIn(with credentials: Credentials, context: LoginContext) async throws -> Authentication {
         let invalid = TwitterError(.invalidCredentials, "Invalid email or password")
         guard let user = try await users.user(email: credentials.email.trimmingCharacters(in: .whitespaces)),
-              let stored = try await users.passwordHash(userID: user.id)
+            let stored = try await users.passwordHash(userID: user.id)
         else {
             try await hasher.verifyAgainstDummy(credentials.password)
             throw invalid

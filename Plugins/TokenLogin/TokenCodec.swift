@@ -29,7 +29,7 @@ public enum TokenCodec {
         for kind in [TokenKind.session, .personal] {
             let prefix = prefix(of: kind)
             guard token.hasPrefix(prefix), let bytes = decodeBase32(token.dropFirst(prefix.count)),
-                  bytes.count == secretLength + checksumLength
+                bytes.count == secretLength + checksumLength
             else { continue }
             let secret = Array(bytes.prefix(secretLength))
             let expected = checksum(prefix: prefix, secret: secret)

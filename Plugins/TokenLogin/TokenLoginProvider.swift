@@ -33,7 +33,7 @@ public struct TokenLoginProvider: LoginProviding {
     /// Resumes the token's session; a malformed, unknown, revoked or expired token fails alike.
     public func logIn(with credentials: Credentials, context: LoginContext) async throws -> Authentication {
         guard let record = try await service.redeem(credentials.token),
-              let user = try await users.user(id: record.userID)
+            let user = try await users.user(id: record.userID)
         else {
             throw TwitterError(.invalidCredentials, "Invalid, expired or revoked token")
         }

@@ -72,7 +72,7 @@ public struct TokenService: SessionIssuing, PersonalTokenManaging {
     /// revoked or expired.
     func redeem(_ token: String) async throws -> TokenRecord? {
         guard let kind = TokenCodec.kind(of: token), var record = try await store.token(hash: hash(token)),
-              record.kind == kind, record.revokedAt == nil
+            record.kind == kind, record.revokedAt == nil
         else { return nil }
         let moment = now()
         if let expiresAt = record.expiresAt, expiresAt <= moment { return nil }

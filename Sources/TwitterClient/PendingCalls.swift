@@ -75,8 +75,8 @@ final class PendingCalls: Sendable {
 
     static func rpcError(from value: JSONValue) -> RPCError {
         guard case .object(let members) = value,
-              case .number(let code)? = members["code"], let codeValue = code.int,
-              case .string(let message)? = members["message"]
+            case .number(let code)? = members["code"], let codeValue = code.int,
+            case .string(let message)? = members["message"]
         else {
             return RPCError(code: RPCError.StandardCode.internalError, message: "malformed error", kind: "internal")
         }

@@ -46,7 +46,9 @@ struct Idle: AsyncParsableCommand {
             held.append(channel)
         }
         // A ping through the last connection proves the daemon accepted them all before memory is read.
-        try await RPCConnection.withConnection(socketPath: socket) { connection in _ = try await connection.call("system.ping") }
+        try await RPCConnection.withConnection(socketPath: socket) { connection in
+            _ = try await connection.call("system.ping")
+        }
         let holding = Self.residentKiB(pid: pid)
         let loaded = try await pingProbe()
         for channel in held { channel.close(promise: nil) }
@@ -61,19 +63,21 @@ struct Idle: AsyncParsableCommand {
             print(String(decoding: try encoder.encode(result), as: UTF8.self))
         } else {
             print("resident memory: \(before) KiB idle, \(holding) KiB with \(connections) idle connections")
-            print("ping p99: \(result.baselinePingP99Micros) µs before, \(result.holdingPingP99Micros) µs while holding")
+            print(
+                "ping p99: \(result.baselinePingP99Micros) µs before, \(result.holdingPingP99Micros) µs while holding")
         }
     }
 
     private func pingProbe() async throws -> ConnectionStats {
         let deadline = NIODeadline.now() + .nanoseconds(Int64(duration * 1e9))
-        return try await Load.drive(socket: socket, workload: .ping, depth: 1, deadline: deadline, account: 1, setup: [])
+        return try await Load.drive(
+            socket: socket, workload: .ping, depth: 1, deadline: deadline, account: 1, setup: [])
     }
 
     /// VmRSS of `pid`, from /proc.
     static func residentKiB(pid: Int32) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
         else { return -1 }
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
     }

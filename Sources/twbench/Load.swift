@@ -46,12 +46,14 @@ struct Load: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let setup: [Request] = method.needsLogin
+        let setup: [Request] =
+            method.needsLogin
             ? [Request.tokenLogin(try await Self.sessionToken(socket: socket, email: email, password: password))]
             : []
         let started = NIODeadline.now()
         let deadline = started + .nanoseconds(Int64(duration * 1_000_000_000))
-        async let probeStats: ConnectionStats? = probe
+        async let probeStats: ConnectionStats? =
+            probe
             ? try Self.drive(socket: socket, workload: .ping, depth: 1, deadline: deadline, account: 1, setup: [])
             : nil
         let stats = try await withThrowingTaskGroup(of: ConnectionStats.self) { group in
@@ -59,7 +61,8 @@ struct Load: AsyncParsableCommand {
                 let account = index % max(accounts, 1) + 1
                 group.addTask {
                     try await Self.drive(
-                        socket: socket, workload: method, depth: depth, deadline: deadline, account: account, setup: setup
+                        socket: socket, workload: method, depth: depth, deadline: deadline, account: account,
+                        setup: setup
                     )
                 }
             }
@@ -68,9 +71,12 @@ struct Load: AsyncParsableCommand {
             return total
         }
         let seconds = Double(NIODeadline.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        var reports = [Report(method: method.rawValue, connections: connections, depth: depth, seconds: seconds, stats: stats)]
+        var reports = [
+            Report(method: method.rawValue, connections: connections, depth: depth, seconds: seconds, stats: stats)
+        ]
         if let probeStats = try await probeStats {
-            reports.append(Report(method: "ping (probe)", connections: 1, depth: 1, seconds: seconds, stats: probeStats))
+            reports.append(
+                Report(method: "ping (probe)", connections: 1, depth: 1, seconds: seconds, stats: probeStats))
         }
         if json {
             let encoder = JSONEncoder()

@@ -20,7 +20,8 @@ struct Ready: ParsableCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = Array(command.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(["NOTIFY_SOCKET": notifyPath]) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.merging(["NOTIFY_SOCKET": notifyPath]) { _, new in new
+        }
         process.standardError = FileHandle.nullDevice
         let started = DispatchTime.now()
         try process.run()
@@ -32,7 +33,10 @@ struct Ready: ParsableCommand {
         process.waitUntilExit()
         guard let readyAt else { throw ValidationError("the daemon exited or never sent READY=1") }
         let milliseconds = Double(readyAt.uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-        print(json ? "{\"readyMilliseconds\":\(String(format: "%.1f", milliseconds))}" : String(format: "READY after %.1f ms", milliseconds))
+        print(
+            json
+                ? "{\"readyMilliseconds\":\(String(format: "%.1f", milliseconds))}"
+                : String(format: "READY after %.1f ms", milliseconds))
     }
 }
 
@@ -49,7 +53,9 @@ struct DatagramListener {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard bound == 0 else { throw ValidationError("cannot bind \(path)") }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)

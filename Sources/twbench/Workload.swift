@@ -39,7 +39,9 @@ struct Request: Sendable {
 
     static func post(_ sequence: Int) -> Request {
         Request(
-            line: Array(#"{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"twbench post \#(sequence)"},"id":3}"#.utf8 + [10]),
+            line: Array(
+                #"{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"twbench post \#(sequence)"},"id":3}"#.utf8
+                    + [10]),
             expectedPrefix: Array(#"{"id":3,"jsonrpc":"2.0","result":{"author":"#.utf8), expectsWholeLine: false
         )
     }
@@ -47,14 +49,18 @@ struct Request: Sendable {
     static func login(account: Int) -> Request {
         let credentials = #"{"email":"seed\#(account)@example.com","password":"seed-password"}"#
         return Request(
-            line: Array(#"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"password","credentials":\#(credentials)},"id":4}"#.utf8 + [10]),
+            line: Array(
+                #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"password","credentials":\#(credentials)},"id":4}"#
+                    .utf8 + [10]),
             expectedPrefix: Array(#"{"id":4,"jsonrpc":"2.0","result":{"session":"#.utf8), expectsWholeLine: false
         )
     }
 
     static func tokenLogin(_ token: String) -> Request {
         Request(
-            line: Array(#"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":5}"#.utf8 + [10]),
+            line: Array(
+                #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":5}"#
+                    .utf8 + [10]),
             expectedPrefix: Array(#"{"id":5,"jsonrpc":"2.0","result":{"session":"#.utf8), expectsWholeLine: false
         )
     }

@@ -20,7 +20,8 @@ struct Daemon {
     func run() async throws {
         ResourceLimits.raiseOpenFileLimit(logger: logger)
         let environment = ProcessInfo.processInfo.environment
-        let listener = SocketActivation.inheritedListener(environment: environment)
+        let listener =
+            SocketActivation.inheritedListener(environment: environment)
             ?? .bind(path: configuration.socketPath)
         try RPCServer.preflight(listener)
         let database = try AppDatabase.open(path: configuration.databasePath)
@@ -92,10 +93,13 @@ struct Daemon {
         }
         logger.info(
             "login providers",
-            metadata: ["enabled": "\(selection.enabled.names.joined(separator: ","))", "argon2id": "\(settings.passwordCost)"]
+            metadata: [
+                "enabled": "\(selection.enabled.names.joined(separator: ","))", "argon2id": "\(settings.passwordCost)",
+            ]
         )
         return AuthServices(
-            providers: selection, users: users, profiles: ProfileStore(database: database), sessions: tokens, tokens: tokens, passwords: hasher,
+            providers: selection, users: users, profiles: ProfileStore(database: database), sessions: tokens,
+            tokens: tokens, passwords: hasher,
             peerLinks: peerLinks, throttle: LoginThrottle(store: ThrottleStore(database: database))
         )
     }

@@ -48,13 +48,17 @@ struct Seed: AsyncParsableCommand {
         var content = RandomContent(seed: UInt64(Date().timeIntervalSince1970))
         let started = ContinuousClock.now
         var bar = ProgressBar(label: "users", total: users)
-        guard let authors = try await seeder.addUsers(users, passwordHash: hash, content: &content, progress: { bar.update($0) })
+        guard
+            let authors = try await seeder.addUsers(
+                users, passwordHash: hash, content: &content, progress: { bar.update($0) })
         else { return }
         bar.finish()
         bar = ProgressBar(label: "tweets", total: tweets)
         try await seeder.addTweets(tweets, authors: authors, content: &content, progress: { bar.update($0) })
         bar.finish()
         let elapsed = ContinuousClock.now - started
-        print("seeded \(users) users and \(tweets) tweets into \(settings.databasePath) in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")
+        print(
+            "seeded \(users) users and \(tweets) tweets into \(settings.databasePath) in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
+        )
     }
 }

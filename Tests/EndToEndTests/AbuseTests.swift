@@ -9,8 +9,11 @@ import TwitterClient
     @Test func tenThousandIdleConnectionsAreHeldAndOthersServed() throws {
         let daemon = try DaemonProcess(configuration: "[limits]\nmax_connections = 16384\n" + DaemonProcess.fastHashing)
         let result = try runProduct(
-            "twbench", ["idle", "--socket", daemon.socketPath, "--connections", "10000", "--pid", "\(daemon.processID)",
-                        "--duration", "1", "--json"]
+            "twbench",
+            [
+                "idle", "--socket", daemon.socketPath, "--connections", "10000", "--pid", "\(daemon.processID)",
+                "--duration", "1", "--json",
+            ]
         )
         #expect(result.status == 0, "\(result.error)")
         let figures = try JSONParser().parse(result.output.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -26,7 +29,8 @@ import TwitterClient
     }
 
     @Test func slowlorisConnectionsAreClosedByThePartialLineTimeout() throws {
-        let daemon = try DaemonProcess(configuration: "[limits]\npartial_line_timeout_seconds = 2\n" + DaemonProcess.fastHashing)
+        let daemon = try DaemonProcess(
+            configuration: "[limits]\npartial_line_timeout_seconds = 2\n" + DaemonProcess.fastHashing)
         var sockets = try (0..<500).map { _ in try RawSocket(path: daemon.socketPath, timeoutSeconds: 1) }
         let deadline = ContinuousClock.now + .seconds(60)
         var rounds = 0
@@ -59,7 +63,9 @@ import TwitterClient
             written += 1000
         }
         let during = try #require(ProcessMemory.residentKiB(daemon.processID))
-        print("backpressure: \(written) of 1,000,000 requests written before the daemon stopped reading; memory \(before) → \(during) KiB")
+        print(
+            "backpressure: \(written) of 1,000,000 requests written before the daemon stopped reading; memory \(before) → \(during) KiB"
+        )
         #expect(stalled, "the daemon read a million requests from a client that never read an answer")
         #expect(during - before < 64 * 1024)
         try HostileInputTests.assertServing(daemon)
@@ -76,7 +82,10 @@ import TwitterClient
             for guess in 0..<1000 {
                 let error = try await attacker.callError(
                     "auth.login",
-                    ["provider": "password", "credentials": ["email": "victim@example.com", "password": .string("guess-\(guess)")]]
+                    [
+                        "provider": "password",
+                        "credentials": ["email": "victim@example.com", "password": .string("guess-\(guess)")],
+                    ]
                 )
                 switch error?.code {
                 case -32002: rejected += 1

@@ -106,10 +106,12 @@ import TwitterClient
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "carol@example.com")
             let wrong = try await connection.callError(
-                "auth.login", ["provider": "password", "credentials": ["email": "carol@example.com", "password": "nope nope"]]
+                "auth.login",
+                ["provider": "password", "credentials": ["email": "carol@example.com", "password": "nope nope"]]
             )
             let unknown = try await connection.callError(
-                "auth.login", ["provider": "password", "credentials": ["email": "dave@example.com", "password": "nope nope"]]
+                "auth.login",
+                ["provider": "password", "credentials": ["email": "dave@example.com", "password": "nope nope"]]
             )
             #expect(wrong != nil)
             #expect(wrong == unknown)
@@ -134,7 +136,8 @@ import TwitterClient
         }
         // The same literal line a shell script would send through socat.
         let socket = try RawSocket(path: daemon.socketPath)
-        socket.send(#"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"peer","credentials":{}},"id":1}"# + "\n")
+        socket.send(
+            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"peer","credentials":{}},"id":1}"# + "\n")
         let answer = try JSONParser().parse(try #require(socket.readLine()))
         #expect(answer["error"]?["code"] == -32002)
     }
@@ -201,7 +204,9 @@ import TwitterClient
 
     @Test func throttleMeetsRepeatedFailuresAndSurvivesARestart() async throws {
         let directory = try TemporaryDirectory.make()
-        let badLogin: JSONValue = ["provider": "password", "credentials": ["email": "hank@example.com", "password": "wrong guess"]]
+        let badLogin: JSONValue = [
+            "provider": "password", "credentials": ["email": "hank@example.com", "password": "wrong guess"],
+        ]
         do {
             let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
             try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
@@ -224,12 +229,18 @@ import TwitterClient
 
     @Test func unknownProviderInTheConfigurationStopsStartUp() throws {
         let directory = try TemporaryDirectory.make()
-        try "[auth]\nproviders = [\"password\", \"kerberos\"]\n".write(toFile: directory + "/t.toml", atomically: true, encoding: .utf8)
+        try "[auth]\nproviders = [\"password\", \"kerberos\"]\n".write(
+            toFile: directory + "/t.toml", atomically: true, encoding: .utf8)
         let result = try runProduct(
-            "twitterd", ["--config", directory + "/t.toml", "--socket", directory + "/s.sock", "--database", directory + "/d.sqlite"]
+            "twitterd",
+            [
+                "--config", directory + "/t.toml", "--socket", directory + "/s.sock", "--database",
+                directory + "/d.sqlite",
+            ]
         )
         #expect(result.status == 78)
-        #expect(result.error.contains("auth.providers: unknown login provider \"kerberos\"; known: password, token, peer"))
+        #expect(
+            result.error.contains("auth.providers: unknown login provider \"kerberos\"; known: password, token, peer"))
     }
 
     @Test func disabledProviderIsNotOffered() async throws {

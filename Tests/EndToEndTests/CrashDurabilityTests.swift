@@ -43,7 +43,8 @@ import TwitterStore
                         try? await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
                             try await connection.logIn(token: sessionToken)
                             for index in 0..<10_000 {
-                                let posted = try await connection.call("tweets.post", ["text": .string("r\(round) c\(client) #\(index)")])
+                                let posted = try await connection.call(
+                                    "tweets.post", ["text": .string("r\(round) c\(client) #\(index)")])
                                 if case .number(let id)? = posted["id"], let value = id.int64 {
                                     acknowledged.add(value)
                                     if acknowledged.count == killAfter { continuation.yield() }
@@ -80,7 +81,9 @@ import TwitterStore
                 if let maxID { params["maxId"] = .number(JSONNumber(Int(maxID))) }
                 let page = try await connection.call("tweets.fetch", .object(params))
                 guard case .array(let tweets)? = page["tweets"], !tweets.isEmpty else { break }
-                for tweet in tweets { if case .number(let id)? = tweet["id"], let value = id.int64 { present.insert(value) } }
+                for tweet in tweets {
+                    if case .number(let id)? = tweet["id"], let value = id.int64 { present.insert(value) }
+                }
                 if case .number(let oldest)? = page["oldestId"] { maxID = oldest.int64 } else { break }
             }
             return present

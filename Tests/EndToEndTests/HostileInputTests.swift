@@ -34,15 +34,35 @@ import TwitterClient
     static let malformed: [Case] = {
         let utf8: (String) -> [UInt8] = { Array($0.utf8) }
         var cases: [Case] = []
-        cases.append(Case(description: "truncated JSON", payload: utf8(#"{"jsonrpc":"2.0","method":"system.pi"#), code: -32700))
-        cases.append(Case(description: "100,000 nested [", payload: [UInt8](repeating: 91, count: 100_000), code: -32700))
-        cases.append(Case(description: "a huge number id", payload: utf8(#"{"jsonrpc":"2.0","method":"system.ping","id":1e999999}"#), code: 0))
-        cases.append(Case(description: "duplicate keys", payload: utf8(#"{"jsonrpc":"2.0","method":"system.ping","method":"x","id":1}"#), code: -32700))
-        cases.append(Case(description: "lone surrogate", payload: utf8(#"{"jsonrpc":"2.0","method":"system.\ud800","id":1}"#), code: -32700))
-        cases.append(Case(description: "invalid UTF-8", payload: utf8(#"{"jsonrpc":"2.0","method":""#) + [0xC3, 0x28] + utf8(#"","id":1}"#), code: -32700))
-        cases.append(Case(description: "NUL byte", payload: utf8(#"{"jsonrpc":"2.0","method":"sys"#) + [0] + utf8(#"tem.ping","id":1}"#), code: -32700))
+        cases.append(
+            Case(description: "truncated JSON", payload: utf8(#"{"jsonrpc":"2.0","method":"system.pi"#), code: -32700))
+        cases.append(
+            Case(description: "100,000 nested [", payload: [UInt8](repeating: 91, count: 100_000), code: -32700))
+        cases.append(
+            Case(
+                description: "a huge number id",
+                payload: utf8(#"{"jsonrpc":"2.0","method":"system.ping","id":1e999999}"#), code: 0))
+        cases.append(
+            Case(
+                description: "duplicate keys",
+                payload: utf8(#"{"jsonrpc":"2.0","method":"system.ping","method":"x","id":1}"#), code: -32700))
+        cases.append(
+            Case(
+                description: "lone surrogate", payload: utf8(#"{"jsonrpc":"2.0","method":"system.\ud800","id":1}"#),
+                code: -32700))
+        cases.append(
+            Case(
+                description: "invalid UTF-8",
+                payload: utf8(#"{"jsonrpc":"2.0","method":""#) + [0xC3, 0x28] + utf8(#"","id":1}"#), code: -32700))
+        cases.append(
+            Case(
+                description: "NUL byte",
+                payload: utf8(#"{"jsonrpc":"2.0","method":"sys"#) + [0] + utf8(#"tem.ping","id":1}"#), code: -32700))
         cases.append(Case(description: "a number where an object must be", payload: utf8("42"), code: -32600))
-        cases.append(Case(description: "an unknown method", payload: utf8(#"{"jsonrpc":"2.0","method":"x.y","id":1}"#), code: -32601))
+        cases.append(
+            Case(
+                description: "an unknown method", payload: utf8(#"{"jsonrpc":"2.0","method":"x.y","id":1}"#),
+                code: -32601))
         return cases
     }()
 
@@ -65,18 +85,22 @@ import TwitterClient
         let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "huge@example.com")
-            let limit = try await connection.callError("tweets.fetch", ["limit": .number(try #require(JSONNumber(text: String(repeating: "9", count: 400))))])
+            let limit = try await connection.callError(
+                "tweets.fetch", ["limit": .number(try #require(JSONNumber(text: String(repeating: "9", count: 400))))])
             #expect(limit?.code == -32602)
-            let id = try await connection.callError("tweets.get", ["id": .number(try #require(JSONNumber(text: "1e400")))])
+            let id = try await connection.callError(
+                "tweets.get", ["id": .number(try #require(JSONNumber(text: "1e400")))])
             #expect(id?.code == -32602)
         }
     }
 
     @Test func tenMegabyteLineAndHundredThousandBatchStayBounded() throws {
-        let daemon = try DaemonProcess(configuration: "[limits]\nmax_line_bytes = 16777216\n" + DaemonProcess.fastHashing)
+        let daemon = try DaemonProcess(
+            configuration: "[limits]\nmax_line_bytes = 16777216\n" + DaemonProcess.fastHashing)
         let before = try #require(ProcessMemory.residentKiB(daemon.processID))
         // 10 MB line of garbage inside a string: within the raised limit, so it is parsed and refused.
-        let tenMegabytes = Array(#"{"jsonrpc":"2.0","method":"system.ping","params":{"x":""#.utf8)
+        let tenMegabytes =
+            Array(#"{"jsonrpc":"2.0","method":"system.ping","params":{"x":""#.utf8)
             + Array(repeating: UInt8(ascii: "a"), count: 10_000_000) + Array(#""},"id":1}"#.utf8)
         let big = try #require(try Self.answer(to: tenMegabytes + [10], daemon: daemon))
         #expect(big["error"]?["code"] == -32602)
@@ -109,14 +133,19 @@ import TwitterClient
             }
             var checked = 0
             for method in methods {
-                guard case .string(let name)? = method["name"], case .array(let params)? = method["params"] else { continue }
+                guard case .string(let name)? = method["name"], case .array(let params)? = method["params"] else {
+                    continue
+                }
                 for param in params {
-                    guard case .string(let paramName)? = param["name"], let wrong = Self.wrongValue(for: param["schema"]) else {
+                    guard case .string(let paramName)? = param["name"],
+                        let wrong = Self.wrongValue(for: param["schema"])
+                    else {
                         continue
                     }
                     let error = try await connection.callError(name, .object([paramName: wrong]))
                     #expect(error?.code == -32602, "\(name).\(paramName) with \(wrong.serialized)")
-                    #expect(error?.data["fields"]?[paramName] != nil, "\(name).\(paramName): \(String(describing: error))")
+                    #expect(
+                        error?.data["fields"]?[paramName] != nil, "\(name).\(paramName): \(String(describing: error))")
                     checked += 1
                 }
             }

@@ -126,7 +126,8 @@ import TwitterClient
             let path = directory + "/twitterd.toml"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let result = try runProduct(
-                "twitterd", ["--config", path, "--socket", directory + "/s.sock", "--database", directory + "/d.sqlite"]
+                "twitterd",
+                ["--config", path, "--socket", directory + "/s.sock", "--database", directory + "/d.sqlite"]
             )
             #expect(result.status == 78, "\(text)")
             #expect(result.error.contains(message), "\(text): \(result.error)")
@@ -137,7 +138,8 @@ import TwitterClient
         let directory = try TemporaryDirectory.make()
         let daemon = try DaemonProcess(
             directory: directory,
-            configuration: "socket = \"\(directory)/from-file.sock\"\nlog_level = \"warning\"\n[limits]\nmax_batch = 2\n",
+            configuration:
+                "socket = \"\(directory)/from-file.sock\"\nlog_level = \"warning\"\n[limits]\nmax_batch = 2\n",
             arguments: ["--log-level", "debug"]
         )
         // --socket from DaemonProcess beats the file's socket; --log-level debug beats the file's warning.

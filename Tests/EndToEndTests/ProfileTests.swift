@@ -13,7 +13,8 @@ import TwitterClient
             let initial = try await alice.call("profile.get")
             #expect(initial["version"] == 1)
             #expect(initial["age"] == .null)
-            let first = try await alice.call("profile.update", ["firstName": "Alice", "lastName": "Liddell", "age": 13, "bio": "Curious"])
+            let first = try await alice.call(
+                "profile.update", ["firstName": "Alice", "lastName": "Liddell", "age": 13, "bio": "Curious"])
             #expect(first["changed"] == ["firstName", "lastName", "age", "bio"])
             #expect(first["profile"]?["version"] == 2)
             let same = try await alice.call("profile.update", ["firstName": "Alice", "age": 13])
@@ -35,7 +36,8 @@ import TwitterClient
             #expect(error?.code == -32602)
             #expect(error?.data["fields"]?["age"] == "expected an integer, found 124.5")
             let domain = try await alice.callError(
-                "profile.update", ["firstName": "A", "lastName": "", "email": "x@y", "age": 125, "username": "bad name"]
+                "profile.update",
+                ["firstName": "A", "lastName": "", "email": "x@y", "age": 125, "username": "bad name"]
             )
             guard case .object(let fields)? = domain?.data["fields"] else {
                 Issue.record("no fields")

@@ -8,8 +8,8 @@ import Testing
 struct SandboxTests {
     @Test func servesAsAnUnprivilegedUserWithoutNetworkOrCapabilities() throws {
         guard geteuid() == 0,
-              FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
-              FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
         else { return }
         let directory = try TemporaryDirectory.make()
         chmod(directory, 0o777)
@@ -22,7 +22,9 @@ struct SandboxTests {
             ]
         )
         let socket = try RawSocket(path: daemon.socketPath)
-        socket.send(#"{"jsonrpc":"2.0","method":"auth.signup","params":{"email":"sandbox@example.com","password":"correct horse battery"},"id":1}"# + "\n")
+        socket.send(
+            #"{"jsonrpc":"2.0","method":"auth.signup","params":{"email":"sandbox@example.com","password":"correct horse battery"},"id":1}"#
+                + "\n")
         let signup = try JSONParser().parse(try #require(socket.readLine()))
         #expect(signup["result"]?["user"]?["username"] == "sandbox")
         var status = stat()

@@ -17,9 +17,14 @@ import TwitterClient
             let created = try await connection.call("tokens.create", ["name": "ci"])
             if case .string(let token)? = created["token"] { secrets.append(token) }
             _ = try await connection.callError(
-                "auth.login", ["provider": "password", "credentials": ["email": "ivy@example.com", "password": .string("wrong-" + password)]]
+                "auth.login",
+                [
+                    "provider": "password",
+                    "credentials": ["email": "ivy@example.com", "password": .string("wrong-" + password)],
+                ]
             )
-            _ = try await connection.call("auth.changePassword", ["currentPassword": .string(password), "newPassword": .string(newPassword)])
+            _ = try await connection.call(
+                "auth.changePassword", ["currentPassword": .string(password), "newPassword": .string(newPassword)])
         }
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             let login = try await connection.logIn(email: "ivy@example.com", password: newPassword)
@@ -64,7 +69,8 @@ import TwitterClient
             // Once the first login is done the daemon is surely hashing, with the others queued behind it.
             var iterator = completions.makeAsyncIterator()
             _ = await iterator.next()
-            let loginsDoneWhenPingsWere = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            let loginsDoneWhenPingsWere = try await RPCConnection.withConnection(socketPath: daemon.socketPath) {
+                connection in
                 for _ in 0..<50 { _ = try await connection.call("system.ping") }
                 return finishedLogins.value
             }

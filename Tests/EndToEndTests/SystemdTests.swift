@@ -27,11 +27,14 @@ import TwitterClient
     @Test func unitsVerifyWithExecStartPointingAtTheBuiltBinary() throws {
         let directory = try TemporaryDirectory.make()
         let service = try String(contentsOfFile: Self.unitFolder + "/twitterd.service", encoding: .utf8)
-            .replacingOccurrences(of: "ExecStart=/usr/local/bin/twitterd", with: "ExecStart=\(BuiltProducts.path(of: "twitterd"))")
+            .replacingOccurrences(
+                of: "ExecStart=/usr/local/bin/twitterd", with: "ExecStart=\(BuiltProducts.path(of: "twitterd"))")
         try service.write(toFile: directory + "/twitterd.service", atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(atPath: Self.unitFolder + "/twitterd.socket", toPath: directory + "/twitterd.socket")
+        try FileManager.default.copyItem(
+            atPath: Self.unitFolder + "/twitterd.socket", toPath: directory + "/twitterd.socket")
         let result = try Self.run(
-            "/usr/bin/systemd-analyze", ["verify", "--man=no", directory + "/twitterd.socket", directory + "/twitterd.service"]
+            "/usr/bin/systemd-analyze",
+            ["verify", "--man=no", directory + "/twitterd.socket", directory + "/twitterd.service"]
         )
         #expect(result.status == 0)
         #expect(result.output.isEmpty, "systemd-analyze verify complained:\n\(result.output)")
@@ -82,14 +85,16 @@ import TwitterClient
     }
 
     @Test func watchdogPingsArriveWhenWatchdogUsecIsSet() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing, environment: ["WATCHDOG_USEC": "200000"])
+        let daemon = try DaemonProcess(
+            configuration: DaemonProcess.fastHashing, environment: ["WATCHDOG_USEC": "200000"])
         let seen = daemon.notifications.waitFor("WATCHDOG=1", seconds: 30)
         #expect(seen != nil)
         #expect(seen?.last?.contains("STATUS=serving") == true)
     }
 
     @Test func sighupChangesTheLogLevelWhileAConnectionStaysOpen() throws {
-        let daemon = try DaemonProcess(configuration: "log_level = \"warning\"\n" + DaemonProcess.fastHashing, logLevel: nil)
+        let daemon = try DaemonProcess(
+            configuration: "log_level = \"warning\"\n" + DaemonProcess.fastHashing, logLevel: nil)
         let open = try RawSocket(path: daemon.socketPath)
         open.send(#"{"jsonrpc":"2.0","method":"system.ping","id":1}"# + "\n")
         #expect(open.readLine() != nil)

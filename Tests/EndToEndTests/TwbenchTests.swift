@@ -10,15 +10,21 @@ struct TwbenchTests {
         let config = directory + "/fast.toml"
         try DaemonProcess.fastHashing.write(toFile: config, atomically: true, encoding: .utf8)
         let seeded = try runProduct(
-            "twitterd", ["seed", "--users", "5", "--tweets", "100", "--database", directory + "/twitterd.sqlite", "--config", config]
+            "twitterd",
+            [
+                "seed", "--users", "5", "--tweets", "100", "--database", directory + "/twitterd.sqlite", "--config",
+                config,
+            ]
         )
         #expect(seeded.status == 0)
         let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
         for method in ["ping", "fetch", "post", "mix", "login"] {
             let result = try runProduct(
                 "twbench",
-                ["load", "--socket", daemon.socketPath, "--method", method, "--connections", "2", "--depth", "4",
-                 "--duration", "1", "--accounts", "5", "--json"]
+                [
+                    "load", "--socket", daemon.socketPath, "--method", method, "--connections", "2", "--depth", "4",
+                    "--duration", "1", "--accounts", "5", "--json",
+                ]
             )
             #expect(result.status == 0, "\(method): \(result.output) \(result.error)")
             let reports = try JSONParser().parse(result.output.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -39,7 +39,8 @@ import TwitterClient
         let folder = try FileManager.default.attributesOfItem(atPath: client.config + "/twctl")
         #expect((folder[.posixPermissions] as? Int) == 0o700)
 
-        let login = try client.run(["login", "--email", "alice@example.com", "--password-stdin"], input: "correct horse battery")
+        let login = try client.run(
+            ["login", "--email", "alice@example.com", "--password-stdin"], input: "correct horse battery")
         #expect(login.status == 0)
         let post = try client.run(["post", "hello from twctl"])
         #expect(post.status == 0)
@@ -73,9 +74,12 @@ import TwitterClient
     @Test func aPersonalTokenLogsInFromStandardInput() throws {
         let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
         let client = try Client(daemon)
-        try client.run(["signup", "--email", "bob@example.com", "--username", "bob", "--password-stdin"], input: "correct horse battery")
+        try client.run(
+            ["signup", "--email", "bob@example.com", "--username", "bob", "--password-stdin"],
+            input: "correct horse battery")
         let created = try client.run(["--json", "token", "create", "script"])
-        let token = try #require(try JSONParser().parse(created.output.trimmingCharacters(in: .whitespacesAndNewlines))["token"])
+        let token = try #require(
+            try JSONParser().parse(created.output.trimmingCharacters(in: .whitespacesAndNewlines))["token"])
         guard case .string(let secret) = token else { throw ClientError.invalidResponse("no token") }
         let other = try Client(daemon)
         let login = try other.run(["login", "--token-stdin"], input: secret + "\n")
@@ -91,7 +95,8 @@ import TwitterClient
         let client = try Client(daemon)
         try client.run(["signup", "--email", "carol@example.com", "--password-stdin"], input: "correct horse battery")
         let saved = try Data(contentsOf: URL(fileURLWithPath: client.config + "/twctl/session.json"))
-        let token = try #require(String(decoding: saved, as: UTF8.self).split(separator: "\"").first { $0.hasPrefix("tws_") })
+        let token = try #require(
+            String(decoding: saved, as: UTF8.self).split(separator: "\"").first { $0.hasPrefix("tws_") })
         // The session is revoked elsewhere, as logging out on another machine would.
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.logIn(token: String(token))
@@ -106,9 +111,10 @@ import TwitterClient
         let directory = try TemporaryDirectory.make()
         let result = try runProduct("twctl", ["--socket", directory + "/missing.sock", "status"])
         #expect(result.status == 69)
-        #expect(result.error.contains(
-            "cannot connect to twitterd at \(directory)/missing.sock: no such file (is the daemon running? try `systemctl start twitterd`)"
-        ))
+        #expect(
+            result.error.contains(
+                "cannot connect to twitterd at \(directory)/missing.sock: no such file (is the daemon running? try `systemctl start twitterd`)"
+            ))
     }
 
     @Test func missingPasswordWithoutATerminalIsAUsageError() throws {
@@ -120,7 +126,9 @@ import TwitterClient
     @Test func followPrintsATweetPostedFromAnotherConnection() async throws {
         let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
         let client = try Client(daemon)
-        try client.run(["signup", "--email", "dan@example.com", "--username", "dan", "--password-stdin"], input: "correct horse battery")
+        try client.run(
+            ["signup", "--email", "dan@example.com", "--username", "dan", "--password-stdin"],
+            input: "correct horse battery")
         try client.run(["post", "already there"])
         let follower = try RunningProduct(
             "twctl", ["feed", "--follow"],

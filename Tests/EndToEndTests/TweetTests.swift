@@ -26,7 +26,8 @@ import TwitterClient
             let posted = try await alice.call("tweets.post", ["text": "  hello, world  "])
             #expect(posted["text"] == "hello, world")
             #expect(posted["author"]?["username"] == "alice")
-            let invalid = try await alice.callError("tweets.post", ["text": .string(String(repeating: "x", count: 141))])
+            let invalid = try await alice.callError(
+                "tweets.post", ["text": .string(String(repeating: "x", count: 141))])
             #expect(invalid?.data["fields"]?["text"] == "Tweet is 141 characters; the limit is 140")
             #expect(try await alice.callError("tweets.fetch", ["limit": 201])?.code == -32602)
             #expect(try await alice.callError("tweets.fetch", ["author": "nobody"])?.code == -32004)
@@ -72,7 +73,9 @@ import TwitterClient
             try await writer.logIn(token: token)
             return try await withThrowingTaskGroup(of: Int64?.self) { group in
                 for index in 0..<1000 {
-                    group.addTask { Self.id(try await writer.call("tweets.post", ["text": .string("tweet \(index)")])["id"]) }
+                    group.addTask {
+                        Self.id(try await writer.call("tweets.post", ["text": .string("tweet \(index)")])["id"])
+                    }
                 }
                 var ids: [Int64] = []
                 for try await id in group { if let id { ids.append(id) } }
@@ -122,7 +125,9 @@ import TwitterClient
             try await alice.signUp(email: "alice@example.com", username: "alice")
         }
         let subscriber = try RawSocket(path: daemon.socketPath)
-        subscriber.send(#"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":1}"# + "\n")
+        subscriber.send(
+            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":1}"#
+                + "\n")
         #expect(subscriber.readLine()?.contains(#""result""#) == true)
         subscriber.send(#"{"jsonrpc":"2.0","method":"tweets.subscribe","id":2}"# + "\n")
         let answer = try JSONParser().parse(try #require(subscriber.readLine()))
@@ -132,7 +137,9 @@ import TwitterClient
                 group.addTask {
                     try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
                         try await connection.logIn(token: token)
-                        for index in 0..<25 { _ = try await connection.call("tweets.post", ["text": .string("w\(writer) #\(index)")]) }
+                        for index in 0..<25 {
+                            _ = try await connection.call("tweets.post", ["text": .string("w\(writer) #\(index)")])
+                        }
                     }
                 }
             }
@@ -158,7 +165,8 @@ import TwitterClient
             let newest = try #require(Self.id(try await alice.call("tweets.fetch")["newestId"]))
             var missed: [Int64] = []
             for index in 0..<3 {
-                missed.append(try #require(Self.id(try await alice.call("tweets.post", ["text": .string("gap \(index)")])["id"])))
+                missed.append(
+                    try #require(Self.id(try await alice.call("tweets.post", ["text": .string("gap \(index)")])["id"])))
             }
             let subscription = try await alice.call("tweets.subscribe", ["sinceId": .number(JSONNumber(Int(newest)))])
             #expect(subscription["subscription"] == 1)
@@ -185,7 +193,9 @@ import TwitterClient
             try await alice.signUp(email: "alice@example.com", username: "alice")
         }
         let slow = try RawSocket(path: daemon.socketPath)
-        slow.send(#"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":1}"# + "\n")
+        slow.send(
+            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":1}"#
+                + "\n")
         _ = slow.readLine()
         slow.send(#"{"jsonrpc":"2.0","method":"tweets.subscribe","id":2}"# + "\n")
         _ = slow.readLine()
@@ -247,8 +257,10 @@ import TwitterClient
         let directory = try TemporaryDirectory.make()
         let seeded = try runProduct(
             "twitterd",
-            ["seed", "--users", "20", "--tweets", "500", "--database", directory + "/twitterd.sqlite",
-             "--config", try Self.writeFastHashingConfig(in: directory)]
+            [
+                "seed", "--users", "20", "--tweets", "500", "--database", directory + "/twitterd.sqlite",
+                "--config", try Self.writeFastHashingConfig(in: directory),
+            ]
         )
         #expect(seeded.status == 0, "\(seeded.error)")
         #expect(seeded.output.contains("seeded 20 users and 500 tweets"))

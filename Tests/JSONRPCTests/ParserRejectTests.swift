@@ -79,8 +79,10 @@ struct ParserRejectTests {
         ("mismatched brackets", utf8("[1}"), .syntax),
         ("non-ASCII outside string", utf8("[é]"), .syntax),
         ("nesting too deep", utf8(String(repeating: "[", count: 65) + String(repeating: "]", count: 65)), .tooDeep),
-        ("objects too deep", utf8(String(repeating: #"{"a":"#, count: 65) + "1" + String(repeating: "}", count: 65)),
-            .tooDeep),
+        (
+            "objects too deep", utf8(String(repeating: #"{"a":"#, count: 65) + "1" + String(repeating: "}", count: 65)),
+            .tooDeep
+        ),
     ]
 
     @Test(arguments: cases)

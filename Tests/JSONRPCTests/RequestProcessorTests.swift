@@ -41,43 +41,82 @@ struct RequestProcessorTests {
 
     @Test(arguments: [
         // A call by name, ids of every kind echoed exactly.
-        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":1}"#,
-         #"{"id":1,"jsonrpc":"2.0","result":"a"}"#),
-        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":"abc"}"#,
-         #"{"id":"abc","jsonrpc":"2.0","result":"a"}"#),
-        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":1.50}"#,
-         #"{"id":1.50,"jsonrpc":"2.0","result":"a"}"#),
-        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":null}"#,
-         #"{"id":null,"jsonrpc":"2.0","result":"a"}"#),
+        (
+            #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":1}"#,
+            #"{"id":1,"jsonrpc":"2.0","result":"a"}"#
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":"abc"}"#,
+            #"{"id":"abc","jsonrpc":"2.0","result":"a"}"#
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":1.50}"#,
+            #"{"id":1.50,"jsonrpc":"2.0","result":"a"}"#
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":null}"#,
+            #"{"id":null,"jsonrpc":"2.0","result":"a"}"#
+        ),
         // Params by position, in the declared order; CRLF line ending.
-        (#"{"jsonrpc":"2.0","method":"test.echo","params":["b",2],"id":2}"# + "\r",
-         #"{"id":2,"jsonrpc":"2.0","result":"bb"}"#),
+        (
+            #"{"jsonrpc":"2.0","method":"test.echo","params":["b",2],"id":2}"# + "\r",
+            #"{"id":2,"jsonrpc":"2.0","result":"bb"}"#
+        ),
         // Envelope errors.
-        ("{not json", #"{"error":{"code":-32700,"data":{"detail":"…","kind":"parse_error"},"message":"Parse error"},"id":null,"jsonrpc":"2.0"}"#),
-        (#"{"jsonrpc":"1.0","method":"test.echo","id":3}"#,
-         #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":3,"jsonrpc":"2.0"}"#),
-        (#"{"jsonrpc":"2.0","method":1,"params":"bar"}"#,
-         #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#),
-        (#"{"jsonrpc":"2.0","method":"x","params":"bar","id":4}"#,
-         #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":4,"jsonrpc":"2.0"}"#),
-        (#"{"jsonrpc":"2.0","method":"x","id":{}}"#,
-         #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#),
-        ("1", #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#),
-        ("[]", #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#),
-        (#"{"jsonrpc":"2.0","method":"no.such","id":5}"#,
-         #"{"error":{"code":-32601,"data":{"kind":"method_not_found","method":"no.such"},"message":"Method not found"},"id":5,"jsonrpc":"2.0"}"#),
+        (
+            "{not json",
+            #"{"error":{"code":-32700,"data":{"detail":"…","kind":"parse_error"},"message":"Parse error"},"id":null,"jsonrpc":"2.0"}"#
+        ),
+        (
+            #"{"jsonrpc":"1.0","method":"test.echo","id":3}"#,
+            #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":3,"jsonrpc":"2.0"}"#
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":1,"params":"bar"}"#,
+            #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"x","params":"bar","id":4}"#,
+            #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":4,"jsonrpc":"2.0"}"#
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"x","id":{}}"#,
+            #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#
+        ),
+        (
+            "1",
+            #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#
+        ),
+        (
+            "[]",
+            #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"no.such","id":5}"#,
+            #"{"error":{"code":-32601,"data":{"kind":"method_not_found","method":"no.such"},"message":"Method not found"},"id":5,"jsonrpc":"2.0"}"#
+        ),
         // Params errors name every failing field at once.
-        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"times":"x","extra":1},"id":6}"#,
-         #"{"error":{"code":-32602,"data":{"fields":{"extra":"unknown field","text":"is required","times":"expected integer, found string"},"kind":"invalid_params"},"message":"Invalid params"},"id":6,"jsonrpc":"2.0"}"#),
-        (#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a","times":9},"id":7}"#,
-         #"{"error":{"code":-32602,"data":{"fields":{"times":"must be between 1 and 3"},"kind":"invalid_params"},"message":"Invalid params"},"id":7,"jsonrpc":"2.0"}"#),
-        (#"{"jsonrpc":"2.0","method":"test.named","params":[1],"id":8}"#,
-         #"{"error":{"code":-32602,"data":{"detail":"…","fields":{},"kind":"invalid_params"},"message":"Invalid params"},"id":8,"jsonrpc":"2.0"}"#),
-        (#"{"jsonrpc":"2.0","method":"test.echo","params":["a",1,2],"id":9}"#,
-         #"{"error":{"code":-32602,"data":{"detail":"…","fields":{},"kind":"invalid_params"},"message":"Invalid params"},"id":9,"jsonrpc":"2.0"}"#),
+        (
+            #"{"jsonrpc":"2.0","method":"test.echo","params":{"times":"x","extra":1},"id":6}"#,
+            #"{"error":{"code":-32602,"data":{"fields":{"extra":"unknown field","text":"is required","times":"expected integer, found string"},"kind":"invalid_params"},"message":"Invalid params"},"id":6,"jsonrpc":"2.0"}"#
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a","times":9},"id":7}"#,
+            #"{"error":{"code":-32602,"data":{"fields":{"times":"must be between 1 and 3"},"kind":"invalid_params"},"message":"Invalid params"},"id":7,"jsonrpc":"2.0"}"#
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"test.named","params":[1],"id":8}"#,
+            #"{"error":{"code":-32602,"data":{"detail":"…","fields":{},"kind":"invalid_params"},"message":"Invalid params"},"id":8,"jsonrpc":"2.0"}"#
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"test.echo","params":["a",1,2],"id":9}"#,
+            #"{"error":{"code":-32602,"data":{"detail":"…","fields":{},"kind":"invalid_params"},"message":"Invalid params"},"id":9,"jsonrpc":"2.0"}"#
+        ),
         // Access control runs before the handler.
-        (#"{"jsonrpc":"2.0","method":"test.secret","id":10}"#,
-         #"{"error":{"code":-32001,"data":{"kind":"unauthenticated"},"message":"Log in first"},"id":10,"jsonrpc":"2.0"}"#),
+        (
+            #"{"jsonrpc":"2.0","method":"test.secret","id":10}"#,
+            #"{"error":{"code":-32001,"data":{"kind":"unauthenticated"},"message":"Log in first"},"id":10,"jsonrpc":"2.0"}"#
+        ),
     ])
     func singleRequests(line: String, expected: String) async throws {
         let answer = try #require(await Self.answer(line))
@@ -97,11 +136,13 @@ struct RequestProcessorTests {
     }
 
     @Test func batchAnswersEachRequestInOrderAndSkipsNotifications() async throws {
-        let line = #"[{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":1},"#
+        let line =
+            #"[{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":1},"#
             + #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"n"}},1,"#
             + #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"b"},"id":2}]"#
         let answer = try #require(await Self.answer(line))
-        let expected = #"[{"id":1,"jsonrpc":"2.0","result":"a"},"#
+        let expected =
+            #"[{"id":1,"jsonrpc":"2.0","result":"a"},"#
             + #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request"},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"},"#
             + #"{"id":2,"jsonrpc":"2.0","result":"b"}]"#
         #expect(Self.matches(answer, expected), "got \(answer)")
@@ -111,7 +152,8 @@ struct RequestProcessorTests {
         let member = #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"a"},"id":1}"#
         let line = "[" + Array(repeating: member, count: 6).joined(separator: ",") + "]"
         let answer = try #require(await Self.answer(line))
-        let expected = #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request","limit":5},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#
+        let expected =
+            #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request","limit":5},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#
         #expect(Self.matches(answer, expected), "got \(answer)")
     }
 

@@ -12,7 +12,8 @@ struct LoginTimingTests {
         let users = UserStore(database: try AppDatabase.inMemory())
         let cost = PasswordHashCost(operations: 2, memoryBytes: 16 << 20)
         let hasher = try PasswordHasher(cost: cost, threads: 1, queueLimit: 8)
-        _ = try await users.createUser(email: "known@example.com", username: "known", passwordHash: hasher.hash("correct horse"))
+        _ = try await users.createUser(
+            email: "known@example.com", username: "known", passwordHash: hasher.hash("correct horse"))
         let provider = PasswordLoginProvider(users: users, hasher: hasher)
         let context = LoginContext(peer: PeerCredentials(userID: 1, groupID: 1, processID: 1))
         var timings: [String: [Double]] = [:]
@@ -27,16 +28,18 @@ struct LoginTimingTests {
                 errors.insert("\(error.kind) \(error.message)")
             }
             let elapsed = ContinuousClock.now - started
-            timings[email, default: []].append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+            timings[email, default: []].append(
+                Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
         }
         #expect(errors == ["invalidCredentials Invalid email or password"])
         for (email, values) in timings.sorted(by: { $0.key < $1.key }) {
             let sorted = values.sorted()
             let mean = sorted.reduce(0, +) / Double(sorted.count)
-            print(String(
-                format: "login timing %@: %d attempts, mean %.2f ms, median %.2f ms, p90 %.2f ms",
-                email, sorted.count, mean, sorted[sorted.count / 2], sorted[sorted.count * 9 / 10]
-            ))
+            print(
+                String(
+                    format: "login timing %@: %d attempts, mean %.2f ms, median %.2f ms, p90 %.2f ms",
+                    email, sorted.count, mean, sorted[sorted.count / 2], sorted[sorted.count * 9 / 10]
+                ))
             #expect(sorted.count == 200)
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PasswordLogin
 import Sodium
 import Testing
@@ -19,7 +20,8 @@ struct PasswordLoginTests {
         }
 
         func signUp(_ email: String, _ password: String) async throws -> User {
-            try await users.createUser(email: email, username: "u\(Int.random(in: 0...99999))", passwordHash: hasher.hash(password))
+            try await users.createUser(
+                email: email, username: "u\(Int.random(in: 0...99999))", passwordHash: hasher.hash(password))
         }
     }
 
@@ -51,8 +53,10 @@ struct PasswordLoginTests {
         _ = try await fixture.signUp("alice@example.com", "correct horse")
         let erased = AnyLoginProvider(fixture.provider)
         var errors: [TwitterError] = []
-        for source in [Source(email: "alice@example.com", password: "wrong horse"),
-                       Source(email: "nobody@example.com", password: "correct horse")] {
+        for source in [
+            Source(email: "alice@example.com", password: "wrong horse"),
+            Source(email: "nobody@example.com", password: "correct horse"),
+        ] {
             do {
                 _ = try await erased.logIn(from: source, context: fixture.peer)
             } catch let error as TwitterError {
@@ -98,7 +102,8 @@ struct PasswordLoginTests {
 
     @Test func fullQueueAnswersUnavailable() async throws {
         let users = try UserStore(database: AppDatabase.inMemory())
-        let hasher = try PasswordHasher(cost: PasswordHashCost(operations: 3, memoryBytes: 32 << 20), threads: 1, queueLimit: 1)
+        let hasher = try PasswordHasher(
+            cost: PasswordHashCost(operations: 3, memoryBytes: 32 << 20), threads: 1, queueLimit: 1)
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<8 {
                 group.addTask { (try? await hasher.hash("correct horse")) != nil }
@@ -112,5 +117,3 @@ struct PasswordLoginTests {
         #expect(outcomes.contains(false), "a full queue must refuse instead of piling up")
     }
 }
-
-import Foundation

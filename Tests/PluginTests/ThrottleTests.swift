@@ -46,7 +46,9 @@ struct ThrottleTests {
 
     @Test func noKeyTakesMoreThanAHundredFailuresADay() async throws {
         let clock = Clock()
-        let policy = { var policy = LoginThrottle.Policy(); policy.threshold = 1000; return policy }()
+        let policy = {
+            var policy = LoginThrottle.Policy(); policy.threshold = 1000; return policy
+        }()
         let throttle = LoginThrottle(
             store: ThrottleStore(database: try AppDatabase.inMemory()), policy: policy, now: { clock.now }
         )

@@ -13,8 +13,11 @@ struct TokenLoginTests {
         let inner: TokenStore
         let lookups = Atomic<Int>(0)
         init(_ inner: TokenStore) { self.inner = inner }
-        func insertToken(userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?) async throws -> TokenRecord {
-            try await inner.insertToken(userID: userID, kind: kind, name: name, hash: hash, createdAt: createdAt, expiresAt: expiresAt)
+        func insertToken(userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?)
+            async throws -> TokenRecord
+        {
+            try await inner.insertToken(
+                userID: userID, kind: kind, name: name, hash: hash, createdAt: createdAt, expiresAt: expiresAt)
         }
         func token(hash: [UInt8]) async throws -> TokenRecord? {
             lookups.add(1, ordering: .relaxed)
@@ -109,8 +112,10 @@ struct TokenLoginTests {
 
     @Test func expiredAndRevokedPersonalTokensAreRejected() async throws {
         let fixture = try await Fixture()
-        let (_, expiring) = try await fixture.service.createPersonalToken(userID: fixture.user.id, name: "a", expiresInDays: 1)
-        let (record, revoked) = try await fixture.service.createPersonalToken(userID: fixture.user.id, name: "b", expiresInDays: nil)
+        let (_, expiring) = try await fixture.service.createPersonalToken(
+            userID: fixture.user.id, name: "a", expiresInDays: 1)
+        let (record, revoked) = try await fixture.service.createPersonalToken(
+            userID: fixture.user.id, name: "b", expiresInDays: nil)
         _ = try await fixture.logIn(expiring)
         _ = try await fixture.logIn(revoked)
         #expect(try await fixture.service.revokeToken(id: record.id, userID: fixture.user.id))
@@ -122,7 +127,8 @@ struct TokenLoginTests {
 
     @Test func revokingAnotherUsersTokenDoesNothing() async throws {
         let fixture = try await Fixture()
-        let (record, token) = try await fixture.service.createPersonalToken(userID: fixture.user.id, name: "a", expiresInDays: nil)
+        let (record, token) = try await fixture.service.createPersonalToken(
+            userID: fixture.user.id, name: "a", expiresInDays: nil)
         #expect(try await fixture.service.revokeToken(id: record.id, userID: fixture.user.id + 1) == false)
         _ = try await fixture.logIn(token)
     }

@@ -6,10 +6,15 @@ import Foundation
 public final class DaemonProcess: @unchecked Sendable {
     // @unchecked: the Process is started once in init and afterwards only signalled and waited on, which
     // Foundation's Process allows from any thread.
+    /// The folder holding the socket, database, log and configuration.
     public let directory: String
+    /// The daemon's socket.
     public let socketPath: String
+    /// The daemon's database.
     public let databasePath: String
+    /// Where its stderr goes.
     public let logPath: String
+    /// The notify socket the daemon reports to.
     public let notifications: NotifyListener
     /// The notify datagrams up to and including READY=1.
     public private(set) var notificationsBeforeReady: [String] = []
@@ -97,6 +102,7 @@ public final class DaemonProcess: @unchecked Sendable {
     public enum DaemonError: Error, CustomStringConvertible {
         case didNotStart(log: String)
 
+        /// The reason, with the daemon's log.
         public var description: String {
             switch self {
             case .didNotStart(let log): "twitterd did not become ready; its log:\n\(log)"

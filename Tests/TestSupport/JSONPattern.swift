@@ -3,6 +3,7 @@ import JSONRPC
 /// Structural JSON comparison where an expected string "…" matches any value: for answers that hold times,
 /// versions or generated ids.
 public enum JSONPattern {
+    /// True when `actual` has the shape and values of `expected`, "…" matching anything.
     public static func matches(_ actual: JSONValue, _ expected: JSONValue) -> Bool {
         switch (actual, expected) {
         case (_, .string("…")):

@@ -5,6 +5,7 @@ import Foundation
 public final class NotifyListener: @unchecked Sendable {
     // @unchecked: the descriptor is only read after init and closed once in deinit; reads are sequential in
     // the one test that owns the listener.
+    /// The socket's path, for NOTIFY_SOCKET.
     public let path: String
     private let descriptor: Int32
 

@@ -20,7 +20,9 @@ extension RPCConnection {
         var params: [String: JSONValue] = ["email": .string(email), "password": .string(password)]
         if let username { params["username"] = .string(username) }
         let result = try await call("auth.signup", .object(params))
-        guard case .string(let token)? = result["session"]?["token"] else { throw ClientError.invalidResponse("no token") }
+        guard case .string(let token)? = result["session"]?["token"] else {
+            throw ClientError.invalidResponse("no token")
+        }
         return token
     }
 

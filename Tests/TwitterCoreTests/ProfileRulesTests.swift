@@ -39,7 +39,10 @@ struct ProfileRulesTests {
         #expect(Self.fields(ProfilePatch(age: value))["age"] == message)
     }
 
-    @Test(arguments: [(String(repeating: "b", count: 160), nil), (String(repeating: "b", count: 161), "Bio is at most 160 characters")])
+    @Test(arguments: [
+        (String(repeating: "b", count: 160), nil),
+        (String(repeating: "b", count: 161), "Bio is at most 160 characters"),
+    ])
     func bio(value: String, message: String?) {
         #expect(Self.fields(ProfilePatch(bio: value))["bio"] == message)
     }

@@ -71,7 +71,8 @@ struct ValidatorTests {
         #expect(Self.messages(keys, ["a": 1, "bb": 2]) == ["a: key too short"])
         let values = Validator<[String: Int]>.values(.range(0...9, "digit"))
         #expect(Self.messages(values, ["x": 10]) == ["x: digit"])
-        let entry = Validator<[String: Int]>.entry("port", .required("port is required", .range(1...65535, "port range")))
+        let entry = Validator<[String: Int]>.entry(
+            "port", .required("port is required", .range(1...65535, "port range")))
         #expect(Self.messages(entry, [:]) == ["port: port is required"])
         #expect(Self.messages(entry, ["port": 0]) == ["port: port range"])
         #expect(Self.messages(entry, ["port": 80]) == [])
@@ -104,11 +105,12 @@ struct ValidatorTests {
             .field(\.tags, "tags", .each(.notEmpty("Tag can not be empty"))),
         ])
         let failures = person.failures(for: Person(name: "", age: 200, tags: ["ok", ""]))
-        #expect(failures == [
-            ValidationFailure(field: "name", "Name can not be empty"),
-            ValidationFailure(field: "age", "Age is out of range"),
-            ValidationFailure(field: "tags[1]", "Tag can not be empty"),
-        ])
+        #expect(
+            failures == [
+                ValidationFailure(field: "name", "Name can not be empty"),
+                ValidationFailure(field: "age", "Age is out of range"),
+                ValidationFailure(field: "tags[1]", "Tag can not be empty"),
+            ])
         do {
             try person.validate(Person(name: "", age: 200, tags: []))
             Issue.record("an invalid value passed")

@@ -22,10 +22,11 @@ struct DiscoveryTests {
             Issue.record("no methods in \(response)")
             return
         }
-        let described = Dictionary(uniqueKeysWithValues: methods.compactMap { method -> (String, JSONValue)? in
-            guard case .string(let name)? = method["name"] else { return nil }
-            return (name, method)
-        })
+        let described = Dictionary(
+            uniqueKeysWithValues: methods.compactMap { method -> (String, JSONValue)? in
+                guard case .string(let name)? = method["name"] else { return nil }
+                return (name, method)
+            })
         let routed = processor.router.descriptors
         #expect(Set(described.keys) == Set(routed.map(\.name)))
         for descriptor in routed {

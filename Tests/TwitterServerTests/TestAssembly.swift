@@ -22,13 +22,16 @@ enum TestAssembly {
         registry.register(TokenLoginProvider(service: tokens, users: users))
         registry.register(PeerLoginProvider(links: links))
         let auth = AuthServices(
-            providers: try LoginProviderSelection(registered: registry, enabled: nil), users: users, profiles: ProfileStore(database: database), sessions: tokens, tokens: tokens, passwords: hasher, peerLinks: links,
+            providers: try LoginProviderSelection(registered: registry, enabled: nil), users: users,
+            profiles: ProfileStore(database: database), sessions: tokens, tokens: tokens, passwords: hasher,
+            peerLinks: links,
             throttle: LoginThrottle(store: ThrottleStore(database: database))
         )
         let hub = TweetHub()
         let tweets = TweetServices(store: TweetStore(database: database, hub: hub), hub: hub, text: TweetText())
         return DaemonAssembly.makeProcessor(
-            auth: auth, tweets: tweets, database: database, statistics: ServerStatistics(), settings: LiveSettings(limits: .init()),
+            auth: auth, tweets: tweets, database: database, statistics: ServerStatistics(),
+            settings: LiveSettings(limits: .init()),
             logger: Logger(label: "test")
         )
     }

@@ -23,7 +23,8 @@ struct ProfileStoreTests {
     @Test func anUpdateThatChangesNothingWritesNothing() async throws {
         let fixture = try Fixture()
         let user = try await fixture.users.createUser(email: "a@example.com", username: "alice", passwordHash: nil)
-        let first = try await fixture.profiles.updateProfile(userID: user.id, patch: ProfilePatch(firstName: "Alice"), expectedVersion: nil)
+        let first = try await fixture.profiles.updateProfile(
+            userID: user.id, patch: ProfilePatch(firstName: "Alice"), expectedVersion: nil)
         #expect(first.changed == ["firstName"])
         #expect(first.profile.version == 2)
         let same = try await fixture.profiles.updateProfile(
@@ -41,8 +42,10 @@ struct ProfileStoreTests {
         let fixture = try Fixture()
         let user = try await fixture.users.createUser(email: "a@example.com", username: "alice", passwordHash: nil)
         // Two editors start from the same version; each submits only the field it edited.
-        _ = try await fixture.profiles.updateProfile(userID: user.id, patch: ProfilePatch(lastName: "Liddell"), expectedVersion: nil)
-        _ = try await fixture.profiles.updateProfile(userID: user.id, patch: ProfilePatch(firstName: "Alice"), expectedVersion: nil)
+        _ = try await fixture.profiles.updateProfile(
+            userID: user.id, patch: ProfilePatch(lastName: "Liddell"), expectedVersion: nil)
+        _ = try await fixture.profiles.updateProfile(
+            userID: user.id, patch: ProfilePatch(firstName: "Alice"), expectedVersion: nil)
         let stored = try #require(try await fixture.profiles.profile(userID: user.id))
         #expect(stored.firstName == "Alice")
         #expect(stored.lastName == "Liddell")
@@ -52,9 +55,11 @@ struct ProfileStoreTests {
     @Test func staleExpectedVersionIsAConflictCarryingTheCurrentVersion() async throws {
         let fixture = try Fixture()
         let user = try await fixture.users.createUser(email: "a@example.com", username: "alice", passwordHash: nil)
-        _ = try await fixture.profiles.updateProfile(userID: user.id, patch: ProfilePatch(bio: "one"), expectedVersion: 1)
+        _ = try await fixture.profiles.updateProfile(
+            userID: user.id, patch: ProfilePatch(bio: "one"), expectedVersion: 1)
         do {
-            _ = try await fixture.profiles.updateProfile(userID: user.id, patch: ProfilePatch(bio: "two"), expectedVersion: 1)
+            _ = try await fixture.profiles.updateProfile(
+                userID: user.id, patch: ProfilePatch(bio: "two"), expectedVersion: 1)
             Issue.record("a stale version was accepted")
         } catch let error as TwitterError {
             #expect(error.kind == .conflict)
@@ -77,7 +82,8 @@ struct ProfileStoreTests {
             #expect(error.fields == ["email": "Email is already taken", "username": "Username is already taken"])
         }
         // Changing only the case of one's own username is allowed.
-        let renamed = try await fixture.profiles.updateProfile(userID: bob.id, patch: ProfilePatch(username: "Bob"), expectedVersion: nil)
+        let renamed = try await fixture.profiles.updateProfile(
+            userID: bob.id, patch: ProfilePatch(username: "Bob"), expectedVersion: nil)
         #expect(renamed.changed == ["username"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TwitterCore
+
 @testable import TwitterStore
 
 struct TweetStoreTests {
@@ -27,7 +28,9 @@ struct TweetStoreTests {
         let subscription = fixture.hub.subscribe(authorID: nil)
         let ids = try await withThrowingTaskGroup(of: Int64.self) { group in
             for index in 0..<200 {
-                group.addTask { try await fixture.tweets.postTweet(text: "post \(index)", idempotencyKey: nil, by: alice.id).id }
+                group.addTask {
+                    try await fixture.tweets.postTweet(text: "post \(index)", idempotencyKey: nil, by: alice.id).id
+                }
             }
             var ids: [Int64] = []
             for try await id in group { ids.append(id) }
@@ -103,12 +106,15 @@ struct FeedCacheAgreementTests {
             ids.append(try await fixture.tweets.postTweet(text: "t\(index)", idempotencyKey: nil, by: alice.id).id)
         }
         _ = try await fixture.tweets.fetchTweets(TweetQuery(), for: alice.id)
-        for index in stride(from: 650, to: 700, by: 7) { try await fixture.tweets.deleteTweet(id: ids[index], by: alice.id) }
+        for index in stride(from: 650, to: 700, by: 7) {
+            try await fixture.tweets.deleteTweet(id: ids[index], by: alice.id)
+        }
         for index in 0..<30 {
             ids.append(try await fixture.tweets.postTweet(text: "late \(index)", idempotencyKey: nil, by: alice.id).id)
         }
         let probes: [TweetQuery] = [
-            TweetQuery(), TweetQuery(limit: 200), TweetQuery(sinceID: ids[690]), TweetQuery(sinceID: ids[100], limit: 200),
+            TweetQuery(), TweetQuery(limit: 200), TweetQuery(sinceID: ids[690]),
+            TweetQuery(sinceID: ids[100], limit: 200),
             TweetQuery(maxID: ids[720], limit: 50), TweetQuery(maxID: ids[300], limit: 20),
             TweetQuery(sinceID: ids[660], maxID: ids[710], limit: 200), TweetQuery(sinceID: ids[729]),
         ]

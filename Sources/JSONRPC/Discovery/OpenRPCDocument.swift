@@ -17,13 +17,14 @@ public enum OpenRPCDocument {
             "name": .string(descriptor.name),
             "summary": .string(descriptor.summary),
             "paramStructure": .string(descriptor.acceptsPositionalParams ? "either" : "by-name"),
-            "params": .array(descriptor.params.map { property in
-                .object([
-                    "name": .string(property.name),
-                    "required": .bool(property.isRequired),
-                    "schema": property.schema.jsonSchema,
-                ])
-            }),
+            "params": .array(
+                descriptor.params.map { property in
+                    .object([
+                        "name": .string(property.name),
+                        "required": .bool(property.isRequired),
+                        "schema": property.schema.jsonSchema,
+                    ])
+                }),
             "result": .object(["name": "result", "schema": descriptor.result.jsonSchema]),
             "x-authentication": .string(descriptor.access == .authenticated ? "required" : "none"),
         ]

@@ -91,7 +91,8 @@ public struct JSONNumber: Sendable, Hashable {
             let digit = place < decimal.digits.count ? T(decimal.digits[place]) : 0
             let (shifted, overflowMultiply) = result.multipliedReportingOverflow(by: 10)
             // Accumulating negatives downwards lets T.min be represented.
-            let (next, overflowAdd) = decimal.negative
+            let (next, overflowAdd) =
+                decimal.negative
                 ? shifted.subtractingReportingOverflow(digit)
                 : shifted.addingReportingOverflow(digit)
             if overflowMultiply || overflowAdd {

@@ -23,6 +23,7 @@ public enum JSONValue: Sendable, Hashable {
         return elements[index]
     }
 
+    /// The member `key` of an object; nil when this is not an object or has no such member.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else {
             return nil

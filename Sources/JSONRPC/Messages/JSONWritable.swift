@@ -59,7 +59,11 @@ public struct JSONObjectWriter {
     /// A member holding an integer.
     public mutating func integer(_ key: StaticString, _ value: Int64?, into bytes: inout [UInt8]) {
         self.key(key, into: &bytes)
-        if let value { JSONObjectWriter.writeInteger(value, into: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+        if let value {
+            JSONObjectWriter.writeInteger(value, into: &bytes)
+        } else {
+            bytes.append(contentsOf: "null".utf8)
+        }
     }
 
     /// A member holding a string.
@@ -96,9 +100,12 @@ public struct JSONObjectWriter {
             }
         }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {

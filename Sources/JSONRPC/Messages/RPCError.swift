@@ -41,7 +41,8 @@ extension RPCError {
 
     /// The line was not valid JSON; `detail` says where and why.
     public static func parseError(_ detail: String) -> RPCError {
-        RPCError(code: StandardCode.parseError, message: "Parse error", kind: "parse_error", ["detail": .string(detail)])
+        RPCError(
+            code: StandardCode.parseError, message: "Parse error", kind: "parse_error", ["detail": .string(detail)])
     }
 
     /// The JSON was valid but not a request object; `detail` says which rule it broke.

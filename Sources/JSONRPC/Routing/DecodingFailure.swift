@@ -4,9 +4,10 @@ public enum DecodingFailure {
     public static func fields(of error: DecodingError, prefix: String? = nil) -> [String: String] {
         let fields = fields(of: error)
         guard let prefix else { return fields }
-        return Dictionary(uniqueKeysWithValues: fields.map { key, value in
-            (key == "params" ? prefix : prefix + (key.hasPrefix("[") ? "" : ".") + key, value)
-        })
+        return Dictionary(
+            uniqueKeysWithValues: fields.map { key, value in
+                (key == "params" ? prefix : prefix + (key.hasPrefix("[") ? "" : ".") + key, value)
+            })
     }
 
     static func fields(of error: DecodingError) -> [String: String] {

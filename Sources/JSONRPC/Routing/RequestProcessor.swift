@@ -69,8 +69,9 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     private func respond(toBatch members: [JSONValue], context: Context) async -> Outcome {
         let limits = self.limits
         guard !members.isEmpty else {
-            return Outcome(response: errorLine(.invalidRequest("an empty batch is not a request"), id: .null),
-                           requestCount: 1)
+            return Outcome(
+                response: errorLine(.invalidRequest("an empty batch is not a request"), id: .null),
+                requestCount: 1)
         }
         guard members.count <= limits.maximumBatchSize else {
             let error = RPCError.invalidRequest(

@@ -40,7 +40,9 @@ public struct Router<Context: Sendable>: Sendable {
 
     /// Registers a handler whose result writes its own JSON; chosen over the `Encodable` overload at compile
     /// time, so the hot methods skip `JSONEncoder` without a cast per call.
-    public mutating func register<Params: Decodable & SendableMetatype, Result: Encodable & JSONWritable & SendableMetatype>(
+    public mutating func register<
+        Params: Decodable & SendableMetatype, Result: Encodable & JSONWritable & SendableMetatype
+    >(
         _ descriptor: MethodDescriptor,
         _ handler: @escaping @Sendable (Params, Context) async throws -> Result
     ) {
@@ -54,7 +56,9 @@ public struct Router<Context: Sendable>: Sendable {
 
     /// Decodes checked params, turning a decoding failure into -32602 naming the field; methods that take
     /// none skip the decoder altogether.
-    private static func decode<Params: Decodable>(_ type: Params.Type, from members: [String: JSONValue]) throws -> Params {
+    private static func decode<Params: Decodable>(_ type: Params.Type, from members: [String: JSONValue]) throws
+        -> Params
+    {
         if members.isEmpty, let none = NoParams() as? Params { return none }
         do {
             return try JSONValueDecoder().decode(Params.self, from: .object(members))

@@ -12,8 +12,9 @@ public struct AnyLoginProvider: Sendable {
     public let name: String
     /// The provider's credential members.
     public let credentialFields: [CredentialField]
-    private let logInFromSource: @Sendable (any CredentialsSource, LoginContext, LoginThrottle?) async throws
-        -> Authentication
+    private let logInFromSource:
+        @Sendable (any CredentialsSource, LoginContext, LoginThrottle?) async throws
+            -> Authentication
 
     /// Erases `provider`.
     public init<Provider: LoginProviding>(_ provider: Provider) {

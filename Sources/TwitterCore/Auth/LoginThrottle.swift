@@ -28,7 +28,8 @@ public struct LoginThrottle: Sendable {
     private let now: @Sendable () -> Date
 
     /// Creates a throttle over `store`; `now` is injectable so tests can move time.
-    public init(store: any ThrottleStoring, policy: Policy = Policy(), now: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: any ThrottleStoring, policy: Policy = Policy(), now: @escaping @Sendable () -> Date = Date.init)
+    {
         self.store = store
         self.policy = policy
         self.now = now
@@ -60,7 +61,8 @@ public struct LoginThrottle: Sendable {
         let window = policy.dailyWindow
         for key in keys {
             try await store.updateThrottleState(for: key) { state in
-                var next = state ?? ThrottleState(failures: 0, lastFailureAt: moment, windowStart: moment, windowFailures: 0)
+                var next =
+                    state ?? ThrottleState(failures: 0, lastFailureAt: moment, windowStart: moment, windowFailures: 0)
                 if moment.timeIntervalSince(next.windowStart) >= window {
                     next.windowStart = moment
                     next.windowFailures = 0

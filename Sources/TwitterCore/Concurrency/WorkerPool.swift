@@ -39,7 +39,8 @@ public final class WorkerPool: Sendable {
                 return true
             }
             guard accepted else {
-                continuation.resume(throwing: TwitterError.unavailable("The daemon is busy hashing passwords; try again shortly"))
+                continuation.resume(
+                    throwing: TwitterError.unavailable("The daemon is busy hashing passwords; try again shortly"))
                 return
             }
             available.signal()

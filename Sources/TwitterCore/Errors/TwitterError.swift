@@ -50,7 +50,8 @@ extension TwitterError {
     }
 
     /// The connection must log in before calling this method.
-    public static let unauthenticated = TwitterError(.unauthenticated, "Log in first: this method needs an authenticated connection")
+    public static let unauthenticated = TwitterError(
+        .unauthenticated, "Log in first: this method needs an authenticated connection")
 
     /// A resource that does not exist, or that the caller may not know exists.
     public static func notFound(_ what: String) -> TwitterError {

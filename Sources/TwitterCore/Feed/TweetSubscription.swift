@@ -33,7 +33,8 @@ public final class TweetSubscription: Sendable {
     func enqueue(_ events: [TweetEvent]) {
         let matching = authorID.map { author in events.filter { $0.authorID == author } } ?? events
         guard !matching.isEmpty else { return }
-        let (waiter, delivery, lagged) = state.withLock { state -> (CheckedContinuation<Delivery?, Never>?, Delivery?, Bool) in
+        let (waiter, delivery, lagged) = state.withLock {
+            state -> (CheckedContinuation<Delivery?, Never>?, Delivery?, Bool) in
             guard !state.isEnded, !state.isLagged else { return (nil, nil, false) }
             state.buffer.append(contentsOf: matching)
             if state.buffer.count - state.head > capacity {

@@ -20,13 +20,17 @@ public struct TweetText: Sendable {
     public var validator: Validator<String> {
         let maximum = maximumLength
         return Validator<String>.notEmpty("Tweet can not be empty")
-            .and(.rule("Tweet may not contain control characters other than newline") { text in
-                !text.unicodeScalars.contains { $0 != "\n" && $0.properties.generalCategory == .control }
-            })
-            .and(Validator { text in
-                let count = text.count
-                return count > maximum ? [ValidationFailure("Tweet is \(count) characters; the limit is \(maximum)")] : []
-            })
+            .and(
+                .rule("Tweet may not contain control characters other than newline") { text in
+                    !text.unicodeScalars.contains { $0 != "\n" && $0.properties.generalCategory == .control }
+                }
+            )
+            .and(
+                Validator { text in
+                    let count = text.count
+                    return count > maximum
+                        ? [ValidationFailure("Tweet is \(count) characters; the limit is \(maximum)")] : []
+                })
     }
 
     /// The normalised text, or `.invalidParams` with the message in `fields.text`.

@@ -4,9 +4,10 @@ public enum UsernameSuggestion {
     /// The first free username derived from `email`; `isTaken` asks the store.
     public static func make(from email: String, isTaken: (String) async throws -> Bool) async throws -> String {
         let local = email.split(separator: "@").first.map(String.init) ?? ""
-        var base = String(local.unicodeScalars.filter { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
-        }.map(Character.init))
+        var base = String(
+            local.unicodeScalars.filter { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+            }.map(Character.init))
         if base.isEmpty { base = "user" }
         base = String(base.prefix(15))
         if try await !isTaken(base) { return base }

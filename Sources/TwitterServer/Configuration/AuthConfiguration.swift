@@ -19,4 +19,3 @@ public struct AuthConfiguration: Sendable, Equatable {
     /// The defaults.
     public init() {}
 }
-

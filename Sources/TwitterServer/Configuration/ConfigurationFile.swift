@@ -51,7 +51,9 @@ public struct ConfigurationFile {
         try reader.rejectUnknownKeys()
     }
 
-    private static func apply(auth reader: inout TOMLReader, to auth: inout AuthConfiguration) throws(ConfigurationError) {
+    private static func apply(auth reader: inout TOMLReader, to auth: inout AuthConfiguration)
+        throws(ConfigurationError)
+    {
         if let names = try reader.stringArray("providers") { auth.providers = names }
         if let value = try reader.int("password_min_length", in: 1...128) { auth.passwordMinimumLength = value }
         if let value = try reader.int("password_ops_limit", in: 1...100) { auth.passwordCost.operations = value }

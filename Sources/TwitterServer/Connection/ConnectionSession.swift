@@ -49,7 +49,8 @@ public final class ConnectionSession: Sendable {
     ) throws(TwitterError) -> Int {
         try state.withLock { (state) throws(TwitterError) -> Int in
             guard state.subscriptions.count < Self.maximumSubscriptions else {
-                throw TwitterError.unavailable("A connection may hold at most \(Self.maximumSubscriptions) subscriptions")
+                throw TwitterError.unavailable(
+                    "A connection may hold at most \(Self.maximumSubscriptions) subscriptions")
             }
             let id = state.nextSubscriptionID
             state.nextSubscriptionID += 1

@@ -22,7 +22,8 @@ extension RPCServer {
                 try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: initializer)
             }
             guard chmod(path, mode_t(configuration.socketMode)) == 0 else {
-                throw SocketPathGuard.Refusal(description: "cannot set the mode of \(path): \(String(cString: strerror(errno)))")
+                throw SocketPathGuard.Refusal(
+                    description: "cannot set the mode of \(path): \(String(cString: strerror(errno)))")
             }
             return channel
         case .inherited(let descriptor, _):

@@ -35,7 +35,8 @@ public struct StandardErrorLogHandler: LogHandler {
     public func log(event: LogEvent) {
         var merged = metadata
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
-        var line = usesJournalPrefix
+        var line =
+            usesJournalPrefix
             ? "<\(Self.syslogPriority(event.level))>"
             : "\(Timestamp.now) \(event.level.rawValue.uppercased()) "
         line += "\(label): \(Self.singleLine(event.message.description))"

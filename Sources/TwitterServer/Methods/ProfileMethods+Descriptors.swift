@@ -42,10 +42,13 @@ extension ProfileMethods {
             Property("expectedVersion", .integer("Refuse the update unless the profile is at this version.")),
             Property("currentPassword", .string("Required to change the email of an account with a password.")),
         ],
-        result: .object([
-            Property("profile", profile, required: true),
-            Property("changed", .array(of: .string(), "The fields written; empty when nothing differed."), required: true),
-        ], title: "ProfileUpdate"),
+        result: .object(
+            [
+                Property("profile", profile, required: true),
+                Property(
+                    "changed", .array(of: .string(), "The fields written; empty when nothing differed."), required: true
+                ),
+            ], title: "ProfileUpdate"),
         errors: ["invalid_params", "conflict", "invalid_credentials"]
     )
 }

@@ -47,9 +47,12 @@ struct ProfileMethods: MethodGroup {
                 guard let profile = try await profiles.profile(username: username) else {
                     throw TwitterError.notFound("User \(username)")
                 }
-                return profile.username.lowercased() == login.username.lowercased() ? .own(profile) : .other(profile.publicProfile)
+                return profile.username.lowercased() == login.username.lowercased()
+                    ? .own(profile) : .other(profile.publicProfile)
             }
-            guard let profile = try await profiles.profile(userID: login.userID) else { throw TwitterError.notFound("Account") }
+            guard let profile = try await profiles.profile(userID: login.userID) else {
+                throw TwitterError.notFound("Account")
+            }
             return .own(profile)
         }
         router.register(Self.update) { (params: UpdateParams, context) in
@@ -64,7 +67,8 @@ struct ProfileMethods: MethodGroup {
         if let email = patch.email {
             try await confirmEmailChange(to: email, currentPassword: params.currentPassword, userID: login.userID)
         }
-        let outcome = try await profiles.updateProfile(userID: login.userID, patch: patch, expectedVersion: params.expectedVersion)
+        let outcome = try await profiles.updateProfile(
+            userID: login.userID, patch: patch, expectedVersion: params.expectedVersion)
         if outcome.changed.contains("username") {
             var renamed = login
             renamed.username = outcome.profile.username
@@ -76,13 +80,14 @@ struct ProfileMethods: MethodGroup {
     /// A new e-mail takes over password resets and logins, so changing it needs the password when there is one.
     private func confirmEmailChange(to email: String, currentPassword: String?, userID: Int64) async throws {
         guard let stored = try await profiles.profile(userID: userID), stored.email != email,
-              let hash = try await users.passwordHash(userID: userID)
+            let hash = try await users.passwordHash(userID: userID)
         else { return }
         guard let currentPassword else {
             throw TwitterError.invalidFields(["currentPassword": "is required to change the email"])
         }
         guard try await passwords.verify(currentPassword, against: hash) else {
-            throw TwitterError(.invalidCredentials, "The current password is wrong", fields: ["currentPassword": "is wrong"])
+            throw TwitterError(
+                .invalidCredentials, "The current password is wrong", fields: ["currentPassword": "is wrong"])
         }
     }
 

@@ -70,8 +70,9 @@ struct SystemMethods {
         "system.health", summary: "Whether the daemon and its database answer, with live counters.",
         result: .object(
             [
-                Property("status", .oneOfStrings(["ok", "degraded"], "\"degraded\" when the database does not answer."),
-                         required: true),
+                Property(
+                    "status", .oneOfStrings(["ok", "degraded"], "\"degraded\" when the database does not answer."),
+                    required: true),
                 Property("uptimeSeconds", .integer("Seconds since start."), required: true),
                 Property("connections", .integer("Connections served now."), required: true),
                 Property("requestsServed", .integer("Requests handled since start."), required: true),

@@ -56,7 +56,8 @@ struct TokenMethods: MethodGroup {
     }
 
     static let nameRule = Validator<CreateParams>.field(
-        \.name, "name", Validator<String>.length(1...64, tooShort: "Name can not be empty", tooLong: "Name is at most 64 characters")
+        \.name, "name",
+        Validator<String>.length(1...64, tooShort: "Name can not be empty", tooLong: "Name is at most 64 characters")
     )
 
     func register(in router: inout Router<RequestContext>) {
@@ -92,23 +93,26 @@ struct TokenMethods: MethodGroup {
             Property("name", .string("A name to recognise it by, 1 to 64 characters."), required: true),
             Property("expiresInDays", .integer("Days until it expires; never when absent.", minimum: 1, maximum: 3650)),
         ],
-        result: .object([
-            Property("id", .integer(), required: true),
-            Property("token", .string("The secret, shown once."), required: true),
-            Property("name", .string(), required: true),
-            Property("expiresAt", Schema.timestamp().orNull(), required: true),
-        ], title: "CreatedToken")
+        result: .object(
+            [
+                Property("id", .integer(), required: true),
+                Property("token", .string("The secret, shown once."), required: true),
+                Property("name", .string(), required: true),
+                Property("expiresAt", Schema.timestamp().orNull(), required: true),
+            ], title: "CreatedToken")
     )
 
     static let list = MethodDescriptor(
         "tokens.list", summary: "The account's live personal access tokens, without their secrets.",
-        result: .array(of: .object([
-            Property("id", .integer(), required: true),
-            Property("name", .string(), required: true),
-            Property("createdAt", .timestamp(), required: true),
-            Property("expiresAt", Schema.timestamp().orNull(), required: true),
-            Property("lastUsedAt", Schema.timestamp().orNull(), required: true),
-        ], title: "TokenSummary"))
+        result: .array(
+            of: .object(
+                [
+                    Property("id", .integer(), required: true),
+                    Property("name", .string(), required: true),
+                    Property("createdAt", .timestamp(), required: true),
+                    Property("expiresAt", Schema.timestamp().orNull(), required: true),
+                    Property("lastUsedAt", Schema.timestamp().orNull(), required: true),
+                ], title: "TokenSummary"))
     )
 
     static let revoke = MethodDescriptor(

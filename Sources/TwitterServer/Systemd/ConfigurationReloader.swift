@@ -47,7 +47,9 @@ public struct ConfigurationReloader: Service {
         StandardErrorLogHandler.sharedLevel.withLock { $0 = next.logLevel }
         logger.notice(
             "configuration reloaded",
-            metadata: ["logLevel": "\(next.logLevel)", "providers": "\(providers.enabled.names.joined(separator: ","))"]
+            metadata: [
+                "logLevel": "\(next.logLevel)", "providers": "\(providers.enabled.names.joined(separator: ","))",
+            ]
         )
     }
 }

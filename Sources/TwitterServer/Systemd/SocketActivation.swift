@@ -16,7 +16,7 @@ public enum SocketActivation {
             unsetenv("LISTEN_FDNAMES")
         }
         guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
-              let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1
+            let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1
         else { return nil }
         let name = environment["LISTEN_FDNAMES"]?.split(separator: ":").first.map(String.init) ?? "systemd"
         _ = fcntl(firstDescriptor, F_SETFD, FD_CLOEXEC)

@@ -19,7 +19,9 @@ public struct DatabaseSeeder: Sendable {
         _ count: Int, passwordHash: String, content: inout RandomContent, progress: (Int) -> Void
     ) async throws -> ClosedRange<Int64>? {
         guard count > 0 else { return nil }
-        let start = try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM user") ?? 0 }
+        let start = try await database.writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM user") ?? 0
+        }
         var done = 0
         while done < count {
             let size = min(Self.batchSize, count - done)
@@ -32,11 +34,12 @@ public struct DatabaseSeeder: Sendable {
             let batch = rows
             try await database.writer.write { db in
                 let now = Date()
-                let statement = try db.makeStatement(sql: """
-                    INSERT INTO user (username, usernameKey, email, emailKey, passwordHash, firstName, lastName, bio,
-                        version, createdAt, updatedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, '', 1, ?, ?)
-                    """)
+                let statement = try db.makeStatement(
+                    sql: """
+                        INSERT INTO user (username, usernameKey, email, emailKey, passwordHash, firstName, lastName, bio,
+                            version, createdAt, updatedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, '', 1, ?, ?)
+                        """)
                 for row in batch {
                     try statement.execute(arguments: [row.0, row.0, row.1, row.1, passwordHash, row.2, row.3, now, now])
                 }
@@ -66,7 +69,8 @@ public struct DatabaseSeeder: Sendable {
             }
             let batch = rows
             try await database.writer.write { db in
-                let statement = try db.makeStatement(sql: "INSERT INTO tweet (authorId, text, createdAt) VALUES (?, ?, ?)")
+                let statement = try db.makeStatement(
+                    sql: "INSERT INTO tweet (authorId, text, createdAt) VALUES (?, ?, ?)")
                 for row in batch { try statement.execute(arguments: [row.0, row.1, row.2]) }
             }
             done += size

@@ -14,7 +14,8 @@ public struct PeerLinkStore: PeerLinkStoring {
     public func linkPeer(uid: UInt32, userID: Int64) async throws {
         try await database.writer.write { db in
             try db.execute(
-                sql: "INSERT INTO peerLink (uid, userId) VALUES (?, ?) ON CONFLICT(uid) DO UPDATE SET userId = excluded.userId",
+                sql:
+                    "INSERT INTO peerLink (uid, userId) VALUES (?, ?) ON CONFLICT(uid) DO UPDATE SET userId = excluded.userId",
                 arguments: [Int64(uid), userID]
             )
         }

@@ -99,14 +99,18 @@ final class PostCommitter: Sendable {
                         arguments: [post.authorID, key]
                     )
                 }
-                try db.cachedStatement(sql: "INSERT INTO tweet (authorId, text, createdAt, idempotencyKey) VALUES (?, ?, ?, ?)")
-                    .execute(arguments: [post.authorID, post.text, now, post.idempotencyKey])
-                let username = try usernames[post.authorID] ?? String.fetchOne(
-                    db.cachedStatement(sql: "SELECT username FROM user WHERE id = ?"), arguments: [post.authorID]
-                ) ?? ""
+                try db.cachedStatement(
+                    sql: "INSERT INTO tweet (authorId, text, createdAt, idempotencyKey) VALUES (?, ?, ?, ?)"
+                )
+                .execute(arguments: [post.authorID, post.text, now, post.idempotencyKey])
+                let username =
+                    try usernames[post.authorID] ?? String.fetchOne(
+                        db.cachedStatement(sql: "SELECT username FROM user WHERE id = ?"), arguments: [post.authorID]
+                    ) ?? ""
                 usernames[post.authorID] = username
                 let tweet = Tweet(
-                    id: db.lastInsertedRowID, author: Tweet.Author(id: post.authorID, username: username), text: post.text,
+                    id: db.lastInsertedRowID, author: Tweet.Author(id: post.authorID, username: username),
+                    text: post.text,
                     createdAt: now
                 )
                 outcomes.append(Outcome(tweet: tweet, isNew: true))
@@ -120,13 +124,15 @@ final class PostCommitter: Sendable {
             SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId
             WHERE tweet.authorId = ? AND tweet.idempotencyKey = ? AND tweet.createdAt >= ?
             """
-        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [authorID, key, since]).map(TweetRow.tweet(from:))
+        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [authorID, key, since]).map(
+            TweetRow.tweet(from:))
     }
 
     /// Deletes one tweet of `userID` and announces it once committed.
     func delete(id: Int64, by userID: Int64) async throws {
         let authorID = try await database.writer.write { db -> Int64 in
-            guard let authorID = try Int64.fetchOne(db, sql: "SELECT authorId FROM tweet WHERE id = ?", arguments: [id]) else {
+            guard let authorID = try Int64.fetchOne(db, sql: "SELECT authorId FROM tweet WHERE id = ?", arguments: [id])
+            else {
                 throw TwitterError.notFound("Tweet \(id)")
             }
             guard authorID == userID else {

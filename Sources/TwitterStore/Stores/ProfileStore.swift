@@ -29,7 +29,8 @@ public struct ProfileStore: ProfileStoring {
             guard var record = try UserRecord.fetchOne(db, key: userID) else { throw TwitterError.notFound("Account") }
             if let expectedVersion, expectedVersion != record.version {
                 throw TwitterError(
-                    .conflict, "The profile changed meanwhile: it is at version \(record.version), not \(expectedVersion)",
+                    .conflict,
+                    "The profile changed meanwhile: it is at version \(record.version), not \(expectedVersion)",
                     details: ["currentVersion": .int(record.version)]
                 )
             }
@@ -50,13 +51,19 @@ public struct ProfileStore: ProfileStoring {
     private static func checkUnique(_ changes: ProfileChanges, userID: Int64, db: Database) throws {
         var taken: [String: String] = [:]
         if let email = changes.email,
-           try UserRecord.filter(UserRecord.Columns.emailKey == UserRecord.key(email) && UserRecord.Columns.id != userID)
-               .fetchCount(db) > 0 {
+            try UserRecord.filter(
+                UserRecord.Columns.emailKey == UserRecord.key(email) && UserRecord.Columns.id != userID
+            )
+            .fetchCount(db) > 0
+        {
             taken["email"] = "Email is already taken"
         }
         if let username = changes.username,
-           try UserRecord.filter(UserRecord.Columns.usernameKey == UserRecord.key(username) && UserRecord.Columns.id != userID)
-               .fetchCount(db) > 0 {
+            try UserRecord.filter(
+                UserRecord.Columns.usernameKey == UserRecord.key(username) && UserRecord.Columns.id != userID
+            )
+            .fetchCount(db) > 0
+        {
             taken["username"] = "Username is already taken"
         }
         guard taken.isEmpty else {

@@ -17,7 +17,8 @@ public struct TokenStore: TokenStoring {
     ) async throws -> TokenRecord {
         try await database.writer.write { db in
             var row = TokenRow(
-                id: nil, userId: userID, kind: kind.rawValue, name: name, hash: Data(hash), createdAt: createdAt.storagePrecision,
+                id: nil, userId: userID, kind: kind.rawValue, name: name, hash: Data(hash),
+                createdAt: createdAt.storagePrecision,
                 expiresAt: expiresAt?.storagePrecision, lastUsedAt: nil, revokedAt: nil
             )
             try row.insert(db)

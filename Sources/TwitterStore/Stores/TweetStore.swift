@@ -72,7 +72,8 @@ public struct TweetStore: TweetProviding {
     /// One tweet.
     public func tweet(id: Int64, for userID: Int64) async throws -> Tweet? {
         try await database.writer.read { db in
-            let sql = "SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id = ?"
+            let sql =
+                "SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id = ?"
             return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map(TweetRow.tweet(from:))
         }
     }
@@ -80,7 +81,8 @@ public struct TweetStore: TweetProviding {
     /// Oldest first after `sinceID`, for catching a subscription up.
     public func tweets(after sinceID: Int64, authorID: Int64?, limit: Int) async throws -> [Tweet] {
         try await database.writer.read { db in
-            var sql = "SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id > ?"
+            var sql =
+                "SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id > ?"
             var arguments: StatementArguments = [sinceID]
             if let authorID {
                 sql += " AND tweet.authorId = ?"

@@ -47,14 +47,21 @@ struct Feed: AsyncParsableCommand {
             guard follow else { return }
             fflush(nil)  // every stream: a pipe to jq or less must see each tweet as it comes
             var subscribe: [String: JSONValue] = [:]
-            if let newest = page["newestId"], newest != .null { subscribe["sinceId"] = newest }
-            else if let since { subscribe["sinceId"] = .number(JSONNumber(since)) }
+            if let newest = page["newestId"], newest != .null {
+                subscribe["sinceId"] = newest
+            } else if let since {
+                subscribe["sinceId"] = .number(JSONNumber(since))
+            }
             if let author { subscribe["author"] = .string(author) }
             _ = try await connection.call("tweets.subscribe", .object(subscribe))
             for await notification in connection.notifications {
                 switch notification.method {
                 case "tweets.new":
-                    if options.json { output.json(notification.params) } else if let tweet = notification.params["tweet"] { output.tweet(tweet) }
+                    if options.json {
+                        output.json(notification.params)
+                    } else if let tweet = notification.params["tweet"] {
+                        output.tweet(tweet)
+                    }
                 case "tweets.lagged":
                     Output.printError("fell behind the stream; run `twctl feed` again to catch up")
                     throw ExitStatus.unavailable

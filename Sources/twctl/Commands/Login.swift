@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import JSONRPC
 
 /// `twctl login`.
@@ -48,5 +49,3 @@ struct Login: AsyncParsableCommand {
         Output(options: options).note("Logged in as @\(result["user"]?["username"]?.stringValue ?? "?")")
     }
 }
-
-import Foundation

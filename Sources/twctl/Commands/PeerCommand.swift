@@ -18,7 +18,8 @@ struct PeerCommand: AsyncParsableCommand {
                 try await connection.call("auth.linkPeer")
             }
             if options.json { return Output(options: options).json(result) }
-            Output(options: options).note("uid \(result["uid"]?.stringValue ?? "?") now logs in as @\(result["username"]?.stringValue ?? "?")")
+            Output(options: options).note(
+                "uid \(result["uid"]?.stringValue ?? "?") now logs in as @\(result["username"]?.stringValue ?? "?")")
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import JSONRPC
 
 /// `twctl profile` and `twctl profile set`.
@@ -24,7 +25,9 @@ struct ProfileCommand: AsyncParsableCommand {
             if options.json { return Output(options: options).json(profile) }
             for key in ["username", "email", "firstName", "lastName", "age", "bio", "version", "updatedAt"] {
                 guard let value = profile[key], value != .null else { continue }
-                print("\(key.padding(toLength: 10, withPad: " ", startingAt: 0)) \(value.stringValue ?? value.serialized)")
+                print(
+                    "\(key.padding(toLength: 10, withPad: " ", startingAt: 0)) \(value.stringValue ?? value.serialized)"
+                )
             }
         }
     }
@@ -64,5 +67,3 @@ struct ProfileCommand: AsyncParsableCommand {
         }
     }
 }
-
-import Foundation

@@ -32,7 +32,11 @@ struct WhoAmI: AsyncParsableCommand {
         }
         if options.json { return Output(options: options).json(result) }
         let user = result["user"]
-        print("@\(user?["username"]?.stringValue ?? "?") <\(user?["email"]?.stringValue ?? "?")> via \(result["provider"]?.stringValue ?? "?")")
-        if let expires = result["expiresAt"]?.stringValue { Output(options: options).note("session expires \(expires)") }
+        print(
+            "@\(user?["username"]?.stringValue ?? "?") <\(user?["email"]?.stringValue ?? "?")> via \(result["provider"]?.stringValue ?? "?")"
+        )
+        if let expires = result["expiresAt"]?.stringValue {
+            Output(options: options).note("session expires \(expires)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import JSONRPC
 
 /// `twctl status`.
@@ -13,7 +14,8 @@ struct Status: AsyncParsableCommand {
         }
         if options.json { return Output(options: options).json(["version": version, "health": health]) }
         let uptime = Int(health["uptimeSeconds"]?.stringValue ?? "0") ?? 0
-        print("twitterd \(version["version"]?.stringValue ?? "?") (protocol \(version["protocol"]?.stringValue ?? "?"))")
+        print(
+            "twitterd \(version["version"]?.stringValue ?? "?") (protocol \(version["protocol"]?.stringValue ?? "?"))")
         print("status       \(health["status"]?.stringValue ?? "?")")
         print("uptime       \(uptime / 86_400)d \(uptime % 86_400 / 3600)h \(uptime % 3600 / 60)m \(uptime % 60)s")
         print("connections  \(health["connections"]?.stringValue ?? "?")")
@@ -68,9 +70,9 @@ struct Methods: AsyncParsableCommand {
         for method in methods {
             let name = method["name"]?.stringValue ?? "?"
             let open = method["x-authentication"] == "none" ? "" : " (login)"
-            print("\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(method["summary"]?.stringValue ?? "")\(open)")
+            print(
+                "\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(method["summary"]?.stringValue ?? "")\(open)"
+            )
         }
     }
 }
-
-import Foundation

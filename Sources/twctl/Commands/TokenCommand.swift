@@ -43,11 +43,15 @@ struct TokenCommand: AsyncParsableCommand {
                 try await connection.call("tokens.list")
             }
             if options.json { return Output(options: options).json(tokens) }
-            guard case .array(let all) = tokens, !all.isEmpty else { return Output(options: options).note("No tokens.") }
+            guard case .array(let all) = tokens, !all.isEmpty else {
+                return Output(options: options).note("No tokens.")
+            }
             for token in all {
                 let expires = token["expiresAt"]?.stringValue ?? "never"
                 let used = token["lastUsedAt"]?.stringValue ?? "never"
-                print("#\(token["id"]?.stringValue ?? "?")\t\(token["name"]?.stringValue ?? "")\texpires \(expires)\tused \(used)")
+                print(
+                    "#\(token["id"]?.stringValue ?? "?")\t\(token["name"]?.stringValue ?? "")\texpires \(expires)\tused \(used)"
+                )
             }
         }
     }

@@ -30,7 +30,9 @@ enum DaemonConnection {
                 Output.printError("permission denied on \(path): add your user to the twitterd group")
                 throw ExitStatus.noPermission
             }
-            Output.printError("cannot connect to twitterd at \(path): \(reason) (is the daemon running? try `systemctl start twitterd`)")
+            Output.printError(
+                "cannot connect to twitterd at \(path): \(reason) (is the daemon running? try `systemctl start twitterd`)"
+            )
             throw ExitStatus.unavailable
         } catch ClientError.remote(let error) {
             Output.printError(error)
@@ -53,7 +55,8 @@ enum DaemonConnection {
             return
         }
         do {
-            _ = try await connection.call("auth.login", ["provider": "token", "credentials": ["token": .string(saved.token)]])
+            _ = try await connection.call(
+                "auth.login", ["provider": "token", "credentials": ["token": .string(saved.token)]])
         } catch ClientError.remote(let error) where error.code == -32002 {
             try? SessionFile.standard.remove(for: socket)
             Output.printError("Your session has expired. Run `twctl login`.")

@@ -4,7 +4,9 @@ import TwitterCore
 
 /// The options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The daemon's socket.", discussion: "Default: $TWITTERD_SOCKET, else the daemon's default path."))
+    @Option(
+        help: ArgumentHelp(
+            "The daemon's socket.", discussion: "Default: $TWITTERD_SOCKET, else the daemon's default path."))
     var socket: String?
 
     @Flag(help: "Print the raw JSON result on one line, for jq.")

@@ -19,7 +19,10 @@ struct Output {
     func tweet(_ tweet: JSONValue, now: Date = Date()) {
         let author = tweet["author"]?["username"].flatMap(\.stringValue) ?? "?"
         let id = tweet["id"].flatMap(\.stringValue) ?? "?"
-        let age = tweet["createdAt"].flatMap(\.stringValue).flatMap(Timestamp.date(from:)).map { RelativeTime.since($0, now: now) } ?? ""
+        let age =
+            tweet["createdAt"].flatMap(\.stringValue).flatMap(Timestamp.date(from:)).map {
+                RelativeTime.since($0, now: now)
+            } ?? ""
         print("\(Terminal.bold("@" + author)) \(Terminal.dim("· \(age) · #\(id)"))")
         for line in TextWrap.wrap(tweet["text"].flatMap(\.stringValue) ?? "", width: Terminal.width - 2) {
             print("  " + line)
@@ -35,7 +38,9 @@ struct Output {
             }
         }
         if let retry = error.data["retryAfter"]?.stringValue { text += "  retry in \(retry) s\n" }
-        if let errorID = error.data["errorId"]?.stringValue { text += "  error id: \(errorID) (see the daemon's log)\n" }
+        if let errorID = error.data["errorId"]?.stringValue {
+            text += "  error id: \(errorID) (see the daemon's log)\n"
+        }
         FileHandle.standardError.write(Data(text.utf8))
     }
 

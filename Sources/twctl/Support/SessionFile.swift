@@ -17,7 +17,8 @@ struct SessionFile {
     /// `$XDG_CONFIG_HOME/twctl/session.json`, else `~/.config/twctl/session.json`.
     static var standard: SessionFile {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         return SessionFile(path: base + "/twctl/session.json")
     }
@@ -40,7 +41,7 @@ struct SessionFile {
 
     private func read() -> Contents {
         guard let data = FileManager.default.contents(atPath: path),
-              let contents = try? JSONDecoder().decode(Contents.self, from: data)
+            let contents = try? JSONDecoder().decode(Contents.self, from: data)
         else { return Contents() }
         return contents
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Word wrapping for tweets on a terminal; keeps the author's own line breaks.
 enum TextWrap {
     static func wrap(_ text: String, width: Int) -> [String] {
@@ -33,5 +35,3 @@ enum RelativeTime {
         }
     }
 }
-
-import Foundation

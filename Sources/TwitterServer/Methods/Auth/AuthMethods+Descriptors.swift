@@ -3,15 +3,20 @@ import JSONRPC
 extension AuthMethods {
     static let providersDescriptor = MethodDescriptor(
         "auth.providers", summary: "The enabled login providers and the credentials each takes.",
-        result: .array(of: .object([
-            Property("name", .string("The provider's name, for auth.login."), required: true),
-            Property("credentials", .array(of: .object([
-                Property("name", .string(), required: true),
-                Property("type", .string(), required: true),
-                Property("summary", .string(), required: true),
-                Property("isRequired", .boolean(), required: true),
-            ])), required: true),
-        ], title: "Provider")),
+        result: .array(
+            of: .object(
+                [
+                    Property("name", .string("The provider's name, for auth.login."), required: true),
+                    Property(
+                        "credentials",
+                        .array(
+                            of: .object([
+                                Property("name", .string(), required: true),
+                                Property("type", .string(), required: true),
+                                Property("summary", .string(), required: true),
+                                Property("isRequired", .boolean(), required: true),
+                            ])), required: true),
+                ], title: "Provider")),
         access: .open
     )
 

@@ -41,7 +41,9 @@ struct AuthMethods: MethodGroup {
         }
         router.register(Self.whoamiDescriptor) { [services] (_: NoParams, context) in
             let login = try context.session.requireLogin()
-            guard let user = try await services.users.user(id: login.userID) else { throw TwitterError.notFound("Account") }
+            guard let user = try await services.users.user(id: login.userID) else {
+                throw TwitterError.notFound("Account")
+            }
             return WhoAmI(user: user, provider: login.provider, expiresAt: login.expiresAt)
         }
         router.register(Self.changePasswordDescriptor) { (params: ChangePasswordParams, context) in
@@ -58,7 +60,9 @@ struct AuthMethods: MethodGroup {
         if let chosen = params.username {
             username = chosen
         } else {
-            username = try await UsernameSuggestion.make(from: params.email) { try await services.users.isUsernameTaken($0) }
+            username = try await UsernameSuggestion.make(from: params.email) {
+                try await services.users.isUsernameTaken($0)
+            }
         }
         let hash = try await services.passwords.hash(params.password)
         let user = try await services.users.createUser(email: params.email, username: username, passwordHash: hash)
@@ -111,18 +115,22 @@ struct AuthMethods: MethodGroup {
         return LoginResult(user: user, session: SessionView(session))
     }
 
-    private func changePassword(_ params: ChangePasswordParams, context: RequestContext) async throws -> PasswordChanged {
+    private func changePassword(_ params: ChangePasswordParams, context: RequestContext) async throws -> PasswordChanged
+    {
         let login = try context.session.requireLogin()
         try Validator<ChangePasswordParams>.field(\.newPassword, "newPassword", services.passwords.policy)
             .validate(params)
         guard let stored = try await services.users.passwordHash(userID: login.userID),
-              try await services.passwords.verify(params.currentPassword, against: stored)
+            try await services.passwords.verify(params.currentPassword, against: stored)
         else {
-            throw TwitterError(.invalidCredentials, "The current password is wrong", fields: [
-                "currentPassword": "is wrong",
-            ])
+            throw TwitterError(
+                .invalidCredentials, "The current password is wrong",
+                fields: [
+                    "currentPassword": "is wrong"
+                ])
         }
-        try await services.users.setPasswordHash(try await services.passwords.hash(params.newPassword), userID: login.userID)
+        try await services.users.setPasswordHash(
+            try await services.passwords.hash(params.newPassword), userID: login.userID)
         try await services.sessions.revokeOtherSessions(userID: login.userID, keeping: login.sessionID)
         return PasswordChanged(passwordChanged: true)
     }

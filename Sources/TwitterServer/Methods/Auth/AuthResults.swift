@@ -41,8 +41,9 @@ enum AuthSchemas {
 
     static let session = Schema.object(
         [
-            Property("token", .string("The session token (tws_…), shown once; resume with provider \"token\"."),
-                     required: true),
+            Property(
+                "token", .string("The session token (tws_…), shown once; resume with provider \"token\"."),
+                required: true),
             Property("expiresAt", Schema.timestamp("When it expires unless used.").orNull(), required: true),
         ], title: "Session"
     )

@@ -21,7 +21,8 @@ public struct AuthServices: Sendable {
 
     /// Creates the services.
     public init(
-        providers: LoginProviderSelection, users: any UserStoring, profiles: any ProfileStoring, sessions: any SessionIssuing,
+        providers: LoginProviderSelection, users: any UserStoring, profiles: any ProfileStoring,
+        sessions: any SessionIssuing,
         tokens: any PersonalTokenManaging, passwords: any PasswordHashing, peerLinks: any PeerLinkStoring,
         throttle: LoginThrottle
     ) {

@@ -24,7 +24,8 @@ struct SubscriptionForwarder: Sendable {
                 case .event(.deleted(let tweetID, _)):
                     try await send(notification("tweets.deleted", DeletionNotice(subscription: id, id: tweetID)))
                 case .lagged:
-                    try await send(notification("tweets.lagged", LagNotice(subscription: id, resumeFrom: lastDelivered)))
+                    try await send(
+                        notification("tweets.lagged", LagNotice(subscription: id, resumeFrom: lastDelivered)))
                     return
                 }
             }

@@ -3,6 +3,7 @@ import TwitterCore
 
 /// Tweets are the bulk of every feed answer, so they write their own JSON (keys in sorted order).
 extension Tweet: JSONWritable {
+    /// `{"author":{"id","username"},"createdAt","id","text"}`.
     public func writeJSON(into bytes: inout [UInt8]) {
         JSONObjectWriter.write(into: &bytes) { tweet, bytes in
             tweet.key("author", into: &bytes)

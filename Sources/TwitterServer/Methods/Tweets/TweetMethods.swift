@@ -104,12 +104,17 @@ struct TweetMethods: MethodGroup {
 
     static let keyRule = Validator<PostParams>.field(
         \.idempotencyKey, "idempotencyKey",
-        .ifPresent(.length(1...128, tooShort: "Idempotency key can not be empty", tooLong: "Idempotency key is at most 128 characters"))
+        .ifPresent(
+            .length(
+                1...128, tooShort: "Idempotency key can not be empty",
+                tooLong: "Idempotency key is at most 128 characters"))
     )
 
     private func authorID(_ username: String?) async throws -> Int64? {
         guard let username else { return nil }
-        guard let user = try await users.user(username: username) else { throw TwitterError.notFound("User \(username)") }
+        guard let user = try await users.user(username: username) else {
+            throw TwitterError.notFound("User \(username)")
+        }
         return user.id
     }
 }
