@@ -60,7 +60,4 @@ public final class PasswordHasher: PasswordHashing {
     public func needsRehash(_ hash: String) -> Bool {
         Sodium.shared.needsRehash(hash, cost: cost)
     }
-
-    /// Hashes waiting or running now.
-    public var pendingCount: Int { pool.pendingCount }
 }

@@ -14,9 +14,6 @@ public struct RPCRequest: Sendable {
         self.params = params
     }
 
-    /// True when the request has no id member, so no response may be sent.
-    public var isNotification: Bool { id == nil }
-
     /// Checks the envelope rules of JSON-RPC 2.0 on one member of a line.
     ///
     /// On failure the error carries the id when one could be read, so the client can still match the answer.

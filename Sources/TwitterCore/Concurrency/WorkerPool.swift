@@ -9,7 +9,6 @@ public final class WorkerPool: Sendable {
     private struct State {
         var jobs: [@Sendable () -> Void] = []
         var head = 0
-        var isShutDown = false
         var queued: Int { jobs.count - head }
     }
 
@@ -19,7 +18,7 @@ public final class WorkerPool: Sendable {
     /// The number of threads.
     public let threadCount: Int
 
-    /// Starts `threads` worker threads; at most `queueLimit` jobs may wait for one.
+    /// Starts `threads` worker threads, which live as long as the process; at most `queueLimit` jobs may wait.
     public init(threads: Int, queueLimit: Int, name: String) {
         threadCount = max(1, threads)
         maximumQueued = max(1, queueLimit)
@@ -34,7 +33,7 @@ public final class WorkerPool: Sendable {
     public func run<Result: Sendable>(_ job: @escaping @Sendable () throws -> Result) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             let accepted = state.withLock { state -> Bool in
-                guard !state.isShutDown, state.queued < maximumQueued else { return false }
+                guard state.queued < maximumQueued else { return false }
                 state.jobs.append { continuation.resume(with: Swift.Result { try job() }) }
                 return true
             }
@@ -45,15 +44,6 @@ public final class WorkerPool: Sendable {
             }
             available.signal()
         }
-    }
-
-    /// How many jobs wait or run now.
-    public var pendingCount: Int { state.withLock { $0.queued } }
-
-    /// Stops the threads once the queued jobs are done.
-    public func shutDown() {
-        state.withLock { $0.isShutDown = true }
-        for _ in 0..<threadCount { available.signal() }
     }
 
     private func work() {
@@ -70,11 +60,8 @@ public final class WorkerPool: Sendable {
                 }
                 return job
             }
-            guard let job else {
-                if state.withLock({ $0.isShutDown }) { return }
-                continue
-            }
-            job()
+            // One signal per queued job, so there is always one to take.
+            job?()
         }
     }
 }

@@ -89,6 +89,28 @@ public struct ProfilePatch: Sendable, Hashable, Decodable {
     }
 }
 
+extension ProfilePatch {
+    /// The part of this patch whose values differ from `profile`: exactly what an update has to write.
+    public func differences(from profile: Profile) -> ProfilePatch {
+        ProfilePatch(
+            firstName: firstName.flatMap { $0 == profile.firstName ? nil : $0 },
+            lastName: lastName.flatMap { $0 == profile.lastName ? nil : $0 },
+            email: email.flatMap { $0 == profile.email ? nil : $0 },
+            age: age.flatMap { $0 == profile.age ? nil : $0 },
+            username: username.flatMap { $0 == profile.username ? nil : $0 },
+            bio: bio.flatMap { $0 == profile.bio ? nil : $0 }
+        )
+    }
+
+    /// The names of the fields present, in the profile's field order.
+    public var fieldNames: [String] {
+        [
+            ("username", username != nil), ("email", email != nil), ("firstName", firstName != nil),
+            ("lastName", lastName != nil), ("age", age != nil), ("bio", bio != nil),
+        ].filter(\.1).map(\.0)
+    }
+}
+
 /// The outcome of an update: the profile as stored, and the fields that really changed.
 public struct ProfileUpdate: Sendable, Equatable {
     /// The profile after the update.

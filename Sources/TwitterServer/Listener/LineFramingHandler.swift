@@ -20,6 +20,9 @@ final class LineFramingHandler: ChannelDuplexHandler {
     private var isDiscarding = false
     private var partialLineTimer: Scheduled<Void>?
     private var idleTimer: Scheduled<Void>?
+    /// When the connection last read or wrote; the idle timer compares with it instead of being
+    /// rescheduled on every read and write, which would cost a timer allocation per answer.
+    private var lastActivity = NIODeadline.now()
     /// Draining state, read by `LineFramingHandler+Draining.swift`.
     private(set) var isDrainingNow = false
     private var readSinceDrainCheck = false
@@ -33,7 +36,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        scheduleIdleTimer(context: context)
+        scheduleIdleTimer(in: idleTimeout, context: context)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -43,7 +46,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var incoming = unwrapInboundIn(data)
-        scheduleIdleTimer(context: context)
+        lastActivity = .now()
         readSinceDrainCheck = true
         guard !isDiscarding else { return }
         buffer.writeBuffer(&incoming)
@@ -55,7 +58,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        scheduleIdleTimer(context: context)
+        lastActivity = .now()
         context.write(data, promise: promise)
     }
 
@@ -154,10 +157,16 @@ final class LineFramingHandler: ChannelDuplexHandler {
         }
     }
 
-    private func scheduleIdleTimer(context: ChannelHandlerContext) {
-        idleTimer?.cancel()
-        idleTimer = context.eventLoop.scheduleTask(in: idleTimeout) { [context] in
-            self.fireOutsideReadCycle(.idle, context: context)
+    /// Fires once the connection has been quiet for the idle timeout; activity since the timer was set
+    /// only moves the next check later.
+    private func scheduleIdleTimer(in delay: TimeAmount, context: ChannelHandlerContext) {
+        idleTimer = context.eventLoop.scheduleTask(in: delay) { [context] in
+            let quietFor = NIODeadline.now() - self.lastActivity
+            if quietFor >= self.idleTimeout {
+                self.fireOutsideReadCycle(.idle, context: context)
+            } else {
+                self.scheduleIdleTimer(in: self.idleTimeout - quietFor, context: context)
+            }
         }
     }
 }

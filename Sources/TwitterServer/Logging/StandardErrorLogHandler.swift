@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 import Logging
 import Synchronization
 
@@ -38,7 +39,7 @@ public struct StandardErrorLogHandler: LogHandler {
         var line =
             usesJournalPrefix
             ? "<\(Self.syslogPriority(event.level))>"
-            : "\(Timestamp.now) \(event.level.rawValue.uppercased()) "
+            : "\(Timestamp.string(from: Date())) \(event.level.rawValue.uppercased()) "
         line += "\(label): \(Self.singleLine(event.message.description))"
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
             line += " \(key)=\(Self.singleLine(value.description))"
@@ -65,11 +66,5 @@ public struct StandardErrorLogHandler: LogHandler {
     /// Log lines must stay one line each, whatever a message holds.
     private static func singleLine(_ text: String) -> String {
         text.contains(where: \.isNewline) ? text.replacing("\n", with: "\\n").replacing("\r", with: "\\r") : text
-    }
-}
-
-private enum Timestamp {
-    static var now: String {
-        Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
     }
 }

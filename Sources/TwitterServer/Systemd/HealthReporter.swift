@@ -45,7 +45,7 @@ public struct HealthReporter: Service {
             let healthy = await isHealthy(within: interval)
             let status = "serving \(statistics.connections) connections, \(statistics.requestsServed) requests so far"
             if healthy {
-                notifier.send(watchdogInterval == nil ? "STATUS=\(status)" : "WATCHDOG=1\nSTATUS=\(status)")
+                if watchdogInterval == nil { notifier.status(status) } else { notifier.watchdog(status: status) }
             } else {
                 logger.error("event loops or database not answering; withholding the watchdog ping")
                 notifier.status("not answering: event loops or database stuck")

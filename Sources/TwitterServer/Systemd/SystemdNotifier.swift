@@ -29,9 +29,9 @@ public struct SystemdNotifier: Sendable {
         send("STOPPING=1\nSTATUS=stopping")
     }
 
-    /// Sends `WATCHDOG=1`.
-    public func watchdog() {
-        send("WATCHDOG=1")
+    /// Sends `WATCHDOG=1` with a fresh `STATUS=`.
+    public func watchdog(status: String) {
+        send("WATCHDOG=1\nSTATUS=\(status)")
     }
 
     /// Sends one datagram; failures are ignored, as sd_notify's callers do, since systemd may be gone.

@@ -34,8 +34,8 @@ public struct ProfileStore: ProfileStoring {
                     details: ["currentVersion": .int(record.version)]
                 )
             }
-            let changes = ProfileChanges(patch: patch, stored: record)
-            guard !changes.isEmpty else { return ProfileUpdate(profile: record.profile, changed: []) }
+            let changes = patch.differences(from: record.profile)
+            guard !changes.fieldNames.isEmpty else { return ProfileUpdate(profile: record.profile, changed: []) }
             try Self.checkUnique(changes, userID: userID, db: db)
             changes.apply(to: &record)
             record.version += 1
@@ -44,11 +44,11 @@ public struct ProfileStore: ProfileStoring {
             assignments.append(Column("version").set(to: record.version))
             assignments.append(Column("updatedAt").set(to: record.updatedAt))
             try UserRecord.filter(key: userID).updateAll(db, assignments)
-            return ProfileUpdate(profile: record.profile, changed: changes.names)
+            return ProfileUpdate(profile: record.profile, changed: changes.fieldNames)
         }
     }
 
-    private static func checkUnique(_ changes: ProfileChanges, userID: Int64, db: Database) throws {
+    private static func checkUnique(_ changes: ProfilePatch, userID: Int64, db: Database) throws {
         var taken: [String: String] = [:]
         if let email = changes.email,
             try UserRecord.filter(
