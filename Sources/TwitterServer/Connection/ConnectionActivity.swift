@@ -1,12 +1,12 @@
 import Synchronization
 
-/// What a connection's async loop has finished, shared with its framing handler on the event loop.
+/// What a connection's handler has finished, shared with its framing handler.
 ///
 /// The handler compares this with the lines it framed to know when a draining connection is done.
 final class ConnectionActivity: Sendable {
     private let answered = Atomic<Int>(0)
 
-    /// How many frames the async loop has completely handled.
+    /// How many frames the connection handler has completely handled.
     var framesAnswered: Int { answered.load(ordering: .acquiring) }
 
     /// Records one more handled frame.

@@ -3,88 +3,180 @@ import Logging
 import NIOCore
 import TwitterCore
 
-/// Serves one connection: reads whole lines, answers each in arrival order, and ends on EOF, a limit or a drain.
+/// Serves one connection: answers each read's lines in arrival order, and ends the connection on EOF, a
+/// limit, a timeout or a drain.
+///
+/// An idle connection owns no task. One starts when lines arrive and ends once they are answered, so ten
+/// thousand idle connections cost only their channels. While it runs, the connection reads nothing more:
+/// a client that pipelines faster than it is answered waits in the kernel instead of in our memory.
 ///
 /// It never throws: whatever one connection does ends only that connection.
-struct ConnectionHandler {
-    let channel: NIOAsyncChannel<InboundFrame, ByteBuffer>
-    let session: ConnectionSession
-    let activity: ConnectionActivity
-    let processor: RequestProcessor<RequestContext>
-    let statistics: ServerStatistics
-    let logger: Logger
+final class ConnectionHandler: ChannelDuplexHandler {
+    typealias InboundIn = InboundFrame
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
-    func run() async {
-        let context = RequestContext(session: session)
-        var reason = "client closed the connection"
-        do {
-            try await channel.executeThenClose { inbound, outbound in
-                // Subscription forwarders run beside the request loop and end with it.
-                try await withThrowingDiscardingTaskGroup { group in
-                    defer { session.cancelAllSubscriptions() }
-                    for try await frame in inbound {
-                        defer { activity.frameAnswered() }
-                        switch frame {
-                        case .lines(let lines):
-                            try await answer(lines, context: context, outbound: outbound)
-                            for forwarder in session.takeForwardersToStart() {
-                                group.addTask { [session] in
-                                    await forwarder.run { line in try await outbound.write(Self.lineBuffer(line)) }
-                                    _ = session.cancelSubscription(forwarder.id)
-                                }
-                            }
-                        case .lineTooLong(let limit):
-                            reason = "line longer than \(limit) bytes"
-                            // Logged before the close so the reason is on record by the time the client sees EOF.
-                            logger.notice("closing connection", metadata: metadata(reason))
-                            try await outbound.write(Self.lineBuffer(Self.lineTooLongResponse(limit: limit)))
-                            return
-                        case .partialLineTimedOut:
-                            reason = "an unfinished line waited too long for its newline"
-                            logger.notice("closing connection", metadata: metadata(reason))
-                            return
-                        case .idle:
-                            reason = "idle timeout"
-                            return
-                        case .drained:
-                            reason = "daemon stopping"
-                            return
-                        }
-                    }
+    private let session: ConnectionSession
+    private let activity: ConnectionActivity
+    private let answerer: LineAnswerer
+    private let logger: Logger
+    private let onClosed: () -> Void
+    private let executor: EventLoopTaskExecutor
+
+    private var waiting = CircularBuffer<InboundFrame>()
+    private var isAnswering = false
+    private var isReadHeld = false
+    private var isClosing = false
+    private var isClosed = false
+    /// The client has shut down its writing side; the connection stays open only for its subscriptions.
+    private var isInputEnded = false
+    /// The last answer handed to the channel: a close waits for it, so nothing answered is cut off.
+    private var lastWrite: EventLoopFuture<Void>?
+    private var closeReason = "client closed the connection"
+
+    init(
+        session: ConnectionSession, activity: ConnectionActivity, answerer: LineAnswerer, eventLoop: any EventLoop,
+        logger: Logger, onClosed: @escaping () -> Void
+    ) {
+        self.session = session
+        self.activity = activity
+        self.answerer = answerer
+        self.logger = logger
+        self.onClosed = onClosed
+        self.executor = EventLoopTaskExecutor(eventLoop)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        connectionEnded()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        waiting.append(unwrapInboundIn(data))
+        answerWaiting(context: context)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        connectionEnded()
+        context.fireChannelInactive()
+    }
+
+    private func connectionEnded() {
+        guard !isClosed else { return }
+        isClosed = true
+        waiting.removeAll()
+        session.cancelAllSubscriptions()
+        logger.debug("connection closed", metadata: metadata(closeReason))
+        onClosed()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        closeReason = "connection error: \(error)"
+        context.close(promise: nil)
+    }
+
+    /// Holds reads while lines are being answered: the backpressure that bounds a pipelining client.
+    func read(context: ChannelHandlerContext) {
+        if isAnswering || !waiting.isEmpty {
+            isReadHeld = true
+        } else {
+            context.read()
+        }
+    }
+
+    private func answerWaiting(context: ChannelHandlerContext) {
+        while !isAnswering, !isClosing, let frame = waiting.popFirst() {
+            switch frame {
+            case .lines(let lines):
+                startAnswering(lines, context: context)
+                return
+            case .lineTooLong(let limit):
+                // Logged before the close so the reason is on record by the time the client sees EOF.
+                close(context: context, reason: "line longer than \(limit) bytes", notice: true) {
+                    Self.lineBuffer(Self.lineTooLongResponse(limit: limit))
+                }
+            case .partialLineTimedOut:
+                close(context: context, reason: "an unfinished line waited too long for its newline", notice: true)
+            case .idle:
+                close(context: context, reason: "idle timeout")
+            case .drained:
+                close(context: context, reason: "daemon stopping")
+            case .endOfInput:
+                // A client that half-closes after subscribing (as `socat -t` does) still gets its notifications.
+                isInputEnded = true
+                if !session.hasSubscriptions { close(context: context, reason: "client closed the connection") }
+            }
+            activity.frameAnswered()
+        }
+        if !isAnswering, isReadHeld {
+            isReadHeld = false
+            context.read()
+        }
+    }
+
+    private func startAnswering(_ lines: [[UInt8]], context: ChannelHandlerContext) {
+        isAnswering = true
+        let channel = context.channel
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        Task(executorPreference: executor) { [answerer, session] in
+            let written = await answerer.answer(lines, session: session, channel: channel)
+            // The task runs on this connection's event loop, so it usually finishes on the spot.
+            if channel.eventLoop.inEventLoop {
+                handler.value.finishedAnswering(lastWrite: written, context: loopContext.value)
+            } else {
+                channel.eventLoop.execute {
+                    handler.value.finishedAnswering(lastWrite: written, context: loopContext.value)
                 }
             }
-        } catch {
-            reason = "connection error: \(error)"
         }
-        logger.debug("connection closed", metadata: metadata(reason))
+    }
+
+    private func finishedAnswering(lastWrite written: EventLoopFuture<Void>?, context: ChannelHandlerContext) {
+        isAnswering = false
+        activity.frameAnswered()
+        if let written { lastWrite = written }
+        guard !isClosed else { return }
+        // Subscriptions start only now, so the answer to tweets.subscribe precedes its first notification.
+        for forwarder in session.takeForwardersToStart() {
+            start(forwarder, context: context)
+        }
+        answerWaiting(context: context)
+    }
+
+    private func start(_ forwarder: SubscriptionForwarder, context: ChannelHandlerContext) {
+        let channel = context.channel
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        Task(executorPreference: executor) { [session] in
+            await forwarder.run { line in try await channel.writeAndFlush(ConnectionHandler.lineBuffer(line)) }
+            _ = session.cancelSubscription(forwarder.id)
+            channel.eventLoop.execute { handler.value.subscriptionEnded(context: loopContext.value) }
+        }
+    }
+
+    private func subscriptionEnded(context: ChannelHandlerContext) {
+        guard isInputEnded, !isClosing, !session.hasSubscriptions else { return }
+        close(context: context, reason: "client closed the connection")
+    }
+
+    /// Closes once everything already answered has been written, after sending `farewell` if given.
+    private func close(
+        context: ChannelHandlerContext, reason: String, notice: Bool = false, farewell: (() -> ByteBuffer)? = nil
+    ) {
+        isClosing = true
+        closeReason = reason
+        if notice { logger.notice("closing connection", metadata: metadata(reason)) }
+        if let farewell { lastWrite = context.writeAndFlush(wrapOutboundOut(farewell())) }
+        guard let lastWrite else {
+            context.close(promise: nil)
+            return
+        }
+        lastWrite.whenComplete { [channel = context.channel] _ in channel.close(promise: nil) }
     }
 
     private func metadata(_ reason: String) -> Logger.Metadata {
         ["connection": "\(session.id)", "peer": "\(session.peer)", "reason": "\(reason)"]
     }
-
-    /// Answers a read's worth of pipelined lines in order, gathering the answers so that they leave in as few
-    /// writes (and flushes) as possible.
-    private func answer(
-        _ lines: [[UInt8]], context: RequestContext, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
-    ) async throws {
-        var pending = ByteBuffer()
-        for line in lines {
-            let outcome = await processor.respond(toLine: line, context: context)
-            statistics.recordRequests(outcome.requestCount)
-            guard let response = outcome.response else { continue }
-            pending.writeBytes(response)
-            pending.writeInteger(UInt8(ascii: "\n"))
-            if pending.readableBytes >= Self.flushThreshold {
-                try await outbound.write(pending)
-                pending = ByteBuffer()
-            }
-        }
-        if pending.readableBytes > 0 { try await outbound.write(pending) }
-    }
-
-    /// Gathered answers are sent once they reach this size, so a huge pipeline never buffers unboundedly.
-    static let flushThreshold = 64 * 1024
 
     static func lineBuffer(_ bytes: [UInt8]) -> ByteBuffer {
         var buffer = ByteBuffer()

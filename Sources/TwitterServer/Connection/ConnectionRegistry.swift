@@ -6,6 +6,7 @@ final class ConnectionRegistry: Sendable {
     private struct State {
         var channels: [ObjectIdentifier: any Channel] = [:]
         var isDraining = false
+        var emptyWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
@@ -27,7 +28,25 @@ final class ConnectionRegistry: Sendable {
 
     /// Removes a connection that has ended.
     func remove(_ channel: any Channel) {
-        _ = state.withLock { $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
+        let waiters = state.withLock { state in
+            state.channels.removeValue(forKey: ObjectIdentifier(channel))
+            guard state.channels.isEmpty else { return [CheckedContinuation<Void, Never>]() }
+            defer { state.emptyWaiters = [] }
+            return state.emptyWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once no connection is left.
+    func waitUntilEmpty() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let isEmpty = state.withLock { state in
+                if state.channels.isEmpty { return true }
+                state.emptyWaiters.append(waiter)
+                return false
+            }
+            if isEmpty { waiter.resume() }
+        }
     }
 
     /// Asks every connection to finish what it has received and then close.

@@ -69,6 +69,11 @@ public final class ConnectionSession: Sendable {
         }
     }
 
+    /// True while a subscription is live.
+    var hasSubscriptions: Bool {
+        state.withLock { !$0.subscriptions.isEmpty }
+    }
+
     /// Ends subscription `id`; false when there is none.
     func cancelSubscription(_ id: Int) -> Bool {
         guard let subscription = state.withLock({ $0.subscriptions.removeValue(forKey: id) }) else { return false }

@@ -1,9 +1,9 @@
 import NIOCore
 
-/// Runs a connection's async request loop on the connection's own event loop.
+/// Runs a connection's answering tasks on the connection's own event loop.
 ///
 /// Without it every read would hop from the event loop to Swift's cooperative pool and every answer back,
-/// two thread switches per batch that dominated the profile of pipelined pings. Nothing slow runs in the
+/// two thread switches per batch that dominated the profile of pipelined pings. Nothing slow runs on the
 /// loop itself: hashing has its own threads and SQLite its own queues, and both hand results back here.
 final class EventLoopTaskExecutor: TaskExecutor {
     private let eventLoop: any EventLoop

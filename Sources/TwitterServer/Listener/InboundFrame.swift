@@ -1,6 +1,6 @@
 import NIOCore
 
-/// What the framing handler passes to a connection's async loop: a line, or the reason to stop reading.
+/// What the framing handler passes to the connection handler: lines to answer, or the reason to stop.
 enum InboundFrame: Sendable {
     /// The complete lines of one read, without their `\n`: answered together and written with one flush.
     case lines([[UInt8]])
@@ -12,4 +12,6 @@ enum InboundFrame: Sendable {
     case idle
     /// The daemon is stopping and this connection has nothing left to answer.
     case drained
+    /// The client shut down its writing side; what it sent before is still answered.
+    case endOfInput
 }

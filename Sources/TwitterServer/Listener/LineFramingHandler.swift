@@ -3,7 +3,7 @@ import NIOCore
 /// Cuts the byte stream into lines, enforces the line limit and the partial-line and idle timeouts, and ends
 /// the stream once the daemon is stopping and nothing is left to answer.
 ///
-/// Framing lives here, on the event loop, so that the async request loop only ever sees whole lines.
+/// Framing lives in its own handler so that the connection handler only ever sees whole lines.
 final class LineFramingHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = InboundFrame
@@ -65,7 +65,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case ChannelEvent.inputClosed = event {
             emitLastLine(context: context)
-            context.fireChannelReadComplete()
+            fireOutsideReadCycle(.endOfInput, context: context)
         } else if event is DrainEvent {
             beginDraining(context: context)
             return
@@ -136,8 +136,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
         context.fireChannelRead(wrapInboundOut(frame))
     }
 
-    /// NIOAsyncChannel hands reads to the async side at read-complete; a frame made by a timer or an event
-    /// must close its own read cycle or it would wait for the next byte from the client.
+    /// A frame made by a timer or an event closes its own read cycle, as a read would.
     private func fireOutsideReadCycle(_ frame: InboundFrame, context: ChannelHandlerContext) {
         fire(frame, context: context)
         context.fireChannelReadComplete()

@@ -6,20 +6,18 @@ import TwitterCore
 
 extension RPCServer {
     /// Binds the configured socket (or adopts an inherited one) with the connection pipeline on every child.
-    func bind() async throws -> NIOAsyncChannel<AcceptedConnection, Never> {
+    func bind() async throws -> any Channel {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 4096)
             // Without it NIO closes the whole connection when a client shuts down its writing side (as socat
             // does after sending), and the answers to what it sent are lost.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-        let initializer: @Sendable (any Channel) -> EventLoopFuture<AcceptedConnection> = { channel in
-            accept(channel)
-        }
+            .childChannelInitializer { channel in accept(channel) }
         switch listener {
         case .bind(let path):
             try SocketPathGuard.prepare(path: path)
             let channel = try await withRestrictiveUmask {
-                try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: initializer)
+                try await bootstrap.bind(unixDomainSocketPath: path).get()
             }
             guard chmod(path, mode_t(configuration.socketMode)) == 0 else {
                 throw SocketPathGuard.Refusal(
@@ -27,20 +25,29 @@ extension RPCServer {
             }
             return channel
         case .inherited(let descriptor, _):
-            return try await bootstrap.bind(descriptor, childChannelInitializer: initializer)
+            return try await bootstrap.withBoundSocket(descriptor).get()
         }
     }
 
-    private func accept(_ channel: any Channel) -> EventLoopFuture<AcceptedConnection> {
+    private func accept(_ channel: any Channel) -> EventLoopFuture<Void> {
         let limits = settings.limits
         guard statistics.acquireConnection(limit: limits.maximumConnections) else {
             return reject(channel, limit: limits.maximumConnections)
         }
         return channel.peerCredentials().flatMapThrowing { peer in
+            let session = ConnectionSession(id: registry.makeConnectionID(), peer: peer)
             let activity = ConnectionActivity()
-            try channel.pipeline.syncOperations.addHandler(LineFramingHandler(limits: limits, activity: activity))
-            let asyncChannel = try NIOAsyncChannel<InboundFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
-            return .serve(asyncChannel, peer, activity)
+            let handler = ConnectionHandler(
+                session: session, activity: activity, answerer: answerer, eventLoop: channel.eventLoop, logger: logger
+            ) { [registry, statistics] in
+                registry.remove(channel)
+                statistics.releaseConnection()
+            }
+            let pipeline = channel.pipeline.syncOperations
+            try pipeline.addHandler(LineFramingHandler(limits: limits, activity: activity))
+            try pipeline.addHandler(handler)
+            logger.debug("connection opened", metadata: ["connection": "\(session.id)", "peer": "\(peer)"])
+            registry.add(channel)
         }.flatMapErrorThrowing { error in
             statistics.releaseConnection()
             throw error
@@ -48,7 +55,7 @@ extension RPCServer {
     }
 
     /// Over the cap a connection gets one -32008 line, so the client knows why, and is closed.
-    private func reject(_ channel: any Channel, limit: Int) -> EventLoopFuture<AcceptedConnection> {
+    private func reject(_ channel: any Channel, limit: Int) -> EventLoopFuture<Void> {
         logger.warning("connection refused: at the connection limit", metadata: ["limit": "\(limit)"])
         var bytes: [UInt8] = []
         let error = RPCError(
@@ -60,7 +67,6 @@ extension RPCServer {
         bytes.append(UInt8(ascii: "\n"))
         return channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(RejectionHandler(line: bytes))
-            return .rejected
         }
     }
 

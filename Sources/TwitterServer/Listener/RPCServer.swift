@@ -6,8 +6,8 @@ import NIOPosix
 import ServiceLifecycle
 import TwitterCore
 
-/// The listening side of the daemon as a `Service`: binds the Unix socket, serves each connection in its own
-/// child task, and on graceful shutdown stops accepting, drains connections and removes its socket file.
+/// The listening side of the daemon as a `Service`: binds the Unix socket, serves each connection on its own
+/// event loop, and on graceful shutdown stops accepting, drains connections and removes its socket file.
 public struct RPCServer: Service {
     let configuration: ServerConfiguration
     let settings: LiveSettings
@@ -18,6 +18,8 @@ public struct RPCServer: Service {
     private let onListening: @Sendable () -> Void
     private let onShutdown: @Sendable () -> Void
     let registry = ConnectionRegistry()
+
+    var answerer: LineAnswerer { LineAnswerer(processor: processor, statistics: statistics) }
 
     /// Creates the server; `onListening` runs once the socket accepts connections, `onShutdown` when the
     /// graceful shutdown begins.
@@ -42,38 +44,19 @@ public struct RPCServer: Service {
         logger.notice("listening", metadata: ["socket": "\(listener.description)"])
         onListening()
         try await withGracefulShutdownHandler {
-            try await withThrowingDiscardingTaskGroup { group in
-                try await serverChannel.executeThenClose { inbound in
-                    for try await accepted in inbound {
-                        guard case .serve(let channel, let peer, let activity) = accepted else { continue }
-                        group.addTask(executorPreference: EventLoopTaskExecutor(channel.channel.eventLoop)) {
-                            await serve(channel, peer: peer, activity: activity)
-                        }
-                    }
-                }
+            try await withTaskCancellationHandler {
+                try await serverChannel.closeFuture.get()
+                // Connections live on their event loops, not in tasks of ours: wait until the drain ends them.
+                await registry.waitUntilEmpty()
+            } onCancel: {
+                serverChannel.close(promise: nil)
+                registry.closeAll()
             }
         } onGracefulShutdown: {
-            beginShutdown(serverChannel.channel)
+            beginShutdown(serverChannel)
         }
         if case .bind(let path) = listener { unlink(path) }
         logger.notice("stopped serving", metadata: ["requestsServed": "\(statistics.requestsServed)"])
-    }
-
-    private func serve(
-        _ channel: NIOAsyncChannel<InboundFrame, ByteBuffer>, peer: PeerCredentials, activity: ConnectionActivity
-    ) async {
-        let session = ConnectionSession(id: registry.makeConnectionID(), peer: peer)
-        registry.add(channel.channel)
-        defer {
-            registry.remove(channel.channel)
-            statistics.releaseConnection()
-        }
-        logger.debug("connection opened", metadata: ["connection": "\(session.id)", "peer": "\(peer)"])
-        let handler = ConnectionHandler(
-            channel: channel, session: session, activity: activity, processor: processor, statistics: statistics,
-            logger: logger
-        )
-        await handler.run()
     }
 
     private func beginShutdown(_ serverChannel: any Channel) {
