@@ -31,6 +31,29 @@ import Testing
         }
     }
 
+    @Test func answersAtOnceAndAnswersThatWaitKeepArrivalOrder() throws {
+        let daemon = try DaemonProcess()
+        let socket = try RawSocket(path: daemon.socketPath)
+        // Pings are answered on the event loop; health (it asks the database) and batches wait in a task.
+        let kinds = [
+            #"{"jsonrpc":"2.0","method":"system.ping","id":ID}"#,
+            #"{"jsonrpc":"2.0","method":"system.health","id":ID}"#,
+            #"[{"jsonrpc":"2.0","method":"system.ping","id":ID}]"#,
+            #"{"jsonrpc":"2.0","method":"system.ping","id":ID}"#,
+        ]
+        let count = 2_000
+        let requests = (1...count).map { kinds[$0 % kinds.count].replacingOccurrences(of: "ID", with: "\($0)") + "\n" }
+        let writer = Thread { socket.send(requests.joined()) }
+        writer.start()
+        for id in 1...count {
+            let line = try #require(socket.readLine(), "answer \(id) missing")
+            let answer = try JSONParser().parse(Array(line.utf8))
+            let member = id % kinds.count == 2 ? answer[0] : answer
+            #expect(member?["id"] == .number(JSONNumber(id)), "answer \(id) out of order: \(line)")
+            if member?["id"] != .number(JSONNumber(id)) { return }
+        }
+    }
+
     @Test func halfCloseStillAnswersEverythingSent() throws {
         let daemon = try DaemonProcess()
         let socket = try RawSocket(path: daemon.socketPath)

@@ -53,6 +53,26 @@ import TwitterClient
         }
     }
 
+    @Test func aKeptFeedPageNeverHidesAPostOrADeletion() async throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
+            try await alice.signUp(email: "alice@example.com")
+            _ = try await alice.call("tweets.post", ["text": "first"])
+            // Twice, so the second answer is the kept one.
+            #expect(Self.ids(try await alice.call("tweets.fetch")).count == 1)
+            #expect(Self.ids(try await alice.call("tweets.fetch")).count == 1)
+            let second = try await alice.call("tweets.post", ["text": "second"])
+            let afterPost = try await alice.call("tweets.fetch")
+            #expect(afterPost["tweets"]?[0]?["text"] == "second")
+            #expect(Self.ids(afterPost).count == 2)
+            let secondID = try #require(Self.id(second["id"]))
+            _ = try await alice.call("tweets.delete", ["id": .number(JSONNumber(Int(secondID)))])
+            let afterDelete = try await alice.call("tweets.fetch")
+            #expect(afterDelete["tweets"]?[0]?["text"] == "first")
+            #expect(Self.ids(afterDelete).count == 1)
+        }
+    }
+
     @Test func idempotentPostReturnsTheFirstTweet() async throws {
         let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in

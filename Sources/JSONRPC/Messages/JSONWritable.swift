@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The router picks this path at compile time, by overload, so the fast types cost no dynamic cast per call.
 /// Writers must emit object keys sorted by UTF-8 bytes, like every other answer.
-public protocol JSONWritable: Encodable {
+public protocol JSONWritable {
     /// Appends the value's compact JSON to `bytes`.
     func writeJSON(into bytes: inout [UInt8])
 }

@@ -44,10 +44,33 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     /// The limits in force now.
     public var limits: ProtocolLimits { currentLimits() }
 
+    /// What answering a line at once came to.
+    public enum Attempt: Sendable {
+        /// The line is answered (or needs no answer).
+        case answered(Outcome)
+        /// The line holds a call that has to wait; `respond(to:context:)` answers it.
+        case mustWait(PendingLine)
+    }
+
+    /// A parsed line that could not be answered without waiting.
+    public struct PendingLine: Sendable {
+        fileprivate let value: JSONValue
+    }
+
     /// Answers one line (without its newline); a blank line is ignored.
     public func respond(toLine line: [UInt8], context: Context) async -> Outcome {
-        if LineFraming.isBlank(line) { return Outcome(response: nil, requestCount: 0) }
-        let limits = self.limits
+        switch answerNow(toLine: line, context: context) {
+        case .answered(let outcome): return outcome
+        case .mustWait(let pending): return await respond(to: pending, context: context)
+        }
+    }
+
+    /// Answers one line without suspending when it can: errors, and single calls to methods registered to
+    /// answer now. The rest, batches included, come back parsed, to be answered by `respond(to:context:)`.
+    ///
+    /// This is what lets a connection answer a ping with no task at all.
+    public func answerNow(toLine line: [UInt8], context: Context) -> Attempt {
+        if LineFraming.isBlank(line) { return .answered(Outcome(response: nil, requestCount: 0)) }
         let parser = JSONParser(maximumDepth: limits.maximumDepth)
         let parsed = LineFraming.withPayload(of: line) { payload -> Result<JSONValue, JSONParseError> in
             do throws(JSONParseError) {
@@ -58,12 +81,30 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         }
         switch parsed {
         case .failure(let error):
-            return Outcome(response: errorLine(.parseError(error.description), id: .null), requestCount: 1)
+            return .answered(Outcome(response: errorLine(.parseError(error.description), id: .null), requestCount: 1))
         case .success(.array(let members)):
-            return await respond(toBatch: members, context: context)
+            return .mustWait(PendingLine(value: .array(members)))
         case .success(let value):
-            return Outcome(response: await respond(to: value, context: context), requestCount: 1)
+            let request: RPCRequest
+            switch RPCRequest.validate(value) {
+            case .failure(let envelope):
+                return .answered(Outcome(response: errorLine(envelope.error, id: envelope.id), requestCount: 1))
+            case .success(let valid):
+                request = valid
+            }
+            guard let result = callNow(request, context: context) else {
+                return .mustWait(PendingLine(value: value))
+            }
+            return .answered(Outcome(response: answerLine(result, id: request.id), requestCount: 1))
         }
+    }
+
+    /// Answers a line that `answerNow` could not.
+    public func respond(to pending: PendingLine, context: Context) async -> Outcome {
+        if case .array(let members) = pending.value {
+            return await respond(toBatch: members, context: context)
+        }
+        return Outcome(response: await respond(to: pending.value, context: context), requestCount: 1)
     }
 
     private func respond(toBatch members: [JSONValue], context: Context) async -> Outcome {
@@ -103,8 +144,12 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         case .success(let valid):
             request = valid
         }
-        let result = await call(request, context: context)
-        guard let id = request.id else { return nil }
+        return answerLine(await call(request, context: context), id: request.id)
+    }
+
+    /// The answer to a request with `id`; nil for a notification.
+    private func answerLine(_ result: Result<[UInt8], RPCError>, id: RPCID?) -> [UInt8]? {
+        guard let id else { return nil }
         var line: [UInt8] = []
         switch result {
         case .success(let encoded):
@@ -115,6 +160,21 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         return line
     }
 
+    /// The result of a call that can be made without waiting; nil when the method has to wait.
+    private func callNow(_ request: RPCRequest, context: Context) -> Result<[UInt8], RPCError>? {
+        guard let route = router.route(for: request.method) else {
+            return .failure(.methodNotFound(request.method))
+        }
+        guard let invokeNow = route.invokeNow else { return nil }
+        do {
+            try authorize(route.descriptor, context)
+            let members = try route.checkedParams(request.params)
+            return try invokeNow(members, context).map { .success($0) }
+        } catch {
+            return .failure(rpcError(error, request, context))
+        }
+    }
+
     private func call(_ request: RPCRequest, context: Context) async -> Result<[UInt8], RPCError> {
         guard let route = router.route(for: request.method) else {
             return .failure(.methodNotFound(request.method))
@@ -123,11 +183,14 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
             try authorize(route.descriptor, context)
             let members = try route.checkedParams(request.params)
             return .success(try await route.invoke(members, context))
-        } catch let error as RPCError {
-            return .failure(error)
         } catch {
-            return .failure(mapError(error, request, context))
+            return .failure(rpcError(error, request, context))
         }
+    }
+
+    private func rpcError(_ error: any Error, _ request: RPCRequest, _ context: Context) -> RPCError {
+        if let error = error as? RPCError { return error }
+        return mapError(error, request, context)
     }
 
     private func errorLine(_ error: RPCError, id: RPCID) -> [UInt8] {

@@ -2,12 +2,15 @@
 ///
 /// A handler sees only decoded, shape-checked params of its own `Decodable` type; it never touches raw JSON.
 public struct Router<Context: Sendable>: Sendable {
-    /// A registered method: what it is, and the type-erased call that decodes, runs and encodes.
+    /// A registered method: what it is, and the type-erased calls that decode, run and encode.
     public struct Route: Sendable {
         /// The method's descriptor.
         public let descriptor: MethodDescriptor
         /// Runs the method on checked params and returns the encoded result.
         let invoke: @Sendable (_ params: [String: JSONValue], _ context: Context) async throws -> [UInt8]
+        /// Answers without suspending when the method can, on the caller's thread; nil means the call must go
+        /// through `invoke`. It has no effect when it returns nil, so the call can be made again there.
+        let invokeNow: (@Sendable (_ params: [String: JSONValue], _ context: Context) throws -> [UInt8]?)?
     }
 
     private var routes: [String: Route] = [:]
@@ -32,9 +35,8 @@ public struct Router<Context: Sendable>: Sendable {
         _ descriptor: MethodDescriptor,
         _ handler: @escaping @Sendable (Params, Context) async throws -> Result
     ) {
-        precondition(routes[descriptor.name] == nil, "method \(descriptor.name) registered twice")
-        routes[descriptor.name] = Route(descriptor: descriptor) { members, context in
-            try ResultEncoder.encode(try await handler(try Self.decode(Params.self, from: members), context))
+        add(descriptor, encode: ResultEncoder.encode) { members, context in
+            try await handler(try Self.decode(Params.self, from: members), context)
         }
     }
 
@@ -46,12 +48,49 @@ public struct Router<Context: Sendable>: Sendable {
         _ descriptor: MethodDescriptor,
         _ handler: @escaping @Sendable (Params, Context) async throws -> Result
     ) {
-        precondition(routes[descriptor.name] == nil, "method \(descriptor.name) registered twice")
-        routes[descriptor.name] = Route(descriptor: descriptor) { members, context in
-            var bytes: [UInt8] = []
-            try await handler(try Self.decode(Params.self, from: members), context).writeJSON(into: &bytes)
-            return bytes
+        add(descriptor, encode: Self.written) { members, context in
+            try await handler(try Self.decode(Params.self, from: members), context)
         }
+    }
+
+    /// Registers a handler that never waits: it is answered on the connection's thread, with no task at all.
+    public mutating func register<Params: Decodable & SendableMetatype, Result: JSONWritable & SendableMetatype>(
+        _ descriptor: MethodDescriptor,
+        answeringNow handler: @escaping @Sendable (Params, Context) throws -> Result
+    ) {
+        register(descriptor, answeringNow: handler, otherwise: handler)
+    }
+
+    /// Registers a handler that answers at once when it can (`now` returns a result) and waits otherwise,
+    /// such as a read served from memory when it is cached. `now` must have no effect when it returns nil.
+    public mutating func register<Params: Decodable & SendableMetatype, Result: JSONWritable & SendableMetatype>(
+        _ descriptor: MethodDescriptor,
+        answeringNow now: @escaping @Sendable (Params, Context) throws -> Result?,
+        otherwise handler: @escaping @Sendable (Params, Context) async throws -> Result
+    ) {
+        let invokeNow: @Sendable ([String: JSONValue], Context) throws -> [UInt8]? = { members, context in
+            try now(try Self.decode(Params.self, from: members), context).map(Self.written)
+        }
+        add(descriptor, encode: Self.written, now: invokeNow) { members, context in
+            try await handler(try Self.decode(Params.self, from: members), context)
+        }
+    }
+
+    private mutating func add<Result>(
+        _ descriptor: MethodDescriptor, encode: @escaping @Sendable (Result) throws -> [UInt8],
+        now invokeNow: (@Sendable ([String: JSONValue], Context) throws -> [UInt8]?)? = nil,
+        _ run: @escaping @Sendable ([String: JSONValue], Context) async throws -> Result
+    ) {
+        precondition(routes[descriptor.name] == nil, "method \(descriptor.name) registered twice")
+        routes[descriptor.name] = Route(
+            descriptor: descriptor, invoke: { members, context in try encode(try await run(members, context)) },
+            invokeNow: invokeNow)
+    }
+
+    private static func written(_ result: some JSONWritable) -> [UInt8] {
+        var bytes: [UInt8] = []
+        result.writeJSON(into: &bytes)
+        return bytes
     }
 
     /// Decodes checked params, turning a decoding failure into -32602 naming the field; methods that take

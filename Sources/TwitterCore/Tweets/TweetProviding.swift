@@ -22,10 +22,37 @@ public struct TweetQuery: Sendable, Equatable {
 public protocol TweetFetching: Sendable {
     /// The tweets matching `query`, newest first.
     func fetchTweets(_ query: TweetQuery, for userID: Int64) async throws -> [Tweet]
+    /// The feed's version now, when pages come from memory; nil otherwise.
+    var feedVersion: Int? { get }
+    /// The tweets matching `query` when they can be had without waiting, from memory; nil otherwise.
+    func fetchTweetsAtOnce(_ query: TweetQuery, for userID: Int64) -> CachedPage?
     /// One tweet.
     func tweet(id: Int64, for userID: Int64) async throws -> Tweet?
     /// Tweets newer than `sinceID`, oldest first, for a subscription's catch-up.
     func tweets(after sinceID: Int64, authorID: Int64?, limit: Int) async throws -> [Tweet]
+}
+
+extension TweetFetching {
+    /// A store that keeps nothing in memory has no version to offer.
+    public var feedVersion: Int? { nil }
+
+    /// A store that keeps nothing in memory always has to wait.
+    public func fetchTweetsAtOnce(_ query: TweetQuery, for userID: Int64) -> CachedPage? { nil }
+}
+
+/// Tweets read from memory, with the version of the feed they were read at.
+public struct CachedPage: Sendable {
+    /// Newest first.
+    public var tweets: [Tweet]
+    /// Grows with every change to the feed: the same query at the same version gives the same page, so what
+    /// is made from a page can be kept until the version moves on.
+    public var feedVersion: Int
+
+    /// Creates a page.
+    public init(tweets: [Tweet], feedVersion: Int) {
+        self.tweets = tweets
+        self.feedVersion = feedVersion
+    }
 }
 
 /// Writes tweets on behalf of a user.

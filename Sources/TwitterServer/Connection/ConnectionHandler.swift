@@ -17,6 +17,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     typealias OutboundOut = ByteBuffer
 
     private let session: ConnectionSession
+    private let requestContext: RequestContext
     private let activity: ConnectionActivity
     private let answerer: LineAnswerer
     private let logger: Logger
@@ -39,6 +40,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         logger: Logger, onClosed: @escaping () -> Void
     ) {
         self.session = session
+        self.requestContext = RequestContext(session: session)
         self.activity = activity
         self.answerer = answerer
         self.logger = logger
@@ -87,8 +89,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
         while !isAnswering, !isClosing, let frame = waiting.popFirst() {
             switch frame {
             case .lines(let lines):
-                startAnswering(lines, context: context)
-                return
+                let progress = answerer.answerNow(lines, context: requestContext, channel: context.channel)
+                if let written = progress.lastWrite { lastWrite = written }
+                if let remainder = progress.remainder {
+                    startAnswering(remainder, context: context)
+                    return
+                }
+                startSubscriptions(context: context)
             case .lineTooLong(let limit):
                 // Logged before the close so the reason is on record by the time the client sees EOF.
                 close(context: context, reason: "line longer than \(limit) bytes", notice: true) {
@@ -113,13 +120,14 @@ final class ConnectionHandler: ChannelDuplexHandler {
         }
     }
 
-    private func startAnswering(_ lines: [[UInt8]], context: ChannelHandlerContext) {
+    /// Answers the rest of a read in a task, on this connection's event loop, while reads are held.
+    private func startAnswering(_ remainder: LineAnswerer.Remainder, context: ChannelHandlerContext) {
         isAnswering = true
         let channel = context.channel
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
-        Task(executorPreference: executor) { [answerer, session] in
-            let written = await answerer.answer(lines, session: session, channel: channel)
+        Task(executorPreference: executor) { [answerer, requestContext] in
+            let written = await answerer.answer(remainder, context: requestContext, channel: channel)
             // The task runs on this connection's event loop, so it usually finishes on the spot.
             if channel.eventLoop.inEventLoop {
                 handler.value.finishedAnswering(lastWrite: written, context: loopContext.value)
@@ -136,11 +144,16 @@ final class ConnectionHandler: ChannelDuplexHandler {
         activity.frameAnswered()
         if let written { lastWrite = written }
         guard !isClosed else { return }
-        // Subscriptions start only now, so the answer to tweets.subscribe precedes its first notification.
+        startSubscriptions(context: context)
+        answerWaiting(context: context)
+    }
+
+    /// Subscriptions start only once a read is answered, so the answer to tweets.subscribe precedes its first
+    /// notification.
+    private func startSubscriptions(context: ChannelHandlerContext) {
         for forwarder in session.takeForwardersToStart() {
             start(forwarder, context: context)
         }
-        answerWaiting(context: context)
     }
 
     private func start(_ forwarder: SubscriptionForwarder, context: ChannelHandlerContext) {

@@ -24,7 +24,7 @@ struct SystemMethods {
     }
 
     func register(in router: inout Router<RequestContext>) {
-        router.register(Self.ping) { (_: NoParams, _) in "pong" }
+        router.register(Self.ping, answeringNow: { (_: NoParams, _) in "pong" })
         router.register(Self.version) { (_: NoParams, _) in
             Version(
                 version: TwitterdVersion.current, protocol: TwitterdVersion.protocolVersion,
@@ -44,7 +44,7 @@ struct SystemMethods {
     static func registerDiscovery(in router: inout Router<RequestContext>) {
         let methods = router.descriptors + [discover]
         let document = OpenRPCDocument.make(title: "twitterd", version: TwitterdVersion.current, methods: methods)
-        router.register(discover) { (_: NoParams, _) in document }
+        router.register(discover, answeringNow: { (_: NoParams, _) in document })
     }
 
     static let ping = MethodDescriptor(

@@ -26,21 +26,26 @@ final class FeedCache: Sendable {
     }
 
     /// The page for these bounds, or nil when the cache cannot answer it exactly.
-    func page(sinceID: Int64?, maxID: Int64?, limit: Int) -> [Tweet]? {
+    func page(sinceID: Int64?, maxID: Int64?, limit: Int) -> CachedPage? {
         state.withLock { state in
-            guard state.isLoaded else { return nil }
-            var page: [Tweet] = []
-            for tweet in state.tweets {
-                if let maxID, tweet.id >= maxID { continue }
-                if let sinceID, tweet.id <= sinceID { return page }
-                page.append(tweet)
-                if page.count == limit { return page }
-            }
-            // Ran out of cached tweets: right only if nothing older could still match.
-            if state.isComplete { return page }
-            if let sinceID, let oldest = state.tweets.last, sinceID >= oldest.id - 1 { return page }
-            return nil
+            guard state.isLoaded, let tweets = Self.page(of: state, sinceID: sinceID, maxID: maxID, limit: limit)
+            else { return nil }
+            return CachedPage(tweets: tweets, feedVersion: state.generation)
         }
+    }
+
+    private static func page(of state: State, sinceID: Int64?, maxID: Int64?, limit: Int) -> [Tweet]? {
+        var page: [Tweet] = []
+        for tweet in state.tweets {
+            if let maxID, tweet.id >= maxID { continue }
+            if let sinceID, tweet.id <= sinceID { return page }
+            page.append(tweet)
+            if page.count == limit { return page }
+        }
+        // Ran out of cached tweets: right only if nothing older could still match.
+        if state.isComplete { return page }
+        if let sinceID, let oldest = state.tweets.last, sinceID >= oldest.id - 1 { return page }
+        return nil
     }
 
     /// The generation to hand back to `load` after reading from the database.

@@ -29,12 +29,23 @@ public struct TweetStore: TweetProviding {
     /// Newest first: the whole feed's newest pages from memory, the rest by the primary key or the
     /// (author, id) index.
     public func fetchTweets(_ query: TweetQuery, for userID: Int64) async throws -> [Tweet] {
+        if let page = fetchTweetsAtOnce(query, for: userID) { return page.tweets }
         if query.authorID == nil {
-            if let page = cache.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit) { return page }
             try await fillCache()
-            if let page = cache.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit) { return page }
+            if let page = cache.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit) {
+                return page.tweets
+            }
         }
         return try await fetchFromDatabase(query)
+    }
+
+    /// The in-memory feed's generation: it moves on with every commit and deletion.
+    public var feedVersion: Int? { cache.generation }
+
+    /// The page from memory, when the whole feed's newest tweets hold it.
+    public func fetchTweetsAtOnce(_ query: TweetQuery, for userID: Int64) -> CachedPage? {
+        guard query.authorID == nil else { return nil }
+        return cache.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit)
     }
 
     private func fillCache() async throws {

@@ -8,6 +8,8 @@ struct TweetMethods: MethodGroup {
     let users: any UserStoring
     let hub: TweetHub
     let text: TweetText
+    let json = TweetJSONCache()
+    let pages = FeedPageMemo()
 
     struct PostParams: Decodable, Sendable {
         var text: String
@@ -19,6 +21,10 @@ struct TweetMethods: MethodGroup {
         var maxId: Int64?
         var limit: Int?
         var author: String?
+
+        func query(authorID: Int64?) -> TweetQuery {
+            TweetQuery(sinceID: sinceId, maxID: maxId, limit: limit ?? 20, authorID: authorID)
+        }
     }
 
     struct IDParams: Decodable, Sendable {
@@ -34,20 +40,6 @@ struct TweetMethods: MethodGroup {
         var subscription: Int
     }
 
-    struct Page: JSONWritable {
-        let tweets: [Tweet]
-        let newestId: Int64?
-        let oldestId: Int64?
-
-        func writeJSON(into bytes: inout [UInt8]) {
-            JSONObjectWriter.write(into: &bytes) { page, bytes in
-                page.integer("newestId", newestId, into: &bytes)
-                page.integer("oldestId", oldestId, into: &bytes)
-                page.value("tweets", tweets, into: &bytes)
-            }
-        }
-    }
-
     struct Deleted: Encodable { let deleted: Bool }
     struct Subscribed: Encodable { let subscription: Int }
     struct Unsubscribed: Encodable { let unsubscribed: Bool }
@@ -59,15 +51,26 @@ struct TweetMethods: MethodGroup {
             try Self.keyRule.validate(params)
             return try await tweets.postTweet(text: body, idempotencyKey: params.idempotencyKey, by: login.userID)
         }
-        router.register(Self.fetch) { (params: FetchParams, context) in
-            let login = try context.session.requireLogin()
-            let query = TweetQuery(
-                sinceID: params.sinceId, maxID: params.maxId, limit: params.limit ?? 20,
-                authorID: try await authorID(params.author)
-            )
-            let page = try await tweets.fetchTweets(query, for: login.userID)
-            return Page(tweets: page, newestId: page.first?.id, oldestId: page.last?.id)
-        }
+        router.register(
+            Self.fetch,
+            answeringNow: { [tweets, json, pages] (params: FetchParams, context) throws -> FeedPage? in
+                let login = try context.session.requireLogin()
+                // Naming an author needs a lookup first; the whole feed's newest pages are in memory.
+                guard params.author == nil else { return nil }
+                let query = params.query(authorID: nil)
+                if let version = tweets.feedVersion, let kept = pages.page(for: query, at: version) {
+                    return FeedPage(json: kept)
+                }
+                guard let page = tweets.fetchTweetsAtOnce(query, for: login.userID) else { return nil }
+                let answer = FeedPage(page.tweets, json: json)
+                pages.keep(answer.json, for: query, at: page.feedVersion)
+                return answer
+            },
+            otherwise: { (params: FetchParams, context) async throws -> FeedPage in
+                let login = try context.session.requireLogin()
+                let query = params.query(authorID: try await authorID(params.author))
+                return FeedPage(try await tweets.fetchTweets(query, for: login.userID), json: json)
+            })
         router.register(Self.get) { [tweets] (params: IDParams, context) in
             let login = try context.session.requireLogin()
             guard let tweet = try await tweets.tweet(id: params.id, for: login.userID) else {

@@ -1,0 +1,43 @@
+import NIOCore
+
+/// Gathers a connection's answers into as few writes (and flushes) as possible, and notices when the client
+/// stops reading them.
+struct AnswerWriter {
+    /// Gathered answers are sent once they reach this size, so a huge pipeline never buffers unboundedly.
+    static let flushThreshold = 64 * 1024
+
+    private let channel: any Channel
+    private var pending: ByteBuffer
+    /// The last write handed to the channel.
+    private(set) var lastWrite: EventLoopFuture<Void>?
+    /// True after a write left the channel unwritable: the client is not taking its answers.
+    private(set) var isBlocked = false
+
+    init(channel: any Channel) {
+        self.channel = channel
+        self.pending = channel.allocator.buffer(capacity: 0)
+    }
+
+    /// Adds one answer line (without its newline).
+    mutating func append(_ response: [UInt8]) {
+        pending.writeBytes(response)
+        pending.writeInteger(UInt8(ascii: "\n"))
+        if pending.readableBytes >= Self.flushThreshold { flush() }
+    }
+
+    /// Sends what has been gathered.
+    mutating func flush() {
+        guard pending.readableBytes > 0 else { return }
+        let written = channel.eventLoop.makePromise(of: Void.self)
+        channel.writeAndFlush(pending, promise: written)
+        pending = channel.allocator.buffer(capacity: 0)
+        lastWrite = written.futureResult
+        isBlocked = !channel.isWritable
+    }
+
+    /// Waits, if the client stopped reading, until it has taken the last write.
+    mutating func waitUntilTaken() async {
+        if isBlocked, let lastWrite { _ = try? await lastWrite.get() }
+        isBlocked = false
+    }
+}

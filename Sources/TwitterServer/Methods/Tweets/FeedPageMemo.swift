@@ -1,0 +1,49 @@
+import Synchronization
+import TwitterCore
+
+/// The answers to the feed's hot queries at the feed's current version, ready to send.
+///
+/// Many readers polling "the newest twenty" between two posts all get the same bytes; keeping them makes
+/// such a fetch a lookup and a copy. The feed is the same for every reader, so the reader is not part of
+/// the key. Any post or deletion moves the version on and empties the memo.
+final class FeedPageMemo: Sendable {
+    struct Key: Hashable {
+        let sinceID: Int64?
+        let maxID: Int64?
+        let limit: Int
+
+        init(_ query: TweetQuery) {
+            sinceID = query.sinceID
+            maxID = query.maxID
+            limit = query.limit
+        }
+    }
+
+    private struct State {
+        var version = -1
+        var pages: [Key: [UInt8]] = [:]
+    }
+
+    /// Enough for every reader's usual query, few enough that odd `sinceId`s cannot grow it without bound.
+    static let capacity = 64
+
+    private let state = Mutex(State())
+
+    /// The kept answer to `query` at feed version `version`.
+    func page(for query: TweetQuery, at version: Int) -> [UInt8]? {
+        state.withLock { state in
+            state.version == version ? state.pages[Key(query)] : nil
+        }
+    }
+
+    /// Keeps the answer to `query` read at feed version `version`.
+    func keep(_ page: [UInt8], for query: TweetQuery, at version: Int) {
+        state.withLock { state in
+            if version > state.version {
+                state = State(version: version)
+            }
+            guard version == state.version, state.pages.count < Self.capacity else { return }
+            state.pages[Key(query)] = page
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import JSONRPC
+import Testing
+import TwitterCore
+
+@testable import TwitterServer
+
+/// The fetch answers kept in memory must be exactly what formatting afresh gives, and never outlive the
+/// feed version they were read at.
+struct FeedAnswerCacheTests {
+    static func tweet(_ id: Int64, author: String = "alice", text: String = "hello") -> Tweet {
+        Tweet(
+            id: id, author: Tweet.Author(id: 7, username: author), text: text,
+            createdAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(id)))
+    }
+
+    static func formatted(_ tweets: [Tweet]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        tweets.writeJSON(into: &bytes)
+        return bytes
+    }
+
+    @Test func cachedTweetJSONIsWhatFormattingGives() {
+        let cache = TweetJSONCache(capacity: 4)
+        let tweets = (1...10).map { Self.tweet($0) }
+        var first: [UInt8] = []
+        cache.write(tweets, into: &first)
+        var second: [UInt8] = []
+        cache.write(tweets, into: &second)
+        #expect(first == Self.formatted(tweets))
+        #expect(second == first)
+    }
+
+    @Test func aChangedTweetIsFormattedAfresh() {
+        let cache = TweetJSONCache()
+        var before: [UInt8] = []
+        cache.write([Self.tweet(1)], into: &before)
+        let renamed = Self.tweet(1, author: "alice2")
+        var after: [UInt8] = []
+        cache.write([renamed], into: &after)
+        #expect(after == Self.formatted([renamed]))
+        #expect(after != before)
+    }
+
+    @Test func keptPagesAreForTheirVersionOnly() {
+        let memo = FeedPageMemo()
+        let newest = TweetQuery(limit: 20)
+        memo.keep([1, 2, 3], for: newest, at: 5)
+        #expect(memo.page(for: newest, at: 5) == [1, 2, 3])
+        #expect(memo.page(for: TweetQuery(limit: 10), at: 5) == nil)
+        #expect(memo.page(for: newest, at: 6) == nil)
+        // An answer read at an older version never replaces the newer ones.
+        memo.keep([9], for: TweetQuery(limit: 10), at: 4)
+        #expect(memo.page(for: TweetQuery(limit: 10), at: 5) == nil)
+        memo.keep([4], for: newest, at: 6)
+        #expect(memo.page(for: newest, at: 5) == nil)
+        #expect(memo.page(for: newest, at: 6) == [4])
+    }
+
+    @Test func oddQueriesCannotGrowTheMemoWithoutBound() {
+        let memo = FeedPageMemo()
+        for sinceID in 0..<Int64(FeedPageMemo.capacity * 2) {
+            memo.keep([1], for: TweetQuery(sinceID: sinceID), at: 1)
+        }
+        let kept = (0..<Int64(FeedPageMemo.capacity * 2)).filter {
+            memo.page(for: TweetQuery(sinceID: $0), at: 1) != nil
+        }
+        #expect(kept.count == FeedPageMemo.capacity)
+    }
+}
