@@ -73,6 +73,33 @@ import TwitterClient
         }
     }
 
+    @Test func pipelinedPostsShareCommitsButKeepTheirOrderAndAFetchBehindThemSeesThemAll() throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let socket = try RawSocket(path: daemon.socketPath)
+        let signUp =
+            #"{"jsonrpc":"2.0","method":"auth.signup","params":{"email":"p@example.com","password":"correct horse battery","username":"p"},"id":0}"#
+        let count = 50
+        let posts = (1...count).map {
+            #"{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"post \#($0)"},"id":\#($0)}"#
+        }
+        let fetch = #"{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":100},"id":"fetch"}"#
+        // One write: the login is pipelined too, so the posts must also wait for it to take effect.
+        #expect(socket.send(([signUp] + posts + [fetch]).joined(separator: "\n") + "\n"))
+        let signedUp = try JSONParser().parse(Array(try #require(socket.readLine()).utf8))
+        #expect(signedUp["result"] != nil, "\(signedUp)")
+        var ids: [Int64] = []
+        for index in 1...count {
+            let answer = try JSONParser().parse(Array(try #require(socket.readLine()).utf8))
+            #expect(answer["id"] == .number(JSONNumber(index)))
+            #expect(answer["result"]?["text"] == .string("post \(index)"))
+            ids.append(try #require(Self.id(answer["result"]?["id"])))
+        }
+        #expect(ids == ids.sorted() && Set(ids).count == count, "posts are stored in the order sent")
+        let feed = try JSONParser().parse(Array(try #require(socket.readLine()).utf8))
+        #expect(feed["id"] == "fetch")
+        #expect(Self.ids(feed["result"] ?? .null) == ids.reversed(), "the fetch sees every post before it")
+    }
+
     @Test func idempotentPostReturnsTheFirstTweet() async throws {
         let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in

@@ -1,5 +1,7 @@
+import Foundation
 import Testing
-import TwitterCore
+
+@testable import TwitterCore
 
 struct TweetTextTests {
     static let rules = TweetText(maximumLength: 140)
@@ -49,5 +51,22 @@ struct TweetTextTests {
 
     @Test func maximumIsConfigurable() {
         #expect(throws: TwitterError.self) { _ = try TweetText(maximumLength: 5).validated("123456") }
+    }
+
+    /// The ASCII path skips Foundation; it must trim and compose exactly as Foundation does.
+    @Test(arguments: [
+        "plain", "  both ends  ", "\t\n\u{0B}\u{0C}\r lead", "trail \r\n", "   ", "", "in  side", "\r\n",
+        "a\u{1F}b", "del\u{7F}",
+    ])
+    func asciiTrimmingMatchesFoundation(text: String) throws {
+        let foundation = text.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        #expect(TweetText.trimmedASCII(text) == foundation)
+        let categorised = foundation.unicodeScalars.contains { $0 != "\n" && $0.properties.generalCategory == .control }
+        #expect(TweetText.containsControlCharacter(foundation) == categorised)
+    }
+
+    @Test func nonASCIITextTakesTheFoundationPath() {
+        #expect(TweetText.trimmedASCII(" caf\u{E9} ") == nil)
+        #expect(TweetText.normalize("\u{A0}cafe\u{301}\u{2003}") == "caf\u{E9}")
     }
 }

@@ -50,6 +50,14 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         case answered(Outcome)
         /// The line holds a call that has to wait; `respond(to:context:)` answers it.
         case mustWait(PendingLine)
+        /// The line's call has taken effect and only its result is awaited; `finish(_:context:)` answers it.
+        case started(StartedCall)
+    }
+
+    /// A call that has been started: what is left is waiting for its result.
+    public struct StartedCall: Sendable {
+        fileprivate let request: RPCRequest
+        fileprivate let wait: Router<Context>.Wait
     }
 
     /// A parsed line that could not be answered without waiting.
@@ -62,6 +70,7 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         switch answerNow(toLine: line, context: context) {
         case .answered(let outcome): return outcome
         case .mustWait(let pending): return await respond(to: pending, context: context)
+        case .started(let call): return await finish(call, context: context)
         }
     }
 
@@ -69,7 +78,10 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     /// answer now. The rest, batches included, come back parsed, to be answered by `respond(to:context:)`.
     ///
     /// This is what lets a connection answer a ping with no task at all.
-    public func answerNow(toLine line: [UInt8], context: Context) -> Attempt {
+    ///
+    /// With `answeringCalls` false only errors are answered and startable calls started: a caller that is
+    /// still waiting for started calls must not run a read that could miss their effect.
+    public func answerNow(toLine line: [UInt8], context: Context, answeringCalls: Bool = true) -> Attempt {
         if LineFraming.isBlank(line) { return .answered(Outcome(response: nil, requestCount: 0)) }
         let parser = JSONParser(maximumDepth: limits.maximumDepth)
         let parsed = LineFraming.withPayload(of: line) { payload -> Result<JSONValue, JSONParseError> in
@@ -92,11 +104,26 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
             case .success(let valid):
                 request = valid
             }
-            guard let result = callNow(request, context: context) else {
+            switch callNow(request, context: context, answeringCalls: answeringCalls) {
+            case .answered(let result):
+                return .answered(Outcome(response: answerLine(result, id: request.id), requestCount: 1))
+            case .started(let call):
+                return .started(call)
+            case .mustWait:
                 return .mustWait(PendingLine(value: value))
             }
-            return .answered(Outcome(response: answerLine(result, id: request.id), requestCount: 1))
         }
+    }
+
+    /// Answers a started call once its result is there.
+    public func finish(_ call: StartedCall, context: Context) async -> Outcome {
+        let result: Result<[UInt8], RPCError>
+        do {
+            result = .success(try await call.wait())
+        } catch {
+            result = .failure(rpcError(error, call.request, context))
+        }
+        return Outcome(response: answerLine(result, id: call.request.id), requestCount: 1)
     }
 
     /// Answers a line that `answerNow` could not.
@@ -160,18 +187,28 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         return line
     }
 
-    /// The result of a call that can be made without waiting; nil when the method has to wait.
-    private func callNow(_ request: RPCRequest, context: Context) -> Result<[UInt8], RPCError>? {
+    private enum CallNow {
+        case answered(Result<[UInt8], RPCError>)
+        case started(StartedCall)
+        case mustWait
+    }
+
+    /// Makes a call as far as it can go without waiting.
+    private func callNow(_ request: RPCRequest, context: Context, answeringCalls: Bool) -> CallNow {
         guard let route = router.route(for: request.method) else {
-            return .failure(.methodNotFound(request.method))
+            return .answered(.failure(.methodNotFound(request.method)))
         }
-        guard let invokeNow = route.invokeNow else { return nil }
+        guard route.start != nil || (answeringCalls && route.invokeNow != nil) else { return .mustWait }
         do {
             try authorize(route.descriptor, context)
             let members = try route.checkedParams(request.params)
-            return try invokeNow(members, context).map { .success($0) }
+            if let start = route.start {
+                return .started(StartedCall(request: request, wait: try start(members, context)))
+            }
+            guard let result = try route.invokeNow?(members, context) else { return .mustWait }
+            return .answered(.success(result))
         } catch {
-            return .failure(rpcError(error, request, context))
+            return .answered(.failure(rpcError(error, request, context)))
         }
     }
 

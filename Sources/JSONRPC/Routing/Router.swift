@@ -11,7 +11,13 @@ public struct Router<Context: Sendable>: Sendable {
         /// Answers without suspending when the method can, on the caller's thread; nil means the call must go
         /// through `invoke`. It has no effect when it returns nil, so the call can be made again there.
         let invokeNow: (@Sendable (_ params: [String: JSONValue], _ context: Context) throws -> [UInt8]?)?
+        /// Starts the method at once and returns the wait for its result, for methods whose calls pipelined on
+        /// one connection may overlap their waits; nil for the others.
+        let start: (@Sendable (_ params: [String: JSONValue], _ context: Context) throws -> Wait)?
     }
+
+    /// What remains of a started call: waiting for its encoded result.
+    public typealias Wait = @Sendable () async throws -> [UInt8]
 
     private var routes: [String: Route] = [:]
 
@@ -76,15 +82,32 @@ public struct Router<Context: Sendable>: Sendable {
         }
     }
 
+    /// Registers a handler in two parts: the first runs at once, in arrival order, and returns the wait for the
+    /// result. Consecutive calls pipelined on one connection then overlap their waits while taking effect in
+    /// order, which is how one client's pipelined posts share a group commit.
+    public mutating func register<Params: Decodable & SendableMetatype, Result: JSONWritable & SendableMetatype>(
+        _ descriptor: MethodDescriptor,
+        starting start: @escaping @Sendable (Params, Context) throws -> @Sendable () async throws -> Result
+    ) {
+        let starting: @Sendable ([String: JSONValue], Context) throws -> Wait = { members, context in
+            let wait = try start(try Self.decode(Params.self, from: members), context)
+            return { Self.written(try await wait()) }
+        }
+        add(descriptor, encode: { $0 }, start: starting) { members, context in
+            try await starting(members, context)()
+        }
+    }
+
     private mutating func add<Result>(
         _ descriptor: MethodDescriptor, encode: @escaping @Sendable (Result) throws -> [UInt8],
         now invokeNow: (@Sendable ([String: JSONValue], Context) throws -> [UInt8]?)? = nil,
+        start: (@Sendable ([String: JSONValue], Context) throws -> Wait)? = nil,
         _ run: @escaping @Sendable ([String: JSONValue], Context) async throws -> Result
     ) {
         precondition(routes[descriptor.name] == nil, "method \(descriptor.name) registered twice")
         routes[descriptor.name] = Route(
             descriptor: descriptor, invoke: { members, context in try encode(try await run(members, context)) },
-            invokeNow: invokeNow)
+            invokeNow: invokeNow, start: start)
     }
 
     private static func written(_ result: some JSONWritable) -> [UInt8] {

@@ -60,8 +60,20 @@ public protocol TweetPosting: Sendable {
     /// Stores `text` (already validated and normalised) as a tweet by `userID`; with an idempotency key seen
     /// from the same user within 24 hours, returns the first tweet instead of posting again.
     func postTweet(text: String, idempotencyKey: String?, by userID: Int64) async throws -> Tweet
+    /// Queues the post at once and returns the wait for it, so that posts pipelined on one connection share a
+    /// commit while still being stored in the order they were queued.
+    func startPost(text: String, idempotencyKey: String?, by userID: Int64) -> @Sendable () async throws -> Tweet
     /// Deletes tweet `id` of `userID`; `.notFound` when missing, `.forbidden` when someone else's.
     func deleteTweet(id: Int64, by userID: Int64) async throws
+}
+
+extension TweetPosting {
+    /// A store without a queue posts when the wait begins; waits are taken in order, so posts still are.
+    public func startPost(text: String, idempotencyKey: String?, by userID: Int64)
+        -> @Sendable () async throws -> Tweet
+    {
+        { try await self.postTweet(text: text, idempotencyKey: idempotencyKey, by: userID) }
+    }
 }
 
 /// Both reading and writing tweets.

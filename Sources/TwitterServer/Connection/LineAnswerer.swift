@@ -4,17 +4,26 @@ import NIOCore
 /// Answers a read's worth of pipelined lines in order: at once, on the event loop, for as long as no line
 /// has to wait, and then in a task for the rest.
 struct LineAnswerer: Sendable {
-    let processor: RequestProcessor<RequestContext>
+    typealias Processor = RequestProcessor<RequestContext>
+
+    let processor: Processor
     let statistics: ServerStatistics
+
+    /// Where `answerNow` stopped.
+    enum Stop: Sendable {
+        /// At a line that has to wait, parsed.
+        case pending(Processor.PendingLine)
+        /// At a call that is started and awaits its result.
+        case started(Processor.StartedCall)
+        /// After a write the client has not taken yet: the rest waits until it is.
+        case untaken(EventLoopFuture<Void>)
+    }
 
     /// The lines of a read still to be answered when `answerNow` had to stop.
     struct Remainder: Sendable {
-        /// The line it stopped at, parsed, when that line holds a call that has to wait.
-        var stoppedAt: RequestProcessor<RequestContext>.PendingLine?
-        /// The lines after it.
+        var stop: Stop
+        /// The lines after the one it stopped at.
         var lines: ArraySlice<[UInt8]>
-        /// Set when it stopped because the client is not reading: the rest waits until this write is taken.
-        var untakenWrite: EventLoopFuture<Void>?
     }
 
     /// What `answerNow` did: the last write it made, and what it left for `answer(_:context:channel:)`.
@@ -27,45 +36,80 @@ struct LineAnswerer: Sendable {
     func answerNow(_ lines: [[UInt8]], context: RequestContext, channel: any Channel) -> Progress {
         var writer = AnswerWriter(channel: channel)
         for index in lines.indices {
+            let stop: Stop
             switch processor.answerNow(toLine: lines[index], context: context) {
             case .answered(let outcome):
                 record(outcome, into: &writer)
-                if writer.isBlocked {
-                    let rest = Remainder(stoppedAt: nil, lines: lines[(index + 1)...], untakenWrite: writer.lastWrite)
-                    return Progress(lastWrite: writer.lastWrite, remainder: rest)
-                }
+                guard writer.isBlocked, let untaken = writer.lastWrite else { continue }
+                stop = .untaken(untaken)
             case .mustWait(let pending):
-                // What is answered goes out now rather than waiting behind the slow call.
-                writer.flush()
-                let rest = Remainder(stoppedAt: pending, lines: lines[(index + 1)...], untakenWrite: nil)
-                return Progress(lastWrite: writer.lastWrite, remainder: rest)
+                stop = .pending(pending)
+            case .started(let call):
+                stop = .started(call)
             }
+            // What is answered goes out now rather than waiting behind the slow call.
+            writer.flush()
+            return Progress(lastWrite: writer.lastWrite, remainder: Remainder(stop: stop, lines: lines[(index + 1)...]))
         }
         writer.flush()
         // A client that does not read its answers is not read from either, until it catches up.
-        let rest = writer.isBlocked ? Remainder(stoppedAt: nil, lines: [], untakenWrite: writer.lastWrite) : nil
-        return Progress(lastWrite: writer.lastWrite, remainder: rest)
+        guard writer.isBlocked, let untaken = writer.lastWrite else { return Progress(lastWrite: writer.lastWrite) }
+        return Progress(lastWrite: untaken, remainder: Remainder(stop: .untaken(untaken), lines: []))
     }
 
     /// Answers what `answerNow` left, waiting for slow calls and for a client that does not read; returns the
     /// last write, if there was one.
+    ///
+    /// Consecutive startable calls (posts) are all started before the first is awaited, so their waits
+    /// overlap; anything else first waits for them, so it never misses their effect.
     func answer(_ remainder: Remainder, context: RequestContext, channel: any Channel) async -> EventLoopFuture<Void>? {
-        if let untaken = remainder.untakenWrite { _ = try? await untaken.get() }
         var writer = AnswerWriter(channel: channel)
-        if let pending = remainder.stoppedAt {
-            record(await processor.respond(to: pending, context: context), into: &writer)
-            await writer.waitUntilTaken()
+        var started = StartedCalls()
+        switch remainder.stop {
+        case .pending(let pending): record(await processor.respond(to: pending, context: context), into: &writer)
+        case .started(let call): started.append(.call(call))
+        case .untaken(let write): _ = try? await write.get()
         }
         for line in remainder.lines {
-            record(await processor.respond(toLine: line, context: context), into: &writer)
+            switch processor.answerNow(toLine: line, context: context, answeringCalls: started.isEmpty) {
+            case .answered(let outcome) where started.isEmpty:
+                record(outcome, into: &writer)
+            case .answered(let outcome):
+                started.append(.answered(outcome))
+            case .started(let call):
+                started.append(.call(call))
+            case .mustWait(let pending):
+                await finish(&started, context: context, into: &writer)
+                record(await processor.respond(to: pending, context: context), into: &writer)
+            }
             await writer.waitUntilTaken()
         }
+        await finish(&started, context: context, into: &writer)
         writer.flush()
         await writer.waitUntilTaken()
         return writer.lastWrite
     }
 
-    private func record(_ outcome: RequestProcessor<RequestContext>.Outcome, into writer: inout AnswerWriter) {
+    /// Started calls and the answers queued behind them, in arrival order.
+    private typealias StartedCalls = [StartedAnswer]
+
+    private enum StartedAnswer {
+        case call(Processor.StartedCall)
+        case answered(Processor.Outcome)
+    }
+
+    private func finish(_ started: inout StartedCalls, context: RequestContext, into writer: inout AnswerWriter) async {
+        for item in started {
+            switch item {
+            case .call(let call): record(await processor.finish(call, context: context), into: &writer)
+            case .answered(let outcome): record(outcome, into: &writer)
+            }
+            await writer.waitUntilTaken()
+        }
+        started.removeAll()
+    }
+
+    private func record(_ outcome: Processor.Outcome, into writer: inout AnswerWriter) {
         statistics.recordRequests(outcome.requestCount)
         if let response = outcome.response { writer.append(response) }
     }

@@ -10,11 +10,13 @@ struct PendingPost: Sendable {
     let idempotencyKey: String?
 }
 
-/// Group commit for posts: the first poster to find no commit running becomes the committer and writes every
-/// post queued meanwhile in one transaction (one fsync), then the next batch, until the queue is empty.
+/// Group commit for posts: the first poster to find no commit running hands the database writer a loop that
+/// writes every post queued meanwhile in one transaction (one fsync), then the next batch, until the queue is
+/// empty. Every poster, that one included, then just waits for its own post's outcome.
 ///
-/// There is no background task: the work is done by the callers themselves, each of which then takes its
-/// own post's outcome. Batches run one after another, so tweets are committed and published in id order.
+/// The loop runs on the writer's own thread, so a batch starts the moment the previous one is on disk rather
+/// than after a hop back to some event loop; there is no background task. Batches run one after another, so
+/// tweets are committed and published in id order.
 final class PostCommitter: Sendable {
     private struct Waiting {
         let post: PendingPost
@@ -42,6 +44,11 @@ final class PostCommitter: Sendable {
     }
 
     func post(_ post: PendingPost) async throws -> Tweet {
+        try await enqueue(post).value()
+    }
+
+    /// Queues `post` for the next batch, starting the commit loop if none runs; the slot gets its outcome.
+    func enqueue(_ post: PendingPost) -> OutcomeSlot<Tweet> {
         let outcome = OutcomeSlot<Tweet>()
         let leads = state.withLock { state -> Bool in
             state.queue.append(Waiting(post: post, outcome: outcome))
@@ -49,21 +56,18 @@ final class PostCommitter: Sendable {
             state.isCommitting = true
             return true
         }
-        if leads { await commitUntilEmpty() }
-        return try await outcome.value()
+        if leads { database.writer.asyncWriteWithoutTransaction(commitUntilEmpty) }
+        return outcome
     }
 
-    private func commitUntilEmpty() async {
-        while true {
-            let batch = state.withLock { state -> [Waiting] in
-                let batch = Array(state.queue.prefix(Self.maximumBatch))
-                state.queue.removeFirst(batch.count)
-                if batch.isEmpty { state.isCommitting = false }
-                return batch
-            }
-            guard !batch.isEmpty else { return }
+    private func commitUntilEmpty(_ db: Database) {
+        while let batch = nextBatch() {
             do {
-                let tweets = try await write(batch.map(\.post))
+                var tweets: [Outcome] = []
+                try db.inTransaction {
+                    tweets = try write(batch.map(\.post), in: db)
+                    return .commit
+                }
                 let new = tweets.filter(\.isNew).map(\.tweet)
                 cache.inserted(new)
                 hub.publish(new.map { .posted($0) })
@@ -74,49 +78,62 @@ final class PostCommitter: Sendable {
         }
     }
 
+    /// The next posts to commit; nil, and the commit loop ends, once none is left.
+    private func nextBatch() -> [Waiting]? {
+        state.withLock { state in
+            guard !state.queue.isEmpty else {
+                state.isCommitting = false
+                return nil
+            }
+            let batch = Array(state.queue.prefix(Self.maximumBatch))
+            state.queue.removeFirst(batch.count)
+            return batch
+        }
+    }
+
     private struct Outcome {
         let tweet: Tweet
         let isNew: Bool
     }
 
-    private func write(_ posts: [PendingPost]) async throws -> [Outcome] {
-        try await database.writer.write { db in
-            let now = Date().storagePrecision
-            let windowStart = now.addingTimeInterval(-Self.idempotencyWindow)
-            var outcomes: [Outcome] = []
-            outcomes.reserveCapacity(posts.count)
-            // A batch is usually a few authors posting many times: each name is looked up once per batch.
-            var usernames: [Int64: String] = [:]
-            for post in posts {
-                if let key = post.idempotencyKey {
-                    if let earlier = try Self.earlierPost(db, authorID: post.authorID, key: key, since: windowStart) {
-                        outcomes.append(Outcome(tweet: earlier, isNew: false))
-                        continue
-                    }
-                    // A key older than the window may be used again: the old tweet lets go of it.
-                    try db.execute(
-                        sql: "UPDATE tweet SET idempotencyKey = NULL WHERE authorId = ? AND idempotencyKey = ?",
-                        arguments: [post.authorID, key]
-                    )
+    private func write(_ posts: [PendingPost], in db: Database) throws -> [Outcome] {
+        let now = Date().storagePrecision
+        // Formatted once per batch: Foundation's date formatting was a third of the writer's time.
+        let storedNow = now.databaseValue
+        let windowStart = now.addingTimeInterval(-Self.idempotencyWindow)
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(posts.count)
+        // A batch is usually a few authors posting many times: each name is looked up once per batch.
+        var usernames: [Int64: String] = [:]
+        for post in posts {
+            if let key = post.idempotencyKey {
+                if let earlier = try Self.earlierPost(db, authorID: post.authorID, key: key, since: windowStart) {
+                    outcomes.append(Outcome(tweet: earlier, isNew: false))
+                    continue
                 }
-                try db.cachedStatement(
-                    sql: "INSERT INTO tweet (authorId, text, createdAt, idempotencyKey) VALUES (?, ?, ?, ?)"
+                // A key older than the window may be used again: the old tweet lets go of it.
+                try db.execute(
+                    sql: "UPDATE tweet SET idempotencyKey = NULL WHERE authorId = ? AND idempotencyKey = ?",
+                    arguments: [post.authorID, key]
                 )
-                .execute(arguments: [post.authorID, post.text, now, post.idempotencyKey])
-                let username =
-                    try usernames[post.authorID] ?? String.fetchOne(
-                        db.cachedStatement(sql: "SELECT username FROM user WHERE id = ?"), arguments: [post.authorID]
-                    ) ?? ""
-                usernames[post.authorID] = username
-                let tweet = Tweet(
-                    id: db.lastInsertedRowID, author: Tweet.Author(id: post.authorID, username: username),
-                    text: post.text,
-                    createdAt: now
-                )
-                outcomes.append(Outcome(tweet: tweet, isNew: true))
             }
-            return outcomes
+            try db.cachedStatement(
+                sql: "INSERT INTO tweet (authorId, text, createdAt, idempotencyKey) VALUES (?, ?, ?, ?)"
+            )
+            .execute(arguments: [post.authorID, post.text, storedNow, post.idempotencyKey])
+            let username =
+                try usernames[post.authorID] ?? String.fetchOne(
+                    db.cachedStatement(sql: "SELECT username FROM user WHERE id = ?"), arguments: [post.authorID]
+                ) ?? ""
+            usernames[post.authorID] = username
+            let tweet = Tweet(
+                id: db.lastInsertedRowID, author: Tweet.Author(id: post.authorID, username: username),
+                text: post.text,
+                createdAt: now
+            )
+            outcomes.append(Outcome(tweet: tweet, isNew: true))
         }
+        return outcomes
     }
 
     private static func earlierPost(_ db: Database, authorID: Int64, key: String, since: Date) throws -> Tweet? {

@@ -21,6 +21,14 @@ public struct TweetStore: TweetProviding {
         try await committer.post(PendingPost(authorID: userID, text: text, idempotencyKey: idempotencyKey))
     }
 
+    /// Queues the post for the next shared transaction at once; the returned wait ends once it is committed.
+    public func startPost(text: String, idempotencyKey: String?, by userID: Int64)
+        -> @Sendable () async throws -> Tweet
+    {
+        let outcome = committer.enqueue(PendingPost(authorID: userID, text: text, idempotencyKey: idempotencyKey))
+        return { try await outcome.value() }
+    }
+
     /// Deletes one of the user's tweets.
     public func deleteTweet(id: Int64, by userID: Int64) async throws {
         try await committer.delete(id: id, by: userID)

@@ -45,12 +45,15 @@ struct TweetMethods: MethodGroup {
     struct Unsubscribed: Encodable { let unsubscribed: Bool }
 
     func register(in router: inout Router<RequestContext>) {
-        router.register(Self.post) { [tweets, text] (params: PostParams, context) in
-            let login = try context.session.requireLogin()
-            let body = try text.validated(params.text)
-            try Self.keyRule.validate(params)
-            return try await tweets.postTweet(text: body, idempotencyKey: params.idempotencyKey, by: login.userID)
-        }
+        // Started at once, so a client's pipelined posts join the same group commit.
+        router.register(
+            Self.post,
+            starting: { [tweets, text] (params: PostParams, context) in
+                let login = try context.session.requireLogin()
+                let body = try text.validated(params.text)
+                try Self.keyRule.validate(params)
+                return tweets.startPost(text: body, idempotencyKey: params.idempotencyKey, by: login.userID)
+            })
         router.register(
             Self.fetch,
             answeringNow: { [tweets, json, pages] (params: FetchParams, context) throws -> FeedPage? in
