@@ -10,7 +10,7 @@ if ! command -v redis-server >/dev/null 2>&1 || ! command -v bc >/dev/null 2>&1 
     sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq && $sudo apt-get install -y -qq redis-server redis-tools bc gcc >/dev/null
 fi
-swift build -c release
+swift build -c release --static-swift-stdlib
 BIN=.build/release
 WORK=.build/bench
 rm -rf "$WORK" && mkdir -p "$WORK"
