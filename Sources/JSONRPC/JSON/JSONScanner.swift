@@ -118,7 +118,7 @@ struct JSONScanner {
         let key = try parseString()
         // Swift compares String keys by canonical equivalence, so NFC and NFD spellings of one key also
         // count as duplicates here; rejecting them is safer than silently keeping one.
-        if frame.members[key] != nil {
+        if frame.hasKey(key) {
             throw JSONParseError(.duplicateKey, "duplicate key \(Self.quoted(key))", at: keyOffset)
         }
         skipWhitespace()

@@ -21,21 +21,34 @@ public struct RPCRequest: Sendable {
         guard case .object(let members) = value else {
             return .failure(EnvelopeError(id: .null, error: .invalidRequest("a request must be a JSON object")))
         }
+        var rawID: JSONValue?
+        var version: JSONValue?
+        var methodName: JSONValue?
+        var params: JSONValue?
+        // One pass comparing keys instead of four hashed lookups: this runs for every request.
+        for (key, member) in members {
+            switch key {
+            case "id": rawID = member
+            case "jsonrpc": version = member
+            case "method": methodName = member
+            case "params": params = member
+            default: continue
+            }
+        }
         var id: RPCID?
-        if let rawID = members["id"] {
+        if let rawID {
             guard let parsed = RPCID(rawID) else {
                 return .failure(EnvelopeError(id: .null, error: .invalidRequest("id must be a string, number or null")))
             }
             id = parsed
         }
         let echoID = id ?? .null
-        guard members["jsonrpc"] == .string("2.0") else {
+        guard version == .string("2.0") else {
             return .failure(EnvelopeError(id: echoID, error: .invalidRequest("jsonrpc must be exactly \"2.0\"")))
         }
-        guard case .string(let method) = members["method"] else {
+        guard case .string(let method) = methodName else {
             return .failure(EnvelopeError(id: echoID, error: .invalidRequest("method must be a string")))
         }
-        let params = members["params"]
         switch params {
         case nil, .object?, .array?:
             break

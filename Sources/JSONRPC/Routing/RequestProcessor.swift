@@ -8,12 +8,9 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     public typealias ErrorMapper = @Sendable (any Error, RPCRequest, Context) -> RPCError
 
     /// What one line produced.
-    public struct Outcome: Sendable {
-        /// The response line without its newline; nil when nothing is to be sent.
-        public var response: [UInt8]?
-        /// How many requests and notifications the line held.
-        public var requestCount: Int
-    }
+    public typealias Outcome = LineOutcome
+    /// What answering a line at once came to.
+    public typealias Attempt = LineAttempt
 
     /// The router holding the methods.
     public let router: Router<Context>
@@ -43,27 +40,6 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
 
     /// The limits in force now.
     public var limits: ProtocolLimits { currentLimits() }
-
-    /// What answering a line at once came to.
-    public enum Attempt: Sendable {
-        /// The line is answered (or needs no answer).
-        case answered(Outcome)
-        /// The line holds a call that has to wait; `respond(to:context:)` answers it.
-        case mustWait(PendingLine)
-        /// The line's call has taken effect and only its result is awaited; `finish(_:context:)` answers it.
-        case started(StartedCall)
-    }
-
-    /// A call that has been started: what is left is waiting for its result.
-    public struct StartedCall: Sendable {
-        fileprivate let request: RPCRequest
-        fileprivate let wait: Router<Context>.Wait
-    }
-
-    /// A parsed line that could not be answered without waiting.
-    public struct PendingLine: Sendable {
-        fileprivate let value: JSONValue
-    }
 
     /// Answers one line (without its newline); a blank line is ignored.
     public func respond(toLine line: [UInt8], context: Context) async -> Outcome {
@@ -185,12 +161,6 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
             ResponseWriter.writeError(error, id: id, into: &line)
         }
         return line
-    }
-
-    private enum CallNow {
-        case answered(Result<[UInt8], RPCError>)
-        case started(StartedCall)
-        case mustWait
     }
 
     /// Makes a call as far as it can go without waiting.

@@ -1,9 +1,14 @@
 /// Maps method names to typed handlers and their descriptors.
 ///
 /// A handler sees only decoded, shape-checked params of its own `Decodable` type; it never touches raw JSON.
+///
+/// Registration is `@inlinable` so that the closures it builds are specialised for each method's types in
+/// the module that registers them; generic, they looked up type metadata at run time on every call.
 public struct Router<Context: Sendable>: Sendable {
     /// A registered method: what it is, and the type-erased calls that decode, run and encode.
-    public struct Route: Sendable {
+    ///
+    /// A class, so that looking a route up for every request copies one reference, not three closures.
+    public final class Route: Sendable {
         /// The method's descriptor.
         public let descriptor: MethodDescriptor
         /// Runs the method on checked params and returns the encoded result.
@@ -14,12 +19,25 @@ public struct Router<Context: Sendable>: Sendable {
         /// Starts the method at once and returns the wait for its result, for methods whose calls pipelined on
         /// one connection may overlap their waits; nil for the others.
         let start: (@Sendable (_ params: [String: JSONValue], _ context: Context) throws -> Wait)?
+
+        @usableFromInline
+        init(
+            descriptor: MethodDescriptor,
+            invoke: @escaping @Sendable ([String: JSONValue], Context) async throws -> [UInt8],
+            invokeNow: (@Sendable ([String: JSONValue], Context) throws -> [UInt8]?)?,
+            start: (@Sendable ([String: JSONValue], Context) throws -> Wait)?
+        ) {
+            self.descriptor = descriptor
+            self.invoke = invoke
+            self.invokeNow = invokeNow
+            self.start = start
+        }
     }
 
     /// What remains of a started call: waiting for its encoded result.
     public typealias Wait = @Sendable () async throws -> [UInt8]
 
-    private var routes: [String: Route] = [:]
+    @usableFromInline var routes: [String: Route] = [:]
 
     /// Creates an empty router.
     public init() {}
@@ -37,6 +55,7 @@ public struct Router<Context: Sendable>: Sendable {
     /// Registers a handler whose params decode to `Params` and whose result encodes from `Result`.
     ///
     /// Registering a name twice is a programming error in the daemon's assembly, caught at start-up.
+    @inlinable
     public mutating func register<Params: Decodable & SendableMetatype, Result: Encodable & SendableMetatype>(
         _ descriptor: MethodDescriptor,
         _ handler: @escaping @Sendable (Params, Context) async throws -> Result
@@ -48,6 +67,7 @@ public struct Router<Context: Sendable>: Sendable {
 
     /// Registers a handler whose result writes its own JSON; chosen over the `Encodable` overload at compile
     /// time, so the hot methods skip `JSONEncoder` without a cast per call.
+    @inlinable
     public mutating func register<
         Params: Decodable & SendableMetatype, Result: Encodable & JSONWritable & SendableMetatype
     >(
@@ -60,6 +80,7 @@ public struct Router<Context: Sendable>: Sendable {
     }
 
     /// Registers a handler that never waits: it is answered on the connection's thread, with no task at all.
+    @inlinable
     public mutating func register<Params: Decodable & SendableMetatype, Result: JSONWritable & SendableMetatype>(
         _ descriptor: MethodDescriptor,
         answeringNow handler: @escaping @Sendable (Params, Context) throws -> Result
@@ -69,6 +90,7 @@ public struct Router<Context: Sendable>: Sendable {
 
     /// Registers a handler that answers at once when it can (`now` returns a result) and waits otherwise,
     /// such as a read served from memory when it is cached. `now` must have no effect when it returns nil.
+    @inlinable
     public mutating func register<Params: Decodable & SendableMetatype, Result: JSONWritable & SendableMetatype>(
         _ descriptor: MethodDescriptor,
         answeringNow now: @escaping @Sendable (Params, Context) throws -> Result?,
@@ -85,6 +107,7 @@ public struct Router<Context: Sendable>: Sendable {
     /// Registers a handler in two parts: the first runs at once, in arrival order, and returns the wait for the
     /// result. Consecutive calls pipelined on one connection then overlap their waits while taking effect in
     /// order, which is how one client's pipelined posts share a group commit.
+    @inlinable
     public mutating func register<Params: Decodable & SendableMetatype, Result: JSONWritable & SendableMetatype>(
         _ descriptor: MethodDescriptor,
         starting start: @escaping @Sendable (Params, Context) throws -> @Sendable () async throws -> Result
@@ -98,7 +121,8 @@ public struct Router<Context: Sendable>: Sendable {
         }
     }
 
-    private mutating func add<Result>(
+    @usableFromInline
+    mutating func add<Result>(
         _ descriptor: MethodDescriptor, encode: @escaping @Sendable (Result) throws -> [UInt8],
         now invokeNow: (@Sendable ([String: JSONValue], Context) throws -> [UInt8]?)? = nil,
         start: (@Sendable ([String: JSONValue], Context) throws -> Wait)? = nil,
@@ -110,7 +134,8 @@ public struct Router<Context: Sendable>: Sendable {
             invokeNow: invokeNow, start: start)
     }
 
-    private static func written(_ result: some JSONWritable) -> [UInt8] {
+    @inlinable
+    static func written(_ result: some JSONWritable) -> [UInt8] {
         var bytes: [UInt8] = []
         result.writeJSON(into: &bytes)
         return bytes
@@ -118,15 +143,21 @@ public struct Router<Context: Sendable>: Sendable {
 
     /// Decodes checked params, turning a decoding failure into -32602 naming the field; methods that take
     /// none skip the decoder altogether.
-    private static func decode<Params: Decodable>(_ type: Params.Type, from members: [String: JSONValue]) throws
+    @inlinable
+    static func decode<Params: Decodable>(_ type: Params.Type, from members: [String: JSONValue]) throws
         -> Params
     {
         if members.isEmpty, let none = NoParams() as? Params { return none }
         do {
             return try JSONValueDecoder().decode(Params.self, from: .object(members))
         } catch let error as DecodingError {
-            throw RPCError.invalidParams(fields: DecodingFailure.fields(of: error))
+            throw invalidParams(error)
         }
+    }
+
+    @usableFromInline
+    static func invalidParams(_ error: DecodingError) -> RPCError {
+        RPCError.invalidParams(fields: DecodingFailure.fields(of: error))
     }
 }
 

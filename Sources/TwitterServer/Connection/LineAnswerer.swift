@@ -12,9 +12,9 @@ struct LineAnswerer: Sendable {
     /// Where `answerNow` stopped.
     enum Stop: Sendable {
         /// At a line that has to wait, parsed.
-        case pending(Processor.PendingLine)
+        case pending(PendingLine)
         /// At a call that is started and awaits its result.
-        case started(Processor.StartedCall)
+        case started(StartedCall)
         /// After a write the client has not taken yet: the rest waits until it is.
         case untaken(EventLoopFuture<Void>)
     }
@@ -94,8 +94,8 @@ struct LineAnswerer: Sendable {
     private typealias StartedCalls = [StartedAnswer]
 
     private enum StartedAnswer {
-        case call(Processor.StartedCall)
-        case answered(Processor.Outcome)
+        case call(StartedCall)
+        case answered(LineOutcome)
     }
 
     private func finish(_ started: inout StartedCalls, context: RequestContext, into writer: inout AnswerWriter) async {
@@ -109,7 +109,7 @@ struct LineAnswerer: Sendable {
         started.removeAll()
     }
 
-    private func record(_ outcome: Processor.Outcome, into writer: inout AnswerWriter) {
+    private func record(_ outcome: LineOutcome, into writer: inout AnswerWriter) {
         statistics.recordRequests(outcome.requestCount)
         if let response = outcome.response { writer.append(response) }
     }
