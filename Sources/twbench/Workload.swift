@@ -1,4 +1,5 @@
 import ArgumentParser
+import NIOCore
 
 /// What a benchmark connection sends, and how each answer is checked: a wrong or error answer is an error,
 /// never a success.
@@ -22,10 +23,19 @@ enum Workload: String, ExpressibleByArgument, CaseIterable, Sendable {
 }
 
 /// One request line and the prefix its answer must start with.
-struct Request: Sendable {
-    let line: [UInt8]
+///
+/// A class holding a ready buffer: every request in flight is remembered and every line is written, and
+/// copying two arrays (and allocating a buffer) per request made twbench cost as much as the server.
+final class Request: Sendable {
+    let line: ByteBuffer
     let expectedPrefix: [UInt8]
     let expectsWholeLine: Bool
+
+    init(line: [UInt8], expectedPrefix: [UInt8], expectsWholeLine: Bool) {
+        self.line = ByteBuffer(bytes: line)
+        self.expectedPrefix = expectedPrefix
+        self.expectsWholeLine = expectsWholeLine
+    }
 
     static let ping = Request(
         line: Array(#"{"jsonrpc":"2.0","method":"system.ping","id":1}"#.utf8 + [10]),
