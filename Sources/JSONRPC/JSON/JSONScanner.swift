@@ -3,9 +3,9 @@
 /// Every read is preceded by an explicit `index < bytes.count` check, so malformed or truncated input
 /// always ends in a thrown error rather than an out-of-bounds access.
 struct JSONScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private let maximumDepth: Int
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maximumDepth: Int
+    var index = 0
 
     /// Longest key quoted in a duplicate-key message; clients control keys, so messages stay bounded.
     private static let maximumQuotedKeyLength = 64
@@ -34,7 +34,7 @@ struct JSONScanner {
     ///
     /// The outer loop descends into a value; the inner loop climbs back up, attaching each finished
     /// value to its parent until some parent expects another element.
-    private mutating func parseValueTree() throws(JSONParseError) -> JSONValue {
+    mutating func parseValueTree() throws(JSONParseError) -> JSONValue {
         var stack: [JSONParseFrame] = []
         while true {
             var value: JSONValue
@@ -167,7 +167,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
+    mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
         let start = index
         if bytes[index] == UInt8(ascii: "-") {
             index += 1
@@ -220,7 +220,7 @@ struct JSONScanner {
     /// Parses a string starting at its opening quote.
     ///
     /// The fast path only validates and then copies the raw slice once; escapes switch to a buffer.
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         let start = index
         while index < bytes.count {
@@ -407,7 +407,7 @@ struct JSONScanner {
 
     // MARK: - Helpers
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
@@ -422,7 +422,7 @@ struct JSONScanner {
         UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
+    static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 

@@ -28,7 +28,12 @@ public struct StartedCall: Sendable {
 
 /// A parsed line that could not be answered without waiting.
 public struct PendingLine: Sendable {
-    let value: JSONValue
+    enum Content: Sendable {
+        case request(RPCRequest)
+        case batch([JSONValue])
+    }
+
+    let content: Content
 }
 
 /// How far a call could go without waiting.

@@ -60,34 +60,24 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     public func answerNow(toLine line: [UInt8], context: Context, answeringCalls: Bool = true) -> Attempt {
         if LineFraming.isBlank(line) { return .answered(Outcome(response: nil, requestCount: 0)) }
         let parser = JSONParser(maximumDepth: limits.maximumDepth)
-        let parsed = LineFraming.withPayload(of: line) { payload -> Result<JSONValue, JSONParseError> in
-            do throws(JSONParseError) {
-                return .success(try parser.parse(payload))
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch parsed {
+        let request: RPCRequest
+        switch LineFraming.withPayload(of: line, parser.parseRequest) {
         case .failure(let error):
             return .answered(Outcome(response: errorLine(.parseError(error.description), id: .null), requestCount: 1))
-        case .success(.array(let members)):
-            return .mustWait(PendingLine(value: .array(members)))
-        case .success(let value):
-            let request: RPCRequest
-            switch RPCRequest.validate(value) {
-            case .failure(let envelope):
-                return .answered(Outcome(response: errorLine(envelope.error, id: envelope.id), requestCount: 1))
-            case .success(let valid):
-                request = valid
-            }
-            switch callNow(request, context: context, answeringCalls: answeringCalls) {
-            case .answered(let result):
-                return .answered(Outcome(response: answerLine(result, id: request.id), requestCount: 1))
-            case .started(let call):
-                return .started(call)
-            case .mustWait:
-                return .mustWait(PendingLine(value: value))
-            }
+        case .success(.batch(let members)):
+            return .mustWait(PendingLine(content: .batch(members)))
+        case .success(.invalid(let envelope)):
+            return .answered(Outcome(response: errorLine(envelope.error, id: envelope.id), requestCount: 1))
+        case .success(.request(let valid)):
+            request = valid
+        }
+        switch callNow(request, context: context, answeringCalls: answeringCalls) {
+        case .answered(let result):
+            return .answered(Outcome(response: answerLine(result, id: request.id), requestCount: 1))
+        case .started(let call):
+            return .started(call)
+        case .mustWait:
+            return .mustWait(PendingLine(content: .request(request)))
         }
     }
 
@@ -104,10 +94,12 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
 
     /// Answers a line that `answerNow` could not.
     public func respond(to pending: PendingLine, context: Context) async -> Outcome {
-        if case .array(let members) = pending.value {
+        switch pending.content {
+        case .batch(let members):
             return await respond(toBatch: members, context: context)
+        case .request(let request):
+            return Outcome(response: answerLine(await call(request, context: context), id: request.id), requestCount: 1)
         }
-        return Outcome(response: await respond(to: pending.value, context: context), requestCount: 1)
     }
 
     private func respond(toBatch members: [JSONValue], context: Context) async -> Outcome {

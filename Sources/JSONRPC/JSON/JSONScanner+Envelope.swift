@@ -1,0 +1,104 @@
+extension JSONScanner {
+    /// The members a request envelope may have, as bits of a mask of those seen.
+    private enum EnvelopeMember: UInt8 {
+        case jsonrpc = 1
+        case method = 2
+        case id = 4
+        case params = 8
+    }
+
+    /// Reads the usual request line, `{"jsonrpc":"2.0","method":…,"id":…,"params":…}` in any order, straight
+    /// into a request: no tree for the envelope, no dictionary, no key strings. Every value is read by the
+    /// same code as a full parse, so what it accepts it reads exactly as `JSONParser` and
+    /// `RPCRequest.validate` would.
+    ///
+    /// Anything else gives nil and takes the full path, which then finds the precise answer or error: other
+    /// members, an escaped or repeated key, a batch, a null or non-scalar id, a wrong envelope, bad JSON.
+    mutating func scanEnvelope() -> RPCRequest? {
+        guard maximumDepth >= 1 else { return nil }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        skipWhitespace()
+        var seen: UInt8 = 0
+        var hasVersion = false
+        var method: String?
+        var id: RPCID?
+        var params: JSONValue?
+        while true {
+            guard let member = readEnvelopeKey(), seen & member.rawValue == 0 else { return nil }
+            seen |= member.rawValue
+            skipWhitespace()
+            guard index < bytes.count else { return nil }
+            let first = bytes[index]
+            do {
+                switch member {
+                case .jsonrpc:
+                    guard first == UInt8(ascii: "\""), try parseString() == "2.0" else { return nil }
+                    hasVersion = true
+                case .method:
+                    guard first == UInt8(ascii: "\"") else { return nil }
+                    method = try parseString()
+                case .id:
+                    if first == UInt8(ascii: "\"") {
+                        id = .string(try parseString())
+                    } else if first == UInt8(ascii: "-") || Self.isDigit(first) {
+                        id = .number(try parseNumber())
+                    } else {
+                        return nil
+                    }
+                case .params:
+                    guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
+                    params = try parseNestedValue()
+                }
+            } catch {
+                return nil
+            }
+            skipWhitespace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                break
+            }
+            guard bytes[index] == UInt8(ascii: ",") else { return nil }
+            index += 1
+            skipWhitespace()
+        }
+        skipWhitespace()
+        guard index == bytes.count, hasVersion, let method else { return nil }
+        return RPCRequest(id: id, method: method, params: params)
+    }
+
+    /// Reads `"name":` for one of the four envelope members; nil for any other key or an escaped one.
+    private mutating func readEnvelopeKey() -> EnvelopeMember? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+            guard bytes[end] != UInt8(ascii: "\\") else { return nil }
+            end += 1
+        }
+        guard end < bytes.count else { return nil }
+        let member: EnvelopeMember
+        switch UnsafeBufferPointer(rebasing: bytes[start..<end]) {
+        case let key where key.elementsEqual("jsonrpc".utf8): member = .jsonrpc
+        case let key where key.elementsEqual("method".utf8): member = .method
+        case let key where key.elementsEqual("id".utf8): member = .id
+        case let key where key.elementsEqual("params".utf8): member = .params
+        default: return nil
+        }
+        index = end + 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        return member
+    }
+
+    /// Parses the value at the cursor as a member of the envelope: one level deeper than a whole document.
+    private mutating func parseNestedValue() throws(JSONParseError) -> JSONValue {
+        var nested = JSONScanner(bytes: UnsafeBufferPointer(rebasing: bytes[index...]), maximumDepth: maximumDepth - 1)
+        let value = try nested.parseValueTree()
+        index += nested.index
+        return value
+    }
+}
