@@ -80,11 +80,11 @@ extension JSONScanner {
         }
         guard end < bytes.count else { return nil }
         let member: EnvelopeMember
-        switch UnsafeBufferPointer(rebasing: bytes[start..<end]) {
-        case let key where key.elementsEqual("jsonrpc".utf8): member = .jsonrpc
-        case let key where key.elementsEqual("method".utf8): member = .method
-        case let key where key.elementsEqual("id".utf8): member = .id
-        case let key where key.elementsEqual("params".utf8): member = .params
+        switch end - start {
+        case 2 where keyMatches("id", at: start): member = .id
+        case 6 where keyMatches("method", at: start): member = .method
+        case 6 where keyMatches("params", at: start): member = .params
+        case 7 where keyMatches("jsonrpc", at: start): member = .jsonrpc
         default: return nil
         }
         index = end + 1
@@ -92,6 +92,13 @@ extension JSONScanner {
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
         index += 1
         return member
+    }
+
+    /// True when the key starting at `start`, already known to be as long as `name`, is `name`.
+    private func keyMatches(_ name: StaticString, at start: Int) -> Bool {
+        name.withUTF8Buffer { name in
+            name.indices.allSatisfy { name[$0] == bytes[start + $0] }
+        }
     }
 
     /// Parses the value at the cursor as a member of the envelope: one level deeper than a whole document.

@@ -6,11 +6,11 @@ extension JSONValue {
     public func write(into bytes: inout [UInt8]) {
         switch self {
         case .null:
-            bytes.append(contentsOf: "null".utf8)
+            bytes.append(literal: "null")
         case .bool(let value):
-            bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+            bytes.append(literal: value ? "true" : "false")
         case .number(let number):
-            bytes.append(contentsOf: number.text.utf8)
+            bytes.append(utf8: number.text)
         case .string(let string):
             Self.writeString(string, into: &bytes)
         case .array(let elements):
@@ -76,7 +76,7 @@ extension JSONValue {
                 bytes.append(UInt8(ascii: "t"))
             case 0x00..<0x20:
                 let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: "\\u00".utf8)
+                bytes.append(literal: "\\u00")
                 bytes.append(hexDigits[Int(byte >> 4)])
                 bytes.append(hexDigits[Int(byte & 0x0F)])
             default:

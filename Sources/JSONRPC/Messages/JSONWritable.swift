@@ -53,7 +53,7 @@ public struct JSONObjectWriter {
         isFirst = false
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: "\":".utf8)
+        bytes.append(literal: "\":")
     }
 
     /// A member holding an integer.
@@ -62,7 +62,7 @@ public struct JSONObjectWriter {
         if let value {
             JSONObjectWriter.writeInteger(value, into: &bytes)
         } else {
-            bytes.append(contentsOf: "null".utf8)
+            bytes.append(literal: "null")
         }
     }
 
@@ -80,7 +80,7 @@ public struct JSONObjectWriter {
             Timestamp.write(value, into: &bytes)
             bytes.append(UInt8(ascii: "\""))
         } else {
-            bytes.append(contentsOf: "null".utf8)
+            bytes.append(literal: "null")
         }
     }
 
@@ -95,7 +95,7 @@ public struct JSONObjectWriter {
         if value < 0 {
             bytes.append(UInt8(ascii: "-"))
             if value == .min {
-                bytes.append(contentsOf: "9223372036854775808".utf8)
+                bytes.append(literal: "9223372036854775808")
                 return
             }
         }

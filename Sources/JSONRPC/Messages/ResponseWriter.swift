@@ -4,31 +4,31 @@
 public enum ResponseWriter {
     /// Appends `{"id":…,"jsonrpc":"2.0","result":…}` to `bytes`.
     public static func writeResult(_ encodedResult: [UInt8], id: RPCID, into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"id":"#.utf8)
+        bytes.append(literal: #"{"id":"#)
         id.jsonValue.write(into: &bytes)
-        bytes.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
+        bytes.append(literal: #","jsonrpc":"2.0","result":"#)
         bytes.append(contentsOf: encodedResult)
         bytes.append(UInt8(ascii: "}"))
     }
 
     /// Appends `{"error":{…},"id":…,"jsonrpc":"2.0"}` to `bytes`.
     public static func writeError(_ error: RPCError, id: RPCID, into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"error":{"code":"#.utf8)
-        bytes.append(contentsOf: String(error.code).utf8)
-        bytes.append(contentsOf: #","data":"#.utf8)
+        bytes.append(literal: #"{"error":{"code":"#)
+        bytes.append(utf8: String(error.code))
+        bytes.append(literal: #","data":"#)
         error.data.write(into: &bytes)
-        bytes.append(contentsOf: #","message":"#.utf8)
+        bytes.append(literal: #","message":"#)
         JSONValue.writeString(error.message, into: &bytes)
-        bytes.append(contentsOf: #"},"id":"#.utf8)
+        bytes.append(literal: #"},"id":"#)
         id.jsonValue.write(into: &bytes)
-        bytes.append(contentsOf: #","jsonrpc":"2.0"}"#.utf8)
+        bytes.append(literal: #","jsonrpc":"2.0"}"#)
     }
 
     /// Appends a notification `{"jsonrpc":"2.0","method":…,"params":…}` to `bytes`.
     public static func writeNotification(method: String, encodedParams: [UInt8], into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"jsonrpc":"2.0","method":"#.utf8)
+        bytes.append(literal: #"{"jsonrpc":"2.0","method":"#)
         JSONValue.writeString(method, into: &bytes)
-        bytes.append(contentsOf: #","params":"#.utf8)
+        bytes.append(literal: #","params":"#)
         bytes.append(contentsOf: encodedParams)
         bytes.append(UInt8(ascii: "}"))
     }
