@@ -175,3 +175,16 @@ struct RequestProcessorTests {
         return JSONPattern.matches(actualValue, expectedValue)
     }
 }
+
+/// Routes are found by name length, then name: every registered name is found, and near misses are not.
+struct RouteLookupTests {
+    @Test func everyNameIsFoundAndNearMissesAreNot() {
+        let router = RequestProcessorTests.processor().router
+        for descriptor in router.descriptors {
+            #expect(router.route(for: descriptor.name)?.descriptor.name == descriptor.name)
+        }
+        for miss in ["test.echO", "test.ech", "test.echoo", "", "test.secreT", String(repeating: "x", count: 500)] {
+            #expect(router.route(for: miss) == nil, "\(miss)")
+        }
+    }
+}
