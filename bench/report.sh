@@ -23,7 +23,7 @@ cat <<MARKDOWN
 Measured by \`make bench\` (bench/run.sh) on $(j .meta.date), commit $(j .meta.commit), on this machine:
 $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr).
 The load generator runs on the same two cores as the server, as do the anchors, so every figure and its
-anchor share the same handicap. Raw figures: bench/results.json. Each load runs $(j .meta.durationSeconds) s.
+anchor share the same handicap. Raw figures: bench/results.json. Each load runs $(j .meta.durationSeconds) s, $(j '.meta.rounds // 1') times, and the median run is reported (so is Redis's).
 Latencies are microseconds, measured by the client from write to answer.
 
 ## Anchors and twitterd side by side

@@ -5,6 +5,8 @@ import NIOCore
 struct AnswerWriter {
     /// Gathered answers are sent once they reach this size, so a huge pipeline never buffers unboundedly.
     static let flushThreshold = 64 * 1024
+    /// Room for a read's worth of small answers (64 pipelined pings), so gathering them does not regrow.
+    static let initialCapacity = 4096
 
     private let channel: any Channel
     private var pending: ByteBuffer
@@ -15,7 +17,7 @@ struct AnswerWriter {
 
     init(channel: any Channel) {
         self.channel = channel
-        self.pending = channel.allocator.buffer(capacity: 0)
+        self.pending = channel.allocator.buffer(capacity: Self.initialCapacity)
     }
 
     /// Adds one answer line (without its newline).
@@ -30,7 +32,7 @@ struct AnswerWriter {
         guard pending.readableBytes > 0 else { return }
         let written = channel.eventLoop.makePromise(of: Void.self)
         channel.writeAndFlush(pending, promise: written)
-        pending = channel.allocator.buffer(capacity: 0)
+        pending = channel.allocator.buffer(capacity: Self.initialCapacity)
         lastWrite = written.futureResult
         isBlocked = !channel.isWritable
     }

@@ -97,6 +97,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
 
     private func emitLines(context: ChannelHandlerContext) {
         var lines: [[UInt8]] = []
+        lines.reserveCapacity(16)
         defer {
             if !lines.isEmpty { fire(.lines(lines), context: context) }
             buffer.discardReadBytes()
