@@ -6,9 +6,11 @@ import TwitterCore
 /// Serves one connection: answers each read's lines in arrival order, and ends the connection on EOF, a
 /// limit, a timeout or a drain.
 ///
-/// An idle connection owns no task. One starts when lines arrive and ends once they are answered, so ten
-/// thousand idle connections cost only their channels. While it runs, the connection reads nothing more:
-/// a client that pipelines faster than it is answered waits in the kernel instead of in our memory.
+/// Lines are answered on the event loop as they arrive; a task starts only at the first line that has to
+/// wait (a login, a post, a read from SQLite) and ends once the read is answered. An idle connection owns
+/// no task, so ten thousand idle connections cost only their channels. While a task runs, the connection
+/// reads nothing more: a client that pipelines faster than it is answered waits in the kernel instead of
+/// in our memory.
 ///
 /// It never throws: whatever one connection does ends only that connection.
 final class ConnectionHandler: ChannelDuplexHandler {
@@ -24,7 +26,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private let onClosed: () -> Void
     private let executor: EventLoopTaskExecutor
 
-    private var waiting = CircularBuffer<InboundFrame>()
+    /// Frames that arrived while a task was answering; rarely more than one or two.
+    private var waiting = CircularBuffer<InboundFrame>(initialCapacity: 2)
     private var isAnswering = false
     private var isReadHeld = false
     private var isClosing = false
