@@ -98,7 +98,7 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         case .batch(let members):
             return await respond(toBatch: members, context: context)
         case .request(let request):
-            return Outcome(response: answerLine(await call(request, context: context), id: request.id), requestCount: 1)
+            return Outcome(response: await respond(to: request, context: context), requestCount: 1)
         }
     }
 
@@ -132,14 +132,17 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
 
     /// Answers one request object; nil for a notification.
     private func respond(to value: JSONValue, context: Context) async -> [UInt8]? {
-        let request: RPCRequest
         switch RPCRequest.validate(value) {
         case .failure(let envelope):
             return errorLine(envelope.error, id: envelope.id)
-        case .success(let valid):
-            request = valid
+        case .success(let request):
+            return await respond(to: request, context: context)
         }
-        return answerLine(await call(request, context: context), id: request.id)
+    }
+
+    /// Answers one valid request; nil for a notification.
+    private func respond(to request: RPCRequest, context: Context) async -> [UInt8]? {
+        answerLine(await call(request, context: context), id: request.id)
     }
 
     /// The answer to a request with `id`; nil for a notification.

@@ -37,9 +37,8 @@ public struct Router<Context: Sendable>: Sendable {
     /// What remains of a started call: waiting for its encoded result.
     public typealias Wait = @Sendable () async throws -> [UInt8]
 
-    @usableFromInline var routes: [String: Route] = [:]
-    /// The routes again, by the length of their name: a request's method is found by comparing it with the
-    /// one or two names of its length, which costs less than hashing it.
+    /// The routes by the length of their name: a request's method is found by comparing it with the one or
+    /// two names of its length, which costs less than hashing it.
     @usableFromInline var routesByNameLength: [[Route]] = []
 
     /// Creates an empty router.
@@ -47,7 +46,7 @@ public struct Router<Context: Sendable>: Sendable {
 
     /// Every registered method, sorted by name.
     public var descriptors: [MethodDescriptor] {
-        routes.values.map(\.descriptor).sorted { $0.name < $1.name }
+        routesByNameLength.joined().map(\.descriptor).sorted { $0.name < $1.name }
     }
 
     /// The route for `method`, if one is registered.
@@ -133,11 +132,10 @@ public struct Router<Context: Sendable>: Sendable {
         start: (@Sendable ([String: JSONValue], Context) throws -> Wait)? = nil,
         _ run: @escaping @Sendable ([String: JSONValue], Context) async throws -> Result
     ) {
-        precondition(routes[descriptor.name] == nil, "method \(descriptor.name) registered twice")
+        precondition(route(for: descriptor.name) == nil, "method \(descriptor.name) registered twice")
         let route = Route(
             descriptor: descriptor, invoke: { members, context in try encode(try await run(members, context)) },
             invokeNow: invokeNow, start: start)
-        routes[descriptor.name] = route
         let length = descriptor.name.utf8.count
         if routesByNameLength.count <= length {
             routesByNameLength.append(contentsOf: Array(repeating: [], count: length + 1 - routesByNameLength.count))

@@ -43,10 +43,6 @@ final class PostCommitter: Sendable {
         self.cache = cache
     }
 
-    func post(_ post: PendingPost) async throws -> Tweet {
-        try await enqueue(post).value()
-    }
-
     /// Queues `post` for the next batch, starting the commit loop if none runs; the slot gets its outcome.
     func enqueue(_ post: PendingPost) -> OutcomeSlot<Tweet> {
         let outcome = OutcomeSlot<Tweet>()

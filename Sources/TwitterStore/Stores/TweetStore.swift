@@ -18,7 +18,7 @@ public struct TweetStore: TweetProviding {
 
     /// Queues the post for the next shared transaction and returns once that transaction is committed.
     public func postTweet(text: String, idempotencyKey: String?, by userID: Int64) async throws -> Tweet {
-        try await committer.post(PendingPost(authorID: userID, text: text, idempotencyKey: idempotencyKey))
+        try await startPost(text: text, idempotencyKey: idempotencyKey, by: userID)()
     }
 
     /// Queues the post for the next shared transaction at once; the returned wait ends once it is committed.
@@ -40,9 +40,7 @@ public struct TweetStore: TweetProviding {
         if let page = fetchTweetsAtOnce(query, for: userID) { return page.tweets }
         if query.authorID == nil {
             try await fillCache()
-            if let page = cache.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit) {
-                return page.tweets
-            }
+            if let page = fetchTweetsAtOnce(query, for: userID) { return page.tweets }
         }
         return try await fetchFromDatabase(query)
     }
