@@ -19,7 +19,7 @@ public enum DaemonAssembly {
         var router = Router<RequestContext>()
         SystemMethods(database: database, statistics: statistics).register(in: &router)
         AuthMethods(services: auth).register(in: &router)
-        TokenMethods(tokens: auth.tokens).register(in: &router)
+        TokenMethods(tokens: auth.tokens, liveLogins: auth.liveLogins).register(in: &router)
         ProfileMethods(profiles: auth.profiles, users: auth.users, passwords: auth.passwords).register(in: &router)
         TweetMethods(tweets: tweets.store, users: auth.users, hub: tweets.hub, text: tweets.text).register(in: &router)
         for group in groups { group.register(in: &router) }
@@ -28,8 +28,12 @@ public enum DaemonAssembly {
         return RequestProcessor(
             router: router, limits: { settings.limits.protocolLimits },
             authorize: { descriptor, context in
-                if descriptor.access == .authenticated && !context.session.isAuthenticated {
-                    throw TwitterError.unauthenticated.rpcError
+                if descriptor.access == .authenticated {
+                    do throws(TwitterError) {
+                        _ = try context.session.requireLogin()
+                    } catch {
+                        throw error.rpcError
+                    }
                 }
             },
             mapError: { error, request, context in mapper.map(error, request: request, context: context) }

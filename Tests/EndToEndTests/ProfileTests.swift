@@ -26,6 +26,26 @@ import TwitterClient
         }
     }
 
+    @Test func profileTextFollowsTheFreeTextRule() async throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
+            try await alice.signUp(email: "alice@example.com", username: "alice")
+            let nul = try await alice.callError("profile.update", ["bio": "\u{0}\u{0}"])
+            #expect(nul?.code == -32602)
+            #expect(nul?.data["fields"]?["bio"] == "Bio may not contain control characters other than newline")
+            let escape = try await alice.callError(
+                "profile.update", ["firstName": "Al\u{1B}[2Jice", "lastName": "Lid\ndell"])
+            #expect(
+                escape?.data["fields"]?["firstName"] == "Firstname may not contain control characters or line breaks")
+            #expect(escape?.data["fields"]?["lastName"] == "Lastname may not contain control characters or line breaks")
+            let stored = try await alice.call(
+                "profile.update", ["firstName": "  E\u{301}lodie ", "bio": " two\nlines \n"])
+            #expect(stored["profile"]?["firstName"] == "\u{C9}lodie")
+            #expect(stored["profile"]?["bio"] == "two\nlines")
+            #expect(try await alice.call("profile.get")["bio"] == "two\nlines")
+        }
+    }
+
     @Test func fourBadFieldsGetFourMessages() async throws {
         let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in

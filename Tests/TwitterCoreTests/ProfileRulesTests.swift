@@ -60,4 +60,36 @@ struct ProfileRulesTests {
         #expect(Self.fields(ProfilePatch()).isEmpty)
         #expect(Self.fields(ProfilePatch(bio: "")).isEmpty)
     }
+
+    @Test(arguments: [
+        ("\u{0}\u{0}", "Bio may not contain control characters other than newline"),
+        ("tab\there", "Bio may not contain control characters other than newline"),
+        ("bell\u{7}", "Bio may not contain control characters other than newline"),
+        ("c1 \u{85} control", "Bio may not contain control characters other than newline"),
+        ("two\nlines", nil),
+        (String(repeating: "\u{1F44D}\u{1F3FD}", count: 160), nil),
+        (String(repeating: "e\u{301}", count: 161), "Bio is at most 160 characters"),
+    ])
+    func bioIsFreeText(value: String, message: String?) {
+        #expect(Self.fields(ProfileRules.normalize(ProfilePatch(bio: value)))["bio"] == message)
+    }
+
+    @Test(arguments: ["Al\nice", "Al\u{0}ice", "Al\u{1B}[31mice"])
+    func namesAreOneLineWithoutControlCharacters(value: String) {
+        let fields = Self.fields(ProfileRules.normalize(ProfilePatch(firstName: value, lastName: value)))
+        #expect(fields["firstName"] == "Firstname may not contain control characters or line breaks")
+        #expect(fields["lastName"] == "Lastname may not contain control characters or line breaks")
+    }
+
+    @Test func normalizingTrimsAndComposesTextFieldsOnly() {
+        let patch = ProfileRules.normalize(
+            ProfilePatch(firstName: "  E\u{301}lodie\n", lastName: "\u{A0}Bo ", email: " a@b.cd ", bio: "\t  hi \n"))
+        #expect(patch.firstName == "\u{C9}lodie")
+        #expect(patch.lastName == "Bo")
+        #expect(patch.bio == "hi")
+        #expect(patch.email == " a@b.cd ", "e-mail has its own rule")
+        #expect(
+            Self.fields(ProfileRules.normalize(ProfilePatch(firstName: "  A  ")))["firstName"]
+                == "Firstname is too short")
+    }
 }

@@ -69,7 +69,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         guard !isClosed else { return }
         isClosed = true
         waiting.removeAll()
-        session.cancelAllSubscriptions()
+        session.connectionClosed()
         logger.debug("connection closed", metadata: metadata(closeReason))
         onClosed()
     }
@@ -164,7 +164,16 @@ final class ConnectionHandler: ChannelDuplexHandler {
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         Task(executorPreference: executor) { [session] in
-            await forwarder.run { line in try await channel.writeAndFlush(ConnectionHandler.lineBuffer(line)) }
+            await forwarder.run { line in
+                // Checked on the event loop, where `auth.revoked` is written too: once a revocation has queued
+                // that line, no subscription line can follow it.
+                try await channel.eventLoop.flatSubmit {
+                    guard session.isServingSubscriptions else {
+                        return channel.eventLoop.makeFailedFuture(CancellationError())
+                    }
+                    return channel.writeAndFlush(ConnectionHandler.lineBuffer(line))
+                }.get()
+            }
             _ = session.cancelSubscription(forwarder.id)
             channel.eventLoop.execute { handler.value.subscriptionEnded(context: loopContext.value) }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 import Synchronization
 import TwitterCore
 
@@ -11,10 +12,14 @@ public final class ConnectionSession: Sendable {
     public let id: Int
     /// SO_PEERCRED of the peer, read at accept.
     public let peer: PeerCredentials
+    /// Writes a notification line to the connection, after what was written before it.
+    private let sendNotification: @Sendable ([UInt8]) -> Void
     private let state = Mutex(State())
 
     struct State {
-        var login: SessionLogin?
+        var login = LoginState.anonymous
+        /// The registry the login is listed in, so closing or logging out takes it out again.
+        var liveLogins: LiveLogins?
         var subscriptions: [Int: TweetSubscription] = [:]
         var forwardersToStart: [SubscriptionForwarder] = []
         var nextSubscriptionID = 1
@@ -23,23 +28,101 @@ public final class ConnectionSession: Sendable {
     /// The most live subscriptions one connection may hold.
     static let maximumSubscriptions = 64
 
-    /// Creates the state of a new connection.
-    public init(id: Int, peer: PeerCredentials) {
+    /// Creates the state of a new connection; `sendNotification` writes a line to it (`auth.revoked`).
+    public init(
+        id: Int, peer: PeerCredentials, sendNotification: @escaping @Sendable ([UInt8]) -> Void = { _ in }
+    ) {
         self.id = id
         self.peer = peer
+        self.sendNotification = sendNotification
     }
 
-    /// The login of this connection, if it has logged in.
+    /// The login of this connection, if it is logged in.
     public var login: SessionLogin? {
-        state.withLock { $0.login }
+        state.withLock { $0.login.current }
     }
 
-    /// True once the connection has logged in.
-    public var isAuthenticated: Bool { login != nil }
+    /// The login, or the -32001 error saying why there is none.
+    public func requireLogin() throws(TwitterError) -> SessionLogin {
+        switch state.withLock({ $0.login }) {
+        case .loggedIn(let login): return login
+        case .anonymous: throw TwitterError.unauthenticated
+        case .revoked(let reason):
+            throw TwitterError(
+                .unauthenticated, "Logged out: \(reason.explanation); log in again",
+                details: ["reason": .string(reason.rawValue)])
+        }
+    }
 
-    /// Marks the connection logged in (or out, with nil).
-    public func setLogin(_ login: SessionLogin?) {
-        state.withLock { $0.login = login }
+    /// Logs the connection in, listed in `liveLogins` so that a revocation elsewhere reaches it.
+    public func logIn(_ login: SessionLogin, listedIn liveLogins: LiveLogins) {
+        state.withLock { state in
+            state.login = .loggedIn(login)
+            state.liveLogins = liveLogins
+        }
+        liveLogins.add(self)
+    }
+
+    /// Changes the login's details (a new username) without logging in anew.
+    public func updateLogin(_ change: (inout SessionLogin) -> Void) {
+        state.withLock { state in
+            guard case .loggedIn(var login) = state.login else { return }
+            change(&login)
+            state.login = .loggedIn(login)
+        }
+    }
+
+    /// Logs the connection out at its own request.
+    public func logOut() {
+        let registry = state.withLock { state in
+            state.login = .anonymous
+            defer { state.liveLogins = nil }
+            return state.liveLogins
+        }
+        registry?.remove(self)
+    }
+
+    /// Logs the connection out if its login rests on what `revocation` ended, sending `auth.revoked` first when
+    /// `notify` is set; its subscriptions end. Returns the login that was cut off.
+    func revoke(_ revocation: Revocation, notify: Bool) -> SessionLogin? {
+        let outcome = state.withLock { state -> (SessionLogin, [TweetSubscription])? in
+            guard case .loggedIn(let login) = state.login, revocation.covers(login, peerUID: peer.userID) else {
+                return nil
+            }
+            state.login = .revoked(revocation.reason)
+            state.liveLogins = nil
+            defer {
+                state.subscriptions = [:]
+                state.forwardersToStart = []
+            }
+            return (login, Array(state.subscriptions.values))
+        }
+        guard let (login, subscriptions) = outcome else { return nil }
+        // The state is revoked before the line is queued, so no subscription line can follow it (see
+        // `isServingSubscriptions`).
+        if notify { sendNotification(Self.revokedNotification(revocation.reason)) }
+        for subscription in subscriptions { subscription.cancel() }
+        return login
+    }
+
+    /// False once the login is revoked: subscription lines still in flight are dropped, not sent after
+    /// `auth.revoked`.
+    var isServingSubscriptions: Bool {
+        state.withLock { state in
+            if case .revoked = state.login { return false }
+            return true
+        }
+    }
+
+    static func revokedNotification(_ reason: Revocation.Reason) -> [UInt8] {
+        var params: [UInt8] = []
+        JSONObjectWriter.write(into: &params) { object, bytes in
+            object.string("reason", reason.rawValue, into: &bytes)
+            object.string("message", "Logged out: \(reason.explanation)", into: &bytes)
+        }
+        var line: [UInt8] = []
+        ResponseWriter.writeNotification(method: "auth.revoked", encodedParams: params, into: &line)
+        return line
     }
 
     /// Registers a subscription whose forwarder starts once the current answer has been written, so that
@@ -81,16 +164,29 @@ public final class ConnectionSession: Sendable {
         return true
     }
 
-    /// Ends every subscription: the connection is closing.
-    func cancelAllSubscriptions() {
-        let all = state.withLock { state in
+    /// Ends every subscription and leaves the live logins: the connection is closing.
+    func connectionClosed() {
+        let (all, registry) = state.withLock { state in
             defer {
                 state.subscriptions = [:]
                 state.forwardersToStart = []
+                state.liveLogins = nil
             }
-            return Array(state.subscriptions.values)
+            return (Array(state.subscriptions.values), state.liveLogins)
         }
+        registry?.remove(self)
         for subscription in all { subscription.cancel() }
+    }
+}
+
+/// Whether a connection is logged in, and if it was logged out by a revocation, why.
+enum LoginState: Sendable {
+    case anonymous
+    case loggedIn(SessionLogin)
+    case revoked(Revocation.Reason)
+
+    var current: SessionLogin? {
+        if case .loggedIn(let login) = self { login } else { nil }
     }
 }
 
@@ -102,17 +198,20 @@ public struct SessionLogin: Sendable, Equatable {
     public var username: String
     /// The provider that authenticated the connection.
     public var provider: String
-    /// The session token's id, so logout can revoke it.
+    /// The id of the token the login rests on, session or personal, so revoking it reaches this connection.
+    public var tokenID: Int64
+    /// The token's id when it is a session, so logout can revoke it.
     public var sessionID: Int64?
     /// When the session expires, if it does.
     public var expiresAt: Date?
 
     /// Creates a login.
-    public init(userID: Int64, username: String, provider: String, sessionID: Int64?, expiresAt: Date?) {
+    public init(userID: Int64, username: String, provider: String, token: IssuedSession) {
         self.userID = userID
         self.username = username
         self.provider = provider
-        self.sessionID = sessionID
-        self.expiresAt = expiresAt
+        self.tokenID = token.id
+        self.sessionID = token.kind == .session ? token.id : nil
+        self.expiresAt = token.expiresAt
     }
 }

@@ -35,7 +35,9 @@ extension RPCServer {
             return reject(channel, limit: limits.maximumConnections)
         }
         return channel.peerCredentials().flatMapThrowing { peer in
-            let session = ConnectionSession(id: registry.makeConnectionID(), peer: peer)
+            let session = ConnectionSession(id: registry.makeConnectionID(), peer: peer) { line in
+                channel.eventLoop.execute { channel.writeAndFlush(ConnectionHandler.lineBuffer(line), promise: nil) }
+            }
             let activity = ConnectionActivity()
             let handler = ConnectionHandler(
                 session: session, activity: activity, answerer: answerer, eventLoop: channel.eventLoop, logger: logger

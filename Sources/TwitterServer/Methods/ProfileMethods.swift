@@ -62,7 +62,7 @@ struct ProfileMethods: MethodGroup {
 
     private func update(_ params: UpdateParams, context: RequestContext) async throws -> Updated {
         let login = try context.session.requireLogin()
-        let patch = params.patch
+        let patch = ProfileRules.normalize(params.patch)
         try ProfileRules.patch.validate(patch)
         if let email = patch.email {
             try await confirmEmailChange(to: email, currentPassword: params.currentPassword, userID: login.userID)
@@ -70,9 +70,7 @@ struct ProfileMethods: MethodGroup {
         let outcome = try await profiles.updateProfile(
             userID: login.userID, patch: patch, expectedVersion: params.expectedVersion)
         if outcome.changed.contains("username") {
-            var renamed = login
-            renamed.username = outcome.profile.username
-            context.session.setLogin(renamed)
+            context.session.updateLogin { $0.username = outcome.profile.username }
         }
         return Updated(profile: outcome.profile, changed: outcome.changed)
     }

@@ -5,6 +5,7 @@ import TwitterCore
 /// `tokens.*`: personal access tokens for scripts. The secret is shown once, by tokens.create.
 struct TokenMethods: MethodGroup {
     let tokens: any PersonalTokenManaging
+    let liveLogins: LiveLogins
 
     struct CreateParams: Decodable, Sendable {
         var name: String
@@ -78,11 +79,13 @@ struct TokenMethods: MethodGroup {
                 )
             }
         }
-        router.register(Self.revoke) { [tokens] (params: RevokeParams, context) in
+        router.register(Self.revoke) { [tokens, liveLogins] (params: RevokeParams, context) in
             let login = try context.session.requireLogin()
             guard try await tokens.revokeToken(id: params.id, userID: login.userID) else {
                 throw TwitterError.notFound("Token \(params.id)")
             }
+            liveLogins.revoke(
+                .token(id: params.id, userID: login.userID, reason: .tokenRevoked), requester: context.session)
             return Revoked(revoked: true)
         }
     }

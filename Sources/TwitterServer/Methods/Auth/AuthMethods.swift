@@ -35,8 +35,11 @@ struct AuthMethods: MethodGroup {
         router.register(Self.logoutDescriptor) { [services] (_: NoParams, context) in
             if let login = context.session.login, let sessionID = login.sessionID {
                 try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
+                // Other connections that resumed the same session (twctl runs) end with it.
+                services.liveLogins.revoke(
+                    .token(id: sessionID, userID: login.userID, reason: .loggedOut), requester: context.session)
             }
-            context.session.setLogin(nil)
+            context.session.logOut()
             return LoggedOut(loggedOut: true)
         }
         router.register(Self.whoamiDescriptor) { [services] (_: NoParams, context) in
@@ -106,12 +109,9 @@ struct AuthMethods: MethodGroup {
         } else {
             session = try await services.sessions.issueSession(userID: user.id, provider: provider)
         }
-        context.session.setLogin(
-            SessionLogin(
-                userID: user.id, username: user.username, provider: provider,
-                sessionID: session.kind == .session ? session.id : nil, expiresAt: session.expiresAt
-            )
-        )
+        context.session.logIn(
+            SessionLogin(userID: user.id, username: user.username, provider: provider, token: session),
+            listedIn: services.liveLogins)
         return LoginResult(user: user, session: SessionView(session))
     }
 
@@ -132,6 +132,7 @@ struct AuthMethods: MethodGroup {
         try await services.users.setPasswordHash(
             try await services.passwords.hash(params.newPassword), userID: login.userID)
         try await services.sessions.revokeOtherSessions(userID: login.userID, keeping: login.sessionID)
+        services.liveLogins.revoke(.otherSessions(userID: login.userID, keeping: login.sessionID))
         return PasswordChanged(passwordChanged: true)
     }
 }
@@ -170,13 +171,5 @@ struct JSONCredentials: CredentialsSource {
 
     func decode<Credentials: Decodable>(_ type: Credentials.Type) throws -> Credentials {
         try JSONValueDecoder().decode(type, from: value)
-    }
-}
-
-extension ConnectionSession {
-    /// The login, or `.unauthenticated`; the router already checks, this keeps handlers honest.
-    func requireLogin() throws -> SessionLogin {
-        guard let login else { throw TwitterError.unauthenticated }
-        return login
     }
 }

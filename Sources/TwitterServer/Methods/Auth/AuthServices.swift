@@ -18,14 +18,17 @@ public struct AuthServices: Sendable {
     public var peerLinks: any PeerLinkStoring
     /// Failed-login counting.
     public var throttle: LoginThrottle
+    /// The logged-in connections, which revocations reach.
+    public var liveLogins: LiveLogins
 
     /// Creates the services.
     public init(
         providers: LoginProviderSelection, users: any UserStoring, profiles: any ProfileStoring,
         sessions: any SessionIssuing,
         tokens: any PersonalTokenManaging, passwords: any PasswordHashing, peerLinks: any PeerLinkStoring,
-        throttle: LoginThrottle
+        throttle: LoginThrottle, liveLogins: LiveLogins = LiveLogins()
     ) {
+        self.liveLogins = liveLogins
         self.providers = providers
         self.users = users
         self.profiles = profiles

@@ -26,6 +26,11 @@ struct PeerLinkMethods {
             let login = try context.session.requireLogin()
             let uid = context.session.peer.userID
             let removed = try await services.peerLinks.unlinkPeer(uid: uid, userID: login.userID)
+            // Connections that logged in through the link end, and so do the sessions they were given.
+            let cut = services.liveLogins.revoke(.peerLink(uid: uid, userID: login.userID), requester: context.session)
+            for sessionID in cut.compactMap(\.sessionID) {
+                try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
+            }
             return Unlinked(uid: uid, unlinked: removed)
         }
     }

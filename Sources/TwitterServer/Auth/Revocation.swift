@@ -1,0 +1,53 @@
+/// A credential that stopped being valid, described by what it covered, so that every live connection that
+/// rests on it can be found and cut off at once.
+public enum Revocation: Sendable, Equatable {
+    /// One session or personal token (`auth.logout`, `tokens.revoke`).
+    case token(id: Int64, userID: Int64, reason: Reason)
+    /// Every session of an account but one (a password change keeps the caller's session).
+    case otherSessions(userID: Int64, keeping: Int64?)
+    /// The link of a local uid to an account (`auth.unlinkPeer`): peer logins of that uid end.
+    case peerLink(uid: UInt32, userID: Int64)
+
+    /// Why a connection was logged out, as `auth.revoked` and the -32001 that follows it say.
+    public enum Reason: String, Sendable {
+        /// The session was ended by `auth.logout` on another connection.
+        case loggedOut
+        /// The session or personal token was revoked with `tokens.revoke`.
+        case tokenRevoked
+        /// The account's password changed, which ends every other session.
+        case passwordChanged
+        /// The uid's peer login was unlinked.
+        case peerUnlinked
+
+        /// For people: the end of "Logged out: …".
+        var explanation: String {
+            switch self {
+            case .loggedOut: "the session was logged out on another connection"
+            case .tokenRevoked: "the token was revoked"
+            case .passwordChanged: "the account's password was changed"
+            case .peerUnlinked: "the peer login of this uid was unlinked"
+            }
+        }
+    }
+
+    /// Why the affected connections are logged out.
+    public var reason: Reason {
+        switch self {
+        case .token(_, _, let reason): reason
+        case .otherSessions: .passwordChanged
+        case .peerLink: .peerUnlinked
+        }
+    }
+
+    /// True when a connection logged in as `login`, from a peer with uid `peerUID`, rests on what this revokes.
+    func covers(_ login: SessionLogin, peerUID: UInt32) -> Bool {
+        switch self {
+        case .token(let id, let userID, _):
+            login.userID == userID && login.tokenID == id
+        case .otherSessions(let userID, let keeping):
+            login.userID == userID && login.sessionID != nil && login.sessionID != keeping
+        case .peerLink(let uid, let userID):
+            login.userID == userID && login.provider == "peer" && peerUID == uid
+        }
+    }
+}

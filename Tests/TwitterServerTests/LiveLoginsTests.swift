@@ -1,0 +1,105 @@
+import Synchronization
+import Testing
+import TwitterCore
+
+@testable import TwitterServer
+
+/// Which logins a revocation reaches, and what a reached connection sees.
+struct LiveLoginsTests {
+    /// A connection whose notification lines are collected instead of written to a socket.
+    struct Probe {
+        final class Lines: Sendable {
+            let all = Mutex<[String]>([])
+        }
+        let sent = Lines()
+        let session: ConnectionSession
+
+        init(id: Int, uid: UInt32 = 1000) {
+            let sent = self.sent
+            session = ConnectionSession(id: id, peer: PeerCredentials(userID: uid, groupID: uid, processID: 1)) {
+                line in sent.all.withLock { $0.append(String(decoding: line, as: UTF8.self)) }
+            }
+        }
+
+        var lines: [String] { sent.all.withLock { $0 } }
+    }
+
+    static func login(user: Int64, provider: String = "password", token: Int64, kind: TokenKind = .session)
+        -> SessionLogin
+    {
+        SessionLogin(
+            userID: user, username: "u\(user)", provider: provider,
+            token: IssuedSession(id: token, token: "secret", expiresAt: nil, kind: kind))
+    }
+
+    @Test func aTokenRevocationReachesOnlyTheConnectionsOnThatToken() throws {
+        let registry = LiveLogins()
+        let onToken = Probe(id: 1)
+        let sameUserOtherToken = Probe(id: 2)
+        let otherUserSameNumber = Probe(id: 3)
+        onToken.session.logIn(Self.login(user: 1, token: 10), listedIn: registry)
+        sameUserOtherToken.session.logIn(Self.login(user: 1, token: 11), listedIn: registry)
+        otherUserSameNumber.session.logIn(Self.login(user: 2, token: 10), listedIn: registry)
+
+        let cut = registry.revoke(.token(id: 10, userID: 1, reason: .tokenRevoked))
+
+        #expect(cut.map(\.tokenID) == [10])
+        #expect(onToken.session.login == nil)
+        #expect(onToken.lines.count == 1)
+        #expect(onToken.lines.first?.contains(#""method":"auth.revoked""#) == true)
+        #expect(onToken.lines.first?.contains(#""reason":"tokenRevoked""#) == true)
+        #expect(sameUserOtherToken.session.login != nil)
+        #expect(otherUserSameNumber.session.login != nil)
+        #expect(registry.count == 2)
+        let error = #expect(throws: TwitterError.self) { try onToken.session.requireLogin() }
+        #expect(error?.kind == .unauthenticated)
+        #expect(error?.details["reason"] == .string("tokenRevoked"))
+    }
+
+    @Test func aPasswordChangeSparesTheCallerAndPersonalTokens() {
+        let registry = LiveLogins()
+        let caller = Probe(id: 1)
+        let otherSession = Probe(id: 2)
+        let script = Probe(id: 3)
+        caller.session.logIn(Self.login(user: 1, token: 10), listedIn: registry)
+        otherSession.session.logIn(Self.login(user: 1, token: 11), listedIn: registry)
+        script.session.logIn(Self.login(user: 1, token: 12, kind: .personal), listedIn: registry)
+
+        registry.revoke(.otherSessions(userID: 1, keeping: 10))
+
+        #expect(caller.session.login != nil)
+        #expect(otherSession.session.login == nil)
+        #expect(script.session.login != nil)
+    }
+
+    @Test func unlinkingAPeerReachesPeerLoginsOfThatUidOnly() {
+        let registry = LiveLogins()
+        let peer = Probe(id: 1, uid: 1000)
+        let otherUID = Probe(id: 2, uid: 1001)
+        let byPassword = Probe(id: 3, uid: 1000)
+        peer.session.logIn(Self.login(user: 1, provider: "peer", token: 10), listedIn: registry)
+        otherUID.session.logIn(Self.login(user: 1, provider: "peer", token: 11), listedIn: registry)
+        byPassword.session.logIn(Self.login(user: 1, token: 12), listedIn: registry)
+
+        registry.revoke(.peerLink(uid: 1000, userID: 1))
+
+        #expect(peer.session.login == nil)
+        #expect(otherUID.session.login != nil)
+        #expect(byPassword.session.login != nil)
+    }
+
+    @Test func theRequesterIsLoggedOutWithoutANotificationAndClosedConnectionsLeave() {
+        let registry = LiveLogins()
+        let requester = Probe(id: 1)
+        requester.session.logIn(Self.login(user: 1, token: 10), listedIn: registry)
+        registry.revoke(.token(id: 10, userID: 1, reason: .tokenRevoked), requester: requester.session)
+        #expect(requester.session.login == nil)
+        #expect(requester.lines.isEmpty)
+
+        let closing = Probe(id: 2)
+        closing.session.logIn(Self.login(user: 1, token: 11), listedIn: registry)
+        #expect(registry.count == 1)
+        closing.session.connectionClosed()
+        #expect(registry.count == 0)
+    }
+}
