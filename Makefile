@@ -32,7 +32,7 @@ release: deps
 
 ## run: build in release mode and serve in the foreground on ./.run/twitterd.sock
 run: release
-	@mkdir -p $(RUN_DIR)
+	@# No mkdir here: twitterd creates the folder of its database itself, 0700 whatever the umask.
 	@echo "twitterd: serving on $(RUN_DIR)/twitterd.sock (database $(RUN_DIR)/twitterd.sqlite); Ctrl-C stops it."
 	@echo "try:  echo '{\"jsonrpc\":\"2.0\",\"method\":\"system.ping\",\"id\":1}' | socat - UNIX-CONNECT:$(RUN_DIR)/twitterd.sock"
 	@echo "  or: $(RELEASE_BIN)/twctl --socket $(RUN_DIR)/twitterd.sock status"
@@ -77,9 +77,13 @@ fuzz: deps
 	@echo "no crash in $(SECONDS) s; a crash would be in $(FUZZ_BUILD)/crashes/: copy it to Fuzz/corpus/ as a regression"
 
 ## man: man pages for twctl and twitterd, from their argument parsers
-man: release
+# The plugin builds the tools it reads in the configuration it is given. Debug keeps it away from .build/release,
+# which only `make release` may build: a plugin's release build would relink the binaries without
+# --static-swift-stdlib, and `make install` would install daemons that need the Swift toolchain.
+man: deps
 	@mkdir -p $(GENERATED)/man
-	$(SWIFT) package --allow-writing-to-directory $(GENERATED)/man generate-manual --output-directory $(GENERATED)/man
+	$(SWIFT) package --allow-writing-to-directory $(GENERATED)/man generate-manual --configuration debug \
+		--output-directory $(GENERATED)/man
 
 completions: release
 	@mkdir -p $(GENERATED)/completions
@@ -104,6 +108,11 @@ install: release man completions
 	install -m 0644 $(GENERATED)/completions/_twctl $(DESTDIR)$(ZSHCOMPDIR)/_twctl
 	install -m 0644 $(GENERATED)/completions/twctl.fish $(DESTDIR)$(FISHCOMPDIR)/twctl.fish
 	install -m 0644 README.md docs/PROTOCOL.md docs/OPERATIONS.md docs/SECURITY.md $(DESTDIR)$(DOCDIR)/
+	@# The installed binaries must run where there is no Swift toolchain.
+	@if ldd $(DESTDIR)$(BINDIR)/twitterd $(DESTDIR)$(BINDIR)/twctl | grep -q libswift; then \
+		echo "install: the installed binaries link the Swift runtime dynamically; run make clean and install again" >&2; \
+		exit 1; \
+	fi
 	@echo "installed; next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now twitterd.socket"
 
 uninstall:

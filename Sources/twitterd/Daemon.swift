@@ -23,6 +23,10 @@ struct Daemon {
         let listener =
             SocketActivation.inheritedListener(environment: environment)
             ?? .bind(path: configuration.socketPath)
+        // Before the socket's folder is made, so a folder they share is created private, not tightened later.
+        for change in try StateFolder.prepare(databasePath: configuration.databasePath) {
+            logger.notice("state made private", metadata: ["change": "\(change)"])
+        }
         try RPCServer.preflight(listener)
         let database = try AppDatabase.open(path: configuration.databasePath)
         defer {

@@ -40,6 +40,7 @@ struct Seed: AsyncParsableCommand {
             file: config, socket: nil, database: database, logLevel: nil,
             environment: ProcessInfo.processInfo.environment
         )
+        try StateFolder.prepare(databasePath: settings.databasePath)
         let store = try AppDatabase.open(path: settings.databasePath)
         defer { try? store.close() }
         let hasher = try PasswordHasher(cost: settings.auth.passwordCost, threads: 1, queueLimit: 1)

@@ -20,14 +20,16 @@ public final class DaemonProcess: @unchecked Sendable {
     public private(set) var notificationsBeforeReady: [String] = []
     private let process: Process
 
-    /// Starts twitterd in `directory` (a new temporary folder by default) with an optional TOML `configuration`.
+    /// Starts twitterd in `directory` (a new temporary folder by default) with an optional TOML `configuration`;
+    /// the socket goes to `socketDirectory` when given (the daemon makes its database folder 0700).
     public init(
-        directory: String? = nil, configuration: String? = nil, arguments: [String] = [],
-        environment: [String: String] = [:], logLevel: String? = "debug", launcher: [String] = []
+        directory: String? = nil, socketDirectory: String? = nil, configuration: String? = nil,
+        arguments: [String] = [], environment: [String: String] = [:], logLevel: String? = "debug",
+        launcher: [String] = [], executable: String = BuiltProducts.path(of: "twitterd")
     ) throws {
         let folder = try directory ?? TemporaryDirectory.make()
         self.directory = folder
-        socketPath = folder + "/twitterd.sock"
+        socketPath = (socketDirectory ?? folder) + "/twitterd.sock"
         databasePath = folder + "/twitterd.sqlite"
         logPath = folder + "/twitterd.log"
         notifications = try NotifyListener(path: folder + "/notify-\(UInt32.random(in: 0...UInt32.max)).sock")
@@ -40,7 +42,7 @@ public final class DaemonProcess: @unchecked Sendable {
         }
         process = Process()
         // A launcher (unshare, setpriv…) runs the daemon the way a sandbox would; it must exec it in place.
-        let command = launcher + [BuiltProducts.path(of: "twitterd")] + allArguments + arguments
+        let command = launcher + [executable] + allArguments + arguments
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         var variables = ProcessInfo.processInfo.environment
