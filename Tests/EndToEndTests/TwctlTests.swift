@@ -152,6 +152,29 @@ import TwitterClient
         follower.interrupt()
     }
 
+    @Test func followEndsWithStatus77WhenTheSessionIsLoggedOutElsewhere() async throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let client = try Client(daemon)
+        try client.run(
+            ["signup", "--email", "erin@example.com", "--username", "erin", "--password-stdin"],
+            input: "correct horse battery")
+        let follower = try RunningProduct(
+            "twctl", ["feed", "--follow"],
+            environment: ["TWITTERD_SOCKET": daemon.socketPath, "XDG_CONFIG_HOME": client.config, "NO_COLOR": "1"],
+            errorsToo: true
+        )
+        // A tweet seen live proves the follower is subscribed before the session ends.
+        try client.run(["post", "streaming now"])
+        while let line = follower.readLine(), !line.contains("streaming now") {}
+        #expect(try client.run(["logout"]).status == 0)
+        var farewell: [String] = []
+        while let line = follower.readLine() { farewell.append(line) }
+        #expect(follower.waitForExit() == 77)
+        #expect(
+            farewell.contains { $0.contains("Logged out: the session was logged out on another connection") },
+            "\(farewell)")
+    }
+
     /// Runs twctl as `nobody` on a socket that nobody is outside the group of. The binary is copied to a folder
     /// nobody can reach, so the checkout may live anywhere (a 0700 home folder included).
     @Test(.enabled(if: geteuid() == 0, "runuser -u nobody needs root"))

@@ -7,13 +7,16 @@ public final class RunningProduct: @unchecked Sendable {
     private let output = Pipe()
     private var pending: [UInt8] = []
 
-    /// Starts `name` with `arguments` and extra environment variables.
-    public init(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `name` with `arguments` and extra environment variables; with `errorsToo`, standard error is read
+    /// in the same stream as standard output.
+    public init(
+        _ name: String, _ arguments: [String], environment: [String: String] = [:], errorsToo: Bool = false
+    ) throws {
         process.executableURL = URL(fileURLWithPath: BuiltProducts.path(of: name))
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errorsToo ? output : FileHandle.nullDevice
         try process.run()
     }
 
@@ -40,6 +43,12 @@ public final class RunningProduct: @unchecked Sendable {
             guard count > 0 else { return nil }
             pending.append(contentsOf: buffer[0..<count])
         }
+    }
+
+    /// Waits for the process to end by itself and returns its exit status.
+    public func waitForExit() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     /// Stops the process (SIGINT, as Ctrl-C) and returns its exit status.

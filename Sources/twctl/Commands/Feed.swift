@@ -65,6 +65,13 @@ struct Feed: AsyncParsableCommand {
                 case "tweets.lagged":
                     Output.printError("fell behind the stream; run `twctl feed` again to catch up")
                     throw ExitStatus.unavailable
+                case "auth.revoked":
+                    // Logged out elsewhere (logout, a revoked token, a password change): the stream has ended.
+                    let message = notification.params["message"].flatMap {
+                        if case .string(let text) = $0 { text } else { nil }
+                    }
+                    Output.printError((message ?? "logged out") + "; log in again with `twctl login`")
+                    throw ExitStatus.noPermission
                 default:
                     if options.json { output.json(notification.params) }
                 }
