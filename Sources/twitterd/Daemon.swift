@@ -23,11 +23,14 @@ struct Daemon {
         let listener =
             SocketActivation.inheritedListener(environment: environment)
             ?? .bind(path: configuration.socketPath)
-        // Before the socket's folder is made, so a folder they share is created private, not tightened later.
-        for change in try StateFolder.prepare(databasePath: configuration.databasePath) {
+        // The folder before the socket's folder is made, so a folder they share is created private rather than
+        // tightened later; the files only once no other daemon serves the socket, so a refused start touches none.
+        var changes = try StateFolder.prepareFolder(databasePath: configuration.databasePath)
+        try RPCServer.preflight(listener)
+        changes += try StateFolder.prepare(databasePath: configuration.databasePath)
+        for change in changes {
             logger.notice("state made private", metadata: ["change": "\(change)"])
         }
-        try RPCServer.preflight(listener)
         let database = try AppDatabase.open(path: configuration.databasePath)
         defer {
             do { try database.close() } catch { logger.error("closing the database failed: \(error)") }

@@ -164,6 +164,9 @@ import TwitterClient
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.logIn(token: token)
             #expect(try await connection.call("tokens.revoke", ["id": .number(id)])["revoked"] == true)
+            // The connection's own login rested on the token it revoked: it ends at once, as everywhere else.
+            #expect(try await connection.callError("auth.whoami")?.code == -32001)
+            try await connection.logIn(email: "frank@example.com")
             #expect(try await connection.callError("tokens.revoke", ["id": .number(id)])?.code == -32004)
         }
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in

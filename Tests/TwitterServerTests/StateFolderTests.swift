@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TwitterServer
@@ -11,13 +12,12 @@ import Testing
         return status.st_mode & 0o7777
     }
 
-    static func temporaryFolder() -> String {
-        var template = Array("/tmp/twd-state-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    static func temporaryFolder() throws -> String {
+        try TemporaryDirectory.make(prefix: "twd-state")
     }
 
     @Test func aNewFolderAndDatabaseArePrivateUnderAnOpenUmask() throws {
-        let root = Self.temporaryFolder()
+        let root = try Self.temporaryFolder()
         let previous = umask(0o022)
         defer { umask(previous) }
         let database = root + "/new/state/twitterd.sqlite"
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func anOpenFolderAndItsSecretsAreTightenedAndReported() throws {
-        let folder = Self.temporaryFolder()
+        let folder = try Self.temporaryFolder()
         chmod(folder, 0o755)
         let database = folder + "/twitterd.sqlite"
         for (name, mode) in [("twitterd.sqlite", 0o644), ("twitterd.sqlite-wal", 0o664), ("token.key", 0o640)] {
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func aStickySharedFolderIsLeftButTheDatabaseIsPrivate() throws {
-        let folder = Self.temporaryFolder()
+        let folder = try Self.temporaryFolder()
         chmod(folder, 0o1777)
         let database = folder + "/twitterd.sqlite"
         let changes = try StateFolder.prepare(databasePath: database)

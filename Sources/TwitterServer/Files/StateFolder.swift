@@ -46,11 +46,7 @@ public enum StateFolder {
     /// SQLite gives the `-wal` and `-shm` files it creates later the database file's mode.
     @discardableResult
     public static func prepare(databasePath: String) throws -> [Change] {
-        let folder = (databasePath as NSString).deletingLastPathComponent
-        var changes: [Change] = []
-        if !folder.isEmpty {
-            if let change = try prepareFolder(folder) { changes.append(change) }
-        }
+        var changes = try prepareFolder(databasePath: databasePath)
         let descriptor = open(databasePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             // The umask may have taken bits away, never added them; fchmod makes it exactly 0600 anyway.
@@ -63,6 +59,15 @@ public enum StateFolder {
             if let change = try tighten(path, to: 0o600) { changes.append(change) }
         }
         return changes
+    }
+
+    /// Only the folder part of `prepare`: creates the database's folder (0700) or tightens it. The daemon does
+    /// this before it makes the socket, which may share the folder, and the files after it has checked that no
+    /// other daemon serves that socket.
+    public static func prepareFolder(databasePath: String) throws -> [Change] {
+        let folder = (databasePath as NSString).deletingLastPathComponent
+        guard !folder.isEmpty, let change = try prepareFolder(folder) else { return [] }
+        return [change]
     }
 
     private static func prepareFolder(_ folder: String) throws -> Change? {

@@ -16,6 +16,9 @@ final class LineFramingHandler: ChannelDuplexHandler {
     private let activity: ConnectionActivity
 
     private var buffer = ByteBuffer()
+    /// How many bytes after the reader index are known to hold no newline. Each byte is searched once, so a long
+    /// line arriving in many reads costs O(n), not O(n²): a 10 MB line took 30 s to frame in a debug build.
+    private var searchedWithoutNewline = 0
     /// After an over-long line nothing more is framed: the stream cannot be resynchronised reliably.
     private var isDiscarding = false
     private var partialLineTimer: Scheduled<Void>?
@@ -102,7 +105,10 @@ final class LineFramingHandler: ChannelDuplexHandler {
             if !lines.isEmpty { fire(.lines(lines), context: context) }
             buffer.discardReadBytes()
         }
-        while let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) {
+        while let newline = buffer.readableBytesView.dropFirst(searchedWithoutNewline).firstIndex(
+            of: UInt8(ascii: "\n"))
+        {
+            searchedWithoutNewline = 0
             let length = newline - buffer.readerIndex
             guard length <= maximumLineLength else {
                 if !lines.isEmpty { fire(.lines(lines), context: context) }
@@ -113,6 +119,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
             lines.append(buffer.readBytes(length: length) ?? [])
             buffer.moveReaderIndex(forwardBy: 1)
         }
+        searchedWithoutNewline = buffer.readableBytes
     }
 
     /// A last line without a newline before EOF is still a request, as `printf '{…}' | socat` sends it.
@@ -120,6 +127,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
         guard !isDiscarding, buffer.readableBytes > 0 else { return }
         let line = buffer.readBytes(length: buffer.readableBytes) ?? []
         buffer.clear()
+        searchedWithoutNewline = 0
         partialLineTimer?.cancel()
         partialLineTimer = nil
         fire(.lines([line]), context: context)
@@ -128,6 +136,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
     private func reportLineTooLong(context: ChannelHandlerContext) {
         isDiscarding = true
         buffer = ByteBuffer()
+        searchedWithoutNewline = 0
         partialLineTimer?.cancel()
         fire(.lineTooLong(limit: maximumLineLength), context: context)
     }
