@@ -38,6 +38,8 @@ public final class DaemonProcess: @unchecked Sendable {
         if let configuration {
             let configPath = folder + "/twitterd.toml"
             try configuration.write(toFile: configPath, atomically: true, encoding: .utf8)
+            // Readable by a daemon run as another user (the sandbox test) whatever the umask; it holds no secret.
+            chmod(configPath, 0o644)
             allArguments += ["--config", configPath]
         }
         process = Process()
