@@ -101,6 +101,9 @@ let package = Package(
             dependencies: [
                 "TwitterServer", "TwitterStore", "JSONRPC", "TwitterCore", "TestSupport", "Sodium", "PasswordLogin",
                 "TokenLogin", "PeerLogin",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

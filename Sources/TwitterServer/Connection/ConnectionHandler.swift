@@ -4,7 +4,7 @@ import NIOCore
 import TwitterCore
 
 /// Serves one connection: answers each read's lines in arrival order, and ends the connection on EOF, a
-/// limit, a timeout or a drain.
+/// limit, a timeout or a drain, as its `ConnectionStateMachine` decides.
 ///
 /// Lines are answered on the event loop as they arrive; a task starts only at the first line that has to
 /// wait (a login, a post, a read from SQLite) and ends once the read is answered. An idle connection owns
@@ -20,31 +20,23 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     private let session: ConnectionSession
     private let requestContext: RequestContext
-    private let activity: ConnectionActivity
     private let answerer: LineAnswerer
     private let logger: Logger
     private let onClosed: () -> Void
     private let executor: EventLoopTaskExecutor
 
+    private var machine = ConnectionStateMachine()
     /// Frames that arrived while a task was answering; rarely more than one or two.
     private var waiting = CircularBuffer<InboundFrame>(initialCapacity: 2)
-    private var isAnswering = false
-    private var isReadHeld = false
-    private var isClosing = false
-    private var isClosed = false
-    /// The client has shut down its writing side; the connection stays open only for its subscriptions.
-    private var isInputEnded = false
     /// The last answer handed to the channel: a close waits for it, so nothing answered is cut off.
     private var lastWrite: EventLoopFuture<Void>?
-    private var closeReason = "client closed the connection"
 
     init(
-        session: ConnectionSession, activity: ConnectionActivity, answerer: LineAnswerer, eventLoop: any EventLoop,
-        logger: Logger, onClosed: @escaping () -> Void
+        session: ConnectionSession, answerer: LineAnswerer, eventLoop: any EventLoop, logger: Logger,
+        onClosed: @escaping () -> Void
     ) {
         self.session = session
         self.requestContext = RequestContext(session: session)
-        self.activity = activity
         self.answerer = answerer
         self.logger = logger
         self.onClosed = onClosed
@@ -60,72 +52,71 @@ final class ConnectionHandler: ChannelDuplexHandler {
         answerWaiting(context: context)
     }
 
+    func channelReadComplete(context: ChannelHandlerContext) {
+        machine.bytesArrived()
+        context.fireChannelReadComplete()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         connectionEnded()
         context.fireChannelInactive()
     }
 
-    private func connectionEnded() {
-        guard !isClosed else { return }
-        isClosed = true
-        waiting.removeAll()
-        session.connectionClosed()
-        logger.debug("connection closed", metadata: metadata(closeReason))
-        onClosed()
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is DrainEvent else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        perform(machine.drainRequested(), context: context)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        closeReason = "connection error: \(error)"
-        context.close(promise: nil)
+        perform(machine.closeRequested("connection error: \(error)"), context: context)
     }
 
     /// Holds reads while lines are being answered: the backpressure that bounds a pipelining client.
     func read(context: ChannelHandlerContext) {
-        if isAnswering || !waiting.isEmpty {
-            isReadHeld = true
-        } else {
-            context.read()
-        }
+        if machine.readRequested() == .read { context.read() }
+    }
+
+    private func connectionEnded() {
+        guard let reason = machine.channelClosed() else { return }
+        waiting.removeAll()
+        session.connectionClosed()
+        logger.debug("connection closed", metadata: metadata(reason))
+        onClosed()
     }
 
     private func answerWaiting(context: ChannelHandlerContext) {
-        while !isAnswering, !isClosing, let frame = waiting.popFirst() {
+        while machine.canAnswer, let frame = waiting.popFirst() {
             switch frame {
             case .lines(let lines):
                 let progress = answerer.answerNow(lines, context: requestContext, channel: context.channel)
                 if let written = progress.lastWrite { lastWrite = written }
                 if let remainder = progress.remainder {
+                    perform(machine.answerStarted(), context: context)
                     startAnswering(remainder, context: context)
                     return
                 }
                 startSubscriptions(context: context)
             case .lineTooLong(let limit):
                 // Logged before the close so the reason is on record by the time the client sees EOF.
-                close(context: context, reason: "line longer than \(limit) bytes", notice: true) {
-                    Self.lineBuffer(Self.lineTooLongResponse(limit: limit))
-                }
+                let action = machine.closeRequested("line longer than \(limit) bytes", notice: true)
+                perform(action, context: context) { Self.lineBuffer(Self.lineTooLongResponse(limit: limit)) }
             case .partialLineTimedOut:
-                close(context: context, reason: "an unfinished line waited too long for its newline", notice: true)
+                let reason = "an unfinished line waited too long for its newline"
+                perform(machine.closeRequested(reason, notice: true), context: context)
             case .idle:
-                close(context: context, reason: "idle timeout")
-            case .drained:
-                close(context: context, reason: "daemon stopping")
+                perform(machine.closeRequested("idle timeout"), context: context)
             case .endOfInput:
                 // A client that half-closes after subscribing (as `socat -t` does) still gets its notifications.
-                isInputEnded = true
-                if !session.hasSubscriptions { close(context: context, reason: "client closed the connection") }
+                perform(machine.inputEnded(hasSubscriptions: session.hasSubscriptions), context: context)
             }
-            activity.frameAnswered()
-        }
-        if !isAnswering, isReadHeld {
-            isReadHeld = false
-            context.read()
         }
     }
 
     /// Answers the rest of a read in a task, on this connection's event loop, while reads are held.
     private func startAnswering(_ remainder: LineAnswerer.Remainder, context: ChannelHandlerContext) {
-        isAnswering = true
         let channel = context.channel
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
@@ -143,12 +134,12 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     private func finishedAnswering(lastWrite written: EventLoopFuture<Void>?, context: ChannelHandlerContext) {
-        isAnswering = false
-        activity.frameAnswered()
         if let written { lastWrite = written }
-        guard !isClosed else { return }
+        let action = machine.answerFinished()
+        guard !machine.isClosing else { return }
         startSubscriptions(context: context)
         answerWaiting(context: context)
+        if action == .resumeReading { read(context: context) }
     }
 
     /// Subscriptions start only once a read is answered, so the answer to tweets.subscribe precedes its first
@@ -180,23 +171,36 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     private func subscriptionEnded(context: ChannelHandlerContext) {
-        guard isInputEnded, !isClosing, !session.hasSubscriptions else { return }
-        close(context: context, reason: "client closed the connection")
+        guard !session.hasSubscriptions else { return }
+        perform(machine.subscriptionsEnded(), context: context)
     }
 
-    /// Closes once everything already answered has been written, after sending `farewell` if given.
-    private func close(
-        context: ChannelHandlerContext, reason: String, notice: Bool = false, farewell: (() -> ByteBuffer)? = nil
+    /// Carries out what the state machine decided; `farewell` is the last line of a close, if there is one.
+    private func perform(
+        _ action: ConnectionStateMachine.Action, context: ChannelHandlerContext,
+        farewell: (() -> ByteBuffer)? = nil
     ) {
-        isClosing = true
-        closeReason = reason
-        if notice { logger.notice("closing connection", metadata: metadata(reason)) }
-        if let farewell { lastWrite = context.writeAndFlush(wrapOutboundOut(farewell())) }
-        guard let lastWrite else {
-            context.close(promise: nil)
+        switch action {
+        case .none:
             return
+        case .resumeReading:
+            read(context: context)
+        case .scheduleQuietCheck:
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+            context.eventLoop.scheduleTask(in: ConnectionStateMachine.drainQuietPeriod) {
+                let action = handler.value.machine.quietPeriodEnded(framesWaiting: !handler.value.waiting.isEmpty)
+                handler.value.perform(action, context: loopContext.value)
+            }
+        case .close(let reason, let notice):
+            if notice { logger.notice("closing connection", metadata: metadata(reason)) }
+            if let farewell { lastWrite = context.writeAndFlush(wrapOutboundOut(farewell())) }
+            guard let lastWrite else {
+                context.close(promise: nil)
+                return
+            }
+            lastWrite.whenComplete { [channel = context.channel] _ in channel.close(promise: nil) }
         }
-        lastWrite.whenComplete { [channel = context.channel] _ in channel.close(promise: nil) }
     }
 
     private func metadata(_ reason: String) -> Logger.Metadata {

@@ -10,8 +10,6 @@ enum InboundFrame: Sendable {
     case partialLineTimedOut
     /// Nothing was sent or received for the idle timeout.
     case idle
-    /// The daemon is stopping and this connection has nothing left to answer.
-    case drained
     /// The client shut down its writing side; what it sent before is still answered.
     case endOfInput
 }

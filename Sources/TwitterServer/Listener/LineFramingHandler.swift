@@ -1,7 +1,6 @@
 import NIOCore
 
-/// Cuts the byte stream into lines, enforces the line limit and the partial-line and idle timeouts, and ends
-/// the stream once the daemon is stopping and nothing is left to answer.
+/// Cuts the byte stream into lines and enforces the line limit and the partial-line and idle timeouts.
 ///
 /// Framing lives in its own handler so that the connection handler only ever sees whole lines.
 final class LineFramingHandler: ChannelDuplexHandler {
@@ -13,7 +12,6 @@ final class LineFramingHandler: ChannelDuplexHandler {
     private let maximumLineLength: Int
     private let partialLineTimeout: TimeAmount
     private let idleTimeout: TimeAmount
-    private let activity: ConnectionActivity
 
     private var buffer = ByteBuffer()
     /// How many bytes after the reader index are known to hold no newline. Each byte is searched once, so a long
@@ -26,16 +24,11 @@ final class LineFramingHandler: ChannelDuplexHandler {
     /// When the connection last read or wrote; the idle timer compares with it instead of being
     /// rescheduled on every read and write, which would cost a timer allocation per answer.
     private var lastActivity = NIODeadline.now()
-    /// Draining state, read by `LineFramingHandler+Draining.swift`.
-    private(set) var isDrainingNow = false
-    private var readSinceDrainCheck = false
-    private var framesSent = 0
 
-    init(limits: ServerConfiguration.Limits, activity: ConnectionActivity) {
+    init(limits: ServerConfiguration.Limits) {
         self.maximumLineLength = limits.maximumLineLength
         self.partialLineTimeout = TimeAmount(limits.partialLineTimeout)
         self.idleTimeout = TimeAmount(limits.idleTimeout)
-        self.activity = activity
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -50,7 +43,6 @@ final class LineFramingHandler: ChannelDuplexHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var incoming = unwrapInboundIn(data)
         lastActivity = .now()
-        readSinceDrainCheck = true
         guard !isDiscarding else { return }
         buffer.writeBuffer(&incoming)
         emitLines(context: context)
@@ -69,9 +61,6 @@ final class LineFramingHandler: ChannelDuplexHandler {
         if case ChannelEvent.inputClosed = event {
             emitLastLine(context: context)
             fireOutsideReadCycle(.endOfInput, context: context)
-        } else if event is DrainEvent {
-            beginDraining(context: context)
-            return
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -79,23 +68,6 @@ final class LineFramingHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         emitLastLine(context: context)
         context.fireChannelInactive()
-    }
-
-    func markDraining() {
-        isDrainingNow = true
-    }
-
-    /// Nothing arrived since the last look, no line is half-read, and every framed line has been answered.
-    var isQuiet: Bool {
-        !readSinceDrainCheck && buffer.readableBytes == 0 && framesSent == activity.framesAnswered
-    }
-
-    func resetQuietWindow() {
-        readSinceDrainCheck = false
-    }
-
-    func fireDrained(context: ChannelHandlerContext) {
-        fireOutsideReadCycle(.drained, context: context)
     }
 
     private func emitLines(context: ChannelHandlerContext) {
@@ -142,7 +114,6 @@ final class LineFramingHandler: ChannelDuplexHandler {
     }
 
     private func fire(_ frame: InboundFrame, context: ChannelHandlerContext) {
-        framesSent += 1
         context.fireChannelRead(wrapInboundOut(frame))
     }
 

@@ -38,15 +38,14 @@ extension RPCServer {
             let session = ConnectionSession(id: registry.makeConnectionID(), peer: peer) { line in
                 channel.eventLoop.execute { channel.writeAndFlush(ConnectionHandler.lineBuffer(line), promise: nil) }
             }
-            let activity = ConnectionActivity()
             let handler = ConnectionHandler(
-                session: session, activity: activity, answerer: answerer, eventLoop: channel.eventLoop, logger: logger
+                session: session, answerer: answerer, eventLoop: channel.eventLoop, logger: logger
             ) { [registry, statistics] in
                 registry.remove(channel)
                 statistics.releaseConnection()
             }
             let pipeline = channel.pipeline.syncOperations
-            try pipeline.addHandler(LineFramingHandler(limits: limits, activity: activity))
+            try pipeline.addHandler(LineFramingHandler(limits: limits))
             try pipeline.addHandler(handler)
             logger.debug("connection opened", metadata: ["connection": "\(session.id)", "peer": "\(peer)"])
             registry.add(channel)

@@ -1,0 +1,3 @@
+/// Sent down every connection's pipeline when the daemon begins a graceful shutdown; the connection's state
+/// machine closes it once everything it received is answered.
+struct DrainEvent: Sendable {}
