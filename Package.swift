@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "TwitterServer",
             dependencies: [
-                "JSONRPC", "TwitterCore", "TwitterStore", "Sodium",
+                "JSONRPC", "TwitterCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

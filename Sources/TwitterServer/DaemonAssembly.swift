@@ -1,7 +1,6 @@
 import JSONRPC
 import Logging
 import TwitterCore
-import TwitterStore
 
 /// A set of methods that registers itself in the router; each feature of the daemon provides one.
 public protocol MethodGroup: Sendable {
@@ -13,11 +12,11 @@ public protocol MethodGroup: Sendable {
 public enum DaemonAssembly {
     /// The request processor serving `groups` plus the system methods and `rpc.discover`.
     public static func makeProcessor(
-        auth: AuthServices, tweets: TweetServices, groups: [any MethodGroup] = [], database: AppDatabase,
-        statistics: ServerStatistics, settings: LiveSettings, logger: Logger
+        auth: AuthServices, tweets: TweetServices, groups: [any MethodGroup] = [], database: any HealthChecking,
+        versions: ComponentVersions, statistics: ServerStatistics, settings: LiveSettings, logger: Logger
     ) -> RequestProcessor<RequestContext> {
         var router = Router<RequestContext>()
-        SystemMethods(database: database, statistics: statistics).register(in: &router)
+        SystemMethods(database: database, versions: versions, statistics: statistics).register(in: &router)
         AuthMethods(services: auth).register(in: &router)
         TokenMethods(tokens: auth.tokens, liveLogins: auth.liveLogins).register(in: &router)
         ProfileMethods(profiles: auth.profiles, users: auth.users, passwords: auth.passwords).register(in: &router)

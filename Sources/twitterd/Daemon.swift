@@ -3,6 +3,7 @@ import Logging
 import PasswordLogin
 import PeerLogin
 import ServiceLifecycle
+import Sodium
 import TokenLogin
 import TwitterCore
 import TwitterServer
@@ -45,7 +46,8 @@ struct Daemon {
         )
         let settings = LiveSettings(limits: configuration.limits)
         let processor = DaemonAssembly.makeProcessor(
-            auth: auth, tweets: tweets, database: database, statistics: statistics, settings: settings, logger: logger
+            auth: auth, tweets: tweets, database: database, versions: Self.versions, statistics: statistics,
+            settings: settings, logger: logger
         )
         let notifier = SystemdNotifier(environment: environment)
         let server = RPCServer(
@@ -73,6 +75,9 @@ struct Daemon {
         try await group.run()
     }
 
+    /// The versions of what the daemon runs on, as only main can name them.
+    static let versions = ComponentVersions(libsodium: Sodium.shared.version, sqlite: AppDatabase.sqliteVersion)
+
     /// Registers every login provider plugin, then keeps the ones the configuration enables.
     private func makeAuthServices(database: AppDatabase) throws -> AuthServices {
         let settings = configuration.auth
@@ -82,8 +87,9 @@ struct Daemon {
             store: TokenStore(database: database), key: try TokenKey.loadOrCreate(path: keyPath),
             sessionDays: settings.sessionDays
         )
+        let cost = settings.passwordHashCost
         let hasher = try PasswordHasher(
-            cost: settings.passwordCost, minimumLength: settings.passwordMinimumLength,
+            cost: cost, minimumLength: settings.passwordMinimumLength,
             threads: settings.hashingThreads, queueLimit: settings.hashingQueueLimit
         )
         let peerLinks = PeerLinkStore(database: database)
@@ -101,7 +107,7 @@ struct Daemon {
         logger.info(
             "login providers",
             metadata: [
-                "enabled": "\(selection.enabled.names.joined(separator: ","))", "argon2id": "\(settings.passwordCost)",
+                "enabled": "\(selection.enabled.names.joined(separator: ","))", "argon2id": "\(cost)",
             ]
         )
         return AuthServices(

@@ -43,7 +43,7 @@ struct Seed: AsyncParsableCommand {
         try StateFolder.prepare(databasePath: settings.databasePath)
         let store = try AppDatabase.open(path: settings.databasePath)
         defer { try? store.close() }
-        let hasher = try PasswordHasher(cost: settings.auth.passwordCost, threads: 1, queueLimit: 1)
+        let hasher = try PasswordHasher(cost: settings.auth.passwordHashCost, threads: 1, queueLimit: 1)
         let hash = try await hasher.hash(Self.password)
         let seeder = DatabaseSeeder(database: store)
         var content = RandomContent(seed: UInt64(Date().timeIntervalSince1970))

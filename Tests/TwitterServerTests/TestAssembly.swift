@@ -30,7 +30,9 @@ enum TestAssembly {
         let hub = TweetHub()
         let tweets = TweetServices(store: TweetStore(database: database, hub: hub), hub: hub, text: TweetText())
         return DaemonAssembly.makeProcessor(
-            auth: auth, tweets: tweets, database: database, statistics: ServerStatistics(),
+            auth: auth, tweets: tweets, database: database,
+            versions: ComponentVersions(libsodium: Sodium.shared.version, sqlite: AppDatabase.sqliteVersion),
+            statistics: ServerStatistics(),
             settings: LiveSettings(limits: .init()),
             logger: Logger(label: "test")
         )

@@ -1,5 +1,4 @@
 import NIOCore
-import Sodium
 
 /// The login settings: which providers are on, the password rules and cost, and session lifetime.
 public struct AuthConfiguration: Sendable, Equatable {
@@ -7,8 +6,10 @@ public struct AuthConfiguration: Sendable, Equatable {
     public var providers: [String]?
     /// The shortest password accepted, in code points.
     public var passwordMinimumLength = 8
-    /// The Argon2id cost of new hashes.
-    public var passwordCost = PasswordHashCost.interactive
+    /// The Argon2id passes of new hashes (`password_ops_limit`); nil keeps the hashing library's default.
+    public var passwordOperations: Int?
+    /// The Argon2id memory of new hashes, in bytes (`password_mem_limit_kib`); nil keeps the library's default.
+    public var passwordMemoryBytes: Int?
     /// Threads that hash passwords; one per core by default.
     public var hashingThreads = System.coreCount
     /// Hashes that may wait for a thread before logins are answered -32008.

@@ -56,9 +56,9 @@ public struct ConfigurationFile {
     {
         if let names = try reader.stringArray("providers") { auth.providers = names }
         if let value = try reader.int("password_min_length", in: 1...128) { auth.passwordMinimumLength = value }
-        if let value = try reader.int("password_ops_limit", in: 1...100) { auth.passwordCost.operations = value }
+        if let value = try reader.int("password_ops_limit", in: 1...100) { auth.passwordOperations = value }
         if let value = try reader.int("password_mem_limit_kib", in: 8...4_194_304) {
-            auth.passwordCost.memoryBytes = value * 1024
+            auth.passwordMemoryBytes = value * 1024
         }
         if let value = try reader.int("hashing_threads", in: 1...256) { auth.hashingThreads = value }
         if let value = try reader.int("hashing_queue", in: 1...100_000) { auth.hashingQueueLimit = value }

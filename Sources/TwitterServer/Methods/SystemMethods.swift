@@ -1,11 +1,10 @@
 import JSONRPC
-import Sodium
 import TwitterCore
-import TwitterStore
 
 /// `system.*` and `rpc.discover`: the methods any connection may call to see that the daemon is alive.
 struct SystemMethods {
-    let database: AppDatabase
+    let database: any HealthChecking
+    let versions: ComponentVersions
     let statistics: ServerStatistics
 
     struct Version: Encodable {
@@ -25,10 +24,10 @@ struct SystemMethods {
 
     func register(in router: inout Router<RequestContext>) {
         router.register(Self.ping, answeringNow: { (_: NoParams, _) in "pong" })
-        router.register(Self.version) { (_: NoParams, _) in
+        router.register(Self.version) { [versions] (_: NoParams, _) in
             Version(
                 version: TwitterdVersion.current, protocol: TwitterdVersion.protocolVersion,
-                swift: TwitterdVersion.swift, libsodium: Sodium.shared.version, sqlite: AppDatabase.sqliteVersion
+                swift: TwitterdVersion.swift, libsodium: versions.libsodium, sqlite: versions.sqlite
             )
         }
         router.register(Self.health) { [database, statistics] (_: NoParams, _) in

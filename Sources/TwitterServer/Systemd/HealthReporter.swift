@@ -3,20 +3,21 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
-import TwitterStore
+import TwitterCore
 
 /// Tells systemd how the daemon is: STATUS= with the connection count, and WATCHDOG=1 at half the watchdog
 /// interval, but only while every event loop and the database answer, so a wedged daemon is restarted.
 public struct HealthReporter: Service {
     private let notifier: SystemdNotifier
     private let statistics: ServerStatistics
-    private let database: AppDatabase
+    private let database: any HealthChecking
     private let watchdogInterval: Duration?
     private let logger: Logger
 
     /// Reads WATCHDOG_USEC (and WATCHDOG_PID) from `environment`.
     public init(
-        notifier: SystemdNotifier, statistics: ServerStatistics, database: AppDatabase, environment: [String: String],
+        notifier: SystemdNotifier, statistics: ServerStatistics, database: any HealthChecking,
+        environment: [String: String],
         logger: Logger
     ) {
         self.notifier = notifier

@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import TwitterCore
 
 /// The daemon's SQLite database: one connection pool in WAL mode, its migrations, and health checks.
 ///
 /// Store types take an `AppDatabase` and add intent-named reads and writes; nothing else touches GRDB.
-public struct AppDatabase: Sendable {
+public struct AppDatabase: HealthChecking {
     /// The underlying writer; a `DatabasePool` on disk, a `DatabaseQueue` in tests.
     let writer: any DatabaseWriter
 
