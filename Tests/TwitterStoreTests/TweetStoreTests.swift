@@ -37,7 +37,7 @@ struct TweetStoreTests {
             return ids
         }
         #expect(Set(ids).count == 200)
-        let fetched = try await fixture.tweets.fetchTweets(TweetQuery(limit: 200), for: alice.id)
+        let fetched = try await fixture.tweets.fetchTweets(TweetQuery(limit: 200))
         #expect(fetched.map(\.id) == ids.sorted(by: >))
         // Published after commit, in id order.
         var published: [Int64] = []
@@ -57,7 +57,7 @@ struct TweetStoreTests {
         #expect(again.text == "once")
         let bobs = try await fixture.tweets.postTweet(text: "mine", idempotencyKey: "k1", by: bob.id)
         #expect(bobs.id != first.id)
-        #expect(try await fixture.tweets.fetchTweets(TweetQuery(), for: alice.id).count == 2)
+        #expect(try await fixture.tweets.fetchTweets(TweetQuery()).count == 2)
     }
 
     @Test func onlyTheAuthorMayDelete() async throws {
@@ -72,7 +72,7 @@ struct TweetStoreTests {
         await #expect(throws: TwitterError.notFound("Tweet \(tweet.id)")) {
             try await fixture.tweets.deleteTweet(id: tweet.id, by: alice.id)
         }
-        #expect(try await fixture.tweets.tweet(id: tweet.id, for: alice.id) == nil)
+        #expect(try await fixture.tweets.tweet(id: tweet.id) == nil)
     }
 
     @Test func fetchFiltersBySinceMaxAndAuthor() async throws {
@@ -84,11 +84,11 @@ struct TweetStoreTests {
             let author = index.isMultiple(of: 2) ? alice.id : bob.id
             ids.append(try await fixture.tweets.postTweet(text: "t\(index)", idempotencyKey: nil, by: author).id)
         }
-        let newer = try await fixture.tweets.fetchTweets(TweetQuery(sinceID: ids[6]), for: alice.id)
+        let newer = try await fixture.tweets.fetchTweets(TweetQuery(sinceID: ids[6]))
         #expect(newer.map(\.id) == [ids[9], ids[8], ids[7]])
-        let older = try await fixture.tweets.fetchTweets(TweetQuery(maxID: ids[3], limit: 2), for: alice.id)
+        let older = try await fixture.tweets.fetchTweets(TweetQuery(maxID: ids[3], limit: 2))
         #expect(older.map(\.id) == [ids[2], ids[1]])
-        let alices = try await fixture.tweets.fetchTweets(TweetQuery(authorID: alice.id), for: bob.id)
+        let alices = try await fixture.tweets.fetchTweets(TweetQuery(authorID: alice.id))
         #expect(alices.allSatisfy { $0.author.username == "alice" })
         #expect(alices.count == 5)
         let catchUp = try await fixture.tweets.tweets(after: ids[7], authorID: nil, limit: 10)
@@ -105,7 +105,7 @@ struct FeedCacheAgreementTests {
         for index in 0..<700 {
             ids.append(try await fixture.tweets.postTweet(text: "t\(index)", idempotencyKey: nil, by: alice.id).id)
         }
-        _ = try await fixture.tweets.fetchTweets(TweetQuery(), for: alice.id)
+        _ = try await fixture.tweets.fetchTweets(TweetQuery())
         for index in stride(from: 650, to: 700, by: 7) {
             try await fixture.tweets.deleteTweet(id: ids[index], by: alice.id)
         }
@@ -119,7 +119,7 @@ struct FeedCacheAgreementTests {
             TweetQuery(sinceID: ids[660], maxID: ids[710], limit: 200), TweetQuery(sinceID: ids[729]),
         ]
         for query in probes {
-            let answered = try await fixture.tweets.fetchTweets(query, for: alice.id).map(\.id)
+            let answered = try await fixture.tweets.fetchTweets(query).map(\.id)
             let stored = try await fixture.tweets.fetchFromDatabase(query).map(\.id)
             #expect(answered == stored, "\(query)")
         }

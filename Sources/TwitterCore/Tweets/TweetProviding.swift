@@ -18,16 +18,16 @@ public struct TweetQuery: Sendable, Equatable {
     }
 }
 
-/// Reads tweets on behalf of a user.
+/// Reads tweets; every reader sees the same tweets.
 public protocol TweetFetching: Sendable {
     /// The tweets matching `query`, newest first.
-    func fetchTweets(_ query: TweetQuery, for userID: Int64) async throws -> [Tweet]
+    func fetchTweets(_ query: TweetQuery) async throws -> [Tweet]
     /// The feed's version now, when pages come from memory; nil otherwise.
     var feedVersion: Int? { get }
     /// The tweets matching `query` when they can be had without waiting, from memory; nil otherwise.
-    func fetchTweetsAtOnce(_ query: TweetQuery, for userID: Int64) -> CachedPage?
+    func fetchTweetsAtOnce(_ query: TweetQuery) -> CachedPage?
     /// One tweet.
-    func tweet(id: Int64, for userID: Int64) async throws -> Tweet?
+    func tweet(id: Int64) async throws -> Tweet?
     /// Tweets newer than `sinceID`, oldest first, for a subscription's catch-up.
     func tweets(after sinceID: Int64, authorID: Int64?, limit: Int) async throws -> [Tweet]
 }
@@ -37,7 +37,7 @@ extension TweetFetching {
     public var feedVersion: Int? { nil }
 
     /// A store that keeps nothing in memory always has to wait.
-    public func fetchTweetsAtOnce(_ query: TweetQuery, for userID: Int64) -> CachedPage? { nil }
+    public func fetchTweetsAtOnce(_ query: TweetQuery) -> CachedPage? { nil }
 }
 
 /// Tweets read from memory, with the version of the feed they were read at.

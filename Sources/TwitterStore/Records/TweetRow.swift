@@ -2,22 +2,17 @@ import Foundation
 import GRDB
 import TwitterCore
 
-/// A row of `tweet`, joined with its author's username when read.
-struct TweetRow: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "tweet"
-
-    var id: Int64?
-    var authorId: Int64
-    var text: String
-    var createdAt: Date
-    var idempotencyKey: String?
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+/// How tweets are read: the tweet joined with its author's username in one query, never a query per tweet.
+///
+/// Posts are written with plain INSERTs by the committer, so this is not a persistable record.
+enum TweetRow {
+    /// `SELECT` of a tweet and its author, followed by `clauses` (WHERE, ORDER BY, LIMIT).
+    static func select(_ clauses: String) -> String {
+        """
+        SELECT tweet.id, tweet.authorId, tweet.text, tweet.createdAt, user.username
+        FROM tweet JOIN user ON user.id = tweet.authorId \(clauses)
+        """
     }
-
-    /// The columns a feed read selects: one query with a join, never a query per tweet.
-    static let feedSelection = "tweet.id, tweet.authorId, tweet.text, tweet.createdAt, user.username"
 
     static func tweet(from row: Row) -> Tweet {
         Tweet(

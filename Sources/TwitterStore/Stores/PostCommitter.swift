@@ -133,10 +133,7 @@ final class PostCommitter: Sendable {
     }
 
     private static func earlierPost(_ db: Database, authorID: Int64, key: String, since: Date) throws -> Tweet? {
-        let sql = """
-            SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId
-            WHERE tweet.authorId = ? AND tweet.idempotencyKey = ? AND tweet.createdAt >= ?
-            """
+        let sql = TweetRow.select("WHERE tweet.authorId = ? AND tweet.idempotencyKey = ? AND tweet.createdAt >= ?")
         return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [authorID, key, since]).map(
             TweetRow.tweet(from:))
     }

@@ -36,11 +36,11 @@ public struct TweetStore: TweetProviding {
 
     /// Newest first: the whole feed's newest pages from memory, the rest by the primary key or the
     /// (author, id) index.
-    public func fetchTweets(_ query: TweetQuery, for userID: Int64) async throws -> [Tweet] {
-        if let page = fetchTweetsAtOnce(query, for: userID) { return page.tweets }
+    public func fetchTweets(_ query: TweetQuery) async throws -> [Tweet] {
+        if let page = fetchTweetsAtOnce(query) { return page.tweets }
         if query.authorID == nil {
             try await fillCache()
-            if let page = fetchTweetsAtOnce(query, for: userID) { return page.tweets }
+            if let page = fetchTweetsAtOnce(query) { return page.tweets }
         }
         return try await fetchFromDatabase(query)
     }
@@ -49,7 +49,7 @@ public struct TweetStore: TweetProviding {
     public var feedVersion: Int? { cache.generation }
 
     /// The page from memory, when the whole feed's newest tweets hold it.
-    public func fetchTweetsAtOnce(_ query: TweetQuery, for userID: Int64) -> CachedPage? {
+    public func fetchTweetsAtOnce(_ query: TweetQuery) -> CachedPage? {
         guard query.authorID == nil else { return nil }
         return cache.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit)
     }
@@ -78,19 +78,15 @@ public struct TweetStore: TweetProviding {
             }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             arguments += [query.limit]
-            let sql = """
-                SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId
-                \(filter) ORDER BY tweet.id DESC LIMIT ?
-                """
+            let sql = TweetRow.select("\(filter) ORDER BY tweet.id DESC LIMIT ?")
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(TweetRow.tweet(from:))
         }
     }
 
     /// One tweet.
-    public func tweet(id: Int64, for userID: Int64) async throws -> Tweet? {
+    public func tweet(id: Int64) async throws -> Tweet? {
         try await database.writer.read { db in
-            let sql =
-                "SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id = ?"
+            let sql = TweetRow.select("WHERE tweet.id = ?")
             return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map(TweetRow.tweet(from:))
         }
     }
@@ -98,15 +94,14 @@ public struct TweetStore: TweetProviding {
     /// Oldest first after `sinceID`, for catching a subscription up.
     public func tweets(after sinceID: Int64, authorID: Int64?, limit: Int) async throws -> [Tweet] {
         try await database.writer.read { db in
-            var sql =
-                "SELECT \(TweetRow.feedSelection) FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id > ?"
+            var filter = "WHERE tweet.id > ?"
             var arguments: StatementArguments = [sinceID]
             if let authorID {
-                sql += " AND tweet.authorId = ?"
+                filter += " AND tweet.authorId = ?"
                 arguments += [authorID]
             }
-            sql += " ORDER BY tweet.id ASC LIMIT ?"
             arguments += [limit]
+            let sql = TweetRow.select("\(filter) ORDER BY tweet.id ASC LIMIT ?")
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(TweetRow.tweet(from:))
         }
     }

@@ -56,27 +56,24 @@ struct TweetMethods: MethodGroup {
             })
         router.register(
             Self.fetch,
-            answeringNow: { [tweets, json, pages] (params: FetchParams, context) throws -> FeedPage? in
-                let login = try context.session.requireLogin()
+            answeringNow: { [tweets, json, pages] (params: FetchParams, _) throws -> FeedPage? in
                 // Naming an author needs a lookup first; the whole feed's newest pages are in memory.
                 guard params.author == nil else { return nil }
                 let query = params.query(authorID: nil)
                 if let version = tweets.feedVersion, let kept = pages.page(for: query, at: version) {
                     return FeedPage(json: kept)
                 }
-                guard let page = tweets.fetchTweetsAtOnce(query, for: login.userID) else { return nil }
+                guard let page = tweets.fetchTweetsAtOnce(query) else { return nil }
                 let answer = FeedPage(page.tweets, json: json)
                 pages.keep(answer.json, for: query, at: page.feedVersion)
                 return answer
             },
-            otherwise: { (params: FetchParams, context) async throws -> FeedPage in
-                let login = try context.session.requireLogin()
+            otherwise: { (params: FetchParams, _) async throws -> FeedPage in
                 let query = params.query(authorID: try await authorID(params.author))
-                return FeedPage(try await tweets.fetchTweets(query, for: login.userID), json: json)
+                return FeedPage(try await tweets.fetchTweets(query), json: json)
             })
-        router.register(Self.get) { [tweets] (params: IDParams, context) in
-            let login = try context.session.requireLogin()
-            guard let tweet = try await tweets.tweet(id: params.id, for: login.userID) else {
+        router.register(Self.get) { [tweets] (params: IDParams, _) in
+            guard let tweet = try await tweets.tweet(id: params.id) else {
                 throw TwitterError.notFound("Tweet \(params.id)")
             }
             return tweet
