@@ -15,7 +15,7 @@ RUN_DIR := .run
 RELEASE_BIN := .build/release
 GENERATED := .build/generated
 
-.PHONY: all deps build release run test lint format bench soak fuzz man completions install uninstall clean
+.PHONY: all deps build release run test test-systemd lint format bench soak fuzz man completions install uninstall clean
 
 all: build
 
@@ -44,6 +44,11 @@ test: deps
 	@# One test at a time: end-to-end tests block on real sockets, and run side by side they would starve
 	@# each other's async work on a two-core machine.
 	$(SWIFT) test --skip-build --no-parallel
+
+## test-systemd: as root, boots Debian under a real systemd (systemd-nspawn) with `make install` inside and checks the units
+# TWITTERD_INSTALLED_TREE=DIR tests an existing DESTDIR tree instead of installing (no build).
+test-systemd:
+	sh scripts/test-systemd.sh
 
 ## lint: the formatting check, by the rules in .swift-format; `make format` applies them
 SWIFT_SOURCES := Sources Plugins Tests Fuzz Package.swift
