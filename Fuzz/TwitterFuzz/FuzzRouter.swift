@@ -16,8 +16,7 @@ enum FuzzRouter {
                 "tweets.post", summary: "",
                 params: [Property("text", .string(), required: true), Property("idempotencyKey", .string())],
                 result: .string(), access: .open, positional: true
-            )
-        ) { (params: Post, _) in params.text }
+            ), .awaited { (params: Post, _) in params.text })
         router.register(
             MethodDescriptor(
                 "tweets.fetch", summary: "",
@@ -26,8 +25,7 @@ enum FuzzRouter {
                     Property("limit", .integer(minimum: 1, maximum: 200)), Property("author", .string()),
                 ],
                 result: .any(), access: .open
-            )
-        ) { (params: Fetch, _) in JSONValue.number(JSONNumber(params.limit ?? 20)) }
+            ), .awaited { (params: Fetch, _) in JSONValue.number(JSONNumber(params.limit ?? 20)) })
         router.register(
             MethodDescriptor(
                 "profile.nested", summary: "",
@@ -41,14 +39,14 @@ enum FuzzRouter {
                     Property("tags", .array(of: .string()), required: true), Property("when", .timestamp()),
                 ],
                 result: .string(), access: .open
-            )
-        ) { (params: Nested, _) in params.profile.firstName }
+            ), .awaited { (params: Nested, _) in params.profile.firstName })
         router.register(
-            MethodDescriptor("system.ping", summary: "", result: .string(), access: .open, positional: true)
-        ) {
-            (_: NoParams, _) in "pong"
-        }
-        router.register(MethodDescriptor("auth.whoami", summary: "", result: .string())) { (_: NoParams, _) in "me" }
+            MethodDescriptor("system.ping", summary: "", result: .string(), access: .open, positional: true),
+            .awaited {
+                (_: NoParams, _) in "pong"
+            })
+        router.register(
+            MethodDescriptor("auth.whoami", summary: "", result: .string()), .awaited { (_: NoParams, _) in "me" })
         return RequestProcessor(
             router: router, limits: ProtocolLimits(maximumBatchSize: 50, maximumDepth: 64),
             authorize: { descriptor, loggedIn in

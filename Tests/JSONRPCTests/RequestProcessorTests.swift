@@ -20,9 +20,10 @@ struct RequestProcessorTests {
 
     static func processor(maximumBatchSize: Int = 5) -> RequestProcessor<Bool> {
         var router = Router<Bool>()
-        router.register(echo) { (params: Echo, _) in String(repeating: params.text, count: params.times ?? 1) }
-        router.register(secret) { (_: NoParams, _) in "secret" }
-        router.register(named) { (params: [String: Int], _) in params["a"] ?? 0 }
+        router.register(
+            echo, .awaited { (params: Echo, _) in String(repeating: params.text, count: params.times ?? 1) })
+        router.register(secret, .awaited { (_: NoParams, _) in "secret" })
+        router.register(named, .awaited { (params: [String: Int], _) in params["a"] ?? 0 })
         return RequestProcessor(
             router: router, limits: ProtocolLimits(maximumBatchSize: maximumBatchSize, maximumDepth: 16),
             authorize: { descriptor, loggedIn in
@@ -186,5 +187,92 @@ struct RouteLookupTests {
         for miss in ["test.echO", "test.ech", "test.echoo", "", "test.secreT", String(repeating: "x", count: 500)] {
             #expect(router.route(for: miss) == nil, "\(miss)")
         }
+    }
+}
+
+/// The one dispatch runs each route the way its handler declares: immediate, ordered or awaited.
+struct ExecutionTests {
+    static let immediate = MethodDescriptor("x.now", summary: "", result: .string(), access: .open)
+    static let maybe = MethodDescriptor(
+        "x.maybe", summary: "", params: [Property("cached", .boolean())], result: .string(), access: .open)
+    static let ordered = MethodDescriptor("x.ordered", summary: "", result: .string(), access: .open)
+    static let awaited = MethodDescriptor("x.awaited", summary: "", result: .string(), access: .open)
+    static let closed = MethodDescriptor("x.closed", summary: "", result: .string())
+
+    struct Maybe: Decodable { let cached: Bool? }
+
+    /// Counts ordered starts, to see that an ordered call takes effect before its result is awaited.
+    final class Starts: @unchecked Sendable {
+        // @unchecked: the tests call the processor from one task at a time.
+        var count = 0
+    }
+
+    static func processor(starts: Starts = Starts()) -> RequestProcessor<Bool> {
+        var router = Router<Bool>()
+        router.register(immediate, .immediate { (_: NoParams, _) in .now("now") })
+        router.register(
+            maybe, .immediate { (params: Maybe, _) in params.cached == true ? .now("memory") : .later { "disk" } })
+        router.register(
+            ordered,
+            .ordered { (_: NoParams, _) in
+                starts.count += 1
+                return { "done" }
+            })
+        router.register(awaited, .awaited { (_: NoParams, _) in "awaited" })
+        router.register(closed, .awaited { (_: NoParams, _) in "never" })
+        return RequestProcessor(
+            router: router, limits: ProtocolLimits(),
+            authorize: { descriptor, _ in
+                if descriptor.access == .authenticated { throw RPCError(code: -32001, message: "no", kind: "x") }
+            },
+            mapError: { _, _, _ in .internalError(errorID: "x") })
+    }
+
+    static func line(_ method: String, _ params: String = "{}") -> [UInt8] {
+        Array(#"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params),"id":1}"#.utf8)
+    }
+
+    static func kind(_ attempt: LineAttempt) -> String {
+        switch attempt {
+        case .answered(let outcome): "answered " + String(decoding: outcome.response ?? [], as: UTF8.self)
+        case .mustWait: "mustWait"
+        case .started: "started"
+        }
+    }
+
+    @Test func eachExecutionGoesAsFarAsItCanWithoutWaiting() {
+        let starts = Starts()
+        let processor = Self.processor(starts: starts)
+        #expect(Self.kind(processor.answerNow(toLine: Self.line("x.now"), context: true)).contains(#""result":"now""#))
+        #expect(
+            Self.kind(processor.answerNow(toLine: Self.line("x.maybe", #"{"cached":true}"#), context: true))
+                .contains(#""result":"memory""#))
+        #expect(Self.kind(processor.answerNow(toLine: Self.line("x.maybe"), context: true)) == "mustWait")
+        #expect(Self.kind(processor.answerNow(toLine: Self.line("x.ordered"), context: true)) == "started")
+        #expect(starts.count == 1, "an ordered call takes effect when it is started")
+        #expect(Self.kind(processor.answerNow(toLine: Self.line("x.awaited"), context: true)) == "mustWait")
+    }
+
+    @Test func behindStartedCallsOnlyOrderedCallsRunNow() {
+        let starts = Starts()
+        let processor = Self.processor(starts: starts)
+        for method in ["x.now", "x.awaited"] {
+            let attempt = processor.answerNow(toLine: Self.line(method), context: true, behindStartedCalls: true)
+            #expect(Self.kind(attempt) == "mustWait", "\(method)")
+        }
+        let ordered = processor.answerNow(toLine: Self.line("x.ordered"), context: true, behindStartedCalls: true)
+        #expect(Self.kind(ordered) == "started")
+        #expect(starts.count == 1)
+    }
+
+    @Test func authorisationAndParamsAreCheckedOnceBeforeAnyExecution() async {
+        let processor = Self.processor()
+        let refused = processor.answerNow(toLine: Self.line("x.closed"), context: true, behindStartedCalls: true)
+        #expect(Self.kind(refused).contains(#""code":-32001"#))
+        let badParams = processor.answerNow(toLine: Self.line("x.maybe", #"{"cached":"yes"}"#), context: true)
+        #expect(Self.kind(badParams).contains(#""code":-32602"#))
+        let later = await processor.respond(toLine: Self.line("x.maybe"), context: true)
+        #expect(
+            later.response.map { String(decoding: $0, as: UTF8.self) } == #"{"id":1,"jsonrpc":"2.0","result":"disk"}"#)
     }
 }

@@ -13,7 +13,7 @@ struct ConnectionHandlerTests {
         var router = Router<RequestContext>()
         router.register(
             MethodDescriptor("test.ping", summary: "pong", result: .string(), access: .open),
-            answeringNow: { (_: NoParams, _) in "pong" })
+            .immediate { (_: NoParams, _) in .now("pong") })
         return RequestProcessor(
             router: router, limits: ProtocolLimits(), authorize: { _, _ in },
             mapError: { error, _, _ in RPCError.internalError(errorID: "\(error)") })

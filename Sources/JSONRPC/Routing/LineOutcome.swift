@@ -9,11 +9,12 @@ public struct LineOutcome: Sendable {
     public var requestCount: Int
 }
 
-/// What answering a line at once came to.
+/// How far a line got without waiting.
 public enum LineAttempt: Sendable {
     /// The line is answered (or needs no answer).
     case answered(LineOutcome)
-    /// The line holds a call that has to wait; `RequestProcessor.respond(to:context:)` answers it.
+    /// The line must be awaited: an awaited call, an immediate one that could not answer at once, or a batch;
+    /// `RequestProcessor.respond(to:context:)` answers it.
     case mustWait(PendingLine)
     /// The line's call has taken effect and only its result is awaited; `RequestProcessor.finish(_:context:)`
     /// answers it.
@@ -29,16 +30,17 @@ public struct StartedCall: Sendable {
 /// A parsed line that could not be answered without waiting.
 public struct PendingLine: Sendable {
     enum Content: Sendable {
-        case request(RPCRequest)
+        /// A call, authorised and with checked params, to await.
+        case call(RPCRequest, @Sendable () async throws -> [UInt8])
         case batch([JSONValue])
     }
 
     let content: Content
 }
 
-/// How far a call could go without waiting.
-enum CallNow {
+/// Where the one dispatch left a call.
+enum Dispatched {
     case answered(Result<[UInt8], RPCError>)
-    case started(StartedCall)
-    case mustWait
+    case started(@Sendable () async throws -> [UInt8])
+    case mustWait(@Sendable () async throws -> [UInt8])
 }

@@ -50,14 +50,13 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         }
     }
 
-    /// Answers one line without suspending when it can: errors, and single calls to methods registered to
-    /// answer now. The rest, batches included, come back parsed, to be answered by `respond(to:context:)`.
+    /// Answers one line without suspending when it can: errors, and single calls whose route is immediate;
+    /// starts ordered calls. The rest, batches included, come back to be awaited with `respond(to:context:)`.
     ///
-    /// This is what lets a connection answer a ping with no task at all.
-    ///
-    /// With `answeringCalls` false only errors are answered and startable calls started: a caller that is
-    /// still waiting for started calls must not run a read that could miss their effect.
-    public func answerNow(toLine line: [UInt8], context: Context, answeringCalls: Bool = true) -> Attempt {
+    /// This is what lets a connection answer a ping with no task at all. `behindStartedCalls` says that
+    /// started calls are still awaited: then nothing but ordered calls runs now, since it could miss their
+    /// effect.
+    public func answerNow(toLine line: [UInt8], context: Context, behindStartedCalls: Bool = false) -> Attempt {
         if LineFraming.isBlank(line) { return .answered(Outcome(response: nil, requestCount: 0)) }
         let parser = JSONParser(maximumDepth: limits.maximumDepth)
         let request: RPCRequest
@@ -71,24 +70,19 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         case .success(.request(let valid)):
             request = valid
         }
-        switch callNow(request, context: context, answeringCalls: answeringCalls) {
+        switch dispatch(request, context: context, behindStartedCalls: behindStartedCalls) {
         case .answered(let result):
             return .answered(Outcome(response: answerLine(result, id: request.id), requestCount: 1))
-        case .started(let call):
-            return .started(call)
-        case .mustWait:
-            return .mustWait(PendingLine(content: .request(request)))
+        case .started(let wait):
+            return .started(StartedCall(request: request, wait: wait))
+        case .mustWait(let wait):
+            return .mustWait(PendingLine(content: .call(request, wait)))
         }
     }
 
     /// Answers a started call once its result is there.
     public func finish(_ call: StartedCall, context: Context) async -> Outcome {
-        let result: Result<[UInt8], RPCError>
-        do {
-            result = .success(try await call.wait())
-        } catch {
-            result = .failure(rpcError(error, call.request, context))
-        }
+        let result = await awaitResult(call.wait, request: call.request, context: context)
         return Outcome(response: answerLine(result, id: call.request.id), requestCount: 1)
     }
 
@@ -97,8 +91,60 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         switch pending.content {
         case .batch(let members):
             return await respond(toBatch: members, context: context)
-        case .request(let request):
-            return Outcome(response: await respond(to: request, context: context), requestCount: 1)
+        case .call(let request, let wait):
+            let result = await awaitResult(wait, request: request, context: context)
+            return Outcome(response: answerLine(result, id: request.id), requestCount: 1)
+        }
+    }
+
+    /// The one dispatch: finds the route, authorises, checks the params, and runs the handler the way its
+    /// route declares, as far as it can go without waiting.
+    func dispatch(_ request: RPCRequest, context: Context, behindStartedCalls: Bool) -> Dispatched {
+        guard let route = router.route(for: request.method) else {
+            return .answered(.failure(.methodNotFound(request.method)))
+        }
+        let members: [String: JSONValue]
+        do {
+            try authorize(route.descriptor, context)
+            members = try route.checkedParams(request.params)
+        } catch {
+            return .answered(.failure(rpcError(error, request, context)))
+        }
+        switch route.handler.execution {
+        case .immediate(let run) where !behindStartedCalls:
+            do {
+                switch try run(members, context) {
+                case .now(let encoded): return .answered(.success(encoded))
+                case .later(let wait): return .mustWait(wait)
+                }
+            } catch {
+                return .answered(.failure(rpcError(error, request, context)))
+            }
+        case .immediate(let run):
+            return .mustWait {
+                switch try run(members, context) {
+                case .now(let encoded): return encoded
+                case .later(let wait): return try await wait()
+                }
+            }
+        case .ordered(let start):
+            do {
+                return .started(try start(members, context))
+            } catch {
+                return .answered(.failure(rpcError(error, request, context)))
+            }
+        case .awaited(let run):
+            return .mustWait { try await run(members, context) }
+        }
+    }
+
+    private func awaitResult(
+        _ wait: @Sendable () async throws -> [UInt8], request: RPCRequest, context: Context
+    ) async -> Result<[UInt8], RPCError> {
+        do {
+            return .success(try await wait())
+        } catch {
+            return .failure(rpcError(error, request, context))
         }
     }
 
@@ -130,19 +176,22 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         return Outcome(response: line, requestCount: members.count)
     }
 
-    /// Answers one request object; nil for a notification.
+    /// Answers one member of a batch, in turn; nil for a notification.
     private func respond(to value: JSONValue, context: Context) async -> [UInt8]? {
+        let request: RPCRequest
         switch RPCRequest.validate(value) {
         case .failure(let envelope):
             return errorLine(envelope.error, id: envelope.id)
-        case .success(let request):
-            return await respond(to: request, context: context)
+        case .success(let valid):
+            request = valid
         }
-    }
-
-    /// Answers one valid request; nil for a notification.
-    private func respond(to request: RPCRequest, context: Context) async -> [UInt8]? {
-        answerLine(await call(request, context: context), id: request.id)
+        let result: Result<[UInt8], RPCError>
+        switch dispatch(request, context: context, behindStartedCalls: false) {
+        case .answered(let answered): result = answered
+        case .started(let wait), .mustWait(let wait):
+            result = await awaitResult(wait, request: request, context: context)
+        }
+        return answerLine(result, id: request.id)
     }
 
     /// The answer to a request with `id`; nil for a notification.
@@ -159,38 +208,6 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
             ResponseWriter.writeError(error, id: id, into: &line)
         }
         return line
-    }
-
-    /// Makes a call as far as it can go without waiting.
-    private func callNow(_ request: RPCRequest, context: Context, answeringCalls: Bool) -> CallNow {
-        guard let route = router.route(for: request.method) else {
-            return .answered(.failure(.methodNotFound(request.method)))
-        }
-        guard route.start != nil || (answeringCalls && route.invokeNow != nil) else { return .mustWait }
-        do {
-            try authorize(route.descriptor, context)
-            let members = try route.checkedParams(request.params)
-            if let start = route.start {
-                return .started(StartedCall(request: request, wait: try start(members, context)))
-            }
-            guard let result = try route.invokeNow?(members, context) else { return .mustWait }
-            return .answered(.success(result))
-        } catch {
-            return .answered(.failure(rpcError(error, request, context)))
-        }
-    }
-
-    private func call(_ request: RPCRequest, context: Context) async -> Result<[UInt8], RPCError> {
-        guard let route = router.route(for: request.method) else {
-            return .failure(.methodNotFound(request.method))
-        }
-        do {
-            try authorize(route.descriptor, context)
-            let members = try route.checkedParams(request.params)
-            return .success(try await route.invoke(members, context))
-        } catch {
-            return .failure(rpcError(error, request, context))
-        }
     }
 
     private func rpcError(_ error: any Error, _ request: RPCRequest, _ context: Context) -> RPCError {

@@ -71,7 +71,7 @@ struct LineAnswerer: Sendable {
         case .untaken(let write): _ = try? await write.get()
         }
         for line in remainder.lines {
-            switch processor.answerNow(toLine: line, context: context, answeringCalls: started.isEmpty) {
+            switch processor.answerNow(toLine: line, context: context, behindStartedCalls: !started.isEmpty) {
             case .answered(let outcome) where started.isEmpty:
                 record(outcome, into: &writer)
             case .answered(let outcome):

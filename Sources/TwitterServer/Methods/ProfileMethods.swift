@@ -41,23 +41,27 @@ struct ProfileMethods: MethodGroup {
     }
 
     func register(in router: inout Router<RequestContext>) {
-        router.register(Self.get) { [profiles] (params: GetParams, context) -> GetResult in
-            let login = try context.session.requireLogin()
-            if let username = params.username {
-                guard let profile = try await profiles.profile(username: username) else {
-                    throw TwitterError.notFound("User \(username)")
+        router.register(
+            Self.get,
+            .awaited { [profiles] (params: GetParams, context) -> GetResult in
+                let login = try context.session.requireLogin()
+                if let username = params.username {
+                    guard let profile = try await profiles.profile(username: username) else {
+                        throw TwitterError.notFound("User \(username)")
+                    }
+                    return profile.username.lowercased() == login.username.lowercased()
+                        ? .own(profile) : .other(profile.publicProfile)
                 }
-                return profile.username.lowercased() == login.username.lowercased()
-                    ? .own(profile) : .other(profile.publicProfile)
-            }
-            guard let profile = try await profiles.profile(userID: login.userID) else {
-                throw TwitterError.notFound("Account")
-            }
-            return .own(profile)
-        }
-        router.register(Self.update) { (params: UpdateParams, context) in
-            try await update(params, context: context)
-        }
+                guard let profile = try await profiles.profile(userID: login.userID) else {
+                    throw TwitterError.notFound("Account")
+                }
+                return .own(profile)
+            })
+        router.register(
+            Self.update,
+            .awaited { (params: UpdateParams, context) in
+                try await update(params, context: context)
+            })
     }
 
     private func update(_ params: UpdateParams, context: RequestContext) async throws -> Updated {

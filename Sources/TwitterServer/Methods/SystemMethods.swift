@@ -23,27 +23,31 @@ struct SystemMethods {
     }
 
     func register(in router: inout Router<RequestContext>) {
-        router.register(Self.ping, answeringNow: { (_: NoParams, _) in "pong" })
-        router.register(Self.version) { [versions] (_: NoParams, _) in
-            Version(
-                version: TwitterdVersion.current, protocol: TwitterdVersion.protocolVersion,
-                swift: TwitterdVersion.swift, libsodium: versions.libsodium, sqlite: versions.sqlite
-            )
-        }
-        router.register(Self.health) { [database, statistics] (_: NoParams, _) in
-            let databaseAnswers = (try? await database.ping()) != nil
-            return Health(
-                status: databaseAnswers ? "ok" : "degraded", uptimeSeconds: statistics.uptimeSeconds,
-                connections: statistics.connections, requestsServed: statistics.requestsServed
-            )
-        }
+        router.register(Self.ping, .immediate { (_: NoParams, _) in .now("pong") })
+        router.register(
+            Self.version,
+            .awaited { [versions] (_: NoParams, _) in
+                Version(
+                    version: TwitterdVersion.current, protocol: TwitterdVersion.protocolVersion,
+                    swift: TwitterdVersion.swift, libsodium: versions.libsodium, sqlite: versions.sqlite
+                )
+            })
+        router.register(
+            Self.health,
+            .awaited { [database, statistics] (_: NoParams, _) in
+                let databaseAnswers = (try? await database.ping()) != nil
+                return Health(
+                    status: databaseAnswers ? "ok" : "degraded", uptimeSeconds: statistics.uptimeSeconds,
+                    connections: statistics.connections, requestsServed: statistics.requestsServed
+                )
+            })
     }
 
     /// `rpc.discover` describes every method, itself included, so it is registered last.
     static func registerDiscovery(in router: inout Router<RequestContext>) {
         let methods = router.descriptors + [discover]
         let document = OpenRPCDocument.make(title: "twitterd", version: TwitterdVersion.current, methods: methods)
-        router.register(discover, answeringNow: { (_: NoParams, _) in document })
+        router.register(discover, .immediate { (_: NoParams, _) in .now(document) })
     }
 
     static let ping = MethodDescriptor(

@@ -62,32 +62,38 @@ struct TokenMethods: MethodGroup {
     )
 
     func register(in router: inout Router<RequestContext>) {
-        router.register(Self.create) { [tokens] (params: CreateParams, context) in
-            let login = try context.session.requireLogin()
-            try Self.nameRule.validate(params)
-            let (record, secret) = try await tokens.createPersonalToken(
-                userID: login.userID, name: params.name, expiresInDays: params.expiresInDays
-            )
-            return CreatedToken(id: record.id, token: secret, name: record.name, expiresAt: record.expiresAt)
-        }
-        router.register(Self.list) { [tokens] (_: NoParams, context) in
-            let login = try context.session.requireLogin()
-            return try await tokens.personalTokens(userID: login.userID).map { record in
-                TokenView(
-                    id: record.id, name: record.name, createdAt: record.createdAt, expiresAt: record.expiresAt,
-                    lastUsedAt: record.lastUsedAt
+        router.register(
+            Self.create,
+            .awaited { [tokens] (params: CreateParams, context) in
+                let login = try context.session.requireLogin()
+                try Self.nameRule.validate(params)
+                let (record, secret) = try await tokens.createPersonalToken(
+                    userID: login.userID, name: params.name, expiresInDays: params.expiresInDays
                 )
-            }
-        }
-        router.register(Self.revoke) { [tokens, liveLogins] (params: RevokeParams, context) in
-            let login = try context.session.requireLogin()
-            guard try await tokens.revokeToken(id: params.id, userID: login.userID) else {
-                throw TwitterError.notFound("Token \(params.id)")
-            }
-            liveLogins.revoke(
-                .token(id: params.id, userID: login.userID, reason: .tokenRevoked), requester: context.session)
-            return Revoked(revoked: true)
-        }
+                return CreatedToken(id: record.id, token: secret, name: record.name, expiresAt: record.expiresAt)
+            })
+        router.register(
+            Self.list,
+            .awaited { [tokens] (_: NoParams, context) in
+                let login = try context.session.requireLogin()
+                return try await tokens.personalTokens(userID: login.userID).map { record in
+                    TokenView(
+                        id: record.id, name: record.name, createdAt: record.createdAt, expiresAt: record.expiresAt,
+                        lastUsedAt: record.lastUsedAt
+                    )
+                }
+            })
+        router.register(
+            Self.revoke,
+            .awaited { [tokens, liveLogins] (params: RevokeParams, context) in
+                let login = try context.session.requireLogin()
+                guard try await tokens.revokeToken(id: params.id, userID: login.userID) else {
+                    throw TwitterError.notFound("Token \(params.id)")
+                }
+                liveLogins.revoke(
+                    .token(id: params.id, userID: login.userID, reason: .tokenRevoked), requester: context.session)
+                return Revoked(revoked: true)
+            })
     }
 
     static let create = MethodDescriptor(

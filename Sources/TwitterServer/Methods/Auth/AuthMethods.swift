@@ -23,35 +23,47 @@ struct AuthMethods: MethodGroup {
     }
 
     func register(in router: inout Router<RequestContext>) {
-        router.register(Self.providersDescriptor) { [services] (_: NoParams, _) in
-            services.providers.enabled.all.map { ProviderView(name: $0.name, credentials: $0.credentialFields) }
-        }
-        router.register(Self.signupDescriptor) { (params: SignupParams, context) in
-            try await signup(params, context: context)
-        }
-        router.register(Self.loginDescriptor) { (params: LoginParams, context) in
-            try await logIn(params, context: context)
-        }
-        router.register(Self.logoutDescriptor) { [services] (_: NoParams, context) in
-            if let login = context.session.login, let sessionID = login.sessionID {
-                try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
-                // Other connections that resumed the same session (twctl runs) end with it.
-                services.liveLogins.revoke(
-                    .token(id: sessionID, userID: login.userID, reason: .loggedOut), requester: context.session)
-            }
-            context.session.logOut()
-            return LoggedOut(loggedOut: true)
-        }
-        router.register(Self.whoamiDescriptor) { [services] (_: NoParams, context) in
-            let login = try context.session.requireLogin()
-            guard let user = try await services.users.user(id: login.userID) else {
-                throw TwitterError.notFound("Account")
-            }
-            return WhoAmI(user: user, provider: login.provider, expiresAt: login.expiresAt)
-        }
-        router.register(Self.changePasswordDescriptor) { (params: ChangePasswordParams, context) in
-            try await changePassword(params, context: context)
-        }
+        router.register(
+            Self.providersDescriptor,
+            .awaited { [services] (_: NoParams, _) in
+                services.providers.enabled.all.map { ProviderView(name: $0.name, credentials: $0.credentialFields) }
+            })
+        router.register(
+            Self.signupDescriptor,
+            .awaited { (params: SignupParams, context) in
+                try await signup(params, context: context)
+            })
+        router.register(
+            Self.loginDescriptor,
+            .awaited { (params: LoginParams, context) in
+                try await logIn(params, context: context)
+            })
+        router.register(
+            Self.logoutDescriptor,
+            .awaited { [services] (_: NoParams, context) in
+                if let login = context.session.login, let sessionID = login.sessionID {
+                    try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
+                    // Other connections that resumed the same session (twctl runs) end with it.
+                    services.liveLogins.revoke(
+                        .token(id: sessionID, userID: login.userID, reason: .loggedOut), requester: context.session)
+                }
+                context.session.logOut()
+                return LoggedOut(loggedOut: true)
+            })
+        router.register(
+            Self.whoamiDescriptor,
+            .awaited { [services] (_: NoParams, context) in
+                let login = try context.session.requireLogin()
+                guard let user = try await services.users.user(id: login.userID) else {
+                    throw TwitterError.notFound("Account")
+                }
+                return WhoAmI(user: user, provider: login.provider, expiresAt: login.expiresAt)
+            })
+        router.register(
+            Self.changePasswordDescriptor,
+            .awaited { (params: ChangePasswordParams, context) in
+                try await changePassword(params, context: context)
+            })
         PeerLinkMethods(services: services).register(in: &router)
     }
 

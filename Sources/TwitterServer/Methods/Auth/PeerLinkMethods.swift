@@ -16,23 +16,28 @@ struct PeerLinkMethods {
     }
 
     func register(in router: inout Router<RequestContext>) {
-        router.register(Self.link) { [services] (_: NoParams, context) in
-            let login = try context.session.requireLogin()
-            let uid = context.session.peer.userID
-            try await services.peerLinks.linkPeer(uid: uid, userID: login.userID)
-            return Linked(uid: uid, username: login.username)
-        }
-        router.register(Self.unlink) { [services] (_: NoParams, context) in
-            let login = try context.session.requireLogin()
-            let uid = context.session.peer.userID
-            let removed = try await services.peerLinks.unlinkPeer(uid: uid, userID: login.userID)
-            // Connections that logged in through the link end, and so do the sessions they were given.
-            let cut = services.liveLogins.revoke(.peerLink(uid: uid, userID: login.userID), requester: context.session)
-            for sessionID in cut.compactMap(\.sessionID) {
-                try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
-            }
-            return Unlinked(uid: uid, unlinked: removed)
-        }
+        router.register(
+            Self.link,
+            .awaited { [services] (_: NoParams, context) in
+                let login = try context.session.requireLogin()
+                let uid = context.session.peer.userID
+                try await services.peerLinks.linkPeer(uid: uid, userID: login.userID)
+                return Linked(uid: uid, username: login.username)
+            })
+        router.register(
+            Self.unlink,
+            .awaited { [services] (_: NoParams, context) in
+                let login = try context.session.requireLogin()
+                let uid = context.session.peer.userID
+                let removed = try await services.peerLinks.unlinkPeer(uid: uid, userID: login.userID)
+                // Connections that logged in through the link end, and so do the sessions they were given.
+                let cut = services.liveLogins.revoke(
+                    .peerLink(uid: uid, userID: login.userID), requester: context.session)
+                for sessionID in cut.compactMap(\.sessionID) {
+                    try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
+                }
+                return Unlinked(uid: uid, unlinked: removed)
+            })
     }
 
     static let link = MethodDescriptor(

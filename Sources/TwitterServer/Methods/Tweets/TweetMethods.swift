@@ -45,61 +45,79 @@ struct TweetMethods: MethodGroup {
     struct Unsubscribed: Encodable { let unsubscribed: Bool }
 
     func register(in router: inout Router<RequestContext>) {
-        // Started at once, so a client's pipelined posts join the same group commit.
+        // Ordered: started at once, so a client's pipelined posts join the same group commit.
         router.register(
             Self.post,
-            starting: { [tweets, text] (params: PostParams, context) in
+            .ordered { [tweets, text] (params: PostParams, context) in
                 let login = try context.session.requireLogin()
                 let body = try text.validated(params.text)
                 try Self.keyRule.validate(params)
                 return tweets.startPost(text: body, idempotencyKey: params.idempotencyKey, by: login.userID)
             })
+        // Immediate when the page is in memory (the whole feed's newest pages); awaited otherwise.
         router.register(
             Self.fetch,
-            answeringNow: { [tweets, json, pages] (params: FetchParams, _) throws -> FeedPage? in
-                // Naming an author needs a lookup first; the whole feed's newest pages are in memory.
-                guard params.author == nil else { return nil }
-                let query = params.query(authorID: nil)
-                if let version = tweets.feedVersion, let kept = pages.page(for: query, at: version) {
-                    return FeedPage(json: kept)
+            .immediate { [tweets, json, pages] (params: FetchParams, _) throws -> Immediate<FeedPage> in
+                // Naming an author needs a lookup first.
+                if params.author == nil,
+                    let page = Self.pageInMemory(params.query(authorID: nil), tweets: tweets, json: json, pages: pages)
+                {
+                    return .now(page)
                 }
-                guard let page = tweets.fetchTweetsAtOnce(query) else { return nil }
-                let answer = FeedPage(page.tweets, json: json)
-                pages.keep(answer.json, for: query, at: page.feedVersion)
-                return answer
-            },
-            otherwise: { (params: FetchParams, _) async throws -> FeedPage in
-                let query = params.query(authorID: try await authorID(params.author))
-                return FeedPage(try await tweets.fetchTweets(query), json: json)
+                return .later {
+                    let query = params.query(authorID: try await authorID(params.author))
+                    return FeedPage(try await tweets.fetchTweets(query), json: json)
+                }
             })
-        router.register(Self.get) { [tweets] (params: IDParams, _) in
-            guard let tweet = try await tweets.tweet(id: params.id) else {
-                throw TwitterError.notFound("Tweet \(params.id)")
-            }
-            return tweet
+        router.register(
+            Self.get,
+            .awaited { [tweets] (params: IDParams, _) in
+                guard let tweet = try await tweets.tweet(id: params.id) else {
+                    throw TwitterError.notFound("Tweet \(params.id)")
+                }
+                return tweet
+            })
+        router.register(
+            Self.delete,
+            .awaited { [tweets] (params: IDParams, context) in
+                let login = try context.session.requireLogin()
+                try await tweets.deleteTweet(id: params.id, by: login.userID)
+                return Deleted(deleted: true)
+            })
+        router.register(
+            Self.subscribe,
+            .awaited { (params: SubscribeParams, context) in
+                _ = try context.session.requireLogin()
+                let author = try await authorID(params.author)
+                let id = try context.session.addSubscription { id in
+                    SubscriptionForwarder(
+                        id: id, subscription: hub.subscribe(authorID: author, capacity: Self.subscriberCapacity),
+                        sinceID: params.sinceId, tweets: tweets, capacity: Self.subscriberCapacity
+                    )
+                }
+                return Subscribed(subscription: id)
+            })
+        router.register(
+            Self.unsubscribe,
+            .awaited { (params: UnsubscribeParams, context) in
+                guard context.session.cancelSubscription(params.subscription) else {
+                    throw TwitterError.notFound("Subscription \(params.subscription)")
+                }
+                return Unsubscribed(unsubscribed: true)
+            })
+    }
+
+    /// The page from memory, kept as bytes for the feed's current version, or nil when it is not in memory.
+    private static func pageInMemory(
+        _ query: TweetQuery, tweets: any TweetProviding, json: TweetJSONCache, pages: FeedPageMemo
+    ) -> FeedPage? {
+        if let version = tweets.feedVersion, let kept = pages.page(for: query, at: version) {
+            return FeedPage(json: kept)
         }
-        router.register(Self.delete) { [tweets] (params: IDParams, context) in
-            let login = try context.session.requireLogin()
-            try await tweets.deleteTweet(id: params.id, by: login.userID)
-            return Deleted(deleted: true)
-        }
-        router.register(Self.subscribe) { (params: SubscribeParams, context) in
-            _ = try context.session.requireLogin()
-            let author = try await authorID(params.author)
-            let id = try context.session.addSubscription { id in
-                SubscriptionForwarder(
-                    id: id, subscription: hub.subscribe(authorID: author, capacity: Self.subscriberCapacity),
-                    sinceID: params.sinceId, tweets: tweets, capacity: Self.subscriberCapacity
-                )
-            }
-            return Subscribed(subscription: id)
-        }
-        router.register(Self.unsubscribe) { (params: UnsubscribeParams, context) in
-            guard context.session.cancelSubscription(params.subscription) else {
-                throw TwitterError.notFound("Subscription \(params.subscription)")
-            }
-            return Unsubscribed(unsubscribed: true)
-        }
+        guard let page = tweets.fetchTweetsAtOnce(query) else { return nil }
+        let answer = FeedPage(page.tweets, json: json)
+        pages.keep(answer.json, for: query, at: page.feedVersion)
+        return answer
     }
 
     /// How far a subscriber may fall behind before it gets tweets.lagged.
