@@ -61,10 +61,19 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // The one place that names the store and every plugin: the daemon's main and the tests assemble with it.
+        .target(
+            name: "TwitterAssembly",
+            dependencies: [
+                "TwitterServer", "TwitterStore", "TwitterCore", "JSONRPC", "Sodium", "PasswordLogin", "TokenLogin",
+                "PeerLogin", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "twitterd",
             dependencies: [
-                "TwitterServer", "TwitterStore", "TwitterCore", "Sodium", "PasswordLogin", "TokenLogin", "PeerLogin",
+                "TwitterAssembly", "TwitterServer", "TwitterStore", "TwitterCore", "Sodium", "PasswordLogin",
+                "TokenLogin", "PeerLogin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -99,8 +108,7 @@ let package = Package(
         .testTarget(
             name: "TwitterServerTests",
             dependencies: [
-                "TwitterServer", "TwitterStore", "JSONRPC", "TwitterCore", "TestSupport", "Sodium", "PasswordLogin",
-                "TokenLogin", "PeerLogin",
+                "TwitterServer", "TwitterAssembly", "TwitterStore", "JSONRPC", "TwitterCore", "TestSupport", "Sodium",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PasswordLogin
 import Sodium
+import TwitterAssembly
 import TwitterCore
 import TwitterServer
 import TwitterStore

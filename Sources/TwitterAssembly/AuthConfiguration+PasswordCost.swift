@@ -3,7 +3,7 @@ import TwitterServer
 
 extension AuthConfiguration {
     /// The configured Argon2id cost: libsodium's INTERACTIVE limits with the configured overrides.
-    var passwordHashCost: PasswordHashCost {
+    public var passwordHashCost: PasswordHashCost {
         var cost = PasswordHashCost.interactive
         if let passwordOperations { cost.operations = passwordOperations }
         if let passwordMemoryBytes { cost.memoryBytes = passwordMemoryBytes }

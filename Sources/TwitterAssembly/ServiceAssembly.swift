@@ -1,0 +1,82 @@
+import Foundation
+import JSONRPC
+import Logging
+import PasswordLogin
+import PeerLogin
+import Sodium
+import TokenLogin
+import TwitterCore
+import TwitterServer
+import TwitterStore
+
+/// The one place that names the store and every login plugin and puts the daemon's services together: the
+/// daemon's main serves what it assembles, and tests that need no socket run the same assembly in memory.
+public struct ServiceAssembly: Sendable {
+    /// Accounts, logins, sessions and tokens.
+    public let auth: AuthServices
+    /// Tweets, their hub and text rules.
+    public let tweets: TweetServices
+    /// The database the stores share.
+    public let database: AppDatabase
+
+    /// The versions of what the daemon runs on, as only the assembly can name them.
+    public static let versions = ComponentVersions(
+        libsodium: Sodium.shared.version, sqlite: AppDatabase.sqliteVersion)
+
+    /// Assembles the services on `database` as `configuration` says, hashing tokens with `tokenKey`.
+    public init(
+        database: AppDatabase, configuration: ServerConfiguration, tokenKey: [UInt8], logger: Logger
+    ) throws {
+        self.database = database
+        auth = try Self.makeAuthServices(
+            database: database, settings: configuration.auth, tokenKey: tokenKey, logger: logger)
+        let hub = TweetHub()
+        tweets = TweetServices(
+            store: TweetStore(database: database, hub: hub), hub: hub,
+            text: TweetText(maximumLength: configuration.tweetMaximumLength))
+    }
+
+    /// The request path over these services.
+    public func makeProcessor(
+        statistics: ServerStatistics, settings: LiveSettings, logger: Logger
+    ) -> RequestProcessor<RequestContext> {
+        DaemonAssembly.makeProcessor(
+            auth: auth, tweets: tweets, database: database, versions: Self.versions, statistics: statistics,
+            settings: settings, logger: logger)
+    }
+
+    /// Registers every login provider plugin, then keeps the ones the configuration enables.
+    private static func makeAuthServices(
+        database: AppDatabase, settings: AuthConfiguration, tokenKey: [UInt8], logger: Logger
+    ) throws -> AuthServices {
+        let users = UserStore(database: database)
+        let tokens = TokenService(
+            store: TokenStore(database: database), key: tokenKey, sessionDays: settings.sessionDays)
+        let cost = settings.passwordHashCost
+        let hasher = try PasswordHasher(
+            cost: cost, minimumLength: settings.passwordMinimumLength,
+            threads: settings.hashingThreads, queueLimit: settings.hashingQueueLimit
+        )
+        let peerLinks = PeerLinkStore(database: database)
+
+        var registry = LoginProviderRegistry()
+        registry.register(PasswordLoginProvider(users: users, hasher: hasher))
+        registry.register(TokenLoginProvider(service: tokens, users: users))
+        registry.register(PeerLoginProvider(links: peerLinks))
+        let selection: LoginProviderSelection
+        do throws(TwitterError) {
+            selection = try LoginProviderSelection(registered: registry, enabled: settings.providers)
+        } catch {
+            throw ConfigurationError(key: "auth.providers", problem: error.message)
+        }
+        logger.info(
+            "login providers",
+            metadata: ["enabled": "\(selection.enabled.names.joined(separator: ","))", "argon2id": "\(cost)"]
+        )
+        return AuthServices(
+            providers: selection, users: users, profiles: ProfileStore(database: database), sessions: tokens,
+            tokens: tokens, passwords: hasher, peerLinks: peerLinks,
+            throttle: LoginThrottle(store: ThrottleStore(database: database))
+        )
+    }
+}
