@@ -13,11 +13,11 @@ public struct TokenLoginProvider: LoginProviding {
         }
     }
 
-    private let service: TokenService
+    private let service: SessionService
     private let users: any UserStoring
 
     /// Creates the provider.
-    public init(service: TokenService, users: any UserStoring) {
+    public init(service: SessionService, users: any UserStoring) {
         self.service = service
         self.users = users
     }

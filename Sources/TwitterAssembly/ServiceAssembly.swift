@@ -50,8 +50,9 @@ public struct ServiceAssembly: Sendable {
         database: AppDatabase, settings: AuthConfiguration, tokenKey: [UInt8], logger: Logger
     ) throws -> AuthServices {
         let users = UserStore(database: database)
-        let tokens = TokenService(
-            store: TokenStore(database: database), key: tokenKey, sessionDays: settings.sessionDays)
+        let tokens = SessionService(
+            store: TokenStore(database: database), sealer: TokenSealer(key: tokenKey), sessionDays: settings.sessionDays
+        )
         let cost = settings.passwordHashCost
         let hasher = try PasswordHasher(
             cost: cost, minimumLength: settings.passwordMinimumLength,

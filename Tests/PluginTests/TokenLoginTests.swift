@@ -47,7 +47,7 @@ struct TokenLoginTests {
         let clock = Clock()
         let store: CountingStore
         let users: UserStore
-        let service: TokenService
+        let service: SessionService
         let provider: TokenLoginProvider
         let user: User
         let context = LoginContext(peer: PeerCredentials(userID: 1, groupID: 1, processID: 1))
@@ -57,8 +57,9 @@ struct TokenLoginTests {
             users = UserStore(database: database)
             store = CountingStore(TokenStore(database: database))
             let clock = self.clock
-            service = TokenService(
-                store: store, key: Sodium.shared.randomBytes(count: 32), sessionDays: 30, now: { clock.now }
+            service = SessionService(
+                store: store, sealer: TokenSealer(key: Sodium.shared.randomBytes(count: 32)), sessionDays: 30,
+                now: { clock.now }
             )
             provider = TokenLoginProvider(service: service, users: users)
             user = try await users.createUser(email: "t@example.com", username: "t", passwordHash: nil)

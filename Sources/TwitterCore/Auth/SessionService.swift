@@ -1,35 +1,30 @@
 import Foundation
-import Sodium
-import TwitterCore
 
-/// Makes, finds and ends tokens; the only code that sees a token's secret, and only in passing.
-public struct TokenService: SessionIssuing, PersonalTokenManaging {
+/// Sessions and personal tokens: makes, finds and ends them, whichever provider logged the user in. The only
+/// code that sees a token's secret, and only in passing; how secrets are made and sealed is `TokenSealing`'s.
+public struct SessionService: SessionIssuing, PersonalTokenManaging {
     private let store: any TokenStoring
-    private let key: [UInt8]
+    private let sealer: any TokenSealing
     private let sessionLifetime: TimeInterval
     private let now: @Sendable () -> Date
 
     /// Creates the service; sessions last `sessionDays` from their last use.
     public init(
-        store: any TokenStoring, key: [UInt8], sessionDays: Int = 30, now: @escaping @Sendable () -> Date = Date.init
+        store: any TokenStoring, sealer: any TokenSealing, sessionDays: Int = 30,
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
-        self.key = key
+        self.sealer = sealer
         self.sessionLifetime = TimeInterval(sessionDays) * 86_400
         self.now = now
     }
 
-    /// The stored form of a token: BLAKE2b keyed with the daemon's token key.
-    func hash(_ token: String) -> [UInt8] {
-        Sodium.shared.genericHash(Array(token.utf8), key: key, outputLength: 32)
-    }
-
     /// A new session.
     public func issueSession(userID: Int64, provider: String) async throws -> IssuedSession {
-        let token = TokenCodec.makeToken(kind: .session)
+        let token = sealer.makeToken(kind: .session)
         let moment = now()
         let record = try await store.insertToken(
-            userID: userID, kind: .session, name: provider, hash: hash(token), createdAt: moment,
+            userID: userID, kind: .session, name: provider, hash: sealer.seal(token), createdAt: moment,
             expiresAt: moment.addingTimeInterval(sessionLifetime)
         )
         return IssuedSession(id: record.id, token: token, expiresAt: record.expiresAt, kind: .session)
@@ -49,10 +44,10 @@ public struct TokenService: SessionIssuing, PersonalTokenManaging {
     public func createPersonalToken(
         userID: Int64, name: String, expiresInDays: Int?
     ) async throws -> (record: TokenRecord, token: String) {
-        let token = TokenCodec.makeToken(kind: .personal)
+        let token = sealer.makeToken(kind: .personal)
         let moment = now()
         let record = try await store.insertToken(
-            userID: userID, kind: .personal, name: name, hash: hash(token), createdAt: moment,
+            userID: userID, kind: .personal, name: name, hash: sealer.seal(token), createdAt: moment,
             expiresAt: expiresInDays.map { moment.addingTimeInterval(TimeInterval($0) * 86_400) }
         )
         return (record, token)
@@ -70,8 +65,8 @@ public struct TokenService: SessionIssuing, PersonalTokenManaging {
 
     /// The live token record for `token`, after recording its use; nil when it is malformed, unknown,
     /// revoked or expired.
-    func redeem(_ token: String) async throws -> TokenRecord? {
-        guard let kind = TokenCodec.kind(of: token), var record = try await store.token(hash: hash(token)),
+    public func redeem(_ token: String) async throws -> TokenRecord? {
+        guard let kind = sealer.kind(of: token), var record = try await store.token(hash: sealer.seal(token)),
             record.kind == kind, record.revokedAt == nil
         else { return nil }
         let moment = now()
