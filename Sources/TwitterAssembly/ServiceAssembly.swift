@@ -30,9 +30,9 @@ public struct ServiceAssembly: Sendable {
         self.database = database
         auth = try Self.makeAuthServices(
             database: database, settings: configuration.auth, tokenKey: tokenKey, logger: logger)
-        let hub = TweetHub()
+        let feed = FeedReadModel(hub: TweetHub())
         tweets = TweetServices(
-            store: TweetStore(database: database, hub: hub), hub: hub,
+            store: TweetStore(database: database, observer: feed), feed: feed,
             text: TweetText(maximumLength: configuration.tweetMaximumLength))
     }
 

@@ -20,7 +20,8 @@ public enum DaemonAssembly {
         AuthMethods(services: auth).register(in: &router)
         TokenMethods(tokens: auth.tokens, liveLogins: auth.liveLogins).register(in: &router)
         ProfileMethods(profiles: auth.profiles, users: auth.users, passwords: auth.passwords).register(in: &router)
-        TweetMethods(tweets: tweets.store, users: auth.users, hub: tweets.hub, text: tweets.text).register(in: &router)
+        TweetMethods(tweets: tweets.store, feed: tweets.feed, users: auth.users, text: tweets.text).register(
+            in: &router)
         for group in groups { group.register(in: &router) }
         SystemMethods.registerDiscovery(in: &router)
         let mapper = ErrorMapper(logger: logger)
@@ -40,19 +41,20 @@ public enum DaemonAssembly {
     }
 }
 
-/// What the tweet methods need: the store, the hub that streams new tweets, and the text rules.
+/// What the tweet methods need: the store, the read model that keeps the feed in memory and streams it, and
+/// the text rules.
 public struct TweetServices: Sendable {
     /// Reads and writes tweets.
-    public var store: any TweetProviding
-    /// Fans new tweets out to subscriptions.
-    public var hub: TweetHub
+    public var store: any TweetStoring
+    /// The feed in memory and the live streams; the store reports its commits to it.
+    public var feed: FeedReadModel
     /// The text rules, with the configured maximum length.
     public var text: TweetText
 
     /// Creates the services.
-    public init(store: any TweetProviding, hub: TweetHub, text: TweetText) {
+    public init(store: any TweetStoring, feed: FeedReadModel, text: TweetText) {
         self.store = store
-        self.hub = hub
+        self.feed = feed
         self.text = text
     }
 }

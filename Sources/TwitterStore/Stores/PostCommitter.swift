@@ -16,7 +16,7 @@ struct PendingPost: Sendable {
 ///
 /// The loop runs on the writer's own thread, so a batch starts the moment the previous one is on disk rather
 /// than after a hop back to some event loop; there is no background task. Batches run one after another, so
-/// tweets are committed and published in id order.
+/// tweets are committed and reported in id order.
 final class PostCommitter: Sendable {
     private struct Waiting {
         let post: PendingPost
@@ -29,18 +29,16 @@ final class PostCommitter: Sendable {
     }
 
     private let database: AppDatabase
-    private let hub: TweetHub
-    private let cache: FeedCache
+    private let observer: any TweetCommitObserving
     private let state = Mutex(State())
     /// Idempotency keys are honoured for this long.
     static let idempotencyWindow: TimeInterval = 24 * 60 * 60
     /// The most posts in one transaction; larger bursts commit in several.
     static let maximumBatch = 512
 
-    init(database: AppDatabase, hub: TweetHub, cache: FeedCache) {
+    init(database: AppDatabase, observer: any TweetCommitObserving) {
         self.database = database
-        self.hub = hub
-        self.cache = cache
+        self.observer = observer
     }
 
     /// Queues `post` for the next batch, starting the commit loop if none runs; the slot gets its outcome.
@@ -65,8 +63,7 @@ final class PostCommitter: Sendable {
                     return .commit
                 }
                 let new = tweets.filter(\.isNew).map(\.tweet)
-                cache.inserted(new)
-                hub.publish(new.map { .posted($0) })
+                if !new.isEmpty { observer.committed(new.map { .posted($0) }) }
                 for (waiting, outcome) in zip(batch, tweets) { waiting.outcome.fulfil(.success(outcome.tweet)) }
             } catch {
                 for waiting in batch { waiting.outcome.fulfil(.failure(error)) }
@@ -151,7 +148,6 @@ final class PostCommitter: Sendable {
             try db.execute(sql: "DELETE FROM tweet WHERE id = ?", arguments: [id])
             return authorID
         }
-        cache.deleted(id: id)
-        hub.publish([.deleted(id: id, authorID: authorID)])
+        observer.committed([.deleted(id: id, authorID: authorID)])
     }
 }

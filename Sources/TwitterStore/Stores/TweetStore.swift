@@ -3,28 +3,19 @@ import GRDB
 import TwitterCore
 
 /// Tweets in SQLite. Posts that arrive together are committed together (group commit), and every commit is
-/// announced to the hub in id order once it is on disk.
-public struct TweetStore: TweetProviding {
+/// reported to the observer in id order once it is on disk.
+public struct TweetStore: TweetStoring {
     let database: AppDatabase
     private let committer: PostCommitter
-    private let cache: FeedCache
 
-    /// Creates the store; committed posts and deletions are published to `hub`.
-    public init(database: AppDatabase, hub: TweetHub) {
+    /// Creates the store; committed posts and deletions are reported to `observer`.
+    public init(database: AppDatabase, observer: any TweetCommitObserving) {
         self.database = database
-        cache = FeedCache()
-        committer = PostCommitter(database: database, hub: hub, cache: cache)
-    }
-
-    /// Queues the post for the next shared transaction and returns once that transaction is committed.
-    public func postTweet(text: String, idempotencyKey: String?, by userID: Int64) async throws -> Tweet {
-        try await startPost(text: text, idempotencyKey: idempotencyKey, by: userID)()
+        committer = PostCommitter(database: database, observer: observer)
     }
 
     /// Queues the post for the next shared transaction at once; the returned wait ends once it is committed.
-    public func startPost(text: String, idempotencyKey: String?, by userID: Int64)
-        -> @Sendable () async throws -> Tweet
-    {
+    public func post(text: String, idempotencyKey: String?, by userID: Int64) -> @Sendable () async throws -> Tweet {
         let outcome = committer.enqueue(PendingPost(authorID: userID, text: text, idempotencyKey: idempotencyKey))
         return { try await outcome.value() }
     }
@@ -34,33 +25,8 @@ public struct TweetStore: TweetProviding {
         try await committer.delete(id: id, by: userID)
     }
 
-    /// Newest first: the whole feed's newest pages from memory, the rest by the primary key or the
-    /// (author, id) index.
-    public func fetchTweets(_ query: TweetQuery) async throws -> [Tweet] {
-        if let page = fetchTweetsAtOnce(query) { return page.tweets }
-        if query.authorID == nil {
-            try await fillCache()
-            if let page = fetchTweetsAtOnce(query) { return page.tweets }
-        }
-        return try await fetchFromDatabase(query)
-    }
-
-    /// The in-memory feed's generation: it moves on with every commit and deletion.
-    public var feedVersion: Int? { cache.generation }
-
-    /// The page from memory, when the whole feed's newest tweets hold it.
-    public func fetchTweetsAtOnce(_ query: TweetQuery) -> CachedPage? {
-        guard query.authorID == nil else { return nil }
-        return cache.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit)
-    }
-
-    private func fillCache() async throws {
-        let generation = cache.generation
-        let newest = try await fetchFromDatabase(TweetQuery(limit: cache.capacity))
-        cache.load(newest, readAt: generation)
-    }
-
-    func fetchFromDatabase(_ query: TweetQuery) async throws -> [Tweet] {
+    /// Newest first, by the primary key or the (author, id) index.
+    public func tweets(_ query: TweetQuery) async throws -> [Tweet] {
         try await database.writer.read { db in
             var conditions: [String] = []
             var arguments: StatementArguments = []

@@ -7,7 +7,7 @@ struct SubscriptionForwarder: Sendable {
     let id: Int
     let subscription: TweetSubscription
     let sinceID: Int64?
-    let tweets: any TweetFetching
+    let tweets: any TweetStoring
     let capacity: Int
 
     /// Sends notification lines through `send` until the subscription ends, lags, or the connection fails.

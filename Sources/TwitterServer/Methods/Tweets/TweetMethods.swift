@@ -4,12 +4,10 @@ import TwitterCore
 
 /// `tweets.*`: post, fetch, get, delete, and the live stream.
 struct TweetMethods: MethodGroup {
-    let tweets: any TweetProviding
+    let tweets: any TweetStoring
+    let feed: FeedReadModel
     let users: any UserStoring
-    let hub: TweetHub
     let text: TweetText
-    let json = TweetJSONCache()
-    let pages = FeedPageMemo()
 
     struct PostParams: Decodable, Sendable {
         var text: String
@@ -52,21 +50,18 @@ struct TweetMethods: MethodGroup {
                 let login = try context.session.requireLogin()
                 let body = try text.validated(params.text)
                 try Self.keyRule.validate(params)
-                return tweets.startPost(text: body, idempotencyKey: params.idempotencyKey, by: login.userID)
+                return tweets.post(text: body, idempotencyKey: params.idempotencyKey, by: login.userID)
             })
         // Immediate when the page is in memory (the whole feed's newest pages); awaited otherwise.
         router.register(
             Self.fetch,
-            .immediate { [tweets, json, pages] (params: FetchParams, _) throws -> Immediate<FeedPage> in
+            .immediate { [tweets, feed] (params: FetchParams, _) throws -> Immediate<FeedPage> in
                 // Naming an author needs a lookup first.
-                if params.author == nil,
-                    let page = Self.pageInMemory(params.query(authorID: nil), tweets: tweets, json: json, pages: pages)
-                {
+                if params.author == nil, let page = feed.pageInMemory(params.query(authorID: nil)) {
                     return .now(page)
                 }
                 return .later {
-                    let query = params.query(authorID: try await authorID(params.author))
-                    return FeedPage(try await tweets.fetchTweets(query), json: json)
+                    try await feed.page(params.query(authorID: try await authorID(params.author)), store: tweets)
                 }
             })
         router.register(
@@ -91,7 +86,7 @@ struct TweetMethods: MethodGroup {
                 let author = try await authorID(params.author)
                 let id = try context.session.addSubscription { id in
                     SubscriptionForwarder(
-                        id: id, subscription: hub.subscribe(authorID: author, capacity: Self.subscriberCapacity),
+                        id: id, subscription: feed.hub.subscribe(authorID: author, capacity: Self.subscriberCapacity),
                         sinceID: params.sinceId, tweets: tweets, capacity: Self.subscriberCapacity
                     )
                 }
@@ -105,19 +100,6 @@ struct TweetMethods: MethodGroup {
                 }
                 return Unsubscribed(unsubscribed: true)
             })
-    }
-
-    /// The page from memory, kept as bytes for the feed's current version, or nil when it is not in memory.
-    private static func pageInMemory(
-        _ query: TweetQuery, tweets: any TweetProviding, json: TweetJSONCache, pages: FeedPageMemo
-    ) -> FeedPage? {
-        if let version = tweets.feedVersion, let kept = pages.page(for: query, at: version) {
-            return FeedPage(json: kept)
-        }
-        guard let page = tweets.fetchTweetsAtOnce(query) else { return nil }
-        let answer = FeedPage(page.tweets, json: json)
-        pages.keep(answer.json, for: query, at: page.feedVersion)
-        return answer
     }
 
     /// How far a subscriber may fall behind before it gets tweets.lagged.

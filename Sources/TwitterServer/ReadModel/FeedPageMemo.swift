@@ -1,7 +1,7 @@
 import Synchronization
 import TwitterCore
 
-/// The answers to the feed's hot queries at the feed's current version, ready to send.
+/// The read model's third layer: the answers to the feed's hot queries at the feed's current version, ready to send.
 ///
 /// Many readers polling "the newest twenty" between two posts all get the same bytes; keeping them makes
 /// such a fetch a lookup and a copy. The feed is the same for every reader, so the reader is not part of

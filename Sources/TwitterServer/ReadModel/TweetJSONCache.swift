@@ -2,7 +2,7 @@ import JSONRPC
 import Synchronization
 import TwitterCore
 
-/// The JSON of recently answered tweets, so the feed's hot pages are copied rather than formatted again on
+/// The read model's second layer: the JSON of recently answered tweets, so the feed's hot pages are copied rather than formatted again on
 /// every fetch: formatting twenty tweets (timestamps above all) was most of a fetch's time.
 ///
 /// A tweet's JSON depends on nothing but the tweet, so an entry is used only for an equal tweet; a renamed
