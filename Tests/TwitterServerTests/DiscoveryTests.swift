@@ -1,5 +1,6 @@
 import JSONRPC
 import Logging
+import TestSupport
 import Testing
 import TwitterCore
 import TwitterStore
@@ -75,5 +76,24 @@ struct DiscoveryTests {
         var bytes: [UInt8] = []
         error.data.write(into: &bytes)
         #expect(!String(decoding: bytes, as: UTF8.self).contains("SELECT"))
+    }
+}
+
+/// The params each method declares in rpc.discover are exactly those its `Decodable` type reads, required
+/// where it requires them: the hand-written schema cannot drift from the type.
+struct DescriptorAgreementTests {
+    @Test func everyMethodsDeclaredParamsAreWhatItsTypeDecodes() throws {
+        let processor = try TestAssembly.processor()
+        var checked = 0
+        for descriptor in processor.router.descriptors {
+            let route = try #require(processor.router.route(for: descriptor.name))
+            // Free-form params (a dictionary) read no fixed keys.
+            guard route.handler.paramsType != [String: Int].self else { continue }
+            let read = KeyRecordingDecoder.members(of: route.handler.paramsType)
+            let declared = Dictionary(uniqueKeysWithValues: descriptor.params.map { ($0.name, $0.isRequired) })
+            #expect(read == declared, "\(descriptor.name): the type reads \(read), rpc.discover says \(declared)")
+            checked += 1
+        }
+        #expect(checked >= 20)
     }
 }

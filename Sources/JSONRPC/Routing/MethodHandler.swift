@@ -22,10 +22,13 @@ public struct MethodHandler<Context: Sendable>: Sendable {
     }
 
     @usableFromInline let execution: Execution
+    /// The type the params decode to, so a test can hold it against the descriptor's params.
+    public let paramsType: any Decodable.Type
 
     @usableFromInline
-    init(_ execution: Execution) {
+    init(_ execution: Execution, params: any Decodable.Type) {
         self.execution = execution
+        self.paramsType = params
     }
 
     /// Answered at once on the connection's thread; `.later` hands back the work to await when it cannot be.
@@ -40,7 +43,7 @@ public struct MethodHandler<Context: Sendable>: Sendable {
                 case .now(let result): return .now(written(result))
                 case .later(let wait): return .later { written(try await wait()) }
                 }
-            })
+            }, params: Params.self)
     }
 
     /// Takes effect at once, in arrival order, and returns the wait for its result.
@@ -52,7 +55,7 @@ public struct MethodHandler<Context: Sendable>: Sendable {
             .ordered { members, context in
                 let wait = try start(try decode(Params.self, from: members), context)
                 return { written(try await wait()) }
-            })
+            }, params: Params.self)
     }
 
     /// Awaited in a task; the result is encoded with `JSONEncoder`.
@@ -63,7 +66,7 @@ public struct MethodHandler<Context: Sendable>: Sendable {
         MethodHandler(
             .awaited { members, context in
                 try ResultEncoder.encode(try await handler(try decode(Params.self, from: members), context))
-            })
+            }, params: Params.self)
     }
 
     /// Awaited in a task; the result writes its own JSON. Chosen over the `Encodable` overload at compile time,
@@ -77,7 +80,7 @@ public struct MethodHandler<Context: Sendable>: Sendable {
         MethodHandler(
             .awaited { members, context in
                 written(try await handler(try decode(Params.self, from: members), context))
-            })
+            }, params: Params.self)
     }
 
     @inlinable

@@ -10,7 +10,7 @@ public struct Router<Context: Sendable>: Sendable {
         /// The method's descriptor.
         public let descriptor: MethodDescriptor
         /// The handler and its execution.
-        let handler: MethodHandler<Context>
+        public let handler: MethodHandler<Context>
 
         @usableFromInline
         init(descriptor: MethodDescriptor, handler: MethodHandler<Context>) {
