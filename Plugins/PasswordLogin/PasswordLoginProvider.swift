@@ -5,7 +5,7 @@ import TwitterCore
 ///
 /// Every failure is the same -32002 "Invalid email or password", and an unknown e-mail costs the same
 /// hashing time as a wrong password, so neither the answer nor its timing tells whether an account exists.
-public struct PasswordLoginProvider: LoginProviding {
+public struct PasswordLoginProvider: AccountRegistering {
     /// `{email, password}`.
     public struct Credentials: Decodable, Sendable {
         /// The account's e-mail address, any case.
@@ -59,5 +59,29 @@ public struct PasswordLoginProvider: LoginProviding {
             try await users.setPasswordHash(try await hasher.hash(credentials.password), userID: user.id)
         }
         return Authentication(user: user)
+    }
+}
+
+extension PasswordLoginProvider {
+    /// Checks every field at once, suggests a username from the e-mail when none is asked for, and creates
+    /// the account with the password's Argon2id hash.
+    public func signUp(_ request: SignupRequest) async throws -> User {
+        try rules.validate(request)
+        let username: String
+        if let chosen = request.username {
+            username = chosen
+        } else {
+            username = try await UsernameSuggestion.make(from: request.email) { try await users.isUsernameTaken($0) }
+        }
+        let hash = try await hasher.hash(request.password)
+        return try await users.createUser(email: request.email, username: username, passwordHash: hash)
+    }
+
+    private var rules: Validator<SignupRequest> {
+        .all([
+            .field(\.email, "email", AccountRules.email),
+            .field(\.username, "username", .ifPresent(AccountRules.username)),
+            .field(\.password, "password", hasher.policy),
+        ])
     }
 }

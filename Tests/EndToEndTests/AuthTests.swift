@@ -256,4 +256,14 @@ import TwitterClient
             #expect(error?.data["fields"]?["provider"] == "must be one of: password")
         }
     }
+
+    @Test func signupGoesThroughTheEnabledProviderThatCreatesAccounts() async throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + "providers = [\"token\", \"peer\"]\n")
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            let refused = try await connection.callError(
+                "auth.signup", ["email": "mallory@example.com", "password": "correct horse battery"])
+            #expect(refused?.code == -32003)
+            #expect(refused?.message == "Signing up is not enabled on this daemon")
+        }
+    }
 }

@@ -15,9 +15,23 @@ public struct AnyLoginProvider: Sendable {
     private let logInFromSource:
         @Sendable (any CredentialsSource, LoginContext, LoginThrottle?) async throws
             -> Authentication
+    /// Creates an account, for providers that can (`AccountRegistering`); nil for the others.
+    public let signUp: (@Sendable (SignupRequest) async throws -> User)?
+
+    /// Erases `provider`, which can also create accounts.
+    public init<Provider: AccountRegistering>(_ provider: Provider) {
+        self.init(loggingIn: provider, signUp: { try await provider.signUp($0) })
+    }
 
     /// Erases `provider`.
     public init<Provider: LoginProviding>(_ provider: Provider) {
+        self.init(loggingIn: provider, signUp: nil)
+    }
+
+    private init<Provider: LoginProviding>(
+        loggingIn provider: Provider, signUp: (@Sendable (SignupRequest) async throws -> User)?
+    ) {
+        self.signUp = signUp
         name = provider.name
         credentialFields = provider.credentialFields
         logInFromSource = { source, context, throttle in

@@ -8,10 +8,23 @@ public struct LoginProviderRegistry: Sendable {
 
     /// Adds `provider`; a second provider of the same name is a programming error caught at start-up.
     public mutating func register(_ provider: some LoginProviding) {
-        let erased = AnyLoginProvider(provider)
+        add(AnyLoginProvider(provider))
+    }
+
+    /// Adds `provider`, which can also create accounts (`auth.signup`).
+    public mutating func register(_ provider: some AccountRegistering) {
+        add(AnyLoginProvider(provider))
+    }
+
+    private mutating func add(_ erased: AnyLoginProvider) {
         precondition(providers[erased.name] == nil, "login provider \(erased.name) registered twice")
         providers[erased.name] = erased
         order.append(erased.name)
+    }
+
+    /// The first provider that can create accounts, if one is registered (enabled, for a selection's subset).
+    public var registering: AnyLoginProvider? {
+        all.first { $0.signUp != nil }
     }
 
     /// The provider called `name`, if registered.

@@ -28,7 +28,7 @@ extension AuthMethods {
             Property("password", .string("8 to 128 characters (Unicode code points, NFKC)."), required: true),
             Property("username", .string("^[A-Za-z0-9_]{1,15}$; derived from the e-mail when absent.")),
         ],
-        result: AuthSchemas.login, access: .open, errors: ["invalid_params", "conflict", "unavailable"]
+        result: AuthSchemas.login, access: .open, errors: ["invalid_params", "conflict", "forbidden", "unavailable"]
     )
 
     static let loginDescriptor = MethodDescriptor(

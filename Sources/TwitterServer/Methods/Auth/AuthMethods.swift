@@ -67,29 +67,16 @@ struct AuthMethods: MethodGroup {
         PeerLinkMethods(services: services).register(in: &router)
     }
 
+    /// Signs up through the enabled provider that can create accounts (the password provider).
     private func signup(_ params: SignupParams, context: RequestContext) async throws -> LoginResult {
-        var params = params
-        params.email = params.email.trimmingCharacters(in: .whitespaces)
-        try signupRules.validate(params)
-        let username: String
-        if let chosen = params.username {
-            username = chosen
-        } else {
-            username = try await UsernameSuggestion.make(from: params.email) {
-                try await services.users.isUsernameTaken($0)
-            }
+        guard let provider = services.providers.enabled.registering, let signUp = provider.signUp else {
+            throw TwitterError(.forbidden, "Signing up is not enabled on this daemon")
         }
-        let hash = try await services.passwords.hash(params.password)
-        let user = try await services.users.createUser(email: params.email, username: username, passwordHash: hash)
-        return try await startSession(for: user, provider: "password", resumed: nil, context: context)
-    }
-
-    private var signupRules: Validator<SignupParams> {
-        .all([
-            .field(\.email, "email", AccountRules.email),
-            .field(\.username, "username", .ifPresent(AccountRules.username)),
-            .field(\.password, "password", services.passwords.policy),
-        ])
+        let request = SignupRequest(
+            email: params.email.trimmingCharacters(in: .whitespaces), password: params.password,
+            username: params.username)
+        let user = try await signUp(request)
+        return try await startSession(for: user, provider: provider.name, resumed: nil, context: context)
     }
 
     private func logIn(_ params: LoginParams, context: RequestContext) async throws -> LoginResult {
