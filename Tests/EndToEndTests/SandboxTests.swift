@@ -10,10 +10,7 @@ struct SandboxTests {
     func servesAsAnUnprivilegedUserWithoutNetworkOrCapabilities() throws {
         let directory = try TemporaryDirectory.make()
         chmod(directory, 0o777)
-        // A copy nobody can reach wherever the checkout lives (a 0700 home folder included).
-        let twitterd = directory + "/twitterd"
-        try FileManager.default.copyItem(atPath: BuiltProducts.path(of: "twitterd"), toPath: twitterd)
-        chmod(twitterd, 0o755)
+        let twitterd = try BuiltProducts.copy("twitterd", into: directory)
         let daemon = try DaemonProcess(
             directory: directory, configuration: DaemonProcess.fastHashing,
             launcher: [

@@ -181,9 +181,7 @@ import TwitterClient
     func permissionDeniedNamesTheGroup() throws {
         let reachable = try TemporaryDirectory.make()
         chmod(reachable, 0o755)
-        let twctl = reachable + "/twctl"
-        try FileManager.default.copyItem(atPath: BuiltProducts.path(of: "twctl"), toPath: twctl)
-        chmod(twctl, 0o755)
+        let twctl = try BuiltProducts.copy("twctl", into: reachable)
         let version = try Self.runAsNobody([twctl, "--version"])
         try #require(
             version.status == 0, "nobody cannot run a copy of twctl in \(reachable) at all: \(version.error)")

@@ -21,4 +21,13 @@ public enum BuiltProducts {
     public static func path(of name: String) -> String {
         directory + "/" + name
     }
+
+    /// A copy of the executable `name` in `folder`, mode 0755: runnable by another user (`nobody`) wherever
+    /// the checkout lives, a 0700 home folder included.
+    public static func copy(_ name: String, into folder: String) throws -> String {
+        let copy = folder + "/" + name
+        try FileManager.default.copyItem(atPath: path(of: name), toPath: copy)
+        chmod(copy, 0o755)
+        return copy
+    }
 }
