@@ -37,6 +37,8 @@ let package = Package(
             ]
         ),
         .target(name: "JSONRPC"),
+        // The protocol's shared declarations: the daemon answers with them and its clients branch on them.
+        .target(name: "TwitterAPI", dependencies: ["JSONRPC", "TwitterCore"]),
         // Login providers: each depends on TwitterCore and Sodium only; twitterd's main registers them.
         .target(name: "PasswordLogin", dependencies: ["TwitterCore", "Sodium"], path: "Plugins/PasswordLogin"),
         .target(name: "TokenLogin", dependencies: ["TwitterCore", "Sodium"], path: "Plugins/TokenLogin"),
@@ -44,7 +46,7 @@ let package = Package(
         .target(
             name: "TwitterServer",
             dependencies: [
-                "JSONRPC", "TwitterCore",
+                "JSONRPC", "TwitterAPI", "TwitterCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -82,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "twctl",
             dependencies: [
-                "TwitterClient", "JSONRPC", "TwitterCore",
+                "TwitterClient", "JSONRPC", "TwitterAPI", "TwitterCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,7 +110,9 @@ let package = Package(
         .testTarget(
             name: "TwitterServerTests",
             dependencies: [
-                "TwitterServer", "TwitterAssembly", "TwitterStore", "JSONRPC", "TwitterCore", "TestSupport", "Sodium",
+                "TwitterServer", "TwitterAssembly", "TwitterAPI", "TwitterStore", "JSONRPC", "TwitterCore",
+                "TestSupport",
+                "Sodium",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

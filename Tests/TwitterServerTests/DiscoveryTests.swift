@@ -2,6 +2,7 @@ import JSONRPC
 import Logging
 import TestSupport
 import Testing
+import TwitterAPI
 import TwitterCore
 import TwitterStore
 
@@ -54,6 +55,7 @@ struct DiscoveryTests {
             .notFound: -32004, .conflict: -32005, .rateLimited: -32006, .unavailable: -32008, .internal: -32603,
         ]
         #expect(error.code == expected[kind])
+        #expect(ErrorCodes.kind(of: error.code) == kind, "clients read the same table back")
         #expect(error.data["kind"] == .string(kind.rawValue))
         #expect(error.data["retryAfter"] == 3)
     }

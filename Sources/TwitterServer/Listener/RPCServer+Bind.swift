@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import NIOCore
 import NIOPosix
+import TwitterAPI
 import TwitterCore
 
 extension RPCServer {
@@ -60,7 +61,7 @@ extension RPCServer {
         logger.warning("connection refused: at the connection limit", metadata: ["limit": "\(limit)"])
         var bytes: [UInt8] = []
         let error = RPCError(
-            code: TwitterErrorCodes.code(for: .unavailable),
+            code: ErrorCodes.code(for: .unavailable),
             message: "Too many connections: the daemon serves at most \(limit); try again later",
             kind: "unavailable", ["limit": .number(JSONNumber(limit))]
         )

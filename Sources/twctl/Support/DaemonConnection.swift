@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import JSONRPC
+import TwitterAPI
 import TwitterClient
 
 /// Opens a connection for one command, resumes the saved session when the command needs one, and turns
@@ -57,7 +58,7 @@ enum DaemonConnection {
         do {
             _ = try await connection.call(
                 "auth.login", ["provider": "token", "credentials": ["token": .string(saved.token)]])
-        } catch ClientError.remote(let error) where error.code == -32002 {
+        } catch ClientError.remote(let error) where ErrorCodes.kind(of: error.code) == .invalidCredentials {
             try? SessionFile.standard.remove(for: socket)
             Output.printError("Your session has expired. Run `twctl login`.")
             throw ExitStatus.noPermission

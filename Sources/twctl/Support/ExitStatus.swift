@@ -1,4 +1,6 @@
 import ArgumentParser
+import JSONRPC
+import TwitterAPI
 
 /// sysexits(3) codes, the ones twctl uses.
 enum ExitStatus {
@@ -10,12 +12,17 @@ enum ExitStatus {
 
     /// The exit status for a JSON-RPC error code the daemon answered with.
     static func forErrorCode(_ code: Int) -> ExitCode {
+        switch ErrorCodes.kind(of: code) {
+        case .invalidParams, .notFound, .conflict: return data
+        case .unauthenticated, .invalidCredentials, .forbidden: return noPermission
+        case .rateLimited, .unavailable: return unavailable
+        case .internal: return software
+        case nil: break
+        }
         switch code {
-        case -32602, -32004, -32005, -32600, -32700: data
-        case -32001, -32002, -32003: noPermission
-        case -32006, -32008: unavailable
-        case -32601: usage
-        default: software
+        case RPCError.StandardCode.invalidRequest, RPCError.StandardCode.parseError: return data
+        case RPCError.StandardCode.methodNotFound: return usage
+        default: return software
         }
     }
 }

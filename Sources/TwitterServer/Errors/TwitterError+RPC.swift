@@ -1,23 +1,6 @@
 import JSONRPC
+import TwitterAPI
 import TwitterCore
-
-/// The one table from domain error kinds to JSON-RPC codes; docs/PROTOCOL.md lists the same table.
-public enum TwitterErrorCodes {
-    /// The JSON-RPC code for `kind`.
-    public static func code(for kind: TwitterError.Kind) -> Int {
-        switch kind {
-        case .invalidParams: RPCError.StandardCode.invalidParams
-        case .unauthenticated: -32001
-        case .invalidCredentials: -32002
-        case .forbidden: -32003
-        case .notFound: -32004
-        case .conflict: -32005
-        case .rateLimited: -32006
-        case .unavailable: -32008
-        case .internal: RPCError.StandardCode.internalError
-        }
-    }
-}
 
 extension TwitterError {
     /// The error object sent to the client: the code from the table, `data.kind`, fields and details.
@@ -33,7 +16,7 @@ extension TwitterError {
         var members: [String: JSONValue] = [:]
         if !fields.isEmpty { members["fields"] = .object(fields.mapValues { .string($0) }) }
         for (key, value) in details { members[key] = value.jsonValue }
-        return RPCError(code: TwitterErrorCodes.code(for: kind), message: message, kind: kind.rawValue, members)
+        return RPCError(code: ErrorCodes.code(for: kind), message: message, kind: kind.rawValue, members)
     }
 }
 
