@@ -1,9 +1,10 @@
 #!/bin/sh
-# Installs the Debian packages the build and the tests need, only those that are missing.
-# Runs apt-get directly as root, through sudo otherwise.
+# Installs the Debian packages the build and the tests need, only those that are missing; with arguments,
+# those packages instead (scripts/test-systemd.sh names its own). Runs apt-get directly as root, through sudo
+# otherwise.
 set -eu
 
-packages="libsodium-dev libsqlite3-dev pkg-config socat jq systemd"
+packages=${*:-"libsodium-dev libsqlite3-dev pkg-config socat jq systemd"}
 
 missing=""
 for package in $packages; do

@@ -98,18 +98,8 @@ wait_until() {
 # The host: packages, the cached base root
 
 ensure_host_packages() {
-    missing=""
-    for package in $HOST_PACKAGES; do
-        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-            missing="$missing $package"
-        fi
-    done
-    [ -z "$missing" ] && return 0
-    log "installing:$missing"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
     # shellcheck disable=SC2086 # the package list is meant to split into words
-    apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    sh "$REPO/scripts/install-deps.sh" $HOST_PACKAGES >&2
 }
 
 # The mirror apt already uses (deb822 sources first, then the one-line format), so debootstrap works where
