@@ -12,7 +12,6 @@ public struct Router<Context: Sendable>: Sendable {
         /// The handler and its execution.
         public let handler: MethodHandler<Context>
 
-        @usableFromInline
         init(descriptor: MethodDescriptor, handler: MethodHandler<Context>) {
             self.descriptor = descriptor
             self.handler = handler
@@ -21,7 +20,7 @@ public struct Router<Context: Sendable>: Sendable {
 
     /// The routes by the length of their name: a request's method is found by comparing it with the one or
     /// two names of its length, which costs less than hashing it.
-    @usableFromInline var routesByNameLength: [[Route]] = []
+    private var routesByNameLength: [[Route]] = []
 
     /// Creates an empty router.
     public init() {}
