@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TwitterClient", "JSONRPC", "TestSupport", "TwitterStore",
+                "TwitterClient", "JSONRPC", "TestSupport", "TwitterStore", "TwitterAPI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

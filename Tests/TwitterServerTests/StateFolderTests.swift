@@ -32,10 +32,10 @@ import Testing
         chmod(folder, 0o755)
         let database = folder + "/twitterd.sqlite"
         for (name, mode) in [("twitterd.sqlite", 0o644), ("twitterd.sqlite-wal", 0o664), ("token.key", 0o640)] {
-            FileManager.default.createFile(atPath: folder + "/" + name, contents: Data())
+            _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data())
             chmod(folder + "/" + name, mode_t(mode))
         }
-        FileManager.default.createFile(atPath: folder + "/notes.txt", contents: Data())
+        _ = FileManager.default.createFile(atPath: folder + "/notes.txt", contents: Data())
         chmod(folder + "/notes.txt", 0o644)
 
         let changes = try StateFolder.prepare(databasePath: database)

@@ -1,5 +1,5 @@
 /// The params of a method that takes none: an absent params member, `{}` or `[]`.
-public struct NoParams: Decodable, Sendable {
+public struct NoParams: Codable, Sendable {
     /// Creates the empty params.
     public init() {}
 }

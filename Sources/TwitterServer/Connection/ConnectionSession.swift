@@ -1,6 +1,7 @@
 import Foundation
 import JSONRPC
 import Synchronization
+import TwitterAPI
 import TwitterCore
 
 /// The state of one connection: who the kernel says the peer is, and who it has logged in as.
@@ -121,7 +122,7 @@ public final class ConnectionSession: Sendable {
             object.string("message", "Logged out: \(reason.explanation)", into: &bytes)
         }
         var line: [UInt8] = []
-        ResponseWriter.writeNotification(method: "auth.revoked", encodedParams: params, into: &line)
+        ResponseWriter.writeNotification(method: API.Auth.revoked.name, encodedParams: params, into: &line)
         return line
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONRPC
+import TwitterAPI
 
 /// `twctl feed`.
 struct Feed: AsyncParsableCommand {
@@ -30,50 +31,34 @@ struct Feed: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var params: [String: JSONValue] = ["limit": .number(JSONNumber(limit))]
-        if let since { params["sinceId"] = .number(JSONNumber(since)) }
-        if let before { params["maxId"] = .number(JSONNumber(before)) }
-        if let author { params["author"] = .string(author) }
+        let params = API.Tweets.FetchParams(
+            sinceId: since.map(Int64.init), maxId: before.map(Int64.init), limit: limit, author: author)
         let output = Output(options: options)
         try await DaemonConnection.run(options, login: .required) { connection in
-            let page = try await connection.call("tweets.fetch", .object(params))
+            let page = try await connection.answer(API.Tweets.fetch, params)
             if options.json {
-                output.json(page)
-            } else if case .array(let tweets)? = page["tweets"] {
+                output.json(page.json)
+            } else {
                 // Oldest first on screen, so the newest ends up next to the prompt as in a chat.
-                for tweet in tweets.reversed() { output.tweet(tweet) }
-                if tweets.isEmpty && !follow { output.note("No tweets.") }
+                for tweet in page.result.tweets.reversed() { output.tweet(tweet) }
+                if page.result.tweets.isEmpty && !follow { output.note("No tweets.") }
             }
             guard follow else { return }
             fflush(nil)  // every stream: a pipe to jq or less must see each tweet as it comes
-            var subscribe: [String: JSONValue] = [:]
-            if let newest = page["newestId"], newest != .null {
-                subscribe["sinceId"] = newest
-            } else if let since {
-                subscribe["sinceId"] = .number(JSONNumber(since))
-            }
-            if let author { subscribe["author"] = .string(author) }
-            _ = try await connection.call("tweets.subscribe", .object(subscribe))
+            let sinceID = page.result.newestId ?? since.map(Int64.init)
+            _ = try await connection.call(API.Tweets.subscribe, .init(author: author, sinceId: sinceID))
             for await notification in connection.notifications {
-                switch notification.method {
-                case "tweets.new":
-                    if options.json {
-                        output.json(notification.params)
-                    } else if let tweet = notification.params["tweet"] {
-                        output.tweet(tweet)
-                    }
-                case "tweets.lagged":
+                if let new = try connection.decode(notification, as: API.Tweets.new) {
+                    if options.json { output.json(notification.params) } else { output.tweet(new.tweet) }
+                } else if try connection.decode(notification, as: API.Tweets.lagged) != nil {
                     Output.printError("fell behind the stream; run `twctl feed` again to catch up")
                     throw ExitStatus.unavailable
-                case "auth.revoked":
+                } else if let revoked = try connection.decode(notification, as: API.Auth.revoked) {
                     // Logged out elsewhere (logout, a revoked token, a password change): the stream has ended.
-                    let message = notification.params["message"].flatMap {
-                        if case .string(let text) = $0 { text } else { nil }
-                    }
-                    Output.printError((message ?? "logged out") + "; log in again with `twctl login`")
+                    Output.printError(revoked.message + "; log in again with `twctl login`")
                     throw ExitStatus.noPermission
-                default:
-                    if options.json { output.json(notification.params) }
+                } else if options.json {
+                    output.json(notification.params)
                 }
                 fflush(nil)
             }

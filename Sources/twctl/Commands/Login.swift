@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONRPC
+import TwitterAPI
 
 /// `twctl login`.
 struct Login: AsyncParsableCommand {
@@ -30,22 +31,23 @@ struct Login: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let params: JSONValue
+        let params: API.Auth.LoginParams
         if peer {
-            params = ["provider": "peer", "credentials": [:]]
+            params = .init(provider: "peer", credentials: [:])
         } else if tokenStdin {
             let token = Terminal.readAllInput().trimmingCharacters(in: .whitespacesAndNewlines)
-            params = ["provider": "token", "credentials": ["token": .string(token)]]
+            params = .init(provider: "token", credentials: ["token": .string(token)])
         } else {
             let email = try Credentials.value(email, prompt: "E-mail: ", flag: "--email")
             let password = try Credentials.password(fromStandardInput: passwordStdin)
-            params = ["provider": "password", "credentials": ["email": .string(email), "password": .string(password)]]
+            params = .init(
+                provider: "password", credentials: ["email": .string(email), "password": .string(password)])
         }
-        let result = try await DaemonConnection.run(options, login: .none) { connection in
-            try await connection.call("auth.login", params)
+        let answer = try await DaemonConnection.run(options, login: .none) { connection in
+            try await connection.answer(API.Auth.login, params)
         }
-        try DaemonConnection.saveSession(from: result, options: options)
-        if options.json { return Output(options: options).json(result) }
-        Output(options: options).note("Logged in as @\(result["user"]?["username"]?.stringValue ?? "?")")
+        try DaemonConnection.saveSession(answer.result, options: options)
+        if options.json { return Output(options: options).json(answer.json) }
+        Output(options: options).note("Logged in as @\(answer.result.user.username)")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import JSONRPC
+import TwitterAPI
 
 /// `twctl peer link|unlink`.
 struct PeerCommand: AsyncParsableCommand {
@@ -14,12 +15,11 @@ struct PeerCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
 
         func run() async throws {
-            let result = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.call("auth.linkPeer")
+            let linked = try await DaemonConnection.run(options, login: .required) { connection in
+                try await connection.answer(API.Auth.linkPeer)
             }
-            if options.json { return Output(options: options).json(result) }
-            Output(options: options).note(
-                "uid \(result["uid"]?.stringValue ?? "?") now logs in as @\(result["username"]?.stringValue ?? "?")")
+            if options.json { return Output(options: options).json(linked.json) }
+            Output(options: options).note("uid \(linked.result.uid) now logs in as @\(linked.result.username)")
         }
     }
 
@@ -29,11 +29,11 @@ struct PeerCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
 
         func run() async throws {
-            let result = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.call("auth.unlinkPeer")
+            let unlinked = try await DaemonConnection.run(options, login: .required) { connection in
+                try await connection.answer(API.Auth.unlinkPeer)
             }
-            if options.json { return Output(options: options).json(result) }
-            Output(options: options).note(result["unlinked"] == true ? "Unlinked." : "There was no link.")
+            if options.json { return Output(options: options).json(unlinked.json) }
+            Output(options: options).note(unlinked.result.unlinked ? "Unlinked." : "There was no link.")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import JSONRPC
+import TwitterAPI
 
 /// `twctl post`.
 struct Post: AsyncParsableCommand {
@@ -12,11 +13,11 @@ struct Post: AsyncParsableCommand {
 
     func run() async throws {
         let body = text == "-" ? Terminal.readAllInput() : text
-        let tweet = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.call("tweets.post", ["text": .string(body)])
+        let posted = try await DaemonConnection.run(options, login: .required) { connection in
+            try await connection.answer(API.Tweets.post, .init(text: body))
         }
-        if options.json { return Output(options: options).json(tweet) }
-        Output(options: options).tweet(tweet)
+        if options.json { return Output(options: options).json(posted.json) }
+        Output(options: options).tweet(posted.result)
     }
 }
 
@@ -31,9 +32,9 @@ struct Delete: AsyncParsableCommand {
 
     func run() async throws {
         let result = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.call("tweets.delete", ["id": .number(JSONNumber(id))])
+            try await connection.answer(API.Tweets.delete, .init(id: Int64(id)))
         }
-        if options.json { return Output(options: options).json(result) }
+        if options.json { return Output(options: options).json(result.json) }
         Output(options: options).note("Deleted #\(id).")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONRPC
+import TwitterAPI
 
 /// `twctl profile` and `twctl profile set`.
 struct ProfileCommand: AsyncParsableCommand {
@@ -18,16 +19,30 @@ struct ProfileCommand: AsyncParsableCommand {
         var username: String?
 
         func run() async throws {
-            let params: JSONValue? = username.map { ["username": .string($0)] }
             let profile = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.call("profile.get", params)
+                try await connection.answer(API.Profiles.get, .init(username: username))
             }
-            if options.json { return Output(options: options).json(profile) }
-            for key in ["username", "email", "firstName", "lastName", "age", "bio", "version", "updatedAt"] {
-                guard let value = profile[key], value != .null else { continue }
-                print(
-                    "\(key.padding(toLength: 10, withPad: " ", startingAt: 0)) \(value.stringValue ?? value.serialized)"
-                )
+            if options.json { return Output(options: options).json(profile.json) }
+            for (key, value) in Self.rows(profile.result) {
+                guard let value else { continue }
+                print("\(key.padding(toLength: 10, withPad: " ", startingAt: 0)) \(value)")
+            }
+        }
+
+        /// The fields to show, in the profile's order; a field not set, or not shown to the caller, is nil.
+        static func rows(_ result: API.Profiles.ProfileResult) -> [(String, String?)] {
+            switch result {
+            case .own(let profile):
+                [
+                    ("username", profile.username), ("email", profile.email), ("firstName", profile.firstName),
+                    ("lastName", profile.lastName), ("age", profile.age.map(String.init)), ("bio", profile.bio),
+                    ("version", String(profile.version)), ("updatedAt", Timestamp.string(from: profile.updatedAt)),
+                ]
+            case .other(let profile):
+                [
+                    ("username", profile.username), ("firstName", profile.firstName),
+                    ("lastName", profile.lastName), ("bio", profile.bio),
+                ]
             }
         }
     }
@@ -48,22 +63,15 @@ struct ProfileCommand: AsyncParsableCommand {
         var passwordStdin = false
 
         func run() async throws {
-            var params: [String: JSONValue] = [:]
-            if let firstName { params["firstName"] = .string(firstName) }
-            if let lastName { params["lastName"] = .string(lastName) }
-            if let email {
-                params["email"] = .string(email)
-                params["currentPassword"] = .string(try Credentials.password(fromStandardInput: passwordStdin))
-            }
-            if let age { params["age"] = .number(JSONNumber(age)) }
-            if let bio { params["bio"] = .string(bio) }
-            if let username { params["username"] = .string(username) }
+            let params = API.Profiles.UpdateParams(
+                firstName: firstName, lastName: lastName, email: email, age: age, username: username, bio: bio,
+                currentPassword: email == nil ? nil : try Credentials.password(fromStandardInput: passwordStdin))
             let result = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.call("profile.update", .object(params))
+                try await connection.answer(API.Profiles.update, params)
             }
-            if options.json { return Output(options: options).json(result) }
-            guard case .array(let changed)? = result["changed"], !changed.isEmpty else { return print("No changes") }
-            print("Changed: " + changed.compactMap(\.stringValue).joined(separator: ", "))
+            if options.json { return Output(options: options).json(result.json) }
+            guard !result.result.changed.isEmpty else { return print("No changes") }
+            print("Changed: " + result.result.changed.joined(separator: ", "))
         }
     }
 }

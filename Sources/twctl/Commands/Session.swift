@@ -1,5 +1,6 @@
 import ArgumentParser
 import JSONRPC
+import TwitterAPI
 
 /// `twctl logout`.
 struct Logout: AsyncParsableCommand {
@@ -13,9 +14,9 @@ struct Logout: AsyncParsableCommand {
             return Output(options: options).note("Not logged in.")
         }
         let result = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.call("auth.logout")
+            try await connection.answer(API.Auth.logout)
         }
-        if options.json { return Output(options: options).json(result) }
+        if options.json { return Output(options: options).json(result.json) }
         Output(options: options).note("Logged out.")
     }
 }
@@ -27,16 +28,14 @@ struct WhoAmI: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let result = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.call("auth.whoami")
+        let answer = try await DaemonConnection.run(options, login: .required) { connection in
+            try await connection.answer(API.Auth.whoami)
         }
-        if options.json { return Output(options: options).json(result) }
-        let user = result["user"]
-        print(
-            "@\(user?["username"]?.stringValue ?? "?") <\(user?["email"]?.stringValue ?? "?")> via \(result["provider"]?.stringValue ?? "?")"
-        )
-        if let expires = result["expiresAt"]?.stringValue {
-            Output(options: options).note("session expires \(expires)")
+        if options.json { return Output(options: options).json(answer.json) }
+        let whoami = answer.result
+        print("@\(whoami.user.username) <\(whoami.user.email)> via \(whoami.provider)")
+        if let expires = whoami.expiresAt {
+            Output(options: options).note("session expires \(Timestamp.string(from: expires))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import JSONRPC
+import TwitterAPI
 
 /// `twctl signup`.
 struct Signup: AsyncParsableCommand {
@@ -19,13 +20,11 @@ struct Signup: AsyncParsableCommand {
     func run() async throws {
         let email = try Credentials.value(email, prompt: "E-mail: ", flag: "--email")
         let password = try Credentials.password(fromStandardInput: passwordStdin)
-        var params: [String: JSONValue] = ["email": .string(email), "password": .string(password)]
-        if let username { params["username"] = .string(username) }
-        let result = try await DaemonConnection.run(options, login: .none) { connection in
-            try await connection.call("auth.signup", .object(params))
+        let answer = try await DaemonConnection.run(options, login: .none) { connection in
+            try await connection.answer(API.Auth.signup, .init(email: email, password: password, username: username))
         }
-        try DaemonConnection.saveSession(from: result, options: options)
-        if options.json { return Output(options: options).json(result) }
-        Output(options: options).note("Signed up and logged in as @\(result["user"]?["username"]?.stringValue ?? "?")")
+        try DaemonConnection.saveSession(answer.result, options: options)
+        if options.json { return Output(options: options).json(answer.json) }
+        Output(options: options).note("Signed up and logged in as @\(answer.result.user.username)")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONRPC
+import TwitterAPI
 
 /// `twctl status`.
 struct Status: AsyncParsableCommand {
@@ -10,16 +11,15 @@ struct Status: AsyncParsableCommand {
 
     func run() async throws {
         let (version, health) = try await DaemonConnection.run(options, login: .none) { connection in
-            (try await connection.call("system.version"), try await connection.call("system.health"))
+            (try await connection.answer(API.System.version), try await connection.answer(API.System.health))
         }
-        if options.json { return Output(options: options).json(["version": version, "health": health]) }
-        let uptime = Int(health["uptimeSeconds"]?.stringValue ?? "0") ?? 0
-        print(
-            "twitterd \(version["version"]?.stringValue ?? "?") (protocol \(version["protocol"]?.stringValue ?? "?"))")
-        print("status       \(health["status"]?.stringValue ?? "?")")
+        if options.json { return Output(options: options).json(["version": version.json, "health": health.json]) }
+        let uptime = health.result.uptimeSeconds
+        print("twitterd \(version.result.version) (protocol \(version.result.protocol))")
+        print("status       \(health.result.status)")
         print("uptime       \(uptime / 86_400)d \(uptime % 86_400 / 3600)h \(uptime % 3600 / 60)m \(uptime % 60)s")
-        print("connections  \(health["connections"]?.stringValue ?? "?")")
-        print("requests     \(health["requestsServed"]?.stringValue ?? "?")")
+        print("connections  \(health.result.connections)")
+        print("requests     \(health.result.requestsServed)")
         print("socket       \(options.socketPath)")
     }
 }
@@ -63,7 +63,7 @@ struct Methods: AsyncParsableCommand {
 
     func run() async throws {
         let document = try await DaemonConnection.run(options, login: .none) { connection in
-            try await connection.call("rpc.discover")
+            try await connection.call(API.System.discover)
         }
         if options.json { return Output(options: options).json(document) }
         guard case .array(let methods)? = document["methods"] else { return }

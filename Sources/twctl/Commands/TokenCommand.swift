@@ -1,5 +1,6 @@
 import ArgumentParser
 import JSONRPC
+import TwitterAPI
 
 /// `twctl token create|list|revoke`.
 struct TokenCommand: AsyncParsableCommand {
@@ -20,16 +21,13 @@ struct TokenCommand: AsyncParsableCommand {
         var expiresInDays: Int?
 
         func run() async throws {
-            var params: [String: JSONValue] = ["name": .string(name)]
-            if let expiresInDays { params["expiresInDays"] = .number(JSONNumber(expiresInDays)) }
             let created = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.call("tokens.create", .object(params))
+                try await connection.answer(API.Tokens.create, .init(name: name, expiresInDays: expiresInDays))
             }
-            if options.json { return Output(options: options).json(created) }
-            print(created["token"]?.stringValue ?? "")
+            if options.json { return Output(options: options).json(created.json) }
+            print(created.result.token)
             Output(options: options).note(
-                "Token #\(created["id"]?.stringValue ?? "?") \"\(name)\": store it now, it is not shown again."
-            )
+                "Token #\(created.result.id) \"\(name)\": store it now, it is not shown again.")
         }
     }
 
@@ -40,18 +38,14 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             let tokens = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.call("tokens.list")
+                try await connection.answer(API.Tokens.list)
             }
-            if options.json { return Output(options: options).json(tokens) }
-            guard case .array(let all) = tokens, !all.isEmpty else {
-                return Output(options: options).note("No tokens.")
-            }
-            for token in all {
-                let expires = token["expiresAt"]?.stringValue ?? "never"
-                let used = token["lastUsedAt"]?.stringValue ?? "never"
-                print(
-                    "#\(token["id"]?.stringValue ?? "?")\t\(token["name"]?.stringValue ?? "")\texpires \(expires)\tused \(used)"
-                )
+            if options.json { return Output(options: options).json(tokens.json) }
+            guard !tokens.result.isEmpty else { return Output(options: options).note("No tokens.") }
+            for token in tokens.result {
+                let expires = token.expiresAt.map(Timestamp.string(from:)) ?? "never"
+                let used = token.lastUsedAt.map(Timestamp.string(from:)) ?? "never"
+                print("#\(token.id)\t\(token.name)\texpires \(expires)\tused \(used)")
             }
         }
     }
@@ -66,9 +60,9 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             let result = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.call("tokens.revoke", ["id": .number(JSONNumber(id))])
+                try await connection.answer(API.Tokens.revoke, .init(id: Int64(id)))
             }
-            if options.json { return Output(options: options).json(result) }
+            if options.json { return Output(options: options).json(result.json) }
             Output(options: options).note("Revoked #\(id).")
         }
     }

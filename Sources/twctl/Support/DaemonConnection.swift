@@ -57,7 +57,7 @@ enum DaemonConnection {
         }
         do {
             _ = try await connection.call(
-                "auth.login", ["provider": "token", "credentials": ["token": .string(saved.token)]])
+                API.Auth.login, .init(provider: "token", credentials: ["token": .string(saved.token)]))
         } catch ClientError.remote(let error) where ErrorCodes.kind(of: error.code) == .invalidCredentials {
             try? SessionFile.standard.remove(for: socket)
             Output.printError("Your session has expired. Run `twctl login`.")
@@ -66,9 +66,8 @@ enum DaemonConnection {
     }
 
     /// Keeps the session of a login or signup answer for later commands.
-    static func saveSession(from result: JSONValue, options: GlobalOptions) throws {
-        guard let token = result["session"]?["token"]?.stringValue else { return }
-        let username = result["user"]?["username"]?.stringValue ?? ""
-        try SessionFile.standard.save(SessionFile.Entry(token: token, username: username), for: options.socketPath)
+    static func saveSession(_ login: API.Auth.LoginResult, options: GlobalOptions) throws {
+        try SessionFile.standard.save(
+            SessionFile.Entry(token: login.session.token, username: login.user.username), for: options.socketPath)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import JSONRPC
+import TwitterAPI
+import TwitterCore
 
 /// Prints results for people, or raw JSON with --json, and errors to stderr.
 struct Output {
@@ -16,15 +18,10 @@ struct Output {
     }
 
     /// One tweet as people read it: author and age on one line, the text wrapped below.
-    func tweet(_ tweet: JSONValue, now: Date = Date()) {
-        let author = tweet["author"]?["username"].flatMap(\.stringValue) ?? "?"
-        let id = tweet["id"].flatMap(\.stringValue) ?? "?"
-        let age =
-            tweet["createdAt"].flatMap(\.stringValue).flatMap(Timestamp.date(from:)).map {
-                RelativeTime.since($0, now: now)
-            } ?? ""
-        print("\(Terminal.bold("@" + author)) \(Terminal.dim("· \(age) · #\(id)"))")
-        for line in TextWrap.wrap(tweet["text"].flatMap(\.stringValue) ?? "", width: Terminal.width - 2) {
+    func tweet(_ tweet: Tweet, now: Date = Date()) {
+        let age = RelativeTime.since(tweet.createdAt, now: now)
+        print("\(Terminal.bold("@" + tweet.author.username)) \(Terminal.dim("· \(age) · #\(tweet.id)"))")
+        for line in TextWrap.wrap(tweet.text, width: Terminal.width - 2) {
             print("  " + line)
         }
     }

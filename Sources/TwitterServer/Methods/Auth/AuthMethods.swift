@@ -1,45 +1,32 @@
 import Foundation
 import JSONRPC
+import TwitterAPI
 import TwitterCore
 
 /// `auth.*`: sign up, log in through any provider, log out, who am I, change password, link a uid.
 struct AuthMethods: MethodGroup {
     let services: AuthServices
 
-    struct SignupParams: Decodable, Sendable {
-        var email: String
-        var password: String
-        var username: String?
-    }
-
-    struct LoginParams: Decodable, Sendable {
-        var provider: String
-        var credentials: JSONValue
-    }
-
-    struct ChangePasswordParams: Decodable, Sendable {
-        var currentPassword: String
-        var newPassword: String
-    }
-
     func register(in router: inout Router<RequestContext>) {
         router.register(
-            Self.providersDescriptor,
+            API.Auth.providers,
             .awaited { [services] (_: NoParams, _) in
-                services.providers.enabled.all.map { ProviderView(name: $0.name, credentials: $0.credentialFields) }
+                services.providers.enabled.all.map {
+                    API.Auth.Provider(name: $0.name, credentials: $0.credentialFields)
+                }
             })
         router.register(
-            Self.signupDescriptor,
-            .awaited { (params: SignupParams, context) in
+            API.Auth.signup,
+            .awaited { (params: API.Auth.SignupParams, context) in
                 try await signup(params, context: context)
             })
         router.register(
-            Self.loginDescriptor,
-            .awaited { (params: LoginParams, context) in
+            API.Auth.login,
+            .awaited { (params: API.Auth.LoginParams, context) in
                 try await logIn(params, context: context)
             })
         router.register(
-            Self.logoutDescriptor,
+            API.Auth.logout,
             .awaited { [services] (_: NoParams, context) in
                 if let login = context.session.login, let sessionID = login.sessionID {
                     try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
@@ -48,27 +35,27 @@ struct AuthMethods: MethodGroup {
                         .token(id: sessionID, userID: login.userID, reason: .loggedOut), requester: context.session)
                 }
                 context.session.logOut()
-                return LoggedOut(loggedOut: true)
+                return API.Auth.LoggedOut(loggedOut: true)
             })
         router.register(
-            Self.whoamiDescriptor,
+            API.Auth.whoami,
             .awaited { [services] (_: NoParams, context) in
                 let login = try context.session.requireLogin()
                 guard let user = try await services.users.user(id: login.userID) else {
                     throw TwitterError.notFound("Account")
                 }
-                return WhoAmI(user: user, provider: login.provider, expiresAt: login.expiresAt)
+                return API.Auth.WhoAmI(user: user, provider: login.provider, expiresAt: login.expiresAt)
             })
         router.register(
-            Self.changePasswordDescriptor,
-            .awaited { (params: ChangePasswordParams, context) in
+            API.Auth.changePassword,
+            .awaited { (params: API.Auth.ChangePasswordParams, context) in
                 try await changePassword(params, context: context)
             })
         PeerLinkMethods(services: services).register(in: &router)
     }
 
     /// Signs up through the enabled provider that can create accounts (the password provider).
-    private func signup(_ params: SignupParams, context: RequestContext) async throws -> LoginResult {
+    private func signup(_ params: API.Auth.SignupParams, context: RequestContext) async throws -> API.Auth.LoginResult {
         guard let provider = services.providers.enabled.registering, let signUp = provider.signUp else {
             throw TwitterError(.forbidden, "Signing up is not enabled on this daemon")
         }
@@ -79,7 +66,7 @@ struct AuthMethods: MethodGroup {
         return try await startSession(for: user, provider: provider.name, resumed: nil, context: context)
     }
 
-    private func logIn(_ params: LoginParams, context: RequestContext) async throws -> LoginResult {
+    private func logIn(_ params: API.Auth.LoginParams, context: RequestContext) async throws -> API.Auth.LoginResult {
         let enabled = services.providers.enabled
         guard let provider = enabled.provider(named: params.provider) else {
             let known = enabled.names.joined(separator: ", ")
@@ -101,7 +88,7 @@ struct AuthMethods: MethodGroup {
 
     private func startSession(
         for user: User, provider: String, resumed: IssuedSession?, context: RequestContext
-    ) async throws -> LoginResult {
+    ) async throws -> API.Auth.LoginResult {
         let session: IssuedSession
         if let resumed {
             session = resumed
@@ -111,13 +98,14 @@ struct AuthMethods: MethodGroup {
         context.session.logIn(
             SessionLogin(userID: user.id, username: user.username, provider: provider, token: session),
             listedIn: services.liveLogins)
-        return LoginResult(user: user, session: SessionView(session))
+        return API.Auth.LoginResult(user: user, session: API.Auth.Session(session))
     }
 
-    private func changePassword(_ params: ChangePasswordParams, context: RequestContext) async throws -> PasswordChanged
-    {
+    private func changePassword(
+        _ params: API.Auth.ChangePasswordParams, context: RequestContext
+    ) async throws -> API.Auth.PasswordChanged {
         let login = try context.session.requireLogin()
-        try Validator<ChangePasswordParams>.field(\.newPassword, "newPassword", services.passwords.policy)
+        try Validator<API.Auth.ChangePasswordParams>.field(\.newPassword, "newPassword", services.passwords.policy)
             .validate(params)
         guard let stored = try await services.users.passwordHash(userID: login.userID),
             try await services.passwords.verify(params.currentPassword, against: stored)
@@ -132,35 +120,7 @@ struct AuthMethods: MethodGroup {
             try await services.passwords.hash(params.newPassword), userID: login.userID)
         try await services.sessions.revokeOtherSessions(userID: login.userID, keeping: login.sessionID)
         services.liveLogins.revoke(.otherSessions(userID: login.userID, keeping: login.sessionID))
-        return PasswordChanged(passwordChanged: true)
-    }
-}
-
-struct ProviderView: Encodable {
-    let name: String
-    let credentials: [CredentialField]
-}
-
-struct LoggedOut: Encodable {
-    let loggedOut: Bool
-}
-
-struct PasswordChanged: Encodable {
-    let passwordChanged: Bool
-}
-
-struct WhoAmI: Encodable {
-    let user: User
-    let provider: String
-    let expiresAt: Date?
-
-    enum CodingKeys: String, CodingKey { case user, provider, expiresAt }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(user, forKey: .user)
-        try container.encode(provider, forKey: .provider)
-        try container.encode(expiresAt, forKey: .expiresAt)
+        return API.Auth.PasswordChanged(passwordChanged: true)
     }
 }
 

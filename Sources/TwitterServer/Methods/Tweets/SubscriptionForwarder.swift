@@ -1,4 +1,5 @@
 import JSONRPC
+import TwitterAPI
 import TwitterCore
 
 /// Carries one subscription's events to its connection as JSON-RPC notifications: first the tweets since
@@ -19,13 +20,13 @@ struct SubscriptionForwarder: Sendable {
                 case .event(.posted(let tweet)):
                     // The catch-up may already have sent what the live stream repeats.
                     guard tweet.id > lastDelivered else { continue }
-                    try await send(notification("tweets.new", TweetNotice(subscription: id, tweet: tweet)))
+                    try await send(newTweet(tweet))
                     lastDelivered = tweet.id
                 case .event(.deleted(let tweetID, _)):
-                    try await send(notification("tweets.deleted", DeletionNotice(subscription: id, id: tweetID)))
+                    try await send(notification(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
                 case .lagged:
                     try await send(
-                        notification("tweets.lagged", LagNotice(subscription: id, resumeFrom: lastDelivered)))
+                        notification(API.Tweets.lagged, .init(subscription: id, resumeFrom: lastDelivered)))
                     return
                 }
             }
@@ -39,49 +40,34 @@ struct SubscriptionForwarder: Sendable {
         guard let sinceID else { return 0 }
         let backlog = try await tweets.tweets(after: sinceID, authorID: subscription.authorID, limit: capacity + 1)
         guard backlog.count <= capacity else {
-            try await send(notification("tweets.lagged", LagNotice(subscription: id, resumeFrom: sinceID)))
+            try await send(notification(API.Tweets.lagged, .init(subscription: id, resumeFrom: sinceID)))
             subscription.cancel()
             return Int64.max
         }
         for tweet in backlog {
-            try await send(notification("tweets.new", TweetNotice(subscription: id, tweet: tweet)))
+            try await send(newTweet(tweet))
         }
         return backlog.last?.id ?? sinceID
     }
 
-    private func notification(_ method: String, _ params: some Encodable) throws -> [UInt8] {
+    private func notification<Params: Encodable>(_ kind: RPCNotification<Params>, _ params: Params) throws
+        -> [UInt8]
+    {
         var line: [UInt8] = []
-        ResponseWriter.writeNotification(method: method, encodedParams: try ResultEncoder.encode(params), into: &line)
+        ResponseWriter.writeNotification(
+            method: kind.name, encodedParams: try ResultEncoder.encode(params), into: &line)
         return line
     }
 
-    private func notification(_ method: String, _ params: TweetNotice) -> [UInt8] {
-        var encoded: [UInt8] = []
-        params.writeJSON(into: &encoded)
-        var line: [UInt8] = []
-        ResponseWriter.writeNotification(method: method, encodedParams: encoded, into: &line)
-        return line
-    }
-
-    struct TweetNotice: JSONWritable {
-        let subscription: Int
-        let tweet: Tweet
-
-        func writeJSON(into bytes: inout [UInt8]) {
-            JSONObjectWriter.write(into: &bytes) { notice, bytes in
-                notice.integer("subscription", Int64(subscription), into: &bytes)
-                notice.value("tweet", tweet, into: &bytes)
-            }
+    /// `tweets.new`, written by hand like every tweet; clients decode it as `API.Tweets.NewTweet`.
+    private func newTweet(_ tweet: Tweet) -> [UInt8] {
+        var params: [UInt8] = []
+        JSONObjectWriter.write(into: &params) { notice, bytes in
+            notice.integer("subscription", Int64(id), into: &bytes)
+            notice.value("tweet", tweet, into: &bytes)
         }
-    }
-
-    struct DeletionNotice: Encodable {
-        let subscription: Int
-        let id: Int64
-    }
-
-    struct LagNotice: Encodable {
-        let subscription: Int
-        let resumeFrom: Int64
+        var line: [UInt8] = []
+        ResponseWriter.writeNotification(method: API.Tweets.new.name, encodedParams: params, into: &line)
+        return line
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import TwitterAPI
 import TwitterCore
 
 /// `tweets.*`: post, fetch, get, delete, and the live stream.
@@ -9,44 +10,11 @@ struct TweetMethods: MethodGroup {
     let users: any UserStoring
     let text: TweetText
 
-    struct PostParams: Decodable, Sendable {
-        var text: String
-        var idempotencyKey: String?
-    }
-
-    struct FetchParams: Decodable, Sendable {
-        var sinceId: Int64?
-        var maxId: Int64?
-        var limit: Int?
-        var author: String?
-
-        func query(authorID: Int64?) -> TweetQuery {
-            TweetQuery(sinceID: sinceId, maxID: maxId, limit: limit ?? 20, authorID: authorID)
-        }
-    }
-
-    struct IDParams: Decodable, Sendable {
-        var id: Int64
-    }
-
-    struct SubscribeParams: Decodable, Sendable {
-        var author: String?
-        var sinceId: Int64?
-    }
-
-    struct UnsubscribeParams: Decodable, Sendable {
-        var subscription: Int
-    }
-
-    struct Deleted: Encodable { let deleted: Bool }
-    struct Subscribed: Encodable { let subscription: Int }
-    struct Unsubscribed: Encodable { let unsubscribed: Bool }
-
     func register(in router: inout Router<RequestContext>) {
         // Ordered: started at once, so a client's pipelined posts join the same group commit.
         router.register(
-            Self.post,
-            .ordered { [tweets, text] (params: PostParams, context) in
+            API.Tweets.post,
+            .ordered { [tweets, text] (params: API.Tweets.PostParams, context) in
                 let login = try context.session.requireLogin()
                 let body = try text.validated(params.text)
                 try Self.keyRule.validate(params)
@@ -54,8 +22,8 @@ struct TweetMethods: MethodGroup {
             })
         // Immediate when the page is in memory (the whole feed's newest pages); awaited otherwise.
         router.register(
-            Self.fetch,
-            .immediate { [tweets, feed] (params: FetchParams, _) throws -> Immediate<FeedPage> in
+            API.Tweets.fetch,
+            .immediate { [tweets, feed] (params: API.Tweets.FetchParams, _) throws -> Immediate<FeedPage> in
                 // Naming an author needs a lookup first.
                 if params.author == nil, let page = feed.pageInMemory(params.query(authorID: nil)) {
                     return .now(page)
@@ -65,23 +33,23 @@ struct TweetMethods: MethodGroup {
                 }
             })
         router.register(
-            Self.get,
-            .awaited { [tweets] (params: IDParams, _) in
+            API.Tweets.get,
+            .awaited { [tweets] (params: API.Tweets.IDParams, _) in
                 guard let tweet = try await tweets.tweet(id: params.id) else {
                     throw TwitterError.notFound("Tweet \(params.id)")
                 }
                 return tweet
             })
         router.register(
-            Self.delete,
-            .awaited { [tweets] (params: IDParams, context) in
+            API.Tweets.delete,
+            .awaited { [tweets] (params: API.Tweets.IDParams, context) in
                 let login = try context.session.requireLogin()
                 try await tweets.deleteTweet(id: params.id, by: login.userID)
-                return Deleted(deleted: true)
+                return API.Tweets.Deleted(deleted: true)
             })
         router.register(
-            Self.subscribe,
-            .awaited { (params: SubscribeParams, context) in
+            API.Tweets.subscribe,
+            .awaited { (params: API.Tweets.SubscribeParams, context) in
                 _ = try context.session.requireLogin()
                 let author = try await authorID(params.author)
                 let id = try context.session.addSubscription { id in
@@ -90,22 +58,22 @@ struct TweetMethods: MethodGroup {
                         sinceID: params.sinceId, tweets: tweets, capacity: Self.subscriberCapacity
                     )
                 }
-                return Subscribed(subscription: id)
+                return API.Tweets.Subscribed(subscription: id)
             })
         router.register(
-            Self.unsubscribe,
-            .awaited { (params: UnsubscribeParams, context) in
+            API.Tweets.unsubscribe,
+            .awaited { (params: API.Tweets.UnsubscribeParams, context) in
                 guard context.session.cancelSubscription(params.subscription) else {
                     throw TwitterError.notFound("Subscription \(params.subscription)")
                 }
-                return Unsubscribed(unsubscribed: true)
+                return API.Tweets.Unsubscribed(unsubscribed: true)
             })
     }
 
     /// How far a subscriber may fall behind before it gets tweets.lagged.
     static let subscriberCapacity = 1000
 
-    static let keyRule = Validator<PostParams>.field(
+    static let keyRule = Validator<API.Tweets.PostParams>.field(
         \.idempotencyKey, "idempotencyKey",
         .ifPresent(
             .length(
@@ -119,5 +87,12 @@ struct TweetMethods: MethodGroup {
             throw TwitterError.notFound("User \(username)")
         }
         return user.id
+    }
+}
+
+extension API.Tweets.FetchParams {
+    /// The store's query for these params, once the author's name is resolved to `authorID`.
+    func query(authorID: Int64?) -> TweetQuery {
+        TweetQuery(sinceID: sinceId, maxID: maxId, limit: limit ?? 20, authorID: authorID)
     }
 }

@@ -1,0 +1,321 @@
+import Foundation
+import JSONRPC
+import TwitterCore
+
+extension API.Auth {
+    /// `auth.signup`'s params.
+    public struct SignupParams: Codable, Sendable {
+        /// A valid address, at most 254 characters.
+        public var email: String
+        /// 8 to 128 characters.
+        public var password: String
+        /// The public handle; derived from the e-mail when nil.
+        public var username: String?
+
+        /// Creates the value from its members.
+        public init(email: String, password: String, username: String? = nil) {
+            self.email = email
+            self.password = password
+            self.username = username
+        }
+    }
+
+    /// `auth.login`'s params.
+    public struct LoginParams: Codable, Sendable {
+        /// An enabled provider's name.
+        public var provider: String
+        /// The provider's own credentials object, decoded by the provider once it is known.
+        public var credentials: JSONValue
+
+        /// Creates the value from its members.
+        public init(provider: String, credentials: JSONValue) {
+            self.provider = provider
+            self.credentials = credentials
+        }
+    }
+
+    /// `auth.changePassword`'s params.
+    public struct ChangePasswordParams: Codable, Sendable {
+        /// The password now.
+        public var currentPassword: String
+        /// 8 to 128 characters.
+        public var newPassword: String
+
+        /// Creates the value from its members.
+        public init(currentPassword: String, newPassword: String) {
+            self.currentPassword = currentPassword
+            self.newPassword = newPassword
+        }
+    }
+
+    /// A login provider and the credentials it takes.
+    public struct Provider: Codable, Sendable {
+        /// The provider's name, for auth.login.
+        public var name: String
+        /// The provider's credentials.
+        public var credentials: [CredentialField]
+
+        /// Creates the value from its members.
+        public init(name: String, credentials: [CredentialField]) {
+            self.name = name
+            self.credentials = credentials
+        }
+    }
+
+    /// The session part of a login answer; `expiresAt` is always present, null for a token that never expires.
+    public struct Session: Codable, Sendable {
+        /// The secret, shown only once.
+        public var token: String
+        /// When it expires; nil for never.
+        public var expiresAt: Date?
+
+        /// Creates the value from its members.
+        public init(token: String, expiresAt: Date?) {
+            self.token = token
+            self.expiresAt = expiresAt
+        }
+
+        /// Creates the value from its members.
+        public init(_ session: IssuedSession) {
+            self.init(token: session.token, expiresAt: session.expiresAt)
+        }
+
+        enum CodingKeys: String, CodingKey { case token, expiresAt }
+
+        /// Encodes every member; one without a value is written as null, never left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(token, forKey: .token)
+            try container.encode(expiresAt, forKey: .expiresAt)
+        }
+    }
+
+    /// `{user, session}`: the answer to signup and login.
+    public struct LoginResult: Codable, Sendable {
+        /// The account.
+        public var user: User
+        /// The session, to resume with provider "token".
+        public var session: Session
+
+        /// Creates the value from its members.
+        public init(user: User, session: Session) {
+            self.user = user
+            self.session = session
+        }
+    }
+
+    /// `auth.logout`'s answer.
+    public struct LoggedOut: Codable, Sendable {
+        /// Always true.
+        public var loggedOut: Bool
+
+        /// Creates the value from its members.
+        public init(loggedOut: Bool) { self.loggedOut = loggedOut }
+    }
+
+    /// `auth.changePassword`'s answer.
+    public struct PasswordChanged: Codable, Sendable {
+        /// Always true.
+        public var passwordChanged: Bool
+
+        /// Creates the value from its members.
+        public init(passwordChanged: Bool) { self.passwordChanged = passwordChanged }
+    }
+
+    /// `auth.whoami`'s answer; `expiresAt` is always present, null for a login that does not expire.
+    public struct WhoAmI: Codable, Sendable {
+        /// The account.
+        public var user: User
+        /// The provider that logged the connection in.
+        public var provider: String
+        /// When it expires; nil for never.
+        public var expiresAt: Date?
+
+        /// Creates the value from its members.
+        public init(user: User, provider: String, expiresAt: Date?) {
+            self.user = user
+            self.provider = provider
+            self.expiresAt = expiresAt
+        }
+
+        enum CodingKeys: String, CodingKey { case user, provider, expiresAt }
+
+        /// Encodes every member; one without a value is written as null, never left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(user, forKey: .user)
+            try container.encode(provider, forKey: .provider)
+            try container.encode(expiresAt, forKey: .expiresAt)
+        }
+    }
+
+    /// `auth.linkPeer`'s answer.
+    public struct PeerLinked: Codable, Sendable {
+        /// The uid that now logs in as this account.
+        public var uid: UInt32
+        /// The account it logs in as.
+        public var username: String
+
+        /// Creates the value from its members.
+        public init(uid: UInt32, username: String) {
+            self.uid = uid
+            self.username = username
+        }
+    }
+
+    /// `auth.unlinkPeer`'s answer.
+    public struct PeerUnlinked: Codable, Sendable {
+        /// The uid whose link was asked to go.
+        public var uid: UInt32
+        /// False when no link existed.
+        public var unlinked: Bool
+
+        /// Creates the value from its members.
+        public init(uid: UInt32, unlinked: Bool) {
+            self.uid = uid
+            self.unlinked = unlinked
+        }
+    }
+
+    static let userSchema = Schema.object(
+        [
+            Property("id", .integer("The account id."), required: true),
+            Property("username", .string("The public handle."), required: true),
+            Property("email", .string("The e-mail address.", format: "email"), required: true),
+            Property("createdAt", .timestamp("When the account was made."), required: true),
+        ], "The logged-in account.", title: "User"
+    )
+
+    static let sessionSchema = Schema.object(
+        [
+            Property(
+                "token", .string("The session token (tws_…), shown once; resume with provider \"token\"."),
+                required: true),
+            Property("expiresAt", Schema.timestamp("When it expires unless used.").orNull(), required: true),
+        ], title: "Session"
+    )
+
+    static let loginSchema = Schema.object(
+        [Property("user", userSchema, required: true), Property("session", sessionSchema, required: true)],
+        title: "LoginResult"
+    )
+
+    /// `auth.providers`.
+    public static let providers = RPCMethod<NoParams, [Provider]>(
+        MethodDescriptor(
+            "auth.providers", summary: "The enabled login providers and the credentials each takes.",
+            result: .array(
+                of: .object(
+                    [
+                        Property("name", .string("The provider's name, for auth.login."), required: true),
+                        Property(
+                            "credentials",
+                            .array(
+                                of: .object([
+                                    Property("name", .string(), required: true),
+                                    Property("type", .string(), required: true),
+                                    Property("summary", .string(), required: true),
+                                    Property("isRequired", .boolean(), required: true),
+                                ])), required: true),
+                    ], title: "Provider")),
+            access: .open
+        ))
+
+    /// `auth.signup`.
+    public static let signup = RPCMethod<SignupParams, LoginResult>(
+        MethodDescriptor(
+            "auth.signup",
+            summary: "Creates an account with a password and logs this connection in as it.",
+            params: [
+                Property(
+                    "email", .string("A valid address, at most 254 characters.", format: "email"), required: true),
+                Property("password", .string("8 to 128 characters (Unicode code points, NFKC)."), required: true),
+                Property("username", .string("^[A-Za-z0-9_]{1,15}$; derived from the e-mail when absent.")),
+            ],
+            result: loginSchema, access: .open, errors: ["invalid_params", "conflict", "forbidden", "unavailable"]
+        ))
+
+    /// `auth.login`.
+    public static let login = RPCMethod<LoginParams, LoginResult>(
+        MethodDescriptor(
+            "auth.login",
+            summary: "Logs this connection in through a provider; returns a session token to resume it later.",
+            params: [
+                // A plain string: the enabled providers can change on reload; the handler names the valid ones.
+                Property("provider", .string("An enabled provider's name; see auth.providers."), required: true),
+                Property("credentials", .freeObject("The provider's credentials; see auth.providers."), required: true),
+            ],
+            result: loginSchema, access: .open,
+            errors: ["invalid_params", "invalid_credentials", "rate_limited", "unavailable"]
+        ))
+
+    /// `auth.logout`.
+    public static let logout = RPCMethod<NoParams, LoggedOut>(
+        MethodDescriptor(
+            "auth.logout", summary: "Revokes this connection's session and logs the connection out.",
+            result: .object([Property("loggedOut", .boolean(), required: true)])
+        ))
+
+    /// `auth.whoami`.
+    public static let whoami = RPCMethod<NoParams, WhoAmI>(
+        MethodDescriptor(
+            "auth.whoami", summary: "The account this connection is logged in as.",
+            result: .object([
+                Property("user", userSchema, required: true),
+                Property("provider", .string("The provider that logged the connection in."), required: true),
+                Property("expiresAt", Schema.timestamp().orNull(), required: true),
+            ])
+        ))
+
+    /// `auth.changePassword`.
+    public static let changePassword = RPCMethod<ChangePasswordParams, PasswordChanged>(
+        MethodDescriptor(
+            "auth.changePassword", summary: "Changes the password and revokes every other session of the account.",
+            params: [
+                Property("currentPassword", .string(), required: true),
+                Property("newPassword", .string("8 to 128 characters."), required: true),
+            ],
+            result: .object([Property("passwordChanged", .boolean(), required: true)]),
+            errors: ["invalid_params", "invalid_credentials"]
+        ))
+
+    /// `auth.linkPeer`.
+    public static let linkPeer = RPCMethod<NoParams, PeerLinked>(
+        MethodDescriptor(
+            "auth.linkPeer",
+            summary: "Links the calling process's uid (SO_PEERCRED) to this account, for provider \"peer\".",
+            result: .object([
+                Property("uid", .integer("The linked uid."), required: true),
+                Property("username", .string(), required: true),
+            ])
+        ))
+
+    /// `auth.unlinkPeer`.
+    public static let unlinkPeer = RPCMethod<NoParams, PeerUnlinked>(
+        MethodDescriptor(
+            "auth.unlinkPeer", summary: "Removes the link of the calling process's uid to this account.",
+            result: .object([
+                Property("uid", .integer(), required: true),
+                Property("unlinked", .boolean("False when no link existed."), required: true),
+            ])
+        ))
+}
+
+extension API.Auth {
+    /// `auth.revoked`: this connection's login ended elsewhere; its subscriptions have ended with it.
+    public struct Revoked: Codable, Sendable, Equatable {
+        /// `loggedOut`, `tokenRevoked`, `passwordChanged` or `peerUnlinked`.
+        public var reason: String
+        /// A sentence for people.
+        public var message: String
+
+        /// Creates the value from its members.
+        public init(reason: String, message: String) {
+            self.reason = reason
+            self.message = message
+        }
+    }
+
+    /// `auth.revoked`.
+    public static let revoked = RPCNotification<Revoked>("auth.revoked")
+}

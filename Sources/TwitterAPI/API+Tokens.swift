@@ -1,0 +1,145 @@
+import Foundation
+import JSONRPC
+
+extension API.Tokens {
+    /// `tokens.create`'s params.
+    public struct CreateParams: Codable, Sendable {
+        /// A name to recognise the token by, 1 to 64 characters.
+        public var name: String
+        /// Days until it expires; never when nil.
+        public var expiresInDays: Int?
+
+        /// Creates the value from its members.
+        public init(name: String, expiresInDays: Int? = nil) {
+            self.name = name
+            self.expiresInDays = expiresInDays
+        }
+    }
+
+    /// `tokens.revoke`'s params.
+    public struct RevokeParams: Codable, Sendable {
+        /// The token's id, from tokens.list.
+        public var id: Int64
+
+        /// Creates the value from its members.
+        public init(id: Int64) { self.id = id }
+    }
+
+    /// A new token, with its secret: shown only in this answer.
+    public struct CreatedToken: Codable, Sendable {
+        /// The token's id.
+        public var id: Int64
+        /// The secret, shown only once.
+        public var token: String
+        /// The name given at creation.
+        public var name: String
+        /// When it expires; nil for never.
+        public var expiresAt: Date?
+
+        /// Creates the value from its members.
+        public init(id: Int64, token: String, name: String, expiresAt: Date?) {
+            self.id = id
+            self.token = token
+            self.name = name
+            self.expiresAt = expiresAt
+        }
+
+        enum CodingKeys: String, CodingKey { case id, token, name, expiresAt }
+
+        /// `expiresAt` is always present, null for a token that never expires.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(token, forKey: .token)
+            try container.encode(name, forKey: .name)
+            try container.encode(expiresAt, forKey: .expiresAt)
+        }
+    }
+
+    /// A live token, without its secret.
+    public struct TokenSummary: Codable, Sendable {
+        /// The token's id.
+        public var id: Int64
+        /// The name given at creation.
+        public var name: String
+        /// When it was made.
+        public var createdAt: Date
+        /// When it expires; nil for never.
+        public var expiresAt: Date?
+        /// When it was last used; nil if never.
+        public var lastUsedAt: Date?
+
+        /// Creates the value from its members.
+        public init(id: Int64, name: String, createdAt: Date, expiresAt: Date?, lastUsedAt: Date?) {
+            self.id = id
+            self.name = name
+            self.createdAt = createdAt
+            self.expiresAt = expiresAt
+            self.lastUsedAt = lastUsedAt
+        }
+
+        enum CodingKeys: String, CodingKey { case id, name, createdAt, expiresAt, lastUsedAt }
+
+        /// Every member is present; a date that never was is null.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encode(expiresAt, forKey: .expiresAt)
+            try container.encode(lastUsedAt, forKey: .lastUsedAt)
+        }
+    }
+
+    /// `tokens.revoke`'s answer.
+    public struct Revoked: Codable, Sendable {
+        /// Always true.
+        public var revoked: Bool
+
+        /// Creates the value from its members.
+        public init(revoked: Bool) { self.revoked = revoked }
+    }
+
+    /// `tokens.create`.
+    public static let create = RPCMethod<CreateParams, CreatedToken>(
+        MethodDescriptor(
+            "tokens.create",
+            summary: "Creates a personal access token (twp_…); the secret is shown only in this answer.",
+            params: [
+                Property("name", .string("A name to recognise it by, 1 to 64 characters."), required: true),
+                Property(
+                    "expiresInDays", .integer("Days until it expires; never when absent.", minimum: 1, maximum: 3650)),
+            ],
+            result: .object(
+                [
+                    Property("id", .integer(), required: true),
+                    Property("token", .string("The secret, shown once."), required: true),
+                    Property("name", .string(), required: true),
+                    Property("expiresAt", Schema.timestamp().orNull(), required: true),
+                ], title: "CreatedToken")
+        ))
+
+    /// `tokens.list`.
+    public static let list = RPCMethod<NoParams, [TokenSummary]>(
+        MethodDescriptor(
+            "tokens.list", summary: "The account's live personal access tokens, without their secrets.",
+            result: .array(
+                of: .object(
+                    [
+                        Property("id", .integer(), required: true),
+                        Property("name", .string(), required: true),
+                        Property("createdAt", .timestamp(), required: true),
+                        Property("expiresAt", Schema.timestamp().orNull(), required: true),
+                        Property("lastUsedAt", Schema.timestamp().orNull(), required: true),
+                    ], title: "TokenSummary"))
+        ))
+
+    /// `tokens.revoke`.
+    public static let revoke = RPCMethod<RevokeParams, Revoked>(
+        MethodDescriptor(
+            "tokens.revoke", summary: "Revokes a personal access token or session of the account.",
+            params: [Property("id", .integer("The token's id."), required: true)],
+            result: .object([Property("revoked", .boolean(), required: true)]), positional: true,
+            errors: ["not_found"]
+        ))
+}
