@@ -8,11 +8,14 @@ extension API.Tweets {
         public var text: String
         /// Posting again with the same key within 24 hours returns the first tweet.
         public var idempotencyKey: String?
+        /// The tweet this one answers.
+        public var inReplyToId: Int64?
 
         /// Creates the value from its members.
-        public init(text: String, idempotencyKey: String? = nil) {
+        public init(text: String, idempotencyKey: String? = nil, inReplyToId: Int64? = nil) {
             self.text = text
             self.idempotencyKey = idempotencyKey
+            self.inReplyToId = inReplyToId
         }
     }
 
@@ -107,7 +110,8 @@ extension API.Tweets {
         public init(unsubscribed: Bool) { self.unsubscribed = unsubscribed }
     }
 
-    static let tweetSchema = Schema.object(
+    /// A tweet's own members; a repost's original has the same ones.
+    static func tweetProperties(repostOf: Schema) -> [Property] {
         [
             Property("id", .integer("The tweet's id; larger is newer."), required: true),
             Property(
@@ -117,10 +121,53 @@ extension API.Tweets {
                         Property("id", .integer(), required: true),
                         Property("username", .string(), required: true),
                     ], title: "Author"), required: true),
-            Property("text", .string("1 to 140 characters."), required: true),
+            Property("text", .string("1 to 140 characters; empty for a repost."), required: true),
             Property("createdAt", .timestamp(), required: true),
-        ], title: "Tweet"
+            Property("inReplyToId", Schema.integer("The tweet this one answers.").orNull(), required: true),
+            Property("likesCount", .integer(), required: true),
+            Property("repostsCount", .integer(), required: true),
+            Property("repliesCount", .integer("Direct replies."), required: true),
+            Property("likedByMe", .boolean("Whether the caller likes it."), required: true),
+            Property("repostedByMe", .boolean("Whether the caller has reposted it."), required: true),
+            Property("repostOf", repostOf, required: true),
+        ]
+    }
+
+    static let tweetSchema = Schema.object(
+        tweetProperties(
+            repostOf: Schema.object(
+                tweetProperties(repostOf: Schema(.null)), "For a repost, the original tweet.", title: "Original"
+            ).orNull()),
+        title: "Tweet"
     )
+
+    static let pageSchema = Schema.object(
+        [
+            Property("tweets", .array(of: tweetSchema), required: true),
+            Property("newestId", Schema.integer().orNull(), required: true),
+            Property("oldestId", Schema.integer().orNull(), required: true),
+        ], title: "TweetPage")
+
+    static let userPageSchema = Schema.object(
+        [
+            Property(
+                "users",
+                .array(
+                    of: .object(
+                        [
+                            Property("username", .string(), required: true),
+                            Property("firstName", .string(), required: true),
+                            Property("lastName", .string(), required: true),
+                        ], title: "UserSummary")), required: true),
+            Property(
+                "nextCursor", Schema.string("Pass as cursor for the next page; null at the end.").orNull(),
+                required: true),
+        ], title: "UserPage")
+
+    static let pageParams = [
+        Property("limit", .integer("How many, 1 to 200; 40 when absent.", minimum: 1, maximum: 200)),
+        Property("cursor", .string("The nextCursor of the previous page.")),
+    ]
 
     /// `tweets.post`.
     public static let post = RPCMethod<PostParams, Tweet>(
@@ -134,8 +181,9 @@ extension API.Tweets {
                 Property(
                     "idempotencyKey",
                     .string("Posting again with the same key within 24 hours returns the first tweet.")),
+                Property("inReplyToId", .integer("The tweet this one answers.", minimum: 1)),
             ],
-            result: tweetSchema, positional: true, errors: ["invalid_params"]
+            result: tweetSchema, positional: true, errors: ["invalid_params", "not_found"]
         ))
 
     /// `tweets.fetch`.
@@ -149,13 +197,7 @@ extension API.Tweets {
                 Property("limit", .integer("How many, 1 to 200; 20 when absent.", minimum: 1, maximum: 200)),
                 Property("author", .string("Only this username's tweets.")),
             ],
-            result: .object(
-                [
-                    Property("tweets", .array(of: tweetSchema), required: true),
-                    Property("newestId", Schema.integer().orNull(), required: true),
-                    Property("oldestId", Schema.integer().orNull(), required: true),
-                ], title: "TweetPage"),
-            errors: ["invalid_params", "not_found"]
+            result: pageSchema, errors: ["invalid_params", "not_found"]
         ))
 
     /// `tweets.get`.
@@ -244,4 +286,174 @@ extension API.Tweets {
     public static let deleted = RPCNotification<TweetDeleted>("tweets.deleted")
     /// `tweets.lagged`.
     public static let lagged = RPCNotification<Lagged>("tweets.lagged")
+}
+
+// Replies, threads, likes and reposts.
+extension API.Tweets {
+    /// `tweets.likedBy`'s params.
+    public struct LikedByParams: Codable, Sendable {
+        /// The tweet.
+        public var id: Int64
+        /// How many, 1 to 200; 40 when nil.
+        public var limit: Int?
+        /// The `nextCursor` of the previous page.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(id: Int64, limit: Int? = nil, cursor: String? = nil) {
+            self.id = id
+            self.limit = limit
+            self.cursor = cursor
+        }
+    }
+
+    /// `tweets.like`'s and `tweets.unlike`'s answer.
+    public struct Liked: Codable, Sendable, Equatable {
+        /// Whether the caller likes the tweet now.
+        public var liked: Bool
+        /// The tweet's likes now.
+        public var likesCount: Int
+
+        /// Creates the value from its members.
+        public init(liked: Bool, likesCount: Int) {
+            self.liked = liked
+            self.likesCount = likesCount
+        }
+    }
+
+    /// `tweets.unrepost`'s answer.
+    public struct Reposted: Codable, Sendable, Equatable {
+        /// Whether the caller has reposted the tweet now: always false.
+        public var reposted: Bool
+
+        /// Creates the value from its members.
+        public init(reposted: Bool) { self.reposted = reposted }
+    }
+
+    /// One place in a thread: a tweet, or a deleted tweet that keeps the conversation's shape.
+    public enum ThreadItem: Decodable, Sendable, Equatable {
+        /// A tweet.
+        case tweet(Tweet)
+        /// `{id, deleted: true, inReplyToId}`.
+        case deleted(id: Int64, inReplyToId: Int64?)
+
+        enum CodingKeys: String, CodingKey { case id, deleted, inReplyToId }
+
+        /// Decodes either shape.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if try container.decodeIfPresent(Bool.self, forKey: .deleted) == true {
+                self = .deleted(
+                    id: try container.decode(Int64.self, forKey: .id),
+                    inReplyToId: try container.decodeIfPresent(Int64.self, forKey: .inReplyToId))
+            } else {
+                self = .tweet(try Tweet(from: decoder))
+            }
+        }
+
+        /// The item's tweet id.
+        public var id: Int64 {
+            switch self {
+            case .tweet(let tweet): tweet.id
+            case .deleted(let id, _): id
+            }
+        }
+
+        /// The id of the tweet it answers.
+        public var inReplyToId: Int64? {
+            switch self {
+            case .tweet(let tweet): tweet.inReplyToID
+            case .deleted(_, let parent): parent
+            }
+        }
+    }
+
+    /// `tweets.thread`'s answer.
+    public struct Thread: Decodable, Sendable, Equatable {
+        /// Root first.
+        public var ancestors: [ThreadItem]
+        /// The tweet asked for (the original, when a repost was asked for).
+        public var tweet: Tweet
+        /// Depth first, siblings oldest first, at most 200.
+        public var descendants: [ThreadItem]
+        /// True when there were more than 200 descendants.
+        public var truncated: Bool?
+    }
+
+    static let threadItemSchema = Schema(
+        .oneOf([
+            tweetSchema,
+            .object(
+                [
+                    Property("id", .integer(), required: true),
+                    Property("deleted", .boolean("Always true."), required: true),
+                    Property("inReplyToId", Schema.integer().orNull(), required: true),
+                ], "A deleted tweet, kept so the conversation keeps its shape.", title: "DeletedTweet"),
+        ]))
+
+    /// `tweets.thread`.
+    public static let thread = RPCMethod<IDParams, Thread>(
+        MethodDescriptor(
+            "tweets.thread", summary: "A tweet with the conversation around it: ancestors and descendants.",
+            params: [Property("id", .integer(), required: true)],
+            result: .object(
+                [
+                    Property("ancestors", .array(of: threadItemSchema, "Root first."), required: true),
+                    Property("tweet", tweetSchema, required: true),
+                    Property(
+                        "descendants",
+                        .array(of: threadItemSchema, "Depth first, siblings oldest first, at most 200."),
+                        required: true),
+                    Property("truncated", .boolean("True when there were more than 200 descendants.")),
+                ], title: "Thread"),
+            positional: true, errors: ["not_found"]
+        ))
+
+    static let likedSchema = Schema.object(
+        [
+            Property("liked", .boolean(), required: true),
+            Property("likesCount", .integer(), required: true),
+        ], title: "Liked")
+
+    /// `tweets.like`.
+    public static let like = RPCMethod<IDParams, Liked>(
+        MethodDescriptor(
+            "tweets.like", summary: "Likes a tweet (a repost's original); liking again changes nothing.",
+            params: [Property("id", .integer(), required: true)], result: likedSchema, positional: true,
+            errors: ["not_found"]
+        ))
+
+    /// `tweets.unlike`.
+    public static let unlike = RPCMethod<IDParams, Liked>(
+        MethodDescriptor(
+            "tweets.unlike", summary: "Takes a like back; unliking again changes nothing.",
+            params: [Property("id", .integer(), required: true)], result: likedSchema, positional: true,
+            errors: ["not_found"]
+        ))
+
+    /// `tweets.likedBy`.
+    public static let likedBy = RPCMethod<LikedByParams, API.Users.UserPage>(
+        MethodDescriptor(
+            "tweets.likedBy", summary: "Who liked a tweet, newest like first.",
+            params: [Property("id", .integer(), required: true)] + pageParams, result: userPageSchema,
+            errors: ["invalid_params", "not_found"]
+        ))
+
+    /// `tweets.repost`.
+    public static let repost = RPCMethod<IDParams, Tweet>(
+        MethodDescriptor(
+            "tweets.repost",
+            summary: "Reposts a tweet: a tweet of the caller's with repostOf set; reposting again returns the same.",
+            params: [Property("id", .integer(), required: true)], result: tweetSchema, positional: true,
+            errors: ["not_found"]
+        ))
+
+    /// `tweets.unrepost`.
+    public static let unrepost = RPCMethod<IDParams, Reposted>(
+        MethodDescriptor(
+            "tweets.unrepost", summary: "Deletes the caller's repost of a tweet (the original's id).",
+            params: [Property("id", .integer(), required: true)],
+            result: .object([Property("reposted", .boolean("Always false."), required: true)]), positional: true,
+            errors: ["not_found"]
+        ))
 }

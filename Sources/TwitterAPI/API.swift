@@ -16,5 +16,9 @@ public enum API {
     public enum Tweets {}
     /// `profile.*`.
     public enum Profiles {}
+    /// `users.*`: accounts as others see them, and follows.
+    public enum Users {}
+    /// `timeline.*`.
+    public enum Timelines {}
 
 }

@@ -14,7 +14,7 @@ import TwitterStore
 public struct ServiceAssembly: Sendable {
     /// Accounts, logins, sessions and tokens.
     public let auth: AuthServices
-    /// Tweets, their hub and text rules.
+    /// Tweets, follows and likes, the read model and the text rules.
     public let tweets: TweetServices
     /// The database the stores share.
     public let database: AppDatabase
@@ -32,7 +32,9 @@ public struct ServiceAssembly: Sendable {
             database: database, settings: configuration.auth, tokenKey: tokenKey, logger: logger)
         let feed = FeedReadModel(hub: TweetHub())
         tweets = TweetServices(
-            store: TweetStore(database: database, observer: feed), feed: feed,
+            store: TweetStore(database: database, observer: feed),
+            follows: FollowStore(database: database, observer: feed),
+            likes: LikeStore(database: database, observer: feed), feed: feed,
             text: TweetText(maximumLength: configuration.tweetMaximumLength))
     }
 

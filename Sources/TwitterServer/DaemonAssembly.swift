@@ -20,8 +20,10 @@ public enum DaemonAssembly {
         AuthMethods(services: auth).register(in: &router)
         TokenMethods(tokens: auth.tokens, liveLogins: auth.liveLogins).register(in: &router)
         ProfileMethods(profiles: auth.profiles, users: auth.users, passwords: auth.passwords).register(in: &router)
-        TweetMethods(tweets: tweets.store, feed: tweets.feed, users: auth.users, text: tweets.text).register(
-            in: &router)
+        let lookup = UserLookup(users: auth.users)
+        TweetMethods(services: tweets, lookup: lookup).register(in: &router)
+        TimelineMethods(services: tweets, lookup: lookup).register(in: &router)
+        UserMethods(follows: tweets.follows, lookup: lookup).register(in: &router)
         for group in groups { group.register(in: &router) }
         SystemMethods.registerDiscovery(in: &router)
         let mapper = ErrorMapper(logger: logger)
@@ -38,23 +40,5 @@ public enum DaemonAssembly {
             },
             mapError: { error, request, context in mapper.map(error, request: request, context: context) }
         )
-    }
-}
-
-/// What the tweet methods need: the store, the read model that keeps the feed in memory and streams it, and
-/// the text rules.
-public struct TweetServices: Sendable {
-    /// Reads and writes tweets.
-    public var store: any TweetStoring
-    /// The feed in memory and the live streams; the store reports its commits to it.
-    public var feed: FeedReadModel
-    /// The text rules, with the configured maximum length.
-    public var text: TweetText
-
-    /// Creates the services.
-    public init(store: any TweetStoring, feed: FeedReadModel, text: TweetText) {
-        self.store = store
-        self.feed = feed
-        self.text = text
     }
 }

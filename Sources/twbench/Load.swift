@@ -21,7 +21,7 @@ struct Load: AsyncParsableCommand {
     @Option(help: "Seconds of load.")
     var duration = 5.0
 
-    @Option(help: "ping, fetch, post, login or mix (90% fetch, 10% post).")
+    @Option(help: "ping, fetch, post, login, mix (90% fetch, 10% post) or home (each connection as seedN).")
     var method = Workload.ping
 
     @Option(help: "Seeded accounts to log in as (seed1…seedN) for --method login.")
@@ -46,10 +46,8 @@ struct Load: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let setup: [Request] =
-            method.needsLogin
-            ? [Request.tokenLogin(try await Self.sessionToken(socket: socket, email: email, password: password))]
-            : []
+        let setups = try await Self.setups(
+            for: method, connections: connections, socket: socket, email: email, password: password)
         let started = NIODeadline.now()
         let deadline = started + .nanoseconds(Int64(duration * 1_000_000_000))
         async let probeStats: ConnectionStats? =
@@ -59,6 +57,7 @@ struct Load: AsyncParsableCommand {
         let stats = try await withThrowingTaskGroup(of: ConnectionStats.self) { group in
             for index in 0..<connections {
                 let account = index % max(accounts, 1) + 1
+                let setup = setups[index % setups.count]
                 group.addTask {
                     try await Self.drive(
                         socket: socket, workload: method, depth: depth, deadline: deadline, account: account,
@@ -110,6 +109,23 @@ struct Load: AsyncParsableCommand {
             .connect(unixDomainSocketPath: socket).get()
         defer { channel.close(promise: nil) }
         return try await done.futureResult.get()
+    }
+
+    /// What each connection sends before the load: nothing, one shared login, or, for home timelines, a login
+    /// as a seeded account of its own (seed1, seed2…). The passwords are checked here, before the clock starts.
+    static func setups(
+        for workload: Workload, connections: Int, socket: String, email: String, password: String
+    ) async throws -> [[Request]] {
+        guard workload.needsLogin else { return [[]] }
+        guard workload.needsOwnAccount else {
+            return [[Request.tokenLogin(try await sessionToken(socket: socket, email: email, password: password))]]
+        }
+        var setups: [[Request]] = []
+        for account in 1...connections {
+            let token = try await sessionToken(socket: socket, email: "seed\(account)@example.com", password: password)
+            setups.append([Request.tokenLogin(token)])
+        }
+        return setups
     }
 
     /// Logs in once with a password, so the load connections can log in with the session token.

@@ -4,10 +4,13 @@ import NIOCore
 /// What a benchmark connection sends, and how each answer is checked: a wrong or error answer is an error,
 /// never a success.
 enum Workload: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case ping, fetch, post, login, mix
+    case ping, fetch, post, login, mix, home
 
     /// Whether connections must log in before the load starts.
-    var needsLogin: Bool { self == .fetch || self == .post || self == .mix }
+    var needsLogin: Bool { self == .fetch || self == .post || self == .mix || self == .home }
+
+    /// Whether each connection logs in as an account of its own (seed1, seed2…), as home timelines need.
+    var needsOwnAccount: Bool { self == .home }
 
     /// The request line for the `sequence`-th request of a connection.
     func request(_ sequence: Int, account: Int) -> Request {
@@ -18,6 +21,7 @@ enum Workload: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .login: Request.login(account: account)
         // Nine fetches, then one post: the 90/10 mix of a read-heavy service.
         case .mix: sequence % 10 == 9 ? Request.post(sequence) : Request.fetch
+        case .home: Request.home
         }
     }
 }
@@ -45,6 +49,11 @@ final class Request: Sendable {
     static let fetch = Request(
         line: Array(#"{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":2}"#.utf8 + [10]),
         expectedPrefix: Array(#"{"id":2,"jsonrpc":"2.0","result":{"newestId":"#.utf8), expectsWholeLine: false
+    )
+
+    static let home = Request(
+        line: Array(#"{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":6}"#.utf8 + [10]),
+        expectedPrefix: Array(#"{"id":6,"jsonrpc":"2.0","result":{"newestId":"#.utf8), expectsWholeLine: false
     )
 
     static func post(_ sequence: Int) -> Request {

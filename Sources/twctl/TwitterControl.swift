@@ -6,7 +6,7 @@ import TwitterCore
 struct TwitterControl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "twctl",
-        abstract: "Talk to twitterd: sign up, log in, post and read tweets, edit your profile.",
+        abstract: "Talk to twitterd: sign up, log in, post, reply, follow, like, repost, read timelines and threads.",
         discussion: """
             twctl stays logged in between runs: the session token from `twctl login` is kept in
             $XDG_CONFIG_HOME/twctl/session.json (mode 0600), one per socket.
@@ -16,8 +16,10 @@ struct TwitterControl: AsyncParsableCommand {
             """,
         version: TwitterdVersion.current,
         subcommands: [
-            Signup.self, Login.self, Logout.self, WhoAmI.self, Feed.self, Post.self, Delete.self, ProfileCommand.self,
-            TokenCommand.self, PeerCommand.self, Status.self, Call.self, Methods.self,
+            Signup.self, Login.self, Logout.self, WhoAmI.self, TimelineCommand.self, Feed.self, Post.self, Reply.self,
+            Delete.self, ThreadCommand.self, Like.self, Unlike.self, Repost.self, Unrepost.self, Follow.self,
+            Unfollow.self, Followers.self, Following.self, UserCommand.self, ProfileCommand.self, TokenCommand.self,
+            PeerCommand.self, Status.self, Call.self, Methods.self,
         ]
     )
 

@@ -25,6 +25,12 @@ struct Seed: AsyncParsableCommand {
     @Option(help: "How many tweets to add.")
     var tweets = 1000
 
+    @Option(
+        help: ArgumentHelp(
+            "Make each user follow about this many others, and add replies, reposts and likes.",
+            discussion: "Follows go by popularity: a few accounts get very many followers, most get few."))
+    var follows = 0
+
     @Option(help: "The SQLite database file (default: the daemon's).")
     var database: String?
 
@@ -34,6 +40,7 @@ struct Seed: AsyncParsableCommand {
     func validate() throws {
         guard users >= 1 else { throw ValidationError("--users must be at least 1") }
         guard tweets >= 0 else { throw ValidationError("--tweets can not be negative") }
+        guard follows >= 0 else { throw ValidationError("--follows can not be negative") }
     }
 
     func run() async throws {
@@ -58,9 +65,22 @@ struct Seed: AsyncParsableCommand {
         bar = ProgressBar(label: "tweets", total: tweets)
         try await seeder.addTweets(tweets, authors: authors, content: &content, progress: { bar.update($0) })
         bar.finish()
+        if follows > 0 {
+            bar = ProgressBar(label: "follows", total: users)
+            try await seeder.addFollows(
+                average: follows, users: authors, content: &content, progress: { bar.update($0) })
+            bar.finish()
+            // A tenth of the tweets get a reply, a twentieth a repost, and there are half as many likes as tweets.
+            let (replies, reposts, likes) = (tweets / 10, tweets / 20, tweets / 2)
+            bar = ProgressBar(label: "replies, reposts, likes", total: replies + reposts + likes)
+            try await seeder.addEngagement(
+                replies: replies, reposts: reposts, likes: likes, users: authors, content: &content,
+                progress: { bar.update($0) })
+            bar.finish()
+        }
         let elapsed = ContinuousClock.now - started
         print(
-            "seeded \(users) users and \(tweets) tweets into \(settings.databasePath) in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
+            "seeded \(users) users\(follows > 0 ? " following about \(follows) each" : "") and \(tweets) tweets into \(settings.databasePath) in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
         )
     }
 }

@@ -31,6 +31,29 @@ struct FeedAnswerCacheTests {
         #expect(second == first)
     }
 
+    @Test func cachedHeadsWithRepostsAndMarksAreWhatFormattingGives() throws {
+        let cache = TweetJSONCache(capacity: 4)
+        var original = Self.tweet(1)
+        original.counts = TweetCounts(likes: 3, reposts: 1, replies: 2)
+        let repost = Tweet(
+            id: 9, author: Tweet.Author(id: 8, username: "bob"), text: "", createdAt: original.createdAt,
+            repostOf: original)
+        let marks = ReaderMarks(liked: [1], reposted: [1])
+        for tweets in [[original, repost], [repost, original].map(marks.applied)] {
+            var cached: [UInt8] = []
+            cache.write(tweets, into: &cached)
+            var again: [UInt8] = []
+            cache.write(tweets, into: &again)
+            #expect(cached == Self.formatted(tweets))
+            #expect(again == cached)
+            let decoded = try JSONValueDecoder().decode([Tweet].self, from: try JSONParser().parse(cached))
+            #expect(decoded == tweets, "the hand-written JSON decodes to the same tweets")
+            #expect(
+                cached == (try ResultEncoder.encode(tweets)),
+                "and is byte for byte what the encoder writes, keys sorted")
+        }
+    }
+
     @Test func aChangedTweetIsFormattedAfresh() {
         let cache = TweetJSONCache()
         var before: [UInt8] = []
@@ -42,25 +65,29 @@ struct FeedAnswerCacheTests {
         #expect(after != before)
     }
 
+    static func page(_ json: [UInt8]) -> FeedPageMemo.Page {
+        FeedPageMemo.Page(tweets: [], unmarkedJSON: json)
+    }
+
     @Test func keptPagesAreForTheirVersionOnly() {
         let memo = FeedPageMemo()
         let newest = TweetQuery(limit: 20)
-        memo.keep([1, 2, 3], for: newest, at: 5)
-        #expect(memo.page(for: newest, at: 5) == [1, 2, 3])
+        memo.keep(Self.page([1, 2, 3]), for: newest, at: 5)
+        #expect(memo.page(for: newest, at: 5)?.unmarkedJSON == [1, 2, 3])
         #expect(memo.page(for: TweetQuery(limit: 10), at: 5) == nil)
         #expect(memo.page(for: newest, at: 6) == nil)
         // An answer read at an older version never replaces the newer ones.
-        memo.keep([9], for: TweetQuery(limit: 10), at: 4)
+        memo.keep(Self.page([9]), for: TweetQuery(limit: 10), at: 4)
         #expect(memo.page(for: TweetQuery(limit: 10), at: 5) == nil)
-        memo.keep([4], for: newest, at: 6)
+        memo.keep(Self.page([4]), for: newest, at: 6)
         #expect(memo.page(for: newest, at: 5) == nil)
-        #expect(memo.page(for: newest, at: 6) == [4])
+        #expect(memo.page(for: newest, at: 6)?.unmarkedJSON == [4])
     }
 
     @Test func oddQueriesCannotGrowTheMemoWithoutBound() {
         let memo = FeedPageMemo()
         for sinceID in 0..<Int64(FeedPageMemo.capacity * 2) {
-            memo.keep([1], for: TweetQuery(sinceID: sinceID), at: 1)
+            memo.keep(Self.page([1]), for: TweetQuery(sinceID: sinceID), at: 1)
         }
         let kept = (0..<Int64(FeedPageMemo.capacity * 2)).filter {
             memo.page(for: TweetQuery(sinceID: $0), at: 1) != nil

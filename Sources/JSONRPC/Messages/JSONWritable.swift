@@ -47,6 +47,14 @@ public struct JSONObjectWriter {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// Writes `{` and the members `body` adds, leaving the object open: the caller appends more members and
+    /// the `}` itself (a cached head of an object whose last members differ per answer).
+    public static func writeOpen(into bytes: inout [UInt8], _ body: (inout JSONObjectWriter, inout [UInt8]) -> Void) {
+        bytes.append(UInt8(ascii: "{"))
+        var writer = JSONObjectWriter()
+        body(&writer, &bytes)
+    }
+
     /// Starts the member `key` (ASCII, no escaping needed); the value is written next.
     public mutating func key(_ key: StaticString, into bytes: inout [UInt8]) {
         if !isFirst { bytes.append(UInt8(ascii: ",")) }
@@ -82,6 +90,12 @@ public struct JSONObjectWriter {
         } else {
             bytes.append(literal: "null")
         }
+    }
+
+    /// A member holding true or false.
+    public mutating func boolean(_ key: StaticString, _ value: Bool, into bytes: inout [UInt8]) {
+        self.key(key, into: &bytes)
+        bytes.append(literal: value ? "true" : "false")
     }
 
     /// A member holding another writable value.

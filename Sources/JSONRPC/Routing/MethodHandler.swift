@@ -83,6 +83,17 @@ public struct MethodHandler<Context: Sendable>: Sendable {
             }, params: Params.self)
     }
 
+    /// Awaited in a task; the result writes its own JSON and has no `Encodable` form (a page of cached bytes).
+    @inlinable
+    public static func awaited<Params: Decodable & SendableMetatype, Result: JSONWritable & SendableMetatype>(
+        _ handler: @escaping @Sendable (Params, Context) async throws -> Result
+    ) -> MethodHandler {
+        MethodHandler(
+            .awaited { members, context in
+                written(try await handler(try decode(Params.self, from: members), context))
+            }, params: Params.self)
+    }
+
     @inlinable
     static func written(_ result: some JSONWritable) -> [UInt8] {
         var bytes: [UInt8] = []

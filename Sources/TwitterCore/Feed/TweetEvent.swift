@@ -1,15 +1,26 @@
-/// Something that happened to the feed, as subscribers see it.
+/// A committed change that readers of tweets must see: what the read model applies and the live streams carry.
 public enum TweetEvent: Sendable, Equatable {
-    /// A tweet was posted.
+    /// A tweet, reply or repost was posted.
     case posted(Tweet)
-    /// A tweet was deleted.
-    case deleted(id: Int64, authorID: Int64)
+    /// A tweet was deleted; `repostOf` is the original's id when it was a repost.
+    case deleted(id: Int64, authorID: Int64, repostOf: Int64?)
+    /// A tweet's counts changed to `counts`.
+    case counted(id: Int64, TweetCounts)
+    /// `userID` liked tweet `id`.
+    case liked(id: Int64, userID: Int64)
+    /// `userID` took back a like of tweet `id`.
+    case unliked(id: Int64, userID: Int64)
+    /// `followerID` began to follow `followeeID`.
+    case followed(followerID: Int64, followeeID: Int64)
+    /// `followerID` stopped following `followeeID`.
+    case unfollowed(followerID: Int64, followeeID: Int64)
 
-    /// The author the event concerns, for per-author subscriptions.
-    public var authorID: Int64 {
+    /// The author of the tweet a posting or deletion concerns; nil for the other events.
+    public var authorID: Int64? {
         switch self {
         case .posted(let tweet): tweet.author.id
-        case .deleted(_, let authorID): authorID
+        case .deleted(_, let authorID, _): authorID
+        default: nil
         }
     }
 }

@@ -17,9 +17,10 @@ public final class TweetHub: Sendable {
         for subscription in current { subscription.enqueue(events) }
     }
 
-    /// A new subscription to every author's events, or one author's; it buffers from this moment on.
-    public func subscribe(authorID: Int64?, capacity: Int = 1000) -> TweetSubscription {
-        let subscription = TweetSubscription(authorID: authorID, capacity: capacity) { [weak self] ended in
+    /// A new subscription to `timeline`; it buffers from this moment on. A home subscription shows nothing
+    /// until it is given whom its owner follows (`TweetSubscription.resolve(following:)`).
+    public func subscribe(_ timeline: Timeline, capacity: Int = 1000) -> TweetSubscription {
+        let subscription = TweetSubscription(timeline: timeline, capacity: capacity) { [weak self] ended in
             self?.remove(ended)
         }
         subscriptions.withLock { $0[ObjectIdentifier(subscription)] = subscription }

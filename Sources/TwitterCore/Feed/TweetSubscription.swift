@@ -10,7 +10,16 @@ public final class TweetSubscription: Sendable {
         case lagged
     }
 
+    /// How events are chosen: a home stream keeps every event until it knows whom its owner follows.
+    private enum Selection {
+        /// Keeping every event, to be filtered once `resolve(following:)` gives the follow set.
+        case resolving(kept: [TweetEvent])
+        /// Filtering each event as it comes.
+        case filtering(TimelineFilter)
+    }
+
     private struct State {
+        var selection: Selection
         var buffer: [TweetEvent] = []
         var head = 0
         var isLagged = false
@@ -18,24 +27,56 @@ public final class TweetSubscription: Sendable {
         var waiter: CheckedContinuation<Delivery?, Never>?
     }
 
-    /// The author filter, if any.
-    public let authorID: Int64?
+    /// The timeline streamed.
+    public let timeline: Timeline
     private let capacity: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let onEnd: @Sendable (TweetSubscription) -> Void
 
-    init(authorID: Int64?, capacity: Int, onEnd: @escaping @Sendable (TweetSubscription) -> Void) {
-        self.authorID = authorID
+    init(timeline: Timeline, capacity: Int, onEnd: @escaping @Sendable (TweetSubscription) -> Void) {
+        self.timeline = timeline
         self.capacity = capacity
         self.onEnd = onEnd
+        if case .home = timeline {
+            state = Mutex(State(selection: .resolving(kept: [])))
+        } else {
+            state = Mutex(State(selection: .filtering(TimelineFilter(timeline))))
+        }
+    }
+
+    /// Gives a home stream whom its owner follows, read after the stream began: the events kept meanwhile are
+    /// filtered in order (their follow events applied again on top, which changes nothing already read).
+    public func resolve(following: Set<Int64>) {
+        enqueue([], resolvingWith: TimelineFilter(timeline, following: following))
     }
 
     func enqueue(_ events: [TweetEvent]) {
-        let matching = authorID.map { author in events.filter { $0.authorID == author } } ?? events
-        guard !matching.isEmpty else { return }
+        enqueue(events, resolvingWith: nil)
+    }
+
+    private func enqueue(_ events: [TweetEvent], resolvingWith resolved: TimelineFilter?) {
         let (waiter, delivery, lagged) = state.withLock {
             state -> (CheckedContinuation<Delivery?, Never>?, Delivery?, Bool) in
             guard !state.isEnded, !state.isLagged else { return (nil, nil, false) }
+            var matching: [TweetEvent]
+            switch (state.selection, resolved) {
+            case (.resolving(let kept), nil):
+                state.selection = .resolving(kept: kept + events)
+                matching = []
+                if kept.count + events.count > capacity { state.isLagged = true }
+            case (.resolving(let kept), var filter?):
+                matching = (kept + events).filter { filter.admits($0) }
+                state.selection = .filtering(filter)
+            case (.filtering(var filter), _):
+                matching = events.filter { filter.admits($0) }
+                state.selection = .filtering(filter)
+            }
+            if state.isLagged {
+                matching = []
+                state.buffer = []
+                state.head = 0
+            }
+            guard !matching.isEmpty || state.isLagged else { return (nil, nil, false) }
             state.buffer.append(contentsOf: matching)
             if state.buffer.count - state.head > capacity {
                 state.isLagged = true

@@ -30,6 +30,11 @@ public struct RandomContent: Sendable {
         Int(generator.next() % UInt64(max(bound, 1)))
     }
 
+    /// A number in [0, 1).
+    public mutating func unit() -> Double {
+        Double(generator.next() >> 11) / Double(1 << 53)
+    }
+
     /// A first and last name.
     public mutating func name() -> (first: String, last: String) {
         (Self.firstNames[below(Self.firstNames.count)], Self.lastNames[below(Self.lastNames.count)])
@@ -45,6 +50,32 @@ public struct RandomContent: Sendable {
             text += (index == 0 ? "" : " ") + word
         }
         return text
+    }
+}
+
+/// Picks accounts the way attention falls on a social network: the account of rank r is picked with weight
+/// 1/r, so a few accounts get very many followers and most get few.
+public struct PopularityPicker: Sendable {
+    private let cumulative: [Double]
+
+    /// A picker over `count` accounts, rank 0 the most popular.
+    public init(count: Int) {
+        var total = 0.0
+        cumulative = (0..<max(count, 1)).map { rank in
+            total += 1 / Double(rank + 1)
+            return total
+        }
+    }
+
+    /// The rank of the next account picked.
+    public func pick(_ content: inout RandomContent) -> Int {
+        let target = content.unit() * (cumulative.last ?? 1)
+        var (low, high) = (0, cumulative.count - 1)
+        while low < high {
+            let middle = (low + high) / 2
+            if cumulative[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
 

@@ -1,23 +1,51 @@
 import Foundation
 
-/// A posted message.
-public struct Tweet: Sendable, Hashable, Codable {
+/// A posted message, a reply, or a repost of another tweet.
+public struct Tweet: Sendable, Hashable {
     /// Its id; ids grow with time, so ordering by id is ordering by posting.
     public var id: Int64
-    /// Who posted it.
+    /// Who posted it (for a repost, who reposted it).
     public var author: Author
-    /// The text: trimmed, NFC, 1 to 140 characters.
+    /// The text: trimmed, NFC, 1 to 140 characters; empty for a repost.
     public var text: String
     /// When it was posted.
     public var createdAt: Date
+    /// The tweet this one answers; nil when it starts a conversation.
+    public var inReplyToID: Int64?
+    /// Likes, reposts and direct replies, as last committed.
+    public var counts: TweetCounts
+    /// Whether the reader has liked it. Stored and cached tweets say false; answers set it per reader.
+    public var likedByMe: Bool
+    /// Whether the reader has reposted it; like `likedByMe`, set per reader.
+    public var repostedByMe: Bool
+    /// Boxed: a struct cannot hold itself.
+    private var original: Original?
 
     /// Creates a tweet.
-    public init(id: Int64, author: Author, text: String, createdAt: Date) {
+    public init(
+        id: Int64, author: Author, text: String, createdAt: Date, inReplyToID: Int64? = nil,
+        counts: TweetCounts = TweetCounts(), repostOf: Tweet? = nil, likedByMe: Bool = false,
+        repostedByMe: Bool = false
+    ) {
         self.id = id
         self.author = author
         self.text = text
         self.createdAt = createdAt
+        self.inReplyToID = inReplyToID
+        self.counts = counts
+        self.likedByMe = likedByMe
+        self.repostedByMe = repostedByMe
+        self.original = repostOf.map(Original.init)
     }
+
+    /// The reposted tweet, for a repost.
+    public var repostOf: Tweet? {
+        get { original?.tweet }
+        set { original = newValue.map(Original.init) }
+    }
+
+    /// The id of what this tweet shows: the original for a repost, itself otherwise.
+    public var shownID: Int64 { original?.tweet.id ?? id }
 
     /// The public face of a tweet's author.
     public struct Author: Sendable, Hashable, Codable {
@@ -31,5 +59,76 @@ public struct Tweet: Sendable, Hashable, Codable {
             self.id = id
             self.username = username
         }
+    }
+
+    private final class Original: Sendable, Hashable {
+        let tweet: Tweet
+
+        init(_ tweet: Tweet) {
+            self.tweet = tweet
+        }
+
+        static func == (lhs: Original, rhs: Original) -> Bool { lhs.tweet == rhs.tweet }
+        func hash(into hasher: inout Hasher) { hasher.combine(tweet) }
+    }
+}
+
+/// How many likes, reposts and direct replies a tweet has.
+public struct TweetCounts: Sendable, Hashable, Codable {
+    /// Likes.
+    public var likes: Int
+    /// Reposts.
+    public var reposts: Int
+    /// Direct replies.
+    public var replies: Int
+
+    /// Creates counts.
+    public init(likes: Int = 0, reposts: Int = 0, replies: Int = 0) {
+        self.likes = likes
+        self.reposts = reposts
+        self.replies = replies
+    }
+}
+
+/// A tweet as the protocol writes it: the counts and the reader's marks flat beside the tweet's own members.
+extension Tweet: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, author, text, createdAt, inReplyToId, likesCount, repostsCount, repliesCount, repostOf, likedByMe
+        case repostedByMe
+    }
+
+    /// Decodes a tweet answer.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id),
+            author: try container.decode(Author.self, forKey: .author),
+            text: try container.decode(String.self, forKey: .text),
+            createdAt: try container.decode(Date.self, forKey: .createdAt),
+            inReplyToID: try container.decodeIfPresent(Int64.self, forKey: .inReplyToId),
+            counts: TweetCounts(
+                likes: try container.decodeIfPresent(Int.self, forKey: .likesCount) ?? 0,
+                reposts: try container.decodeIfPresent(Int.self, forKey: .repostsCount) ?? 0,
+                replies: try container.decodeIfPresent(Int.self, forKey: .repliesCount) ?? 0),
+            repostOf: try container.decodeIfPresent(Tweet.self, forKey: .repostOf),
+            likedByMe: try container.decodeIfPresent(Bool.self, forKey: .likedByMe) ?? false,
+            repostedByMe: try container.decodeIfPresent(Bool.self, forKey: .repostedByMe) ?? false
+        )
+    }
+
+    /// Encodes every member; `inReplyToId` and `repostOf` are null when there is none.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(author, forKey: .author)
+        try container.encode(text, forKey: .text)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(inReplyToID, forKey: .inReplyToId)
+        try container.encode(counts.likes, forKey: .likesCount)
+        try container.encode(counts.reposts, forKey: .repostsCount)
+        try container.encode(counts.replies, forKey: .repliesCount)
+        try container.encode(repostOf, forKey: .repostOf)
+        try container.encode(likedByMe, forKey: .likedByMe)
+        try container.encode(repostedByMe, forKey: .repostedByMe)
     }
 }

@@ -1,45 +1,79 @@
-/// Which tweets a fetch wants: newest first, optionally newer than `sinceID`, older than `maxID`, by one author.
-public struct TweetQuery: Sendable, Equatable {
+/// Which tweets a fetch wants: one timeline, newest first, optionally newer than `sinceID`, older than `maxID`.
+public struct TweetQuery: Sendable, Hashable {
+    /// Whose tweets.
+    public var timeline: Timeline
     /// Only tweets with a larger id (pull to refresh).
     public var sinceID: Int64?
     /// Only tweets with a smaller id (paging back).
     public var maxID: Int64?
     /// At most this many.
     public var limit: Int
-    /// Only this author's tweets.
-    public var authorID: Int64?
 
     /// Creates a query.
-    public init(sinceID: Int64? = nil, maxID: Int64? = nil, limit: Int = 20, authorID: Int64? = nil) {
+    public init(_ timeline: Timeline = .everyone, sinceID: Int64? = nil, maxID: Int64? = nil, limit: Int = 20) {
+        self.timeline = timeline
         self.sinceID = sinceID
         self.maxID = maxID
         self.limit = limit
-        self.authorID = authorID
     }
 }
 
-/// Durable tweets: the store persists posts and deletions and reads committed rows. Every commit is reported,
-/// in commit order, to the store's `TweetCommitObserving`, which keeps whatever is held in memory current.
+/// A post to make: a tweet, or a reply when `inReplyToID` is set.
+public struct PostDraft: Sendable, Equatable {
+    /// The text, already validated and normalised.
+    public var text: String
+    /// The author.
+    public var authorID: Int64
+    /// The tweet answered.
+    public var inReplyToID: Int64?
+    /// Posting again with this key within 24 hours returns the first tweet.
+    public var idempotencyKey: String?
+
+    /// Creates a draft.
+    public init(text: String, by authorID: Int64, inReplyToID: Int64? = nil, idempotencyKey: String? = nil) {
+        self.text = text
+        self.authorID = authorID
+        self.inReplyToID = inReplyToID
+        self.idempotencyKey = idempotencyKey
+    }
+}
+
+/// Durable tweets: the store persists posts, replies, reposts and deletions and reads committed rows. Every
+/// commit is reported, in commit order, to the store's `TweetCommitObserving`, which keeps whatever is held in
+/// memory current. Tweets come back as stored: counts as committed, the reader's marks false.
 public protocol TweetStoring: Sendable {
-    /// Queues a post (text already validated and normalised) for the next shared commit and returns the wait
-    /// for it: concurrent posts share one commit, and posts queued one after another are stored in that order,
-    /// which is what lets a client's pipelined posts share a commit. With an idempotency key seen from the same
-    /// user within 24 hours, the wait returns the first tweet instead.
-    func post(text: String, idempotencyKey: String?, by userID: Int64) -> @Sendable () async throws -> Tweet
-    /// Deletes tweet `id` of `userID`; `.notFound` when missing, `.forbidden` when someone else's.
+    /// Queues a post for the next shared commit and returns the wait for it: concurrent posts share one commit,
+    /// and posts queued one after another are stored in that order, which is what lets a client's pipelined
+    /// posts share a commit. With an idempotency key seen from the same user within 24 hours, the wait returns
+    /// the first tweet instead; a reply to a tweet that does not exist fails with `.notFound`.
+    func post(_ draft: PostDraft) -> @Sendable () async throws -> Tweet
+    /// Reposts tweet `id` (the original when `id` is itself a repost) as `userID`, once: reposting again
+    /// returns the first repost. `.notFound` when there is no such tweet.
+    func repost(_ id: Int64, by userID: Int64) -> @Sendable () async throws -> Tweet
+    /// Takes back `userID`'s repost of `id`; false when there was none.
+    func unrepost(_ id: Int64, by userID: Int64) async throws -> Bool
+    /// Deletes tweet `id` of `userID`, and every repost of it; `.notFound` when missing, `.forbidden` when
+    /// someone else's.
     func deleteTweet(id: Int64, by userID: Int64) async throws
     /// The tweets matching `query`, newest first.
     func tweets(_ query: TweetQuery) async throws -> [Tweet]
     /// One tweet.
     func tweet(id: Int64) async throws -> Tweet?
-    /// Tweets newer than `sinceID`, oldest first, for a subscription's catch-up.
-    func tweets(after sinceID: Int64, authorID: Int64?, limit: Int) async throws -> [Tweet]
+    /// Tweets of `timeline` newer than `sinceID`, oldest first, for a subscription's catch-up.
+    func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet]
+    /// Tweet `id` with its ancestors and (up to `descendantLimit` of) its descendants; nil when it does not exist.
+    func thread(of id: Int64, descendantLimit: Int) async throws -> ThreadRows?
 }
 
 extension TweetStoring {
     /// Posts and waits until the post is committed.
-    public func postTweet(text: String, idempotencyKey: String?, by userID: Int64) async throws -> Tweet {
-        try await post(text: text, idempotencyKey: idempotencyKey, by: userID)()
+    public func postTweet(_ draft: PostDraft) async throws -> Tweet {
+        try await post(draft)()
+    }
+
+    /// Posts a tweet and waits until it is committed.
+    public func postTweet(text: String, idempotencyKey: String? = nil, by userID: Int64) async throws -> Tweet {
+        try await post(PostDraft(text: text, by: userID, idempotencyKey: idempotencyKey))()
     }
 }
 

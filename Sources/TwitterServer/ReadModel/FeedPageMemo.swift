@@ -5,8 +5,15 @@ import TwitterCore
 ///
 /// Many readers polling "the newest twenty" between two posts all get the same bytes; keeping them makes
 /// such a fetch a lookup and a copy. The feed is the same for every reader, so the reader is not part of
-/// the key. Any post or deletion moves the version on and empties the memo.
+/// the key: the kept bytes are the answer for a reader who has marked none of the page's tweets, and the
+/// tweets are kept beside them for the others. Any commit moves the version on and empties the memo.
 final class FeedPageMemo: Sendable {
+    /// A kept page: its tweets, and its answer for a reader without marks on them.
+    struct Page {
+        let tweets: [Tweet]
+        let unmarkedJSON: [UInt8]
+    }
+
     struct Key: Hashable {
         let sinceID: Int64?
         let maxID: Int64?
@@ -21,7 +28,7 @@ final class FeedPageMemo: Sendable {
 
     private struct State {
         var version = -1
-        var pages: [Key: [UInt8]] = [:]
+        var pages: [Key: Page] = [:]
     }
 
     /// Enough for every reader's usual query, few enough that odd `sinceId`s cannot grow it without bound.
@@ -30,14 +37,14 @@ final class FeedPageMemo: Sendable {
     private let state = Mutex(State())
 
     /// The kept answer to `query` at feed version `version`.
-    func page(for query: TweetQuery, at version: Int) -> [UInt8]? {
+    func page(for query: TweetQuery, at version: Int) -> Page? {
         state.withLock { state in
             state.version == version ? state.pages[Key(query)] : nil
         }
     }
 
     /// Keeps the answer to `query` read at feed version `version`.
-    func keep(_ page: [UInt8], for query: TweetQuery, at version: Int) {
+    func keep(_ page: Page, for query: TweetQuery, at version: Int) {
         state.withLock { state in
             if version > state.version {
                 state = State(version: version)

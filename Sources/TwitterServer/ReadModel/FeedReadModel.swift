@@ -1,22 +1,28 @@
 import TwitterCore
 
-/// The feed as the server holds it in memory, kept current by commits: one place, one invalidation rule.
+/// Tweets as the server holds them in memory, kept current by commits: one place, one invalidation rule.
 ///
 /// Every commit the store reports (and later, with a shared database, every commit another daemon made) goes
-/// through `committed`, which moves the version on and publishes the events to the live streams. The layers:
+/// through `committed`, which moves the version on, applies the commit to each layer, and publishes it to the
+/// live streams. The layers:
 ///
-/// 1. `NewestTweets`: the newest tweets, which answer the whole feed's latest pages exactly;
-/// 2. `TweetJSONCache`: each recent tweet's JSON, used only for an equal tweet, so it needs no invalidation;
-/// 3. `FeedPageMemo`: whole answers, kept only for the version they were read at.
+/// 1. `NewestTweets`: the newest tweets with their counts, which answer the public timeline's latest pages
+///    exactly;
+/// 2. `TweetJSONCache`: each recent tweet's JSON head, used only for a tweet with the same head, so it needs no
+///    invalidation;
+/// 3. `FeedPageMemo`: whole public pages, kept only for the version they were read at;
+/// 4. `ReaderMarksCache`: what each recent reader liked and reposted, for the per-reader `likedByMe` and
+///    `repostedByMe` of every answer.
 ///
-/// What comes next plugs in here: per-user home timelines as more keyed layers under the same rule, and fields
-/// that depend on the reader kept out of the shared bytes.
+/// Home and user timelines are read from the store (fan-out on read, see docs/BENCHMARKS.md) and pass through
+/// the same layers 2 and 4.
 public final class FeedReadModel: TweetCommitObserving {
-    /// The live streams: `tweets.subscribe` subscriptions.
+    /// The live streams: subscriptions to timelines.
     public let hub: TweetHub
     let newest: NewestTweets
     let json = TweetJSONCache()
     let pages = FeedPageMemo()
+    let marks = ReaderMarksCache()
 
     /// Creates an empty model that publishes to `hub`; it fills from the store on the first read.
     public init(hub: TweetHub, capacity: Int = 512) {
@@ -28,29 +34,63 @@ public final class FeedReadModel: TweetCommitObserving {
     public func committed(_ events: [TweetEvent]) {
         guard !events.isEmpty else { return }
         newest.apply(events)
+        marks.apply(events)
         hub.publish(events)
     }
 
-    /// The answer to `query` from memory, or nil when it needs the store (an author's tweets, an old page, or
-    /// nothing loaded yet).
-    func pageInMemory(_ query: TweetQuery) -> FeedPage? {
-        guard query.authorID == nil else { return nil }
-        if let kept = pages.page(for: query, at: newest.version) { return FeedPage(json: kept) }
+    /// The answer to `query` for `reader` from memory, or nil when it needs the store (another timeline than
+    /// the public one, an old page, nothing loaded yet, or the reader's marks not in memory).
+    func pageInMemory(_ query: TweetQuery, reader: Int64) -> FeedPage? {
+        guard query.timeline == .everyone, let readerMarks = marks.cached(reader) else { return nil }
+        if let kept = pages.page(for: query, at: newest.version) {
+            return answer(kept, marks: readerMarks)
+        }
         guard let (tweets, version) = newest.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit)
         else { return nil }
-        let answer = FeedPage(tweets, json: json)
-        pages.keep(answer.json, for: query, at: version)
-        return answer
+        let kept = FeedPageMemo.Page(tweets: tweets, unmarkedJSON: FeedPage(tweets, json: json).json)
+        pages.keep(kept, for: query, at: version)
+        return answer(kept, marks: readerMarks)
     }
 
-    /// The answer to `query`, from memory when it can be, filling memory from `store` on the first whole-feed read.
-    func page(_ query: TweetQuery, store: any TweetStoring) async throws -> FeedPage {
-        if let page = pageInMemory(query) { return page }
-        if query.authorID == nil, !newest.isLoaded {
-            let version = newest.version
-            newest.load(try await store.tweets(TweetQuery(limit: newest.capacity)), readAt: version)
-            if let page = pageInMemory(query) { return page }
-        }
-        return FeedPage(try await store.tweets(query), json: json)
+    private func answer(_ page: FeedPageMemo.Page, marks: ReaderMarks) -> FeedPage {
+        guard marks.touches(page.tweets) else { return FeedPage(json: page.unmarkedJSON) }
+        return FeedPage(page.tweets.map(marks.applied), json: json)
     }
+
+    /// The answer to `query` for `reader`, from memory when it can be, filling memory from the stores on the
+    /// first public read and the reader's first read.
+    func page(_ query: TweetQuery, reader: Int64, stores: ReadStores) async throws -> FeedPage {
+        let readerMarks = try await marks.marks(of: reader, store: stores.likes)
+        if let page = pageInMemory(query, reader: reader) { return page }
+        if query.timeline == .everyone, !newest.isLoaded {
+            let version = newest.version
+            newest.load(try await stores.tweets.tweets(TweetQuery(limit: newest.capacity)), readAt: version)
+            if let page = pageInMemory(query, reader: reader) { return page }
+        }
+        var tweets: [Tweet]
+        if query.timeline.collapsesReposts {
+            // Read more than the page: collapsing a tweet and its reposts would otherwise leave it short.
+            var wider = query
+            wider.limit = min(query.limit * 2, Self.widestRead)
+            tweets = Timeline.collapsed(try await stores.tweets.tweets(wider), limit: query.limit)
+        } else {
+            tweets = try await stores.tweets.tweets(query)
+        }
+        return FeedPage(tweets.map(readerMarks.applied), json: json)
+    }
+
+    /// The most rows one page reads.
+    static let widestRead = 400
+
+    /// `tweets` as `reader` sees them.
+    func marked(_ tweets: [Tweet], for reader: Int64, likes: any LikeStoring) async throws -> [Tweet] {
+        let readerMarks = try await marks.marks(of: reader, store: likes)
+        return tweets.map(readerMarks.applied)
+    }
+}
+
+/// The stores a read may fall back on.
+struct ReadStores: Sendable {
+    let tweets: any TweetStoring
+    let likes: any LikeStoring
 }

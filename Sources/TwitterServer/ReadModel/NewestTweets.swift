@@ -75,16 +75,34 @@ final class NewestTweets: Sendable {
                 switch event {
                 case .posted(let tweet):
                     posted.append(tweet)
-                case .deleted(let id, _):
+                case .deleted(let id, _, _):
                     state.tweets.insert(contentsOf: posted.reversed(), at: 0)
                     posted = []
                     state.tweets.removeAll { $0.id == id }
+                case .counted(let id, let counts):
+                    state.tweets.insert(contentsOf: posted.reversed(), at: 0)
+                    posted = []
+                    Self.setCounts(counts, of: id, in: &state.tweets)
+                case .liked, .unliked, .followed, .unfollowed:
+                    continue
                 }
             }
             state.tweets.insert(contentsOf: posted.reversed(), at: 0)
             if state.tweets.count > capacity {
                 state.tweets.removeLast(state.tweets.count - capacity)
                 state.isComplete = false
+            }
+        }
+    }
+
+    /// Sets the counts of tweet `id` wherever it is held: as itself, and as the original of its reposts.
+    private static func setCounts(_ counts: TweetCounts, of id: Int64, in tweets: inout [Tweet]) {
+        for index in tweets.indices {
+            if tweets[index].id == id {
+                tweets[index].counts = counts
+            } else if var original = tweets[index].repostOf, original.id == id {
+                original.counts = counts
+                tweets[index].repostOf = original
             }
         }
     }

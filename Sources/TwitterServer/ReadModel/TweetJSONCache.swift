@@ -2,15 +2,16 @@ import JSONRPC
 import Synchronization
 import TwitterCore
 
-/// The read model's second layer: the JSON of recently answered tweets, so the feed's hot pages are copied rather than formatted again on
-/// every fetch: formatting twenty tweets (timestamps above all) was most of a fetch's time.
+/// The read model's second layer: the JSON of recently answered tweets, less the reader's marks and a repost's
+/// original (`Tweet.JSONParts`), so the hot pages are copied rather than formatted again on every read:
+/// formatting twenty tweets (timestamps above all) was most of a fetch's time.
 ///
-/// A tweet's JSON depends on nothing but the tweet, so an entry is used only for an equal tweet; a renamed
-/// author or any other change simply misses and is formatted afresh.
+/// The parts depend on nothing but the tweet, so an entry is used only for a tweet with the same parts; a
+/// renamed author, a new count or any other change simply misses and is formatted afresh.
 final class TweetJSONCache: Sendable {
     private struct Entry {
         let tweet: Tweet
-        let json: [UInt8]
+        let parts: Tweet.JSONParts
     }
 
     /// Direct-mapped by id: the newest tweets have consecutive ids, so they never evict one another.
@@ -30,17 +31,21 @@ final class TweetJSONCache: Sendable {
         bytes.append(UInt8(ascii: "["))
         for (index, tweet) in tweets.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: json(of: tweet))
+            write(tweet, into: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
     }
 
-    private func json(of tweet: Tweet) -> [UInt8] {
+    /// Appends one tweet from its cached parts, a repost's original the same way, with the reader's marks.
+    func write(_ tweet: Tweet, into bytes: inout [UInt8]) {
+        tweet.write(parts(of: tweet), into: &bytes) { original, bytes in write(original, into: &bytes) }
+    }
+
+    private func parts(of tweet: Tweet) -> Tweet.JSONParts {
         let slot = Int(truncatingIfNeeded: tweet.id) & mask
-        if let entry = slots.withLock({ $0[slot] }), entry.tweet == tweet { return entry.json }
-        var json: [UInt8] = []
-        tweet.writeJSON(into: &json)
-        slots.withLock { $0[slot] = Entry(tweet: tweet, json: json) }
-        return json
+        if let entry = slots.withLock({ $0[slot] }), entry.tweet.hasSameParts(as: tweet) { return entry.parts }
+        let parts = tweet.jsonParts()
+        slots.withLock { $0[slot] = Entry(tweet: tweet, parts: parts) }
+        return parts
     }
 }

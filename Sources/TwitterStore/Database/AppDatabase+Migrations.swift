@@ -60,6 +60,48 @@ extension AppDatabase {
                 condition: Column("idempotencyKey") != nil
             )
         }
+        migrator.registerMigration("v3: follows, replies, reposts, likes") { db in
+            // Replies keep the id they answer even once it is deleted (a tombstone keeps its place), so
+            // inReplyToId is no foreign key; a repost goes with its original.
+            try db.alter(table: "tweet") { table in
+                table.add(column: "inReplyToId", .integer)
+                table.add(column: "repostOfId", .integer).references("tweet", onDelete: .cascade)
+                // Counters kept in the row, in the transaction that changes them: every tweet answer carries
+                // them, and counting per tweet per page would cost a query each.
+                table.add(column: "likesCount", .integer).notNull().defaults(to: 0)
+                table.add(column: "repostsCount", .integer).notNull().defaults(to: 0)
+                table.add(column: "repliesCount", .integer).notNull().defaults(to: 0)
+            }
+            try db.create(
+                index: "tweet_reply", on: "tweet", columns: ["inReplyToId"], condition: Column("inReplyToId") != nil)
+            // One repost per user and original; also how an original's reposts are found when it is deleted.
+            try db.create(
+                index: "tweet_repost", on: "tweet", columns: ["repostOfId", "authorId"], unique: true,
+                condition: Column("repostOfId") != nil)
+            try db.create(table: "tweetTombstone") { table in
+                table.primaryKey("id", .integer)
+                table.column("inReplyToId", .integer)
+            }
+            try db.create(index: "tweetTombstone_reply", on: "tweetTombstone", columns: ["inReplyToId"])
+            try db.create(table: "follow") { table in
+                // The id orders relationships newest first and is the paging cursor.
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("follower", inTable: "user", onDelete: .cascade).notNull()
+                table.belongsTo("followee", inTable: "user", onDelete: .cascade).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.uniqueKey(["followerId", "followeeId"])
+            }
+            try db.create(index: "follow_followee_id", on: "follow", columns: ["followeeId", "id"])
+            try db.create(index: "follow_follower_id", on: "follow", columns: ["followerId", "id"])
+            try db.create(table: "tweetLike") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("tweet", onDelete: .cascade).notNull()
+                table.belongsTo("user", onDelete: .cascade).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.uniqueKey(["tweetId", "userId"])
+            }
+            try db.create(index: "tweetLike_tweet_id", on: "tweetLike", columns: ["tweetId", "id"])
+        }
         return migrator
     }
 }

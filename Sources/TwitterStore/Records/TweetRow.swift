@@ -2,22 +2,89 @@ import Foundation
 import GRDB
 import TwitterCore
 
-/// How tweets are read: the tweet joined with its author's username in one query, never a query per tweet.
+/// How tweets are read: each tweet joined with its author, and a repost with its original and the original's
+/// author, in one query, never a query per tweet.
 ///
 /// Posts are written with plain INSERTs by the committer, so this is not a persistable record.
 enum TweetRow {
-    /// `SELECT` of a tweet and its author, followed by `clauses` (WHERE, ORDER BY, LIMIT).
+    /// `SELECT` of tweets as `tweet`, followed by `clauses` (WHERE, ORDER BY, LIMIT).
     static func select(_ clauses: String) -> String {
         """
-        SELECT tweet.id, tweet.authorId, tweet.text, tweet.createdAt, user.username
-        FROM tweet JOIN user ON user.id = tweet.authorId \(clauses)
+        SELECT tweet.id, tweet.authorId, user.username, tweet.text, tweet.createdAt, tweet.inReplyToId,
+            tweet.likesCount, tweet.repostsCount, tweet.repliesCount,
+            original.id AS oId, original.authorId AS oAuthorId, originalAuthor.username AS oUsername,
+            original.text AS oText, original.createdAt AS oCreatedAt, original.inReplyToId AS oInReplyToId,
+            original.likesCount AS oLikes, original.repostsCount AS oReposts, original.repliesCount AS oReplies
+        FROM tweet JOIN user ON user.id = tweet.authorId
+        LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
+        LEFT JOIN user AS originalAuthor ON originalAuthor.id = original.authorId \(clauses)
         """
     }
 
     static func tweet(from row: Row) -> Tweet {
-        Tweet(
+        var original: Tweet?
+        if let originalID: Int64 = row["oId"] {
+            original = Tweet(
+                id: originalID, author: Tweet.Author(id: row["oAuthorId"], username: row["oUsername"]),
+                text: row["oText"], createdAt: row["oCreatedAt"], inReplyToID: row["oInReplyToId"],
+                counts: TweetCounts(likes: row["oLikes"], reposts: row["oReposts"], replies: row["oReplies"]))
+        }
+        return Tweet(
             id: row["id"], author: Tweet.Author(id: row["authorId"], username: row["username"]), text: row["text"],
-            createdAt: row["createdAt"]
-        )
+            createdAt: row["createdAt"], inReplyToID: row["inReplyToId"],
+            counts: TweetCounts(likes: row["likesCount"], reposts: row["repostsCount"], replies: row["repliesCount"]),
+            repostOf: original)
+    }
+
+    /// Reads the tweets `sql` selects.
+    static func fetchAll(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Tweet] {
+        try Row.fetchAll(db.cachedStatement(sql: select(sql)), arguments: arguments).map(tweet(from:))
+    }
+
+    /// Reads tweet `id`.
+    static func fetchOne(_ db: Database, id: Int64) throws -> Tweet? {
+        try Row.fetchOne(db.cachedStatement(sql: select("WHERE tweet.id = ?")), arguments: [id]).map(tweet(from:))
+    }
+
+    /// The counts of tweet `id` as stored now.
+    static func counts(_ db: Database, id: Int64) throws -> TweetCounts? {
+        let sql = "SELECT likesCount, repostsCount, repliesCount FROM tweet WHERE id = ?"
+        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map {
+            TweetCounts(likes: $0["likesCount"], reposts: $0["repostsCount"], replies: $0["repliesCount"])
+        }
+    }
+
+    /// A tweet's counters.
+    enum Counter: String {
+        case likesCount, repostsCount, repliesCount
+    }
+
+    /// Moves one counter of tweet `id` by `change` and returns its counts after; nil when the tweet is gone.
+    static func adjust(_ db: Database, _ id: Int64, _ counter: Counter, by change: Int) throws -> TweetCounts? {
+        let column = counter.rawValue
+        try db.cachedStatement(sql: "UPDATE tweet SET \(column) = MAX(0, \(column) + ?) WHERE id = ?")
+            .execute(arguments: [change, id])
+        return try counts(db, id: id)
+    }
+
+    /// The id a like, repost or reply of `id` goes to: the original when `id` is a repost; nil when missing.
+    static func target(_ db: Database, of id: Int64) throws -> Int64? {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT COALESCE(repostOfId, id) FROM tweet WHERE id = ?"), arguments: [id])
+    }
+
+    /// The clause selecting the tweets of `timeline`, with its arguments.
+    static func filter(_ timeline: Timeline) -> (condition: String?, arguments: StatementArguments) {
+        switch timeline {
+        case .everyone:
+            (nil, [])
+        case .author(let id):
+            ("tweet.authorId = ?", [id])
+        case .home(let id):
+            (
+                "(tweet.authorId = ? OR tweet.authorId IN (SELECT followeeId FROM follow WHERE followerId = ?))",
+                [id, id]
+            )
+        }
     }
 }

@@ -78,3 +78,93 @@ public struct DatabaseSeeder: Sendable {
         }
     }
 }
+
+// The social graph and what hangs on it.
+extension DatabaseSeeder {
+    /// Makes each of `users` follow about `average` others (between half and one and a half times it), picked
+    /// by popularity so that a few accounts have very many followers and most have few.
+    public func addFollows(
+        average: Int, users: ClosedRange<Int64>, content: inout RandomContent, progress: (Int) -> Void
+    ) async throws {
+        let count = Int(users.upperBound - users.lowerBound + 1)
+        let picker = PopularityPicker(count: count)
+        var rows: [(Int64, Int64)] = []
+        var done = 0
+        for follower in users {
+            let wanted = min(count - 1, average / 2 + content.below(average + 1))
+            var followees: Set<Int64> = []
+            var attempts = 0
+            while followees.count < wanted, attempts < wanted * 20 {
+                attempts += 1
+                let followee = users.lowerBound + Int64(picker.pick(&content))
+                if followee != follower { followees.insert(followee) }
+            }
+            rows += followees.map { (follower, $0) }
+            done += 1
+            if rows.count >= Self.batchSize || follower == users.upperBound {
+                let batch = rows
+                rows = []
+                try await database.writer.write { db in
+                    let statement = try db.makeStatement(
+                        sql: "INSERT OR IGNORE INTO follow (followerId, followeeId, createdAt) VALUES (?, ?, ?)")
+                    let now = Date()
+                    for row in batch { try statement.execute(arguments: [row.0, row.1, now]) }
+                }
+                progress(done)
+            }
+        }
+    }
+
+    /// Adds replies, reposts and likes among the tweets there are, with the counters kept right: `replies` and
+    /// `reposts` new tweets answering or reposting a random earlier tweet, and `likes` likes by random users.
+    public func addEngagement(
+        replies: Int, reposts: Int, likes: Int, users: ClosedRange<Int64>, content: inout RandomContent,
+        progress: (Int) -> Void
+    ) async throws {
+        let newest = try await database.writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM tweet") ?? 0
+        }
+        guard newest > 0 else { return }
+        let userCount = Int(users.upperBound - users.lowerBound + 1)
+        let total = replies + reposts + likes
+        var done = 0
+        while done < total {
+            let size = min(Self.batchSize, total - done)
+            var actions: [(kind: Int, user: Int64, tweet: Int64, text: String)] = []
+            for index in done..<(done + size) {
+                let kind = index < replies ? 0 : index < replies + reposts ? 1 : 2
+                let user = users.lowerBound + Int64(content.below(userCount))
+                // Recent tweets draw more answers, as on any timeline.
+                let tweet = max(1, newest - Int64(content.below(Int(min(newest, 100_000)))))
+                actions.append((kind, user, tweet, kind == 0 ? content.tweet() : ""))
+            }
+            let batch = actions
+            try await database.writer.write { db in
+                let now = Date()
+                for action in batch {
+                    guard let target = try TweetRow.target(db, of: action.tweet) else { continue }
+                    switch action.kind {
+                    case 0:
+                        try db.execute(
+                            sql: "INSERT INTO tweet (authorId, text, createdAt, inReplyToId) VALUES (?, ?, ?, ?)",
+                            arguments: [action.user, action.text, now, target])
+                        _ = try TweetRow.adjust(db, target, .repliesCount, by: 1)
+                    case 1:
+                        try db.execute(
+                            sql:
+                                "INSERT OR IGNORE INTO tweet (authorId, text, createdAt, repostOfId) VALUES (?, '', ?, ?)",
+                            arguments: [action.user, now, target])
+                        if db.changesCount > 0 { _ = try TweetRow.adjust(db, target, .repostsCount, by: 1) }
+                    default:
+                        try db.execute(
+                            sql: "INSERT OR IGNORE INTO tweetLike (tweetId, userId, createdAt) VALUES (?, ?, ?)",
+                            arguments: [target, action.user, now])
+                        if db.changesCount > 0 { _ = try TweetRow.adjust(db, target, .likesCount, by: 1) }
+                    }
+                }
+            }
+            done += size
+            progress(done)
+        }
+    }
+}

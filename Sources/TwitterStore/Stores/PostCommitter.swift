@@ -3,11 +3,10 @@ import GRDB
 import Synchronization
 import TwitterCore
 
-/// A post waiting for the next shared transaction.
-struct PendingPost: Sendable {
-    let authorID: Int64
-    let text: String
-    let idempotencyKey: String?
+/// What waits for the next shared transaction: a tweet or reply, or a repost.
+enum PendingPost: Sendable {
+    case post(PostDraft)
+    case repost(Int64, by: Int64)
 }
 
 /// Group commit for posts: the first poster to find no commit running hands the database writer a loop that
@@ -57,14 +56,14 @@ final class PostCommitter: Sendable {
     private func commitUntilEmpty(_ db: Database) {
         while let batch = nextBatch() {
             do {
-                var tweets: [Outcome] = []
+                var outcomes: [Outcome] = []
+                var events: [TweetEvent] = []
                 try db.inTransaction {
-                    tweets = try write(batch.map(\.post), in: db)
+                    (outcomes, events) = try write(batch.map(\.post), in: db)
                     return .commit
                 }
-                let new = tweets.filter(\.isNew).map(\.tweet)
-                if !new.isEmpty { observer.committed(new.map { .posted($0) }) }
-                for (waiting, outcome) in zip(batch, tweets) { waiting.outcome.fulfil(.success(outcome.tweet)) }
+                if !events.isEmpty { observer.committed(events) }
+                for (waiting, outcome) in zip(batch, outcomes) { waiting.outcome.fulfil(outcome) }
             } catch {
                 for waiting in batch { waiting.outcome.fulfil(.failure(error)) }
             }
@@ -84,70 +83,24 @@ final class PostCommitter: Sendable {
         }
     }
 
-    private struct Outcome {
-        let tweet: Tweet
-        let isNew: Bool
-    }
+    /// A post's own outcome: one post refused (a reply to a missing tweet) does not fail the others.
+    private typealias Outcome = Result<Tweet, any Error>
 
-    private func write(_ posts: [PendingPost], in db: Database) throws -> [Outcome] {
-        let now = Date().storagePrecision
-        // Formatted once per batch: Foundation's date formatting was a third of the writer's time.
-        let storedNow = now.databaseValue
-        let windowStart = now.addingTimeInterval(-Self.idempotencyWindow)
+    /// Writes a batch; returns each post's outcome and the events of those that changed something.
+    private func write(_ posts: [PendingPost], in db: Database) throws -> ([Outcome], [TweetEvent]) {
+        var batch = BatchWriter(db: db, now: Date().storagePrecision)
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(posts.count)
-        // A batch is usually a few authors posting many times: each name is looked up once per batch.
-        var usernames: [Int64: String] = [:]
         for post in posts {
-            if let key = post.idempotencyKey {
-                if let earlier = try Self.earlierPost(db, authorID: post.authorID, key: key, since: windowStart) {
-                    outcomes.append(Outcome(tweet: earlier, isNew: false))
-                    continue
+            do {
+                switch post {
+                case .post(let draft): outcomes.append(.success(try batch.post(draft)))
+                case .repost(let id, let userID): outcomes.append(.success(try batch.repost(id, by: userID)))
                 }
-                // A key older than the window may be used again: the old tweet lets go of it.
-                try db.execute(
-                    sql: "UPDATE tweet SET idempotencyKey = NULL WHERE authorId = ? AND idempotencyKey = ?",
-                    arguments: [post.authorID, key]
-                )
+            } catch let error as TwitterError {
+                outcomes.append(.failure(error))
             }
-            try db.cachedStatement(
-                sql: "INSERT INTO tweet (authorId, text, createdAt, idempotencyKey) VALUES (?, ?, ?, ?)"
-            )
-            .execute(arguments: [post.authorID, post.text, storedNow, post.idempotencyKey])
-            let username =
-                try usernames[post.authorID] ?? String.fetchOne(
-                    db.cachedStatement(sql: "SELECT username FROM user WHERE id = ?"), arguments: [post.authorID]
-                ) ?? ""
-            usernames[post.authorID] = username
-            let tweet = Tweet(
-                id: db.lastInsertedRowID, author: Tweet.Author(id: post.authorID, username: username),
-                text: post.text,
-                createdAt: now
-            )
-            outcomes.append(Outcome(tweet: tweet, isNew: true))
         }
-        return outcomes
-    }
-
-    private static func earlierPost(_ db: Database, authorID: Int64, key: String, since: Date) throws -> Tweet? {
-        let sql = TweetRow.select("WHERE tweet.authorId = ? AND tweet.idempotencyKey = ? AND tweet.createdAt >= ?")
-        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [authorID, key, since]).map(
-            TweetRow.tweet(from:))
-    }
-
-    /// Deletes one tweet of `userID` and announces it once committed.
-    func delete(id: Int64, by userID: Int64) async throws {
-        let authorID = try await database.writer.write { db -> Int64 in
-            guard let authorID = try Int64.fetchOne(db, sql: "SELECT authorId FROM tweet WHERE id = ?", arguments: [id])
-            else {
-                throw TwitterError.notFound("Tweet \(id)")
-            }
-            guard authorID == userID else {
-                throw TwitterError(.forbidden, "Tweet \(id) is not yours to delete")
-            }
-            try db.execute(sql: "DELETE FROM tweet WHERE id = ?", arguments: [id])
-            return authorID
-        }
-        observer.committed([.deleted(id: id, authorID: authorID)])
+        return (outcomes, batch.events)
     }
 }

@@ -2,34 +2,101 @@ import Foundation
 import GRDB
 import TwitterCore
 
-/// Tweets in SQLite. Posts that arrive together are committed together (group commit), and every commit is
-/// reported to the observer in id order once it is on disk.
+/// Tweets in SQLite. Posts and reposts that arrive together are committed together (group commit), and every
+/// commit is reported to the observer in commit order once it is on disk.
 public struct TweetStore: TweetStoring {
     let database: AppDatabase
     private let committer: PostCommitter
+    private let reporter: CommitReporter
 
-    /// Creates the store; committed posts and deletions are reported to `observer`.
+    /// Creates the store; committed changes are reported to `observer`.
     public init(database: AppDatabase, observer: any TweetCommitObserving) {
         self.database = database
         committer = PostCommitter(database: database, observer: observer)
+        reporter = CommitReporter(database: database, observer: observer)
     }
 
     /// Queues the post for the next shared transaction at once; the returned wait ends once it is committed.
-    public func post(text: String, idempotencyKey: String?, by userID: Int64) -> @Sendable () async throws -> Tweet {
-        let outcome = committer.enqueue(PendingPost(authorID: userID, text: text, idempotencyKey: idempotencyKey))
+    public func post(_ draft: PostDraft) -> @Sendable () async throws -> Tweet {
+        let outcome = committer.enqueue(.post(draft))
         return { try await outcome.value() }
     }
 
-    /// Deletes one of the user's tweets.
+    /// Queues the repost like a post: reposts are tweets, and ids are given out in commit order.
+    public func repost(_ id: Int64, by userID: Int64) -> @Sendable () async throws -> Tweet {
+        let outcome = committer.enqueue(.repost(id, by: userID))
+        return { try await outcome.value() }
+    }
+
+    /// Deletes `userID`'s repost of `id`'s original.
+    public func unrepost(_ id: Int64, by userID: Int64) async throws -> Bool {
+        try await reporter.write { db in
+            guard let originalID = try TweetRow.target(db, of: id) else { throw TwitterError.notFound("Tweet \(id)") }
+            guard
+                let repostID = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM tweet WHERE repostOfId = ? AND authorId = ?",
+                    arguments: [originalID, userID])
+            else { return (false, []) }
+            return (true, try Self.delete(repostID, authorID: userID, repostOf: originalID, inReplyTo: nil, in: db))
+        }
+    }
+
+    /// Deletes one of the user's tweets, its reposts with it; a tweet in a conversation leaves a tombstone.
     public func deleteTweet(id: Int64, by userID: Int64) async throws {
-        try await committer.delete(id: id, by: userID)
+        try await reporter.write { db in
+            let sql = "SELECT authorId, repostOfId, inReplyToId FROM tweet WHERE id = ?"
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else {
+                throw TwitterError.notFound("Tweet \(id)")
+            }
+            guard row["authorId"] == userID else {
+                throw TwitterError(.forbidden, "Tweet \(id) is not yours to delete")
+            }
+            return (
+                (),
+                try Self.delete(
+                    id, authorID: userID, repostOf: row["repostOfId"], inReplyTo: row["inReplyToId"], in: db)
+            )
+        }
+    }
+
+    /// Deletes tweet `id` and returns the events: its reposts' deletions first, its own, then changed counts.
+    private static func delete(
+        _ id: Int64, authorID: Int64, repostOf original: Int64?, inReplyTo parent: Int64?, in db: Database
+    ) throws -> [TweetEvent] {
+        var events: [TweetEvent] = try Row.fetchAll(
+            db, sql: "SELECT id, authorId FROM tweet WHERE repostOfId = ? ORDER BY id", arguments: [id]
+        ).map { .deleted(id: $0["id"], authorID: $0["authorId"], repostOf: id) }
+        if original == nil {
+            let hasReplies =
+                try Bool.fetchOne(
+                    db,
+                    sql: """
+                        SELECT EXISTS(SELECT 1 FROM tweet WHERE inReplyToId = ?1)
+                            OR EXISTS(SELECT 1 FROM tweetTombstone WHERE inReplyToId = ?1)
+                        """, arguments: [id]) ?? false
+            if parent != nil || hasReplies {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO tweetTombstone (id, inReplyToId) VALUES (?, ?)",
+                    arguments: [id, parent])
+            }
+        }
+        try db.execute(sql: "DELETE FROM tweet WHERE id = ?", arguments: [id])  // reposts and likes go with it
+        events.append(.deleted(id: id, authorID: authorID, repostOf: original))
+        if let parent, let counts = try TweetRow.adjust(db, parent, .repliesCount, by: -1) {
+            events.append(.counted(id: parent, counts))
+        }
+        if let original, let counts = try TweetRow.adjust(db, original, .repostsCount, by: -1) {
+            events.append(.counted(id: original, counts))
+        }
+        return events
     }
 
     /// Newest first, by the primary key or the (author, id) index.
     public func tweets(_ query: TweetQuery) async throws -> [Tweet] {
         try await database.writer.read { db in
-            var conditions: [String] = []
-            var arguments: StatementArguments = []
+            let (timeline, timelineArguments) = TweetRow.filter(query.timeline)
+            var conditions = timeline.map { [$0] } ?? []
+            var arguments = timelineArguments
             if let sinceID = query.sinceID {
                 conditions.append("tweet.id > ?")
                 arguments += [sinceID]
@@ -38,37 +105,76 @@ public struct TweetStore: TweetStoring {
                 conditions.append("tweet.id < ?")
                 arguments += [maxID]
             }
-            if let authorID = query.authorID {
-                conditions.append("tweet.authorId = ?")
-                arguments += [authorID]
-            }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             arguments += [query.limit]
-            let sql = TweetRow.select("\(filter) ORDER BY tweet.id DESC LIMIT ?")
-            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(TweetRow.tweet(from:))
+            return try TweetRow.fetchAll(db, "\(filter) ORDER BY tweet.id DESC LIMIT ?", arguments)
         }
     }
 
     /// One tweet.
     public func tweet(id: Int64) async throws -> Tweet? {
-        try await database.writer.read { db in
-            let sql = TweetRow.select("WHERE tweet.id = ?")
-            return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map(TweetRow.tweet(from:))
-        }
+        try await database.writer.read { db in try TweetRow.fetchOne(db, id: id) }
     }
 
     /// Oldest first after `sinceID`, for catching a subscription up.
-    public func tweets(after sinceID: Int64, authorID: Int64?, limit: Int) async throws -> [Tweet] {
+    public func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet] {
         try await database.writer.read { db in
-            var filter = "WHERE tweet.id > ?"
-            var arguments: StatementArguments = [sinceID]
-            if let authorID {
-                filter += " AND tweet.authorId = ?"
-                arguments += [authorID]
-            }
-            arguments += [limit]
-            let sql = TweetRow.select("\(filter) ORDER BY tweet.id ASC LIMIT ?")
-            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(TweetRow.tweet(from:))
+            let (condition, timelineArguments) = TweetRow.filter(timeline)
+            let filter = "WHERE tweet.id > ?" + (condition.map { " AND " + $0 } ?? "")
+            return try TweetRow.fetchAll(
+                db, "\(filter) ORDER BY tweet.id ASC LIMIT ?", [sinceID] + timelineArguments + [limit])
         }
+    }
+
+    /// The tweet (the original, for a repost), the chain it answers, and the replies beneath it.
+    public func thread(of id: Int64, descendantLimit: Int) async throws -> ThreadRows? {
+        try await database.writer.read { db in
+            guard let target = try TweetRow.target(db, of: id), let tweet = try TweetRow.fetchOne(db, id: target)
+            else { return nil }
+            return ThreadRows(
+                ancestors: try Self.ancestors(of: tweet, in: db), tweet: tweet,
+                descendants: try Self.descendants(of: target, limit: descendantLimit, in: db))
+        }
+    }
+
+    /// The longest chain walked up; deeper conversations start at this ancestor.
+    static let ancestorLimit = 1000
+
+    private static func ancestors(of tweet: Tweet, in db: Database) throws -> [ThreadEntry] {
+        var chain: [ThreadEntry] = []
+        var next = tweet.inReplyToID
+        while let id = next, chain.count < ancestorLimit {
+            if let parent = try TweetRow.fetchOne(db, id: id) {
+                chain.append(.tweet(parent))
+                next = parent.inReplyToID
+            } else {
+                let parent = try Int64?.fetchOne(
+                    db, sql: "SELECT inReplyToId FROM tweetTombstone WHERE id = ?", arguments: [id])
+                chain.append(.deleted(id: id, inReplyToID: parent ?? nil))
+                next = parent ?? nil
+            }
+        }
+        return chain.reversed()
+    }
+
+    /// Every reply beneath `id`, level by level, up to `limit` + 1 so the caller can tell it was cut.
+    private static func descendants(of id: Int64, limit: Int, in db: Database) throws -> [ThreadEntry] {
+        var found: [ThreadEntry] = []
+        var level: [Int64] = [id]
+        // Conversation order is depth first, so all of them are read (up to a bound) before it is cut.
+        let bound = max(limit + 1, 10_000)
+        while !level.isEmpty, found.count < bound {
+            let marks = databaseQuestionMarks(count: level.count)
+            let arguments = StatementArguments(level)
+            let replies = try TweetRow.fetchAll(db, "WHERE tweet.inReplyToId IN (\(marks))", arguments)
+            let tombstones = try Row.fetchAll(
+                db, sql: "SELECT id, inReplyToId FROM tweetTombstone WHERE inReplyToId IN (\(marks))",
+                arguments: arguments
+            ).map { ThreadEntry.deleted(id: $0["id"], inReplyToID: $0["inReplyToId"]) }
+            let entries = replies.map(ThreadEntry.tweet) + tombstones
+            found += entries
+            level = entries.map(\.id)
+        }
+        return found
     }
 }

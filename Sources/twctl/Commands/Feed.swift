@@ -38,30 +38,13 @@ struct Feed: AsyncParsableCommand {
             let page = try await connection.answer(API.Tweets.fetch, params)
             if options.json {
                 output.json(page.json)
-            } else {
-                // Oldest first on screen, so the newest ends up next to the prompt as in a chat.
-                for tweet in page.result.tweets.reversed() { output.tweet(tweet) }
-                if page.result.tweets.isEmpty && !follow { output.note("No tweets.") }
+            } else if !follow || !page.result.tweets.isEmpty {
+                output.page(page.result.tweets)
             }
             guard follow else { return }
-            fflush(nil)  // every stream: a pipe to jq or less must see each tweet as it comes
             let sinceID = page.result.newestId ?? since.map(Int64.init)
             _ = try await connection.call(API.Tweets.subscribe, .init(author: author, sinceId: sinceID))
-            for await notification in connection.notifications {
-                if let new = try connection.decode(notification, as: API.Tweets.new) {
-                    if options.json { output.json(notification.params) } else { output.tweet(new.tweet) }
-                } else if try connection.decode(notification, as: API.Tweets.lagged) != nil {
-                    Output.printError("fell behind the stream; run `twctl feed` again to catch up")
-                    throw ExitStatus.unavailable
-                } else if let revoked = try connection.decode(notification, as: API.Auth.revoked) {
-                    // Logged out elsewhere (logout, a revoked token, a password change): the stream has ended.
-                    Output.printError(revoked.message + "; log in again with `twctl login`")
-                    throw ExitStatus.noPermission
-                } else if options.json {
-                    output.json(notification.params)
-                }
-                fflush(nil)
-            }
+            try await LiveStream.print(connection, output: output)
         }
     }
 }

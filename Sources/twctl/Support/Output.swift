@@ -17,13 +17,51 @@ struct Output {
         if !options.quiet { print(text) }
     }
 
-    /// One tweet as people read it: author and age on one line, the text wrapped below.
-    func tweet(_ tweet: Tweet, now: Date = Date()) {
-        let age = RelativeTime.since(tweet.createdAt, now: now)
-        print("\(Terminal.bold("@" + tweet.author.username)) \(Terminal.dim("· \(age) · #\(tweet.id)"))")
-        for line in TextWrap.wrap(tweet.text, width: Terminal.width - 2) {
-            print("  " + line)
+    /// One tweet as people read it: author, age, id and counts on one line, the text wrapped below; a repost
+    /// says who reposted and shows the original; `indent` nests a reply under its parent in a thread.
+    func tweet(_ tweet: Tweet, now: Date = Date(), indent: Int = 0) {
+        let pad = String(repeating: "  ", count: indent)
+        guard let original = tweet.repostOf else {
+            var about = "· \(RelativeTime.since(tweet.createdAt, now: now)) · #\(tweet.id)"
+            if let parent = tweet.inReplyToID { about += " · reply to #\(parent)" }
+            print(pad + "\(Terminal.bold("@" + tweet.author.username)) \(Terminal.dim(about))")
+            for line in TextWrap.wrap(tweet.text, width: max(20, Terminal.width - 2 - pad.count)) {
+                print(pad + "  " + line)
+            }
+            print(pad + "  " + Terminal.dim(Self.counts(of: tweet)))
+            return
         }
+        let about = "reposted · \(RelativeTime.since(tweet.createdAt, now: now)) · #\(tweet.id)"
+        print(pad + "\(Terminal.bold("@" + tweet.author.username)) \(Terminal.dim(about))")
+        self.tweet(original, now: now, indent: indent + 1)
+    }
+
+    /// `3 likes · 1 repost · 2 replies`, with the reader's own like and repost marked.
+    static func counts(of tweet: Tweet) -> String {
+        let likes = counted(tweet.counts.likes, "like") + (tweet.likedByMe ? " (you)" : "")
+        let reposts = counted(tweet.counts.reposts, "repost") + (tweet.repostedByMe ? " (you)" : "")
+        let replies = tweet.counts.replies == 1 ? "1 reply" : "\(tweet.counts.replies) replies"
+        return "\(likes) · \(reposts) · \(replies)"
+    }
+
+    /// `1 like`, `2 likes`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// A page of tweets, oldest first so the newest ends up next to the prompt as in a chat.
+    func page(_ tweets: [Tweet], empty: String = "No tweets.") {
+        for tweet in tweets.reversed() { self.tweet(tweet) }
+        if tweets.isEmpty { note(empty) }
+    }
+
+    /// People, one a line: `@name  First Last`.
+    func people(_ users: [UserSummary], empty: String) {
+        for user in users {
+            let name = "\(user.firstName) \(user.lastName)".trimmingCharacters(in: .whitespaces)
+            print("@\(user.username)" + (name.isEmpty ? "" : "  \(name)"))
+        }
+        if users.isEmpty { note(empty) }
     }
 
     /// An error from the daemon, with each failing field on its own line.

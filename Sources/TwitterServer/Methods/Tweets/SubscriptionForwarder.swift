@@ -8,7 +8,9 @@ struct SubscriptionForwarder: Sendable {
     let id: Int
     let subscription: TweetSubscription
     let sinceID: Int64?
-    let tweets: any TweetStoring
+    /// Whose marks the tweets carry.
+    let reader: Int64
+    let services: TweetServices
     let capacity: Int
 
     /// Sends notification lines through `send` until the subscription ends, lags, or the connection fails.
@@ -20,14 +22,16 @@ struct SubscriptionForwarder: Sendable {
                 case .event(.posted(let tweet)):
                     // The catch-up may already have sent what the live stream repeats.
                     guard tweet.id > lastDelivered else { continue }
-                    try await send(newTweet(tweet))
+                    try await send(try await newTweet(tweet))
                     lastDelivered = tweet.id
-                case .event(.deleted(let tweetID, _)):
+                case .event(.deleted(let tweetID, _, _)):
                     try await send(notification(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
                 case .lagged:
                     try await send(
                         notification(API.Tweets.lagged, .init(subscription: id, resumeFrom: lastDelivered)))
                     return
+                case .event:
+                    continue  // only postings and deletions pass the filter
                 }
             }
         } catch {
@@ -38,14 +42,15 @@ struct SubscriptionForwarder: Sendable {
     /// Sends what was posted after `sinceID`; returns the id the live stream continues after.
     private func catchUp(send: @Sendable ([UInt8]) async throws -> Void) async throws -> Int64 {
         guard let sinceID else { return 0 }
-        let backlog = try await tweets.tweets(after: sinceID, authorID: subscription.authorID, limit: capacity + 1)
+        let backlog = try await services.store.tweets(
+            after: sinceID, in: subscription.timeline, limit: capacity + 1)
         guard backlog.count <= capacity else {
             try await send(notification(API.Tweets.lagged, .init(subscription: id, resumeFrom: sinceID)))
             subscription.cancel()
             return Int64.max
         }
         for tweet in backlog {
-            try await send(newTweet(tweet))
+            try await send(try await newTweet(tweet))
         }
         return backlog.last?.id ?? sinceID
     }
@@ -59,8 +64,10 @@ struct SubscriptionForwarder: Sendable {
         return line
     }
 
-    /// `tweets.new`, written by hand like every tweet; clients decode it as `API.Tweets.NewTweet`.
-    private func newTweet(_ tweet: Tweet) -> [UInt8] {
+    /// `tweets.new` with the reader's marks, written by hand like every tweet; clients decode it as
+    /// `API.Tweets.NewTweet`.
+    private func newTweet(_ unmarked: Tweet) async throws -> [UInt8] {
+        let tweet = try await services.feed.marked([unmarked], for: reader, likes: services.likes)[0]
         var params: [UInt8] = []
         JSONObjectWriter.write(into: &params) { notice, bytes in
             notice.integer("subscription", Int64(id), into: &bytes)

@@ -1,11 +1,46 @@
 import JSONRPC
 import TwitterCore
 
-/// Tweets are the bulk of every feed answer, so they write their own JSON (keys in sorted order).
+/// Tweets are the bulk of every feed answer, so they write their own JSON, keys sorted like every answer:
+/// `{"author":{"id","username"},"createdAt","id","inReplyToId","likedByMe","likesCount","repliesCount",
+/// "repostOf","repostedByMe","repostsCount","text"}`.
+///
+/// The reader's marks (`likedByMe`, `repostedByMe`) and a repost's original fall between the members that are
+/// the same for every reader, so those are written as three parts that `TweetJSONCache` keeps, and an answer
+/// is the parts with the marks and the original written between them.
 extension Tweet: JSONWritable {
-    /// `{"author":{"id","username"},"createdAt","id","text"}`.
+    /// The members that are the same for every reader, in three runs around the marks and the original.
+    struct JSONParts: Sendable {
+        /// From `{` up to `"likedByMe":`.
+        let head: [UInt8]
+        /// From `,"likesCount":` up to `"repostOf":`.
+        let middle: [UInt8]
+        /// From `,"repostsCount":` to the closing `}`.
+        let tail: [UInt8]
+    }
+
+    /// The whole tweet, the original of a repost and the marks included.
     public func writeJSON(into bytes: inout [UInt8]) {
-        JSONObjectWriter.write(into: &bytes) { tweet, bytes in
+        write(jsonParts(), into: &bytes) { original, bytes in original.writeJSON(into: &bytes) }
+    }
+
+    /// Writes this tweet from `parts` (its own), with `writeOriginal` writing a repost's original.
+    func write(
+        _ parts: JSONParts, into bytes: inout [UInt8], writeOriginal: (Tweet, inout [UInt8]) -> Void
+    ) {
+        bytes.append(contentsOf: parts.head)
+        bytes.append(contentsOf: likedByMe ? Self.trueBytes : Self.falseBytes)
+        bytes.append(contentsOf: parts.middle)
+        if let original = repostOf { writeOriginal(original, &bytes) } else { bytes.append(contentsOf: Self.null) }
+        bytes.append(contentsOf: Self.repostedKey)
+        bytes.append(contentsOf: repostedByMe ? Self.trueBytes : Self.falseBytes)
+        bytes.append(contentsOf: parts.tail)
+    }
+
+    /// The parts of this tweet, formatted afresh.
+    func jsonParts() -> JSONParts {
+        var head: [UInt8] = []
+        JSONObjectWriter.writeOpen(into: &head) { tweet, bytes in
             tweet.key("author", into: &bytes)
             JSONObjectWriter.write(into: &bytes) { author, bytes in
                 author.integer("id", self.author.id, into: &bytes)
@@ -13,7 +48,30 @@ extension Tweet: JSONWritable {
             }
             tweet.timestamp("createdAt", createdAt, into: &bytes)
             tweet.integer("id", id, into: &bytes)
-            tweet.string("text", text, into: &bytes)
+            tweet.integer("inReplyToId", inReplyToID, into: &bytes)
+            tweet.key("likedByMe", into: &bytes)
         }
+        var middle = Array(#","likesCount":"#.utf8)
+        JSONObjectWriter.writeInteger(Int64(counts.likes), into: &middle)
+        middle += Array(#","repliesCount":"#.utf8)
+        JSONObjectWriter.writeInteger(Int64(counts.replies), into: &middle)
+        middle += Array(#","repostOf":"#.utf8)
+        var tail = Array(#","repostsCount":"#.utf8)
+        JSONObjectWriter.writeInteger(Int64(counts.reposts), into: &tail)
+        tail += Array(#","text":"#.utf8)
+        JSONValue.writeString(text, into: &tail)
+        tail.append(UInt8(ascii: "}"))
+        return JSONParts(head: head, middle: middle, tail: tail)
     }
+
+    /// Whether `other` has the same parts: equal in everything but the marks and the original's contents.
+    func hasSameParts(as other: Tweet) -> Bool {
+        id == other.id && author == other.author && text == other.text && createdAt == other.createdAt
+            && inReplyToID == other.inReplyToID && counts == other.counts
+    }
+
+    private static let null = Array("null".utf8)
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+    private static let repostedKey = Array(#","repostedByMe":"#.utf8)
 }

@@ -3,62 +3,61 @@ import JSONRPC
 import TwitterAPI
 import TwitterCore
 
-/// `tweets.*`: post, fetch, get, delete, and the live stream.
+/// `tweets.*`: post and reply, fetch, get, delete, threads, likes, reposts, and the live stream.
 struct TweetMethods: MethodGroup {
-    let tweets: any TweetStoring
-    let feed: FeedReadModel
-    let users: any UserStoring
-    let text: TweetText
+    let services: TweetServices
+    let lookup: UserLookup
 
     func register(in router: inout Router<RequestContext>) {
+        let (tweets, feed, text, stores) = (services.store, services.feed, services.text, services.readStores)
         // Ordered: started at once, so a client's pipelined posts join the same group commit.
         router.register(
             API.Tweets.post,
-            .ordered { [tweets, text] (params: API.Tweets.PostParams, context) in
+            .ordered { (params: API.Tweets.PostParams, context) in
                 let login = try context.session.requireLogin()
                 let body = try text.validated(params.text)
                 try Self.keyRule.validate(params)
-                return tweets.post(text: body, idempotencyKey: params.idempotencyKey, by: login.userID)
+                return tweets.post(
+                    PostDraft(
+                        text: body, by: login.userID, inReplyToID: params.inReplyToId,
+                        idempotencyKey: params.idempotencyKey))
             })
-        // Immediate when the page is in memory (the whole feed's newest pages); awaited otherwise.
+        // Immediate when the page is in memory (the public timeline's newest pages); awaited otherwise.
         router.register(
             API.Tweets.fetch,
-            .immediate { [tweets, feed] (params: API.Tweets.FetchParams, _) throws -> Immediate<FeedPage> in
+            .immediate { [lookup] (params: API.Tweets.FetchParams, context) throws -> Immediate<FeedPage> in
+                let reader = try context.session.requireLogin().userID
                 // Naming an author needs a lookup first.
-                if params.author == nil, let page = feed.pageInMemory(params.query(authorID: nil)) {
+                if params.author == nil, let page = feed.pageInMemory(params.query(.everyone), reader: reader) {
                     return .now(page)
                 }
                 return .later {
-                    try await feed.page(params.query(authorID: try await authorID(params.author)), store: tweets)
+                    let timeline: Timeline =
+                        try await lookup.id(ofOptional: params.author).map { .author($0) } ?? .everyone
+                    return try await feed.page(params.query(timeline), reader: reader, stores: stores)
                 }
             })
         router.register(
             API.Tweets.get,
-            .awaited { [tweets] (params: API.Tweets.IDParams, _) in
+            .awaited { (params: API.Tweets.IDParams, context) in
+                let reader = try context.session.requireLogin().userID
                 guard let tweet = try await tweets.tweet(id: params.id) else {
                     throw TwitterError.notFound("Tweet \(params.id)")
                 }
-                return tweet
+                return try await feed.marked([tweet], for: reader, likes: stores.likes)[0]
             })
         router.register(
             API.Tweets.delete,
-            .awaited { [tweets] (params: API.Tweets.IDParams, context) in
+            .awaited { (params: API.Tweets.IDParams, context) in
                 let login = try context.session.requireLogin()
                 try await tweets.deleteTweet(id: params.id, by: login.userID)
                 return API.Tweets.Deleted(deleted: true)
             })
         router.register(
             API.Tweets.subscribe,
-            .awaited { (params: API.Tweets.SubscribeParams, context) in
-                _ = try context.session.requireLogin()
-                let author = try await authorID(params.author)
-                let id = try context.session.addSubscription { id in
-                    SubscriptionForwarder(
-                        id: id, subscription: feed.hub.subscribe(authorID: author, capacity: Self.subscriberCapacity),
-                        sinceID: params.sinceId, tweets: tweets, capacity: Self.subscriberCapacity
-                    )
-                }
-                return API.Tweets.Subscribed(subscription: id)
+            .awaited { [lookup] (params: API.Tweets.SubscribeParams, context) in
+                let timeline: Timeline = try await lookup.id(ofOptional: params.author).map { .author($0) } ?? .everyone
+                return try await services.subscribe(timeline, sinceID: params.sinceId, context: context)
             })
         router.register(
             API.Tweets.unsubscribe,
@@ -68,10 +67,60 @@ struct TweetMethods: MethodGroup {
                 }
                 return API.Tweets.Unsubscribed(unsubscribed: true)
             })
+        registerConversations(in: &router)
     }
 
-    /// How far a subscriber may fall behind before it gets tweets.lagged.
-    static let subscriberCapacity = 1000
+    /// Threads, likes and reposts.
+    private func registerConversations(in router: inout Router<RequestContext>) {
+        let (tweets, feed, likes, stores) = (services.store, services.feed, services.likes, services.readStores)
+        router.register(
+            API.Tweets.thread,
+            .awaited { (params: API.Tweets.IDParams, context) in
+                let reader = try context.session.requireLogin().userID
+                guard let rows = try await tweets.thread(of: params.id, descendantLimit: Conversation.descendantLimit)
+                else { throw TwitterError.notFound("Tweet \(params.id)") }
+                let marks = try await feed.marks.marks(of: reader, store: likes)
+                return ThreadAnswer(Conversation(rows), marks: marks)
+            })
+        router.register(
+            API.Tweets.like,
+            .awaited { (params: API.Tweets.IDParams, context) in
+                let login = try context.session.requireLogin()
+                let counts = try await likes.like(params.id, by: login.userID)
+                return API.Tweets.Liked(liked: true, likesCount: counts.likes)
+            })
+        router.register(
+            API.Tweets.unlike,
+            .awaited { (params: API.Tweets.IDParams, context) in
+                let login = try context.session.requireLogin()
+                let counts = try await likes.unlike(params.id, by: login.userID)
+                return API.Tweets.Liked(liked: false, likesCount: counts.likes)
+            })
+        router.register(
+            API.Tweets.likedBy,
+            .awaited { (params: API.Tweets.LikedByParams, _) in
+                let request = try PageCursor.request(limit: params.limit, cursor: params.cursor)
+                guard let page = try await likes.likers(of: params.id, page: request) else {
+                    throw TwitterError.notFound("Tweet \(params.id)")
+                }
+                return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
+            })
+        // Ordered like a post: a repost is a tweet, and takes its id in commit order.
+        router.register(
+            API.Tweets.repost,
+            .ordered { (params: API.Tweets.IDParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let wait = tweets.repost(params.id, by: reader)
+                return { try await feed.marked([try await wait()], for: reader, likes: stores.likes)[0] }
+            })
+        router.register(
+            API.Tweets.unrepost,
+            .awaited { (params: API.Tweets.IDParams, context) in
+                let login = try context.session.requireLogin()
+                _ = try await tweets.unrepost(params.id, by: login.userID)
+                return API.Tweets.Reposted(reposted: false)
+            })
+    }
 
     static let keyRule = Validator<API.Tweets.PostParams>.field(
         \.idempotencyKey, "idempotencyKey",
@@ -80,19 +129,11 @@ struct TweetMethods: MethodGroup {
                 1...128, tooShort: "Idempotency key can not be empty",
                 tooLong: "Idempotency key is at most 128 characters"))
     )
-
-    private func authorID(_ username: String?) async throws -> Int64? {
-        guard let username else { return nil }
-        guard let user = try await users.user(username: username) else {
-            throw TwitterError.notFound("User \(username)")
-        }
-        return user.id
-    }
 }
 
 extension API.Tweets.FetchParams {
-    /// The store's query for these params, once the author's name is resolved to `authorID`.
-    func query(authorID: Int64?) -> TweetQuery {
-        TweetQuery(sinceID: sinceId, maxID: maxId, limit: limit ?? 20, authorID: authorID)
+    /// The store's query for these params over `timeline`.
+    func query(_ timeline: Timeline) -> TweetQuery {
+        TweetQuery(timeline, sinceID: sinceId, maxID: maxId, limit: limit ?? 20)
     }
 }

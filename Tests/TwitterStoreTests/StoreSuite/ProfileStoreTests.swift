@@ -1,27 +1,17 @@
 import Foundation
 import Testing
 import TwitterCore
-import TwitterStore
 
 struct ProfileStoreTests {
-    struct Fixture {
-        let users: UserStore
-        let profiles: ProfileStore
-
-        init() throws {
-            let database = try AppDatabase.inMemory()
-            users = UserStore(database: database)
-            profiles = ProfileStore(database: database)
-        }
-    }
-
     /// Timestamps are stored to the millisecond.
     static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
-    @Test func anUpdateThatChangesNothingWritesNothing() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreBackend.all) func anUpdateThatChangesNothingWritesNothing(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
         let user = try await fixture.users.createUser(email: "a@example.com", username: "alice", passwordHash: nil)
         let first = try await fixture.profiles.updateProfile(
             userID: user.id, patch: ProfilePatch(firstName: "Alice"), expectedVersion: nil)
@@ -38,8 +28,10 @@ struct ProfileStoreTests {
         #expect(Self.milliseconds(stored.updatedAt) == Self.milliseconds(first.profile.updatedAt))
     }
 
-    @Test func updatingOneFieldKeepsAConcurrentChangeToAnother() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreBackend.all) func updatingOneFieldKeepsAConcurrentChangeToAnother(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
         let user = try await fixture.users.createUser(email: "a@example.com", username: "alice", passwordHash: nil)
         // Two editors start from the same version; each submits only the field it edited.
         _ = try await fixture.profiles.updateProfile(
@@ -52,8 +44,10 @@ struct ProfileStoreTests {
         #expect(stored.version == 3)
     }
 
-    @Test func staleExpectedVersionIsAConflictCarryingTheCurrentVersion() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreBackend.all) func staleExpectedVersionIsAConflictCarryingTheCurrentVersion(
+        _ backend: StoreBackend
+    ) async throws {
+        let fixture = try await backend.fixture()
         let user = try await fixture.users.createUser(email: "a@example.com", username: "alice", passwordHash: nil)
         _ = try await fixture.profiles.updateProfile(
             userID: user.id, patch: ProfilePatch(bio: "one"), expectedVersion: 1)
@@ -68,8 +62,10 @@ struct ProfileStoreTests {
         #expect(try await fixture.profiles.profile(userID: user.id)?.bio == "one")
     }
 
-    @Test func takenEmailOrUsernameIsAConflictNamingTheField() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreBackend.all) func takenEmailOrUsernameIsAConflictNamingTheField(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
         _ = try await fixture.users.createUser(email: "a@example.com", username: "alice", passwordHash: nil)
         let bob = try await fixture.users.createUser(email: "b@example.com", username: "bob", passwordHash: nil)
         do {

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 import TwitterCore
-import TwitterStore
 
 struct UserStoreTests {
-    @Test func emailAndUsernameAreUniqueIgnoringCase() async throws {
-        let store = UserStore(database: try AppDatabase.inMemory())
+    @Test(arguments: StoreBackend.all) func emailAndUsernameAreUniqueIgnoringCase(_ backend: StoreBackend) async throws
+    {
+        let store = try await backend.fixture().users
         let alice = try await store.createUser(email: "Alice@Example.com", username: "alice", passwordHash: nil)
         #expect(try await store.user(email: "alice@example.COM")?.id == alice.id)
         await #expect(throws: TwitterError.self) {
@@ -24,26 +24,6 @@ struct UserStoreTests {
             Issue.record("a taken email was accepted")
         } catch let error as TwitterError {
             #expect(error.fields.keys.sorted() == ["email", "username"])
-        }
-    }
-
-    @Test func throttleStateSurvivesReopeningTheFile() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("throttle-\(UUID()).sqlite").path
-        let moment = Date(timeIntervalSince1970: 1_000_000)
-        do {
-            let database = try AppDatabase.open(path: path)
-            let throttle = LoginThrottle(store: ThrottleStore(database: database), now: { moment })
-            for _ in 0..<5 { try await throttle.recordFailure(["account:a"]) }
-            try database.close()
-        }
-        let reopened = try AppDatabase.open(path: path)
-        let throttle = LoginThrottle(store: ThrottleStore(database: reopened), now: { moment })
-        do {
-            try await throttle.check(["account:a"])
-            Issue.record("the throttle forgot its count")
-        } catch let error as TwitterError {
-            #expect(error.kind == .rateLimited)
-            #expect(error.details["retryAfter"] == .int(1))
         }
     }
 }

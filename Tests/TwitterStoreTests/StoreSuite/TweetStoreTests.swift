@@ -1,30 +1,12 @@
 import Foundation
-import Synchronization
 import Testing
 import TwitterCore
 
-@testable import TwitterStore
-
 struct TweetStoreTests {
-    struct Fixture {
-        let users: UserStore
-        let tweets: TweetStore
-        let commits = CommitRecorder()
-
-        init() throws {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("tweets-\(UUID()).sqlite").path
-            let database = try AppDatabase.open(path: path)
-            users = UserStore(database: database)
-            tweets = TweetStore(database: database, observer: commits)
-        }
-
-        func user(_ name: String) async throws -> User {
-            try await users.createUser(email: "\(name)@example.com", username: name, passwordHash: nil)
-        }
-    }
-
-    @Test func concurrentPostsShareTransactionsAndAllArrive() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreBackend.all) func concurrentPostsShareTransactionsAndAllArrive(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
         let alice = try await fixture.user("alice")
         let ids = try await withThrowingTaskGroup(of: Int64.self) { group in
             for index in 0..<200 {
@@ -46,8 +28,10 @@ struct TweetStoreTests {
         #expect(reported == ids.sorted())
     }
 
-    @Test func idempotencyKeyReturnsTheFirstTweetForTheSameUserOnly() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreBackend.all) func idempotencyKeyReturnsTheFirstTweetForTheSameUserOnly(
+        _ backend: StoreBackend
+    ) async throws {
+        let fixture = try await backend.fixture()
         let alice = try await fixture.user("alice")
         let bob = try await fixture.user("bob")
         let first = try await fixture.tweets.postTweet(text: "once", idempotencyKey: "k1", by: alice.id)
@@ -59,8 +43,8 @@ struct TweetStoreTests {
         #expect(try await fixture.tweets.tweets(TweetQuery()).count == 2)
     }
 
-    @Test func onlyTheAuthorMayDelete() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreBackend.all) func onlyTheAuthorMayDelete(_ backend: StoreBackend) async throws {
+        let fixture = try await backend.fixture()
         let alice = try await fixture.user("alice")
         let bob = try await fixture.user("bob")
         let tweet = try await fixture.tweets.postTweet(text: "hi", idempotencyKey: nil, by: alice.id)
@@ -72,11 +56,13 @@ struct TweetStoreTests {
             try await fixture.tweets.deleteTweet(id: tweet.id, by: alice.id)
         }
         #expect(try await fixture.tweets.tweet(id: tweet.id) == nil)
-        #expect(fixture.commits.events.last == .deleted(id: tweet.id, authorID: alice.id), "the deletion is reported")
+        #expect(
+            fixture.commits.events.last == .deleted(id: tweet.id, authorID: alice.id, repostOf: nil),
+            "the deletion is reported")
     }
 
-    @Test func fetchFiltersBySinceMaxAndAuthor() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreBackend.all) func fetchFiltersBySinceMaxAndAuthor(_ backend: StoreBackend) async throws {
+        let fixture = try await backend.fixture()
         let alice = try await fixture.user("alice")
         let bob = try await fixture.user("bob")
         var ids: [Int64] = []
@@ -88,21 +74,10 @@ struct TweetStoreTests {
         #expect(newer.map(\.id) == [ids[9], ids[8], ids[7]])
         let older = try await fixture.tweets.tweets(TweetQuery(maxID: ids[3], limit: 2))
         #expect(older.map(\.id) == [ids[2], ids[1]])
-        let alices = try await fixture.tweets.tweets(TweetQuery(authorID: alice.id))
+        let alices = try await fixture.tweets.tweets(TweetQuery(.author(alice.id)))
         #expect(alices.allSatisfy { $0.author.username == "alice" })
         #expect(alices.count == 5)
-        let catchUp = try await fixture.tweets.tweets(after: ids[7], authorID: nil, limit: 10)
+        let catchUp = try await fixture.tweets.tweets(after: ids[7], in: .everyone, limit: 10)
         #expect(catchUp.map(\.id) == [ids[8], ids[9]])
-    }
-}
-
-/// Records what a store reports, in the order it reports it.
-final class CommitRecorder: TweetCommitObserving {
-    private let recorded = Mutex<[TweetEvent]>([])
-
-    var events: [TweetEvent] { recorded.withLock { $0 } }
-
-    func committed(_ events: [TweetEvent]) {
-        recorded.withLock { $0 += events }
     }
 }

@@ -1,0 +1,118 @@
+import JSONRPC
+import TwitterCore
+
+extension API.Users {
+    /// The params of a method on one account.
+    public struct UsernameParams: Codable, Sendable {
+        /// The account's username, in any case.
+        public var username: String
+
+        /// Creates the value from its members.
+        public init(username: String) { self.username = username }
+    }
+
+    /// `users.followers`' and `users.following`'s params.
+    public struct ListParams: Codable, Sendable {
+        /// Whose followers, or whom they follow.
+        public var username: String
+        /// How many, 1 to 200; 40 when nil.
+        public var limit: Int?
+        /// The `nextCursor` of the previous page.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(username: String, limit: Int? = nil, cursor: String? = nil) {
+            self.username = username
+            self.limit = limit
+            self.cursor = cursor
+        }
+    }
+
+    /// `users.follow`'s and `users.unfollow`'s answer.
+    public struct Following: Codable, Sendable, Equatable {
+        /// Whether the caller follows the account now.
+        public var following: Bool
+
+        /// Creates the value from its members.
+        public init(following: Bool) { self.following = following }
+    }
+
+    /// A page of people, newest relationship first.
+    public struct UserPage: Codable, Sendable, Equatable {
+        /// The people.
+        public var users: [UserSummary]
+        /// Pass as `cursor` for the next page; nil at the end.
+        public var nextCursor: String?
+
+        /// Creates the value from its members.
+        public init(users: [UserSummary], nextCursor: String?) {
+            self.users = users
+            self.nextCursor = nextCursor
+        }
+
+        enum CodingKeys: String, CodingKey { case users, nextCursor }
+
+        /// Encodes every member; `nextCursor` is null at the end, never left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(users, forKey: .users)
+            try container.encode(nextCursor, forKey: .nextCursor)
+        }
+    }
+
+    static let usernameParam = [Property("username", .string("The account, in any case."), required: true)]
+
+    /// `users.get`.
+    public static let get = RPCMethod<UsernameParams, UserOverview>(
+        MethodDescriptor(
+            "users.get", summary: "An account's public profile, counts, and how it relates to you.",
+            params: usernameParam,
+            result: .object(
+                [
+                    Property("username", .string(), required: true),
+                    Property("firstName", .string(), required: true),
+                    Property("lastName", .string(), required: true),
+                    Property("bio", .string(), required: true),
+                    Property("createdAt", .timestamp(), required: true),
+                    Property("followersCount", .integer(), required: true),
+                    Property("followingCount", .integer(), required: true),
+                    Property("tweetsCount", .integer("Tweets, replies and reposts."), required: true),
+                    Property("followedByMe", .boolean("Whether you follow it."), required: true),
+                    Property("followsMe", .boolean("Whether it follows you."), required: true),
+                ], title: "UserOverview"),
+            positional: true, errors: ["not_found"]
+        ))
+
+    static let followingSchema = Schema.object([Property("following", .boolean(), required: true)])
+
+    /// `users.follow`.
+    public static let follow = RPCMethod<UsernameParams, Following>(
+        MethodDescriptor(
+            "users.follow", summary: "Follows an account; following again changes nothing.",
+            params: usernameParam, result: followingSchema, positional: true,
+            errors: ["invalid_params", "not_found"]
+        ))
+
+    /// `users.unfollow`.
+    public static let unfollow = RPCMethod<UsernameParams, Following>(
+        MethodDescriptor(
+            "users.unfollow", summary: "Stops following an account; unfollowing again changes nothing.",
+            params: usernameParam, result: followingSchema, positional: true, errors: ["not_found"]
+        ))
+
+    /// `users.followers`.
+    public static let followers = RPCMethod<ListParams, UserPage>(
+        MethodDescriptor(
+            "users.followers", summary: "Who follows an account, newest follow first.",
+            params: usernameParam + API.Tweets.pageParams, result: API.Tweets.userPageSchema,
+            errors: ["invalid_params", "not_found"]
+        ))
+
+    /// `users.following`.
+    public static let following = RPCMethod<ListParams, UserPage>(
+        MethodDescriptor(
+            "users.following", summary: "Whom an account follows, newest follow first.",
+            params: usernameParam + API.Tweets.pageParams, result: API.Tweets.userPageSchema,
+            errors: ["invalid_params", "not_found"]
+        ))
+}

@@ -1,0 +1,67 @@
+/// Whose tweets a page or a live stream shows.
+public enum Timeline: Sendable, Hashable {
+    /// Everyone's: the public timeline.
+    case everyone
+    /// One account's tweets and reposts.
+    case author(Int64)
+    /// The home timeline of an account: its own tweets and reposts and those of everyone it follows.
+    case home(Int64)
+}
+
+/// Decides which events a live stream of one timeline carries, following the follow graph as it changes.
+///
+/// A home stream learns whom its owner follows from the follow events in the same stream, so a follow
+/// committed after the stream began lets the followed account's next posts through, in commit order.
+public struct TimelineFilter: Sendable, Equatable {
+    /// The timeline streamed.
+    public let timeline: Timeline
+    /// For a home stream: the owner and the accounts the owner follows.
+    private(set) var homeAuthors: Set<Int64>
+
+    /// A filter for `timeline`; for a home timeline, `following` is whom the owner follows now.
+    public init(_ timeline: Timeline, following: Set<Int64> = []) {
+        self.timeline = timeline
+        if case .home(let owner) = timeline {
+            homeAuthors = following.union([owner])
+        } else {
+            homeAuthors = []
+        }
+    }
+
+    /// Whether the stream carries `event`; follow events of a home stream's owner update whom it shows.
+    public mutating func admits(_ event: TweetEvent) -> Bool {
+        switch event {
+        case .posted, .deleted:
+            guard let author = event.authorID else { return false }
+            switch timeline {
+            case .everyone: return true
+            case .author(let id): return author == id
+            case .home: return homeAuthors.contains(author)
+            }
+        case .followed(let follower, let followee):
+            if case .home(let owner) = timeline, follower == owner { homeAuthors.insert(followee) }
+            return false
+        case .unfollowed(let follower, let followee):
+            if case .home(let owner) = timeline, follower == owner, followee != owner { homeAuthors.remove(followee) }
+            return false
+        case .counted, .liked, .unliked:
+            return false
+        }
+    }
+}
+
+extension Timeline {
+    /// Whether a page shows each original once: home and user timelines do, so a tweet and its reposts, or
+    /// several reposts of it, do not crowd one page; the public timeline (`tweets.fetch`) shows every tweet.
+    public var collapsesReposts: Bool { self != .everyone }
+
+    /// `tweets`, newest first, keeping only the newest appearance of each original, at most `limit` of them.
+    public static func collapsed(_ tweets: [Tweet], limit: Int) -> [Tweet] {
+        var shown: Set<Int64> = []
+        var page: [Tweet] = []
+        for tweet in tweets where page.count < limit {
+            if shown.insert(tweet.shownID).inserted { page.append(tweet) }
+        }
+        return page
+    }
+}

@@ -1,0 +1,88 @@
+/// The follow graph. Follows and unfollows are reported to the store's `TweetCommitObserving` once committed,
+/// so live home timelines change whom they show in commit order.
+public protocol FollowStoring: Sendable {
+    /// `followerID` follows `followeeID`; false when it already did.
+    func follow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool
+    /// `followerID` stops following `followeeID`; false when it did not.
+    func unfollow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool
+    /// Who follows `userID`, newest follow first.
+    func followers(of userID: Int64, page: PageRequest) async throws -> UserPage
+    /// Whom `userID` follows, newest follow first.
+    func following(of userID: Int64, page: PageRequest) async throws -> UserPage
+    /// The ids of everyone `userID` follows.
+    func followeeIDs(of userID: Int64) async throws -> Set<Int64>
+    /// The account `username` as `viewerID` sees it; nil when there is none.
+    func overview(of username: String, viewerID: Int64) async throws -> UserOverview?
+}
+
+/// Likes, and what one reader has liked and reposted. Likes are reported to the store's observer with the
+/// tweet's new counts.
+public protocol LikeStoring: Sendable {
+    /// `userID` likes tweet `id` (the original when `id` is a repost); the counts after. `.notFound` when
+    /// there is no such tweet.
+    func like(_ id: Int64, by userID: Int64) async throws -> TweetCounts
+    /// Takes the like back; the counts after.
+    func unlike(_ id: Int64, by userID: Int64) async throws -> TweetCounts
+    /// Who liked tweet `id`, newest like first; nil when there is no such tweet.
+    func likers(of id: Int64, page: PageRequest) async throws -> UserPage?
+    /// Every tweet `userID` has liked and every original it has reposted.
+    func marks(of userID: Int64) async throws -> ReaderMarks
+}
+
+/// What one reader has done to tweets: the `likedByMe` and `repostedByMe` of every answer.
+public struct ReaderMarks: Sendable, Equatable {
+    /// The ids of the tweets liked.
+    public var liked: Set<Int64>
+    /// The ids of the originals reposted.
+    public var reposted: Set<Int64>
+
+    /// Creates marks.
+    public init(liked: Set<Int64> = [], reposted: Set<Int64> = []) {
+        self.liked = liked
+        self.reposted = reposted
+    }
+
+    /// `tweet` as this reader sees it, the original of a repost included.
+    public func applied(to tweet: Tweet) -> Tweet {
+        var marked = tweet
+        marked.likedByMe = liked.contains(tweet.id)
+        marked.repostedByMe = reposted.contains(tweet.id)
+        if let original = tweet.repostOf { marked.repostOf = applied(to: original) }
+        return marked
+    }
+
+    /// Whether any of `tweets` (or a repost's original) is marked, so that a page shared by every unmarked
+    /// reader would be wrong for this one.
+    public func touches(_ tweets: [Tweet]) -> Bool {
+        guard !liked.isEmpty || !reposted.isEmpty else { return false }
+        return tweets.contains { tweet in
+            liked.contains(tweet.id) || reposted.contains(tweet.id) || tweet.repostOf.map(touches) ?? false
+        }
+    }
+
+    private func touches(_ tweet: Tweet) -> Bool {
+        liked.contains(tweet.id) || reposted.contains(tweet.id)
+    }
+
+    /// The reader an event changes the marks of; nil for events that change none.
+    public static func reader(changedBy event: TweetEvent) -> Int64? {
+        switch event {
+        case .liked(_, let userID), .unliked(_, let userID): userID
+        case .posted(let tweet) where tweet.repostOf != nil: tweet.author.id
+        case .deleted(_, let authorID, _?): authorID
+        default: nil
+        }
+    }
+
+    /// Applies one committed event of this reader's.
+    public mutating func apply(_ event: TweetEvent, reader: Int64) {
+        switch event {
+        case .liked(let id, let userID) where userID == reader: liked.insert(id)
+        case .unliked(let id, let userID) where userID == reader: liked.remove(id)
+        case .posted(let tweet) where tweet.author.id == reader:
+            if let original = tweet.repostOf { reposted.insert(original.id) }
+        case .deleted(_, let authorID, let original?) where authorID == reader: reposted.remove(original)
+        default: break
+        }
+    }
+}

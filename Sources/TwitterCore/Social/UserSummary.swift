@@ -1,0 +1,87 @@
+import Foundation
+
+/// An account as a list of people shows it.
+public struct UserSummary: Sendable, Hashable, Codable {
+    /// The public handle.
+    public var username: String
+    /// The first name.
+    public var firstName: String
+    /// The last name.
+    public var lastName: String
+
+    /// Creates a summary.
+    public init(username: String, firstName: String, lastName: String) {
+        self.username = username
+        self.firstName = firstName
+        self.lastName = lastName
+    }
+}
+
+/// One page of people, newest relationship first, and where the next page starts.
+public struct UserPage: Sendable, Equatable {
+    /// The people.
+    public var users: [UserSummary]
+    /// Pass this as `before` for the next page; nil at the end.
+    public var next: Int64?
+
+    /// Creates a page.
+    public init(users: [UserSummary], next: Int64?) {
+        self.users = users
+        self.next = next
+    }
+}
+
+/// Which page of people: at most `limit`, older than the relationship `before` (from the previous page).
+public struct PageRequest: Sendable, Equatable {
+    /// How many, 1 to 200.
+    public var limit: Int
+    /// Only relationships older than this position.
+    public var before: Int64?
+
+    /// Creates a request.
+    public init(limit: Int = 40, before: Int64? = nil) {
+        self.limit = limit
+        self.before = before
+    }
+}
+
+/// An account as `users.get` shows it: the public profile, its counts, and how it relates to the reader.
+public struct UserOverview: Sendable, Hashable, Codable {
+    /// The public handle.
+    public var username: String
+    /// The first name.
+    public var firstName: String
+    /// The last name.
+    public var lastName: String
+    /// The bio.
+    public var bio: String
+    /// When the account was made.
+    public var createdAt: Date
+    /// How many accounts follow it.
+    public var followersCount: Int
+    /// How many accounts it follows.
+    public var followingCount: Int
+    /// How many tweets, replies and reposts it has posted.
+    public var tweetsCount: Int
+    /// Whether the reader follows it.
+    public var followedByMe: Bool
+    /// Whether it follows the reader.
+    public var followsMe: Bool
+
+    /// Creates an overview.
+    public init(
+        username: String, firstName: String, lastName: String, bio: String, createdAt: Date, followersCount: Int,
+        followingCount: Int, tweetsCount: Int, followedByMe: Bool, followsMe: Bool
+    ) {
+        self.username = username
+        self.firstName = firstName
+        self.lastName = lastName
+        self.bio = bio
+        self.createdAt = createdAt
+        self.followersCount = followersCount
+        self.followingCount = followingCount
+        self.tweetsCount = tweetsCount
+        self.followedByMe = followedByMe
+        self.followsMe = followsMe
+    }
+}

@@ -1,0 +1,60 @@
+import JSONRPC
+import TwitterAPI
+import TwitterCore
+
+/// `timeline.*`: the home, user and public timelines, and their live streams.
+struct TimelineMethods: MethodGroup {
+    let services: TweetServices
+    let lookup: UserLookup
+
+    func register(in router: inout Router<RequestContext>) {
+        let (feed, stores) = (services.feed, services.readStores)
+        router.register(
+            API.Timelines.home,
+            .awaited { (params: API.Timelines.PageParams, context) in
+                let reader = try context.session.requireLogin().userID
+                return try await feed.page(params.query(.home(reader)), reader: reader, stores: stores)
+            })
+        router.register(
+            API.Timelines.user,
+            .awaited { [lookup] (params: API.Timelines.UserParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let author = try await lookup.id(of: params.username)
+                let query = TweetQuery(
+                    .author(author), sinceID: params.sinceId, maxID: params.maxId, limit: params.limit ?? 20)
+                return try await feed.page(query, reader: reader, stores: stores)
+            })
+        // The same answer as tweets.fetch without an author, immediate when in memory.
+        router.register(
+            API.Timelines.public,
+            .immediate { (params: API.Timelines.PageParams, context) throws -> Immediate<FeedPage> in
+                let reader = try context.session.requireLogin().userID
+                let query = params.query(.everyone)
+                if let page = feed.pageInMemory(query, reader: reader) { return .now(page) }
+                return .later { try await feed.page(query, reader: reader, stores: stores) }
+            })
+        router.register(
+            API.Timelines.subscribe,
+            .awaited { [lookup] (params: API.Timelines.SubscribeParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let timeline: Timeline
+                switch params.timeline {
+                case "home": timeline = .home(reader)
+                case "public": timeline = .everyone
+                default:
+                    guard let username = params.username else {
+                        throw TwitterError.invalidFields(["username": "is required for timeline \"user\""])
+                    }
+                    timeline = .author(try await lookup.id(of: username))
+                }
+                return try await services.subscribe(timeline, sinceID: params.sinceId, context: context)
+            })
+    }
+}
+
+extension API.Timelines.PageParams {
+    /// The store's query for these params over `timeline`.
+    func query(_ timeline: Timeline) -> TweetQuery {
+        TweetQuery(timeline, sinceID: sinceId, maxID: maxId, limit: limit ?? 20)
+    }
+}

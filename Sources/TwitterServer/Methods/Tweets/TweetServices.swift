@@ -1,0 +1,58 @@
+import JSONRPC
+import TwitterAPI
+import TwitterCore
+
+/// What the tweet, timeline and user methods need: the stores, the read model that keeps timelines in memory
+/// and streams them, and the text rules.
+public struct TweetServices: Sendable {
+    /// Reads and writes tweets, replies and reposts.
+    public var store: any TweetStoring
+    /// The follow graph.
+    public var follows: any FollowStoring
+    /// Likes, and each reader's marks.
+    public var likes: any LikeStoring
+    /// Timelines in memory and the live streams; the stores report their commits to it.
+    public var feed: FeedReadModel
+    /// The text rules, with the configured maximum length.
+    public var text: TweetText
+
+    /// Creates the services.
+    public init(
+        store: any TweetStoring, follows: any FollowStoring, likes: any LikeStoring, feed: FeedReadModel,
+        text: TweetText
+    ) {
+        self.store = store
+        self.follows = follows
+        self.likes = likes
+        self.feed = feed
+        self.text = text
+    }
+
+    var readStores: ReadStores { ReadStores(tweets: store, likes: likes) }
+
+    /// How far a subscriber may fall behind before it gets tweets.lagged.
+    static let subscriberCapacity = 1000
+
+    /// Starts streaming `timeline` on the caller's connection, first catching up from `sinceID`.
+    func subscribe(_ timeline: Timeline, sinceID: Int64?, context: RequestContext) async throws
+        -> API.Tweets.Subscribed
+    {
+        let reader = try context.session.requireLogin().userID
+        // Subscribed before the follow set is read: a follow committed in between is in the stream too.
+        let subscription = feed.hub.subscribe(timeline, capacity: Self.subscriberCapacity)
+        do {
+            if case .home(let owner) = timeline {
+                subscription.resolve(following: try await follows.followeeIDs(of: owner))
+            }
+            let id = try context.session.addSubscription { id in
+                SubscriptionForwarder(
+                    id: id, subscription: subscription, sinceID: sinceID, reader: reader, services: self,
+                    capacity: Self.subscriberCapacity)
+            }
+            return API.Tweets.Subscribed(subscription: id)
+        } catch {
+            subscription.cancel()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+import TwitterCore
+
+/// Writes the posts of one group commit inside its transaction, collecting the events to report once it is
+/// committed: each new tweet, and the new counts of the tweets a reply or repost changed.
+struct BatchWriter {
+    let db: Database
+    let now: Date
+    /// Formatted once per batch: Foundation's date formatting was a third of the writer's time.
+    private let storedNow: DatabaseValue
+    private let windowStart: Date
+    /// A batch is usually a few authors posting many times: each name is looked up once per batch.
+    private var usernames: [Int64: String] = [:]
+    private(set) var events: [TweetEvent] = []
+
+    init(db: Database, now: Date) {
+        self.db = db
+        self.now = now
+        storedNow = now.databaseValue
+        windowStart = now.addingTimeInterval(-PostCommitter.idempotencyWindow)
+    }
+
+    /// Inserts a tweet or reply, or returns the earlier tweet with the same idempotency key.
+    mutating func post(_ draft: PostDraft) throws -> Tweet {
+        if let key = draft.idempotencyKey {
+            if let earlier = try earlierPost(authorID: draft.authorID, key: key) { return earlier }
+            // A key older than the window may be used again: the old tweet lets go of it.
+            try db.execute(
+                sql: "UPDATE tweet SET idempotencyKey = NULL WHERE authorId = ? AND idempotencyKey = ?",
+                arguments: [draft.authorID, key])
+        }
+        var parent: Int64?
+        if let answered = draft.inReplyToID {
+            // A reply to a repost answers its original.
+            guard let target = try TweetRow.target(db, of: answered) else {
+                throw TwitterError.notFound("Tweet \(answered)")
+            }
+            parent = target
+        }
+        try db.cachedStatement(
+            sql: "INSERT INTO tweet (authorId, text, createdAt, idempotencyKey, inReplyToId) VALUES (?, ?, ?, ?, ?)"
+        )
+        .execute(arguments: [draft.authorID, draft.text, storedNow, draft.idempotencyKey, parent])
+        let tweet = Tweet(
+            id: db.lastInsertedRowID, author: try author(draft.authorID), text: draft.text, createdAt: now,
+            inReplyToID: parent)
+        events.append(.posted(tweet))
+        if let parent { try count(parent, .repliesCount, by: 1) }
+        return tweet
+    }
+
+    /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made.
+    mutating func repost(_ id: Int64, by userID: Int64) throws -> Tweet {
+        guard let originalID = try TweetRow.target(db, of: id) else { throw TwitterError.notFound("Tweet \(id)") }
+        if let existing = try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT id FROM tweet WHERE repostOfId = ? AND authorId = ?"),
+            arguments: [originalID, userID]), let repost = try TweetRow.fetchOne(db, id: existing)
+        {
+            return repost
+        }
+        try db.cachedStatement(sql: "INSERT INTO tweet (authorId, text, createdAt, repostOfId) VALUES (?, '', ?, ?)")
+            .execute(arguments: [userID, storedNow, originalID])
+        let repostID = db.lastInsertedRowID
+        try count(originalID, .repostsCount, by: 1)
+        guard let repost = try TweetRow.fetchOne(db, id: repostID) else {
+            throw TwitterError(.internal, "The repost just written is missing")
+        }
+        // The posting goes before the count: readers place the repost, then update every copy of the original.
+        events.insert(.posted(repost), at: events.count - 1)
+        return repost
+    }
+
+    /// Moves one of tweet `id`'s counters and records its new counts.
+    private mutating func count(_ id: Int64, _ counter: TweetRow.Counter, by change: Int) throws {
+        if let counts = try TweetRow.adjust(db, id, counter, by: change) { events.append(.counted(id: id, counts)) }
+    }
+
+    private mutating func author(_ id: Int64) throws -> Tweet.Author {
+        let username =
+            try usernames[id]
+            ?? String.fetchOne(db.cachedStatement(sql: "SELECT username FROM user WHERE id = ?"), arguments: [id]) ?? ""
+        usernames[id] = username
+        return Tweet.Author(id: id, username: username)
+    }
+
+    private func earlierPost(authorID: Int64, key: String) throws -> Tweet? {
+        try TweetRow.fetchAll(
+            db, "WHERE tweet.authorId = ? AND tweet.idempotencyKey = ? AND tweet.createdAt >= ?",
+            [authorID, key, windowStart]
+        ).first
+    }
+}

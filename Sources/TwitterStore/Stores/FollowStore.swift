@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import TwitterCore
+
+/// The follow graph in SQLite; follows and unfollows are reported once committed.
+public struct FollowStore: FollowStoring {
+    let database: AppDatabase
+    private let reporter: CommitReporter
+
+    /// Creates the store; committed follows and unfollows are reported to `observer`.
+    public init(database: AppDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        reporter = CommitReporter(database: database, observer: observer)
+    }
+
+    /// Inserts the follow unless it exists.
+    public func follow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
+        try await reporter.write { db in
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO follow (followerId, followeeId, createdAt) VALUES (?, ?, ?)",
+                arguments: [followerID, followeeID, Date().storagePrecision])
+            guard db.changesCount > 0 else { return (false, []) }
+            return (true, [.followed(followerID: followerID, followeeID: followeeID)])
+        }
+    }
+
+    /// Deletes the follow if it exists.
+    public func unfollow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
+        try await reporter.write { db in
+            try db.execute(
+                sql: "DELETE FROM follow WHERE followerId = ? AND followeeId = ?", arguments: [followerID, followeeID])
+            guard db.changesCount > 0 else { return (false, []) }
+            return (true, [.unfollowed(followerID: followerID, followeeID: followeeID)])
+        }
+    }
+
+    /// Walks the (followeeId, id) index back from the cursor.
+    public func followers(of userID: Int64, page: PageRequest) async throws -> UserPage {
+        try await database.writer.read { db in
+            try UserPageQuery.fetch(
+                db, relationshipTable: "follow", ownerColumn: "followeeId", personColumn: "followerId", owner: userID,
+                page: page)
+        }
+    }
+
+    /// Walks the (followerId, id) index back from the cursor.
+    public func following(of userID: Int64, page: PageRequest) async throws -> UserPage {
+        try await database.writer.read { db in
+            try UserPageQuery.fetch(
+                db, relationshipTable: "follow", ownerColumn: "followerId", personColumn: "followeeId", owner: userID,
+                page: page)
+        }
+    }
+
+    /// Every followee id.
+    public func followeeIDs(of userID: Int64) async throws -> Set<Int64> {
+        try await database.writer.read { db in
+            Set(try Int64.fetchAll(db, sql: "SELECT followeeId FROM follow WHERE followerId = ?", arguments: [userID]))
+        }
+    }
+
+    /// The account with its counts and its relationship to the viewer, in one read.
+    public func overview(of username: String, viewerID: Int64) async throws -> UserOverview? {
+        try await database.writer.read { db in
+            let sql = """
+                SELECT user.id, user.username, user.firstName, user.lastName, user.bio, user.createdAt,
+                    (SELECT COUNT(*) FROM follow WHERE followeeId = user.id) AS followersCount,
+                    (SELECT COUNT(*) FROM follow WHERE followerId = user.id) AS followingCount,
+                    (SELECT COUNT(*) FROM tweet WHERE authorId = user.id) AS tweetsCount,
+                    EXISTS(SELECT 1 FROM follow WHERE followerId = ?1 AND followeeId = user.id) AS followedByMe,
+                    EXISTS(SELECT 1 FROM follow WHERE followerId = user.id AND followeeId = ?1) AS followsMe
+                FROM user WHERE usernameKey = ?2
+                """
+            return try Row.fetchOne(db, sql: sql, arguments: [viewerID, UserRecord.key(username)]).map { row in
+                UserOverview(
+                    username: row["username"], firstName: row["firstName"], lastName: row["lastName"],
+                    bio: row["bio"], createdAt: row["createdAt"], followersCount: row["followersCount"],
+                    followingCount: row["followingCount"], tweetsCount: row["tweetsCount"],
+                    followedByMe: row["followedByMe"], followsMe: row["followsMe"])
+            }
+        }
+    }
+}
+
+/// One page of people from a relationship table (follows, likes), newest relationship first.
+enum UserPageQuery {
+    static func fetch(
+        _ db: Database, relationshipTable table: String, ownerColumn: String, personColumn: String, owner: Int64,
+        page: PageRequest
+    ) throws -> UserPage {
+        let sql = """
+            SELECT relationship.id AS position, user.username, user.firstName, user.lastName
+            FROM \(table) AS relationship JOIN user ON user.id = relationship.\(personColumn)
+            WHERE relationship.\(ownerColumn) = ? AND relationship.id < ?
+            ORDER BY relationship.id DESC LIMIT ?
+            """
+        // One more than asked: whether it exists says if there is a next page.
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: sql), arguments: [owner, page.before ?? Int64.max, page.limit + 1])
+        let shown = rows.prefix(page.limit)
+        return UserPage(
+            users: shown.map {
+                UserSummary(username: $0["username"], firstName: $0["firstName"], lastName: $0["lastName"])
+            },
+            next: rows.count > page.limit ? shown.last?["position"] : nil)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import TwitterCore
+
+/// Likes in SQLite, and what one reader has liked and reposted; each like is reported with the new counts.
+public struct LikeStore: LikeStoring {
+    let database: AppDatabase
+    private let reporter: CommitReporter
+
+    /// Creates the store; committed likes are reported to `observer`.
+    public init(database: AppDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        reporter = CommitReporter(database: database, observer: observer)
+    }
+
+    /// Inserts the like unless it exists, counting it in the same transaction.
+    public func like(_ id: Int64, by userID: Int64) async throws -> TweetCounts {
+        try await change(id, by: userID, liking: true)
+    }
+
+    /// Deletes the like if it exists, counting it in the same transaction.
+    public func unlike(_ id: Int64, by userID: Int64) async throws -> TweetCounts {
+        try await change(id, by: userID, liking: false)
+    }
+
+    private func change(_ id: Int64, by userID: Int64, liking: Bool) async throws -> TweetCounts {
+        try await reporter.write { db in
+            guard let target = try TweetRow.target(db, of: id) else { throw TwitterError.notFound("Tweet \(id)") }
+            if liking {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO tweetLike (tweetId, userId, createdAt) VALUES (?, ?, ?)",
+                    arguments: [target, userID, Date().storagePrecision])
+            } else {
+                try db.execute(
+                    sql: "DELETE FROM tweetLike WHERE tweetId = ? AND userId = ?", arguments: [target, userID])
+            }
+            guard db.changesCount > 0, let counts = try TweetRow.adjust(db, target, .likesCount, by: liking ? 1 : -1)
+            else {
+                return (try TweetRow.counts(db, id: target) ?? TweetCounts(), [])
+            }
+            let event: TweetEvent = liking ? .liked(id: target, userID: userID) : .unliked(id: target, userID: userID)
+            return (counts, [event, .counted(id: target, counts)])
+        }
+    }
+
+    /// Walks the (tweetId, id) index back from the cursor.
+    public func likers(of id: Int64, page: PageRequest) async throws -> UserPage? {
+        try await database.writer.read { db in
+            guard let target = try TweetRow.target(db, of: id) else { return nil }
+            return try UserPageQuery.fetch(
+                db, relationshipTable: "tweetLike", ownerColumn: "tweetId", personColumn: "userId", owner: target,
+                page: page)
+        }
+    }
+
+    /// Every like and repost of the reader.
+    public func marks(of userID: Int64) async throws -> ReaderMarks {
+        try await database.writer.read { db in
+            ReaderMarks(
+                liked: Set(
+                    try Int64.fetchAll(db, sql: "SELECT tweetId FROM tweetLike WHERE userId = ?", arguments: [userID])),
+                reposted: Set(
+                    try Int64.fetchAll(
+                        db, sql: "SELECT repostOfId FROM tweet WHERE authorId = ? AND repostOfId IS NOT NULL",
+                        arguments: [userID])))
+        }
+    }
+}

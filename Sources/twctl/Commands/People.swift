@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import JSONRPC
+import TwitterAPI
+import TwitterClient
+import TwitterCore
+
+/// `twctl follow`.
+struct Follow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Follow someone: their tweets join your home timeline.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "Whom to follow.")
+    var username: String
+
+    func run() async throws {
+        let answer = try await DaemonConnection.run(options, login: .required) { connection in
+            try await connection.answer(API.Users.follow, .init(username: username))
+        }
+        if options.json { return Output(options: options).json(answer.json) }
+        Output(options: options).note("Following @\(username).")
+    }
+}
+
+/// `twctl unfollow`.
+struct Unfollow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Stop following someone.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "Whom to stop following.")
+    var username: String
+
+    func run() async throws {
+        let answer = try await DaemonConnection.run(options, login: .required) { connection in
+            try await connection.answer(API.Users.unfollow, .init(username: username))
+        }
+        if options.json { return Output(options: options).json(answer.json) }
+        Output(options: options).note("No longer following @\(username).")
+    }
+}
+
+/// `twctl followers` and `twctl following`: one command, two lists.
+struct PeopleList: ParsableArguments {
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "Whose; yours when absent.")
+    var username: String?
+
+    @Option(help: "How many, 1 to 200.")
+    var limit = 40
+
+    @Option(help: "The cursor printed at the end of the previous page.")
+    var cursor: String?
+
+    func run(_ method: RPCMethod<API.Users.ListParams, API.Users.UserPage>, empty: String) async throws {
+        guard (1...200).contains(limit) else { throw ValidationError("--limit must be between 1 and 200.") }
+        let answer = try await DaemonConnection.run(options, login: .required) { connection in
+            var name = username ?? ""
+            if username == nil { name = try await connection.call(API.Auth.whoami).user.username }
+            return try await connection.answer(method, .init(username: name, limit: limit, cursor: cursor))
+        }
+        let output = Output(options: options)
+        if options.json { return output.json(answer.json) }
+        output.people(answer.result.users, empty: empty)
+        if let next = answer.result.nextCursor { output.note("more: --cursor \(next)") }
+    }
+}
+
+/// `twctl followers`.
+struct Followers: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Who follows you, or someone; newest first.")
+
+    @OptionGroup var list: PeopleList
+
+    func run() async throws {
+        try await list.run(API.Users.followers, empty: "No followers.")
+    }
+}
+
+/// `twctl following`.
+struct Following: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Whom you, or someone, follow; newest first.")
+
+    @OptionGroup var list: PeopleList
+
+    func run() async throws {
+        try await list.run(API.Users.following, empty: "Not following anyone.")
+    }
+}
+
+/// `twctl user`.
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user", abstract: "Someone's profile, counts, and how they relate to you.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "Whose.")
+    var username: String
+
+    func run() async throws {
+        let answer = try await DaemonConnection.run(options, login: .required) { connection in
+            try await connection.answer(API.Users.get, .init(username: username))
+        }
+        if options.json { return Output(options: options).json(answer.json) }
+        let user = answer.result
+        let name = "\(user.firstName) \(user.lastName)".trimmingCharacters(in: .whitespaces)
+        print(Terminal.bold("@" + user.username) + (name.isEmpty ? "" : "  \(name)"))
+        if !user.bio.isEmpty { print(user.bio) }
+        print("\(user.tweetsCount) tweets · \(user.followersCount) followers · \(user.followingCount) following")
+        let relation = [user.followedByMe ? "you follow them" : nil, user.followsMe ? "they follow you" : nil]
+            .compactMap { $0 }
+        if !relation.isEmpty { print(relation.joined(separator: " · ")) }
+        print(Terminal.dim("joined \(Timestamp.string(from: user.createdAt))"))
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import Testing
+
+/// twctl's social commands, the real binary against a real daemon: two people, each with their own session.
+@Suite(.serialized) struct TwctlSocialTests {
+    struct Person {
+        let daemon: DaemonProcess
+        let config: String
+
+        init(_ name: String, on daemon: DaemonProcess) throws {
+            self.daemon = daemon
+            config = try TemporaryDirectory.make(prefix: "twctl-\(name)")
+            let signup = try run(
+                ["signup", "--email", "\(name)@example.com", "--username", name, "--password-stdin"],
+                input: "correct horse battery\n")
+            #expect(signup.status == 0, "\(signup.error)")
+        }
+
+        @discardableResult
+        func run(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String, error: String) {
+            try runProduct(
+                "twctl", arguments,
+                environment: ["TWITTERD_SOCKET": daemon.socketPath, "XDG_CONFIG_HOME": config, "NO_COLOR": "1"],
+                input: input)
+        }
+
+        /// `--json` output, parsed.
+        func json(_ arguments: [String]) throws -> JSONValue {
+            let result = try run(["--json"] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+            return try JSONParser().parse(result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    static func id(_ value: JSONValue?) throws -> String {
+        guard case .number(let number)? = value else { throw ClientFailure.missing }
+        return number.text
+    }
+
+    enum ClientFailure: Error { case missing }
+
+    @Test func followReplyLikeRepostAndReadTheThread() throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let alice = try Person("alice", on: daemon)
+        let bob = try Person("bob", on: daemon)
+        let root = try Self.id(try alice.json(["post", "what do you think?"])["id"])
+
+        // Until bob follows someone, `timeline` is the public one; then it is his home timeline.
+        #expect(try bob.run(["timeline"]).output.contains("what do you think?"))
+        #expect(try bob.run(["follow", "alice"]).output == "Following @alice.\n")
+        #expect(try bob.json(["follow", "alice"])["following"] == true)
+        let refused = try bob.run(["follow", "bob"])
+        #expect(refused.status == 65 && refused.error.contains("You can not follow yourself"))
+        let home = try bob.run(["timeline"])
+        #expect(home.output.contains("@alice") && home.output.contains("0 likes · 0 reposts · 0 replies"))
+
+        let reply = try bob.run(["reply", root, "I think so"])
+        #expect(reply.status == 0 && reply.output.contains("reply to #\(root)"))
+        #expect(try bob.run(["like", root]).output == "Liked #\(root) (1 like).\n")
+        #expect(try bob.run(["repost", root]).output.contains("Reposted #\(root)"))
+        let counted = try alice.run(["timeline", "--public"]).output
+        #expect(counted.contains("@bob reposted"))
+        #expect(counted.contains("1 like · 1 repost · 1 reply"))
+        #expect(
+            try bob.run(["timeline", "--user", "alice"]).output.contains("1 like (you) · 1 repost (you) · 1 reply"))
+
+        let thread = try alice.run(["thread", root]).output.split(separator: "\n").map(String.init)
+        #expect(thread.first?.hasPrefix("@alice") == true)
+        #expect(
+            thread.contains { $0.hasPrefix("  @bob") && $0.contains("reply to #\(root)") },
+            "the reply is indented under it")
+        #expect(try alice.json(["thread", root])["descendants"]?[0]?["text"] == "I think so")
+
+        let user = try alice.run(["user", "bob"]).output
+        #expect(user.contains("2 tweets · 0 followers · 1 following"))
+        #expect(user.contains("they follow you"))
+        #expect(try alice.run(["followers"]).output == "@bob\n")
+        #expect(try bob.run(["following"]).output == "@alice\n")
+        #expect(try alice.run(["following"]).output == "Not following anyone.\n")
+
+        #expect(try bob.run(["unrepost", root]).status == 0)
+        #expect(try bob.json(["unlike", root])["likesCount"] == 0)
+        #expect(try bob.run(["unfollow", "alice"]).status == 0)
+        #expect(try bob.run(["timeline", "--home"]).output.contains("what do you think?") == false)
+        let missing = try bob.run(["like", "999999"])
+        #expect(missing.status != 0 && missing.error.contains("Tweet 999999"))
+    }
+}
