@@ -12,13 +12,13 @@ struct TwbenchTests {
         let seeded = try runProduct(
             "twitterd",
             [
-                "seed", "--users", "5", "--tweets", "100", "--database", directory + "/twitterd.sqlite", "--config",
-                config,
+                "seed", "--users", "5", "--tweets", "100", "--follows", "2", "--database",
+                directory + "/twitterd.sqlite", "--config", config,
             ]
         )
         #expect(seeded.status == 0)
         let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
-        for method in ["ping", "fetch", "post", "mix", "login"] {
+        for method in ["ping", "fetch", "post", "mix", "login", "home"] {
             let result = try runProduct(
                 "twbench",
                 [

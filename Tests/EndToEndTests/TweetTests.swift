@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import TestSupport
 import Testing
+import TwitterAPI
 import TwitterClient
 
 /// Posting, reading, paging, deleting, the live stream and durability, over the real socket.
@@ -317,6 +318,57 @@ import TwitterClient
             let page = try await connection.call("tweets.fetch", ["limit": 200])
             #expect(Self.ids(page).count == 200)
             #expect(Self.ids(page) == Self.ids(page).sorted(by: >))
+        }
+    }
+
+    @Test func seedBuildsAFollowGraphWithAFewStarsAndCountsThatAddUp() async throws {
+        let directory = try TemporaryDirectory.make()
+        let seeded = try runProduct(
+            "twitterd",
+            [
+                "seed", "--users", "200", "--tweets", "2000", "--follows", "10", "--database",
+                directory + "/twitterd.sqlite", "--config", try Self.writeFastHashingConfig(in: directory),
+            ]
+        )
+        #expect(seeded.status == 0, "\(seeded.error)")
+        #expect(seeded.output.contains("seeded 200 users following about 10 each and 2000 tweets"))
+        let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            try await connection.logIn(email: "seed1@example.com", password: "seed-password")
+            var followers: [Int] = []
+            var following = 0
+            for index in 1...200 {
+                let user = try await connection.call(API.Users.get, .init(username: "seed\(index)"))
+                followers.append(user.followersCount)
+                following += user.followingCount
+            }
+            #expect((1800...2200).contains(following), "about 10 follows each: \(following)")
+            let sorted = followers.sorted(by: >)
+            #expect(sorted[0] >= 100, "the most followed account reaches half the users: \(sorted[0])")
+            #expect(sorted[100] <= 10, "most accounts have few followers: \(sorted[100])")
+            // The counters kept in the rows agree with the rows they count.
+            // Replies and reposts come last; the likes went to the tweets before them.
+            let page = try await connection.call(API.Tweets.fetch, .init(limit: 200))
+            var checked = 0
+            for id in Int64(1901)...2000 {
+                let tweet = try await connection.call(API.Tweets.get, .init(id: id))
+                guard tweet.counts.likes > 0 else { continue }
+                var likers = 0
+                var cursor: String?
+                repeat {
+                    let likes = try await connection.call(
+                        API.Tweets.likedBy, .init(id: tweet.id, limit: 200, cursor: cursor))
+                    likers += likes.users.count
+                    cursor = likes.nextCursor
+                } while cursor != nil
+                #expect(likers == tweet.counts.likes)
+                let thread = try await connection.call(API.Tweets.thread, .init(id: tweet.id))
+                #expect(thread.descendants.filter { $0.inReplyToId == tweet.id }.count == tweet.counts.replies)
+                checked += 1
+            }
+            #expect(checked > 10, "the newest tweets drew likes")
+            #expect(page.tweets.contains { $0.repostOf != nil }, "and reposts")
+            #expect(page.tweets.contains { $0.inReplyToID != nil }, "and replies")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 import Testing
 import TwitterCore
 import TwitterStore
@@ -17,7 +18,9 @@ struct FeedReadModelTests {
         let database = try AppDatabase.inMemory()
         let model = FeedReadModel(hub: TweetHub())
         let store = TweetStore(database: database, observer: model)
-        let stores = ReadStores(tweets: store, likes: LikeStore(database: database, observer: model))
+        let stores = ReadStores(
+            tweets: store, likes: LikeStore(database: database, observer: model),
+            follows: FollowStore(database: database, observer: model))
         let alice = try await UserStore(database: database).createUser(
             email: "alice@example.com", username: "alice", passwordHash: nil)
         var ids: [Int64] = []
@@ -45,6 +48,75 @@ struct FeedReadModelTests {
             let stored = try await store.tweets(query).map(\.id)
             #expect(answered == stored, "\(query)")
         }
+    }
+
+    /// Home and user pages merged in memory must be the store's pages, through posts, reposts, deletions,
+    /// likes, follows and unfollows made after the windows were loaded.
+    @Test func homeAndUserPagesFromMemoryEqualStorePages() async throws {
+        let database = try AppDatabase.inMemory()
+        let model = FeedReadModel(hub: TweetHub())
+        let tweets = TweetStore(database: database, observer: model)
+        let follows = FollowStore(database: database, observer: model)
+        let likes = LikeStore(database: database, observer: model)
+        let stores = ReadStores(tweets: tweets, likes: likes, follows: follows)
+        var users: [Int64] = []
+        for index in 0..<12 {
+            users.append(
+                try await UserStore(database: database).createUser(
+                    email: "u\(index)@example.com", username: "u\(index)", passwordHash: nil
+                ).id)
+        }
+        var content = RandomContent(seed: 42)
+        var posted: [Tweet] = []
+        func churn(_ rounds: Int) async throws {
+            for _ in 0..<rounds {
+                let user = users[content.below(users.count)]
+                switch content.below(10) {
+                case 0:
+                    _ = try await follows.follow(users[content.below(users.count)], by: user)
+                case 1:
+                    _ = try await follows.unfollow(users[content.below(users.count)], by: user)
+                case 2 where !posted.isEmpty:
+                    // The original may have gone, with its reposts.
+                    if let repost = try? await tweets.repost(posted[content.below(posted.count)].id, by: user)() {
+                        posted.append(repost)
+                    }
+                case 3 where !posted.isEmpty:
+                    let victim = posted.remove(at: content.below(posted.count))
+                    try? await tweets.deleteTweet(id: victim.id, by: victim.author.id)
+                case 4 where !posted.isEmpty:
+                    _ = try? await likes.like(posted[content.below(posted.count)].id, by: user)
+                default:
+                    let parent = posted.isEmpty || content.below(4) > 0 ? nil : posted[content.below(posted.count)].id
+                    if let tweet = try? await tweets.postTweet(PostDraft(text: "t", by: user, inReplyToID: parent)) {
+                        posted.append(tweet)
+                    }
+                }
+            }
+        }
+        try await churn(300)
+        for reader in users { _ = try await model.page(TweetQuery(.home(reader)), reader: reader, stores: stores) }
+        // Enough that every window has long been full: deep pages must come from the store.
+        try await churn(1500)
+        var fromMemory = 0
+        for reader in users {
+            let marks = try await likes.marks(of: reader)
+            let newest = try await tweets.tweets(TweetQuery(.home(reader), limit: 1)).first?.id ?? 0
+            let queries = [
+                TweetQuery(.home(reader)), TweetQuery(.home(reader), limit: 5),
+                TweetQuery(.home(reader), sinceID: newest - 40), TweetQuery(.home(reader), maxID: newest - 10),
+                TweetQuery(.home(reader), maxID: newest - 200, limit: 50), TweetQuery(.author(reader)),
+            ]
+            for query in queries {
+                if model.pageInMemory(query, reader: reader) != nil { fromMemory += 1 }
+                let answered = try await model.page(query, reader: reader, stores: stores).json
+                var wider = query
+                wider.limit = FeedReadModel.widerLimit(query.limit)
+                let stored = Timeline.collapsed(try await tweets.tweets(wider), limit: query.limit).map(marks.applied)
+                #expect(answered == FeedPage(stored, json: TweetJSONCache()).json, "\(query)")
+            }
+        }
+        #expect(fromMemory > users.count * 3, "most pages came from memory: \(fromMemory)")
     }
 
     @Test func aCommitMovesTheVersionOnAndReachesTheLiveStreams() async throws {

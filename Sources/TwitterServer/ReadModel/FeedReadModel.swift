@@ -12,17 +12,36 @@ import TwitterCore
 ///    invalidation;
 /// 3. `FeedPageMemo`: whole public pages, kept only for the version they were read at;
 /// 4. `ReaderMarksCache`: what each recent reader liked and reposted, for the per-reader `likedByMe` and
-///    `repostedByMe` of every answer.
+///    `repostedByMe` of every answer;
+/// 5. `AuthorWindows` and `following`: each recently read account's newest tweets and whom each recent reader
+///    follows, from which home and user timelines are merged (fan-out on read, from memory; see
+///    docs/BENCHMARKS.md for why not on write).
 ///
-/// Home and user timelines are read from the store (fan-out on read, see docs/BENCHMARKS.md) and pass through
-/// the same layers 2 and 4.
+/// Every layer answers only what the store would answer; a read it cannot answer exactly goes to the store.
 public final class FeedReadModel: TweetCommitObserving {
     /// The live streams: subscriptions to timelines.
     public let hub: TweetHub
     let newest: NewestTweets
     let json = TweetJSONCache()
     let pages = FeedPageMemo()
-    let marks = ReaderMarksCache()
+    let marks = ReaderMarksCache.readerMarks()
+    let windows = AuthorWindows()
+    /// Whom each recent reader follows.
+    let following = KeyedCommitCache<Set<Int64>>(
+        capacity: 10_000,
+        keys: { event in
+            switch event {
+            case .followed(let follower, _), .unfollowed(let follower, _): [follower]
+            default: []
+            }
+        },
+        update: { followees, event, _ in
+            switch event {
+            case .followed(_, let followee): followees.insert(followee)
+            case .unfollowed(_, let followee): followees.remove(followee)
+            default: break
+            }
+        })
 
     /// Creates an empty model that publishes to `hub`; it fills from the store on the first read.
     public init(hub: TweetHub, capacity: Int = 512) {
@@ -35,21 +54,40 @@ public final class FeedReadModel: TweetCommitObserving {
         guard !events.isEmpty else { return }
         newest.apply(events)
         marks.apply(events)
+        windows.apply(events)
+        following.apply(events)
         hub.publish(events)
     }
 
-    /// The answer to `query` for `reader` from memory, or nil when it needs the store (another timeline than
-    /// the public one, an old page, nothing loaded yet, or the reader's marks not in memory).
+    /// The answer to `query` for `reader` from memory, or nil when it needs the store (an old page, nothing
+    /// loaded yet, or the reader's marks not in memory).
     func pageInMemory(_ query: TweetQuery, reader: Int64) -> FeedPage? {
-        guard query.timeline == .everyone, let readerMarks = marks.cached(reader) else { return nil }
-        if let kept = pages.page(for: query, at: newest.version) {
+        guard let readerMarks = marks.cached(reader) else { return nil }
+        switch query.timeline {
+        case .everyone:
+            if let kept = pages.page(for: query, at: newest.version) {
+                return answer(kept, marks: readerMarks)
+            }
+            guard let (tweets, version) = newest.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit)
+            else { return nil }
+            let kept = FeedPageMemo.Page(tweets: tweets, unmarkedJSON: FeedPage(tweets, json: json).json)
+            pages.keep(kept, for: query, at: version)
             return answer(kept, marks: readerMarks)
+        case .author(let author):
+            return merged([author], query, marks: readerMarks)
+        case .home(let owner):
+            guard let followees = following.cached(owner) else { return nil }
+            return merged(followees.union([owner]), query, marks: readerMarks)
         }
-        guard let (tweets, version) = newest.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit)
+    }
+
+    /// A home or user page merged from the authors' windows, collapsed like the store's.
+    private func merged(_ authors: some Collection<Int64>, _ query: TweetQuery, marks: ReaderMarks) -> FeedPage? {
+        guard
+            let tweets = windows.newest(
+                of: authors, sinceID: query.sinceID, maxID: query.maxID, limit: Self.widerLimit(query.limit))
         else { return nil }
-        let kept = FeedPageMemo.Page(tweets: tweets, unmarkedJSON: FeedPage(tweets, json: json).json)
-        pages.keep(kept, for: query, at: version)
-        return answer(kept, marks: readerMarks)
+        return FeedPage(Timeline.collapsed(tweets, limit: query.limit).map(marks.applied), json: json)
     }
 
     private func answer(_ page: FeedPageMemo.Page, marks: ReaderMarks) -> FeedPage {
@@ -58,25 +96,38 @@ public final class FeedReadModel: TweetCommitObserving {
     }
 
     /// The answer to `query` for `reader`, from memory when it can be, filling memory from the stores on the
-    /// first public read and the reader's first read.
+    /// first read of each part.
     func page(_ query: TweetQuery, reader: Int64, stores: ReadStores) async throws -> FeedPage {
         let readerMarks = try await marks.marks(of: reader, store: stores.likes)
         if let page = pageInMemory(query, reader: reader) { return page }
-        if query.timeline == .everyone, !newest.isLoaded {
-            let version = newest.version
-            newest.load(try await stores.tweets.tweets(TweetQuery(limit: newest.capacity)), readAt: version)
-            if let page = pageInMemory(query, reader: reader) { return page }
+        switch query.timeline {
+        case .everyone:
+            if !newest.isLoaded {
+                let version = newest.version
+                newest.load(try await stores.tweets.tweets(TweetQuery(limit: newest.capacity)), readAt: version)
+            }
+        case .author(let author):
+            try await windows.load([author], store: stores.tweets)
+        case .home(let owner):
+            let followees = try await following.value(of: owner) { try await stores.follows.followeeIDs(of: owner) }
+            try await windows.load(windows.missing(followees.union([owner])), store: stores.tweets)
         }
+        if let page = pageInMemory(query, reader: reader) { return page }
         var tweets: [Tweet]
         if query.timeline.collapsesReposts {
             // Read more than the page: collapsing a tweet and its reposts would otherwise leave it short.
             var wider = query
-            wider.limit = min(query.limit * 2, Self.widestRead)
+            wider.limit = Self.widerLimit(query.limit)
             tweets = Timeline.collapsed(try await stores.tweets.tweets(wider), limit: query.limit)
         } else {
             tweets = try await stores.tweets.tweets(query)
         }
         return FeedPage(tweets.map(readerMarks.applied), json: json)
+    }
+
+    /// How many tweets a collapsing page reads for `limit`.
+    static func widerLimit(_ limit: Int) -> Int {
+        min(limit * 2, widestRead)
     }
 
     /// The most rows one page reads.
@@ -93,4 +144,5 @@ public final class FeedReadModel: TweetCommitObserving {
 struct ReadStores: Sendable {
     let tweets: any TweetStoring
     let likes: any LikeStoring
+    let follows: any FollowStoring
 }

@@ -9,11 +9,14 @@ struct TimelineMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         let (feed, stores) = (services.feed, services.readStores)
+        // Immediate when the reader's follows and their accounts' windows are in memory; awaited otherwise.
         router.register(
             API.Timelines.home,
-            .awaited { (params: API.Timelines.PageParams, context) in
+            .immediate { (params: API.Timelines.PageParams, context) throws -> Immediate<FeedPage> in
                 let reader = try context.session.requireLogin().userID
-                return try await feed.page(params.query(.home(reader)), reader: reader, stores: stores)
+                let query = params.query(.home(reader))
+                if let page = feed.pageInMemory(query, reader: reader) { return .now(page) }
+                return .later { try await feed.page(query, reader: reader, stores: stores) }
             })
         router.register(
             API.Timelines.user,

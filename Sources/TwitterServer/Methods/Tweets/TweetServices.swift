@@ -28,7 +28,7 @@ public struct TweetServices: Sendable {
         self.text = text
     }
 
-    var readStores: ReadStores { ReadStores(tweets: store, likes: likes) }
+    var readStores: ReadStores { ReadStores(tweets: store, likes: likes, follows: follows) }
 
     /// How far a subscriber may fall behind before it gets tweets.lagged.
     static let subscriberCapacity = 1000

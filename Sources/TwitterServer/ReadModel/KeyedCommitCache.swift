@@ -1,0 +1,64 @@
+import Synchronization
+import TwitterCore
+
+/// State per key (per reader, per account) loaded from the store on first use and then kept current by the
+/// committed events, so later reads need no query: the one mechanism behind the read model's per-reader layers.
+///
+/// A load races the commits that land while it reads: it is kept only if no event for its key was applied in
+/// the meantime, otherwise it answers its own read and the next read loads again.
+final class KeyedCommitCache<Value: Sendable>: Sendable {
+    private struct State {
+        var values: [Int64: Value] = [:]
+        /// Counts the applied events per key, to tell a load that raced one.
+        var touched: [Int64: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let capacity: Int
+    private let keys: @Sendable (TweetEvent) -> [Int64]
+    private let update: @Sendable (inout Value, TweetEvent, Int64) -> Void
+
+    /// A cache of at most `capacity` keys (past it, it starts again), where `keys` names the keys an event
+    /// changes and `update` applies the event to one key's value.
+    init(
+        capacity: Int, keys: @escaping @Sendable (TweetEvent) -> [Int64],
+        update: @escaping @Sendable (inout Value, TweetEvent, Int64) -> Void
+    ) {
+        self.capacity = capacity
+        self.keys = keys
+        self.update = update
+    }
+
+    /// The value of `key` if it is in memory.
+    func cached(_ key: Int64) -> Value? {
+        state.withLock { $0.values[key] }
+    }
+
+    /// The value of `key`, loading it with `load` when it is not in memory.
+    func value(of key: Int64, load: () async throws -> Value) async throws -> Value {
+        if let value = cached(key) { return value }
+        let touched = state.withLock { $0.touched[key, default: 0] }
+        let loaded = try await load()
+        state.withLock { state in
+            guard state.touched[key, default: 0] == touched else { return }
+            if state.values.count >= capacity { state.values = [:] }
+            state.values[key] = loaded
+        }
+        return loaded
+    }
+
+    /// Applies committed events to the values in memory.
+    func apply(_ events: [TweetEvent]) {
+        state.withLock { state in
+            for event in events {
+                for key in keys(event) {
+                    state.touched[key, default: 0] += 1
+                    // Taken out, so that updating it does not copy it.
+                    guard var value = state.values.removeValue(forKey: key) else { continue }
+                    update(&value, event, key)
+                    state.values[key] = value
+                }
+            }
+        }
+    }
+}
