@@ -12,7 +12,7 @@ cpu=$(awk -F: '/model name/ {print $2; exit}' /proc/cpuinfo | sed 's/^ //')
 ping_d1=$(rps ping_d1); ping_d64=$(rps ping_d64)
 limit_d1=$(rps limit_ping_d1); limit_d64=$(rps limit_ping_d64)
 redis_ping=$(j '.redis.pingDepth64 | floor'); redis_ping_d1=$(j '.redis.pingDepth1 | floor')
-fetch16=$(rps fetch_c16); post64=$(rps post_c64)
+fetch16=$(rps fetch_c16); post64=$(rps post_c64); home16=$(rps home_c16); home16_p99=$(p99 home_c16)
 probe_p99=$(j '.login[1].p99Micros')
 idle_kib=$(j '.rss_idle.kib'); held_kib=$(j '.idle.residentKiBHolding')
 ready_ms=$(j '.ready.readyMilliseconds')
@@ -42,13 +42,15 @@ Redis with 50 clients: LPUSH $(j '.redis.lpush | floor') req/s, LRANGE_100 $(j '
 | load | connections × depth | req/s | p50 | p90 | p99 | p99.9 | errors |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 MARKDOWN
-for name in fetch_c1 fetch_c16 fetch_c64 post_c1 post_c16 post_c64 mix_c16 login; do
+for name in fetch_c1 fetch_c16 fetch_c64 post_c1 post_c16 post_c64 mix_c16 home_c16 home_c64 login; do
     j ".$name[0] | \"| $name | \\(.connections) × \\(.depth) | \\(.requestsPerSecond | floor) | \\(.p50Micros) | \\(.p90Micros) | \\(.p99Micros) | \\(.p999Micros) | \\(.errors) |\""
 done
 cat <<MARKDOWN
 
 fetch is \`tweets.fetch\` with limit 20 over the 1M-tweet feed; post is \`tweets.post\`, durable when
-answered (WAL, synchronous=FULL, group commit); mix is 90 % fetch and 10 % post; login is
+answered (WAL, synchronous=FULL, group commit); mix is 90 % fetch and 10 % post; home is
+\`timeline.home\` with limit 20, each connection logged in as a different seeded account (about 100 follows
+each, chosen by popularity); login is
 \`auth.login\` with a password at libsodium's INTERACTIVE Argon2id cost, while a probe connection pings
 at depth 1: probe p99 $probe_p99 µs.
 
@@ -59,7 +61,7 @@ at depth 1: probe p99 $probe_p99 µs.
 | resident memory after the run | $(j '.rss_after.kib') KiB |
 | ping p99 before / while 10,000 connections are held | $(j '.idle.baselinePingP99Micros') / $(j '.idle.holdingPingP99Micros') µs |
 | start to READY=1 with the 1M-tweet database | $ready_ms ms |
-| seeding 10k users and 1M tweets | $(j '.seed.seconds') s |
+| seeding 10k users (about 100 follows each), 1M tweets, 100k replies, 50k reposts, 500k likes | $(j '.seed.seconds') s |
 
 ## Targets
 
@@ -68,6 +70,8 @@ at depth 1: probe p99 $probe_p99 µs.
 | ping depth 64 ≥ ½ Redis PING | $ping_d64 vs $(echo "$redis_ping / 2" | bc) | $(status "$ping_d64 * 2 >= $redis_ping") |
 | fetch ≥ 100,000 req/s over 16 connections | $fetch16 | $(status "$fetch16 >= 100000") |
 | post ≥ 50,000 durable posts/s over 64 connections | $post64 | $(status "$post64 >= 50000") |
+| home ≥ 100,000 pages/s over 16 connections | $home16 | $(status "$home16 >= 100000") |
+| home p99 < 5 ms over 16 connections | $home16_p99 µs | $(status "$home16_p99 < 5000") |
 | ping p99 < 2 ms while logins fill the hashing pool | $probe_p99 µs | $(status "$probe_p99 < 2000") |
 | ≤ 30 MB resident idle | $idle_kib KiB | $(status "$idle_kib <= 30720") |
 | ≤ 80 MB with 10,000 idle connections | $held_kib KiB | $(status "$held_kib <= 81920") |

@@ -1,5 +1,5 @@
 #!/bin/sh
-# make bench: builds in release mode, seeds 10k users and 1M tweets, and measures twitterd against the
+# make bench: builds in release mode, seeds 10k users following about 100 each and 1M tweets, and measures twitterd against the
 # physical limit of a line server (bench/line_server.c) and against Redis, in one run on this machine.
 # Writes docs/BENCHMARKS.md and bench/results.json. Not part of CI.
 set -eu
@@ -26,9 +26,9 @@ record() { # name, json
 }
 
 record meta "{\"commit\":\"$(git rev-parse --short HEAD)\",\"date\":\"$(date -u +%Y-%m-%d)\",\"durationSeconds\":$DURATION,\"rounds\":$ROUNDS}"
-echo "seeding 10000 users and 1000000 tweets"
+echo "seeding 10000 users following about 100 each and 1000000 tweets"
 seed_start=$(date +%s.%N)
-"$BIN/twitterd" seed --users 10000 --tweets 1000000 --database "$WORK/twitterd.sqlite" >/dev/null
+"$BIN/twitterd" seed --users 10000 --tweets 1000000 --follows 100 --database "$WORK/twitterd.sqlite" >/dev/null
 seed_end=$(date +%s.%N)
 record seed "{\"seconds\":$(echo "$seed_end $seed_start" | awk '{printf "%.1f", $1 - $2}')}"
 # The seed leaves about 160 MB of dirty pages; writing them back during the first loads slowed every
@@ -51,6 +51,9 @@ until "$BIN/twctl" --socket "$WORK/twitterd.sock" status >/dev/null 2>&1; do sle
 until redis-cli -s "$WORK/redis.sock" ping >/dev/null 2>&1; do sleep 0.1; done
 rss() { awk '/VmRSS/ {print $2}' "/proc/$DAEMON/status"; }
 record rss_idle "{\"kib\":$(rss)}"
+# Before the loads: what 10,000 connections cost, not what the loads' caches hold.
+echo "10,000 idle connections"
+record idle "$("$BIN/twbench" idle --socket "$WORK/twitterd.sock" --connections 10000 --pid "$DAEMON" --json)"
 
 load() { # name, socket, args...: the median of ROUNDS runs, by the first figure's requests per second
     name=$1; socket=$2; shift 2
@@ -74,6 +77,9 @@ load post_c1 "$WORK/twitterd.sock" --method post --connections 1 --depth 1
 load post_c16 "$WORK/twitterd.sock" --method post --connections 16 --depth 4
 load post_c64 "$WORK/twitterd.sock" --method post --connections 64 --depth 4
 load mix_c16 "$WORK/twitterd.sock" --method mix --connections 16 --depth 4
+# Home timelines: each connection logs in as its own seeded account (seed1…seed64) before the clock starts.
+load home_c16 "$WORK/twitterd.sock" --method home --connections 16 --depth 4
+load home_c64 "$WORK/twitterd.sock" --method home --connections 64 --depth 4
 load login "$WORK/twitterd.sock" --method login --connections 8 --depth 2 --accounts 1000 --probe
 
 echo "redis-benchmark"
@@ -92,8 +98,6 @@ redis_lpush=$(echo "$redis_lists" | awk -F, '/^LPUSH/ {print $2; exit}')
 redis_lrange=$(echo "$redis_lists" | awk -F, '/LRANGE_100/ {print $2; exit}')
 record redis "{\"pingDepth64\":$redis_ping,\"pingDepth1\":$redis_ping_d1,\"lpush\":$redis_lpush,\"lrange100\":$redis_lrange}"
 
-echo "10,000 idle connections"
-record idle "$("$BIN/twbench" idle --socket "$WORK/twitterd.sock" --connections 10000 --pid "$DAEMON" --json)"
 record rss_after "{\"kib\":$(rss)}"
 
 jq -s 'map({(.name): .result}) | add' "$RESULTS" > bench/results.json

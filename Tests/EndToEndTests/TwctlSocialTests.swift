@@ -87,4 +87,28 @@ import Testing
         let missing = try bob.run(["like", "999999"])
         #expect(missing.status != 0 && missing.error.contains("Tweet 999999"))
     }
+
+    @Test func timelineFollowStreamsTheHomeTimeline() async throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let alice = try Person("alice", on: daemon)
+        let carol = try Person("carol", on: daemon)
+        let bob = try Person("bob", on: daemon)
+        try bob.run(["follow", "alice"])
+        try alice.run(["post", "already there"])
+        let follower = try RunningProduct(
+            "twctl", ["timeline", "--follow"],
+            environment: ["TWITTERD_SOCKET": daemon.socketPath, "XDG_CONFIG_HOME": bob.config, "NO_COLOR": "1"])
+        // The home page is printed first: after it, the follower is streaming.
+        while let line = follower.readLine(), !line.contains("already there") {}
+        try carol.run(["post", "a stranger speaks"])
+        try alice.run(["post", "a friend speaks"])
+        var seen: [String] = []
+        while let line = follower.readLine() {
+            seen.append(line)
+            if line.contains("a friend speaks") { break }
+        }
+        #expect(seen.contains { $0.contains("a friend speaks") })
+        #expect(!seen.contains { $0.contains("a stranger speaks") }, "the stranger was posted first and never shows")
+        follower.interrupt()
+    }
 }

@@ -28,6 +28,14 @@ public struct TimelineFilter: Sendable, Equatable {
         }
     }
 
+    /// Whether some stream's filter looks at `event`: postings, deletions and follows; not likes or counts.
+    public static func mayConcern(_ event: TweetEvent) -> Bool {
+        switch event {
+        case .posted, .deleted, .followed, .unfollowed: true
+        case .counted, .liked, .unliked: false
+        }
+    }
+
     /// Whether the stream carries `event`; follow events of a home stream's owner update whom it shows.
     public mutating func admits(_ event: TweetEvent) -> Bool {
         switch event {

@@ -61,9 +61,11 @@ public final class TweetSubscription: Sendable {
             var matching: [TweetEvent]
             switch (state.selection, resolved) {
             case (.resolving(let kept), nil):
-                state.selection = .resolving(kept: kept + events)
+                // Likes and counts never reach a stream; only what a filter may need is kept.
+                let kept = kept + events.filter(TimelineFilter.mayConcern)
+                state.selection = .resolving(kept: kept)
                 matching = []
-                if kept.count + events.count > capacity { state.isLagged = true }
+                if kept.count > capacity { state.isLagged = true }
             case (.resolving(let kept), var filter?):
                 matching = (kept + events).filter { filter.admits($0) }
                 state.selection = .filtering(filter)

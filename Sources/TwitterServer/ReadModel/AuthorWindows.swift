@@ -9,40 +9,44 @@ import TwitterCore
 /// microseconds. A window holds an account's newest `size` tweets; a page that reaches past a window it
 /// depends on is not answered here but by the store, so every page is the store's page.
 final class AuthorWindows: Sendable {
-    /// One account's newest tweets.
-    struct Window: Sendable {
+    /// One account's newest tweets: an immutable snapshot, replaced on every change, so a reader copies one
+    /// reference per account and merges outside the lock.
+    final class Window: Sendable {
         /// Newest first, at most `size`.
-        private(set) var tweets: [Tweet]
+        let tweets: [Tweet]
         /// The tweets' ids, beside them: the merge compares ids only, without copying tweets.
-        private(set) var ids: [Int64]
+        let ids: [Int64]
         /// True when it holds every tweet the account has.
-        var isComplete: Bool
+        let isComplete: Bool
+        /// How many tweets it keeps: `size`, or more for an account whose many tweets fill whole pages.
+        let depth: Int
 
-        init(_ tweets: [Tweet], isComplete: Bool) {
+        init(_ tweets: [Tweet], isComplete: Bool, depth: Int) {
             self.tweets = tweets
             ids = tweets.map(\.id)
             self.isComplete = isComplete
+            self.depth = depth
         }
 
-        /// Puts a new tweet first; returns the oldest when that pushes it past `size`.
-        mutating func insertNewest(_ tweet: Tweet) -> Tweet? {
-            tweets.insert(tweet, at: 0)
-            ids.insert(tweet.id, at: 0)
-            guard tweets.count > AuthorWindows.size else { return nil }
-            isComplete = false
-            ids.removeLast()
-            return tweets.removeLast()
+        /// This window with a new tweet first, and the oldest it pushes out past its depth.
+        func insertingNewest(_ tweet: Tweet) -> (Window, dropped: Tweet?) {
+            var tweets = [tweet] + self.tweets
+            guard tweets.count > depth else { return (Window(tweets, isComplete: isComplete, depth: depth), nil) }
+            let dropped = tweets.removeLast()
+            return (Window(tweets, isComplete: false, depth: depth), dropped)
         }
 
-        /// Removes tweet `id`, if held.
-        mutating func remove(_ id: Int64) -> Tweet? {
+        /// This window without tweet `id`, and the tweet removed; nil when it does not hold it.
+        func removing(_ id: Int64) -> (Window, removed: Tweet)? {
             guard let index = ids.firstIndex(of: id) else { return nil }
-            ids.remove(at: index)
-            return tweets.remove(at: index)
+            var tweets = self.tweets
+            let removed = tweets.remove(at: index)
+            return (Window(tweets, isComplete: isComplete, depth: depth), removed)
         }
 
-        /// Sets the counts of tweet `id` wherever the window shows it.
-        mutating func setCounts(_ counts: TweetCounts, of id: Int64) {
+        /// This window with the counts of tweet `id` set wherever it shows it.
+        func settingCounts(_ counts: TweetCounts, of id: Int64) -> Window {
+            var tweets = self.tweets
             for index in tweets.indices {
                 if ids[index] == id {
                     tweets[index].counts = counts
@@ -51,6 +55,7 @@ final class AuthorWindows: Sendable {
                     tweets[index].repostOf = original
                 }
             }
+            return Window(tweets, isComplete: isComplete, depth: depth)
         }
     }
 
@@ -65,25 +70,34 @@ final class AuthorWindows: Sendable {
         var countChanges = 0
     }
 
-    /// Tweets kept per account: a home page of 20 over a hundred accounts rarely reaches further back.
+    /// Tweets kept per account at first: a home page of 20 over a hundred accounts rarely reaches further
+    /// back. An account whose tweets fill whole pages gets a deeper window when a page needs one.
     static let size = 32
+    /// The deepest window: a page of 200 collapsed from 400.
+    static let deepest = 400
     /// Accounts kept; past it the layer starts again.
     static let capacity = 20_000
 
     private let state = Mutex(State())
 
-    /// Loads the windows of `authors` that are not in memory, one query each.
-    func load(_ authors: some Sequence<Int64>, store: any TweetStoring) async throws {
+    /// Loads the windows of `authors` that are not in memory, or hold fewer than `depth` tweets, one query each.
+    func load(_ authors: some Sequence<Int64>, depth: Int = size, store: any TweetStoring) async throws {
         for author in authors {
-            let (touched, countChanges, present) = state.withLock {
-                ($0.touched[author, default: 0], $0.countChanges, $0.windows[author] != nil)
+            let (touched, countChanges, deepEnough) = state.withLock {
+                ($0.touched[author, default: 0], $0.countChanges, ($0.windows[author]?.depth ?? 0) >= depth)
             }
-            guard !present else { continue }
-            let newest = try await store.tweets(TweetQuery(.author(author), limit: Self.size + 1))
-            let window = Window(Array(newest.prefix(Self.size)), isComplete: newest.count <= Self.size)
+            guard !deepEnough else { continue }
+            let newest = try await store.tweets(TweetQuery(.author(author), limit: depth + 1))
+            let window = Window(Array(newest.prefix(depth)), isComplete: newest.count <= depth, depth: depth)
             state.withLock { state in
                 guard state.touched[author, default: 0] == touched, state.countChanges == countChanges else { return }
-                if state.windows.count >= Self.capacity { state.windows = [:]; state.holders = [:] }
+                if state.windows.count >= Self.capacity {
+                    state.windows = [:]
+                    state.holders = [:]
+                }
+                if let old = state.windows[author] {
+                    for tweet in old.tweets { Self.release(tweet, by: author, in: &state) }
+                }
                 state.windows[author] = window
                 for tweet in window.tweets { Self.hold(tweet, by: author, in: &state) }
             }
@@ -95,50 +109,65 @@ final class AuthorWindows: Sendable {
         state.withLock { state in authors.filter { state.windows[$0] == nil } }
     }
 
+    /// What the windows can say of a page.
+    enum Merge {
+        /// The page, exactly as the store would give it.
+        case page([Tweet])
+        /// Some windows are not in memory.
+        case missing
+        /// These accounts' windows stop short of what the page needs: deeper windows may answer it.
+        case tooShallow([Int64])
+    }
+
     /// The newest `limit` tweets of `authors` within the query's bounds, newest first, exactly as the store
-    /// would give them; nil when a window is missing or a window that stops short could hide one of them.
-    func newest(of authors: some Collection<Int64>, sinceID: Int64?, maxID: Int64?, limit: Int) -> [Tweet]? {
-        state.withLock { state in
-            var windows: [Window] = []
+    /// would give them, when the windows hold them.
+    func newest(of authors: some Collection<Int64>, sinceID: Int64?, maxID: Int64?, limit: Int) -> Merge {
+        // The windows are copied out under the lock (one reference each) and merged outside it, so readers do
+        // not queue behind each other's merges.
+        let taken = state.withLock { state -> [(Int64, Window)]? in
+            var windows: [(Int64, Window)] = []
             windows.reserveCapacity(authors.count)
             for author in authors {
                 guard let window = state.windows[author] else { return nil }
-                windows.append(window)
+                windows.append((author, window))
             }
-            let page = Self.merge(windows, sinceID: sinceID, maxID: maxID, limit: limit)
-            for window in windows where !window.isComplete {
-                // What the window does not hold is older than its oldest tweet.
-                guard let oldest = window.ids.last else { return nil }
-                if let sinceID, oldest <= sinceID + 1 { continue }
-                if page.count == limit, let last = page.last?.id, oldest <= last { continue }
-                return nil
-            }
-            return page
+            return windows
         }
+        guard let taken else { return .missing }
+        let page = Self.merge(taken.map(\.1), sinceID: sinceID, maxID: maxID, limit: limit)
+        var shallow: [Int64] = []
+        for (author, window) in taken where !window.isComplete {
+            // What the window does not hold is older than its oldest tweet.
+            guard let oldest = window.ids.last else {
+                shallow.append(author)
+                continue
+            }
+            if let sinceID, oldest <= sinceID + 1 { continue }
+            if page.count == limit, let last = page.last?.id, oldest <= last { continue }
+            shallow.append(author)
+        }
+        return shallow.isEmpty ? .page(page) : .tooShallow(shallow)
     }
 
-    /// Merges newest-first windows into the newest `limit` tweets within the bounds: a k-way merge that looks
-    /// at `limit` tweets, not at every tweet held.
+    /// Merges newest-first windows into the newest `limit` tweets within the bounds: a k-way merge over one
+    /// flat array of each window's next id, which looks at `limit` tweets, not at every tweet held.
     private static func merge(_ windows: [Window], sinceID: Int64?, maxID: Int64?, limit: Int) -> [Tweet] {
-        // Per window, the index of its next candidate: the first below maxID.
+        let floor = sinceID ?? Int64.min
+        // Per window, the index of its next candidate (the first below maxID) and that candidate's id.
         var next = windows.map { window in
             maxID.map { bound in window.ids.firstIndex { $0 < bound } ?? window.ids.count } ?? 0
         }
+        var heads = windows.indices.map { next[$0] < windows[$0].ids.count ? windows[$0].ids[next[$0]] : Int64.min }
         var page: [Tweet] = []
         page.reserveCapacity(limit)
         while page.count < limit {
-            var best = -1
-            var bestID = Int64.min
-            for index in windows.indices where next[index] < windows[index].ids.count {
-                let id = windows[index].ids[next[index]]
-                if id > bestID {
-                    best = index
-                    bestID = id
-                }
-            }
-            guard best >= 0, sinceID.map({ bestID > $0 }) ?? true else { break }
-            page.append(windows[best].tweets[next[best]])
+            var best = 0
+            for index in heads.indices where heads[index] > heads[best] { best = index }
+            guard !heads.isEmpty, heads[best] > floor else { break }
+            let window = windows[best]
+            page.append(window.tweets[next[best]])
             next[best] += 1
+            heads[best] = next[best] < window.ids.count ? window.ids[next[best]] : Int64.min
         }
         return page
     }
@@ -151,20 +180,20 @@ final class AuthorWindows: Sendable {
                 case .posted(let tweet):
                     let author = tweet.author.id
                     state.touched[author, default: 0] += 1
-                    guard var window = state.windows[author] else { continue }
-                    let dropped = window.insertNewest(tweet)
-                    state.windows[author] = window
+                    guard let window = state.windows[author] else { continue }
+                    let (changed, dropped) = window.insertingNewest(tweet)
+                    state.windows[author] = changed
                     Self.hold(tweet, by: author, in: &state)
                     if let dropped { Self.release(dropped, by: author, in: &state) }
                 case .deleted(let id, let author, _):
                     state.touched[author, default: 0] += 1
-                    guard var window = state.windows[author], let removed = window.remove(id) else { continue }
-                    state.windows[author] = window
+                    guard let (changed, removed) = state.windows[author]?.removing(id) else { continue }
+                    state.windows[author] = changed
                     Self.release(removed, by: author, in: &state)
                 case .counted(let id, let counts):
                     state.countChanges += 1
                     for author in state.holders[id] ?? [] {
-                        state.windows[author]?.setCounts(counts, of: id)
+                        state.windows[author] = state.windows[author]?.settingCounts(counts, of: id)
                     }
                 case .liked, .unliked, .followed, .unfollowed:
                     continue

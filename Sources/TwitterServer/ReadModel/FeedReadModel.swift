@@ -22,7 +22,8 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The live streams: subscriptions to timelines.
     public let hub: TweetHub
     let newest: NewestTweets
-    let json = TweetJSONCache()
+    /// Sized for the tweets of many readers' home pages, not only the public timeline's newest.
+    let json = TweetJSONCache(capacity: 16_384)
     let pages = FeedPageMemo()
     let marks = ReaderMarksCache.readerMarks()
     let windows = AuthorWindows()
@@ -77,17 +78,32 @@ public final class FeedReadModel: TweetCommitObserving {
             return merged([author], query, marks: readerMarks)
         case .home(let owner):
             guard let followees = following.cached(owner) else { return nil }
-            return merged(followees.union([owner]), query, marks: readerMarks)
+            // The owner's own tweets are on their home timeline too.
+            let authors = followees.contains(owner) ? Array(followees) : Array(followees) + [owner]
+            return merged(authors, query, marks: readerMarks)
         }
     }
 
     /// A home or user page merged from the authors' windows, collapsed like the store's.
     private func merged(_ authors: some Collection<Int64>, _ query: TweetQuery, marks: ReaderMarks) -> FeedPage? {
-        guard
-            let tweets = windows.newest(
-                of: authors, sinceID: query.sinceID, maxID: query.maxID, limit: Self.widerLimit(query.limit))
-        else { return nil }
+        guard case .page(let tweets) = merge(authors, query) else { return nil }
         return FeedPage(Timeline.collapsed(tweets, limit: query.limit).map(marks.applied), json: json)
+    }
+
+    private func merge(_ authors: some Collection<Int64>, _ query: TweetQuery) -> AuthorWindows.Merge {
+        windows.newest(
+            of: authors, sinceID: query.sinceID, maxID: query.maxID, limit: Self.widerLimit(query.limit))
+    }
+
+    /// The authors whose windows a home or user page is merged from.
+    private func authors(of timeline: Timeline, stores: ReadStores) async throws -> [Int64] {
+        switch timeline {
+        case .everyone: return []
+        case .author(let author): return [author]
+        case .home(let owner):
+            let followees = try await following.value(of: owner) { try await stores.follows.followeeIDs(of: owner) }
+            return followees.contains(owner) ? Array(followees) : Array(followees) + [owner]
+        }
     }
 
     private func answer(_ page: FeedPageMemo.Page, marks: ReaderMarks) -> FeedPage {
@@ -100,17 +116,19 @@ public final class FeedReadModel: TweetCommitObserving {
     func page(_ query: TweetQuery, reader: Int64, stores: ReadStores) async throws -> FeedPage {
         let readerMarks = try await marks.marks(of: reader, store: stores.likes)
         if let page = pageInMemory(query, reader: reader) { return page }
-        switch query.timeline {
-        case .everyone:
+        if query.timeline == .everyone {
             if !newest.isLoaded {
                 let version = newest.version
                 newest.load(try await stores.tweets.tweets(TweetQuery(limit: newest.capacity)), readAt: version)
             }
-        case .author(let author):
-            try await windows.load([author], store: stores.tweets)
-        case .home(let owner):
-            let followees = try await following.value(of: owner) { try await stores.follows.followeeIDs(of: owner) }
-            try await windows.load(windows.missing(followees.union([owner])), store: stores.tweets)
+        } else {
+            let authors = try await authors(of: query.timeline, stores: stores)
+            try await windows.load(windows.missing(authors), store: stores.tweets)
+            // An account whose tweets fill the page gets a window deep enough for it, once.
+            if case .tooShallow(let shallow) = merge(authors, query), query.maxID == nil {
+                try await windows.load(
+                    shallow, depth: min(Self.widerLimit(query.limit), AuthorWindows.deepest), store: stores.tweets)
+            }
         }
         if let page = pageInMemory(query, reader: reader) { return page }
         var tweets: [Tweet]
