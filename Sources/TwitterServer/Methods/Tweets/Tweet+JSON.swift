@@ -19,9 +19,27 @@ extension Tweet: JSONWritable {
         let tail: [UInt8]
     }
 
-    /// The whole tweet, the original of a repost and the marks included.
+    /// The whole tweet, the original of a repost and the marks included, in one pass: a single answer (a
+    /// post, a get) has no cache to share parts with, and building the parts cost a post 4 % of its time.
     public func writeJSON(into bytes: inout [UInt8]) {
-        write(jsonParts(), into: &bytes) { original, bytes in original.writeJSON(into: &bytes) }
+        JSONObjectWriter.write(into: &bytes) { tweet, bytes in
+            tweet.key("author", into: &bytes)
+            JSONObjectWriter.write(into: &bytes) { author, bytes in
+                author.integer("id", self.author.id, into: &bytes)
+                author.string("username", self.author.username, into: &bytes)
+            }
+            tweet.timestamp("createdAt", createdAt, into: &bytes)
+            tweet.integer("id", id, into: &bytes)
+            tweet.integer("inReplyToId", inReplyToID, into: &bytes)
+            tweet.boolean("likedByMe", likedByMe, into: &bytes)
+            tweet.integer("likesCount", Int64(counts.likes), into: &bytes)
+            tweet.integer("repliesCount", Int64(counts.replies), into: &bytes)
+            tweet.key("repostOf", into: &bytes)
+            if let original = repostOf { original.writeJSON(into: &bytes) } else { bytes.append(contentsOf: Self.null) }
+            tweet.boolean("repostedByMe", repostedByMe, into: &bytes)
+            tweet.integer("repostsCount", Int64(counts.reposts), into: &bytes)
+            tweet.string("text", text, into: &bytes)
+        }
     }
 
     /// Writes this tweet from `parts` (its own), with `writeOriginal` writing a repost's original.
