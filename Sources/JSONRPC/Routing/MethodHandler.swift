@@ -77,15 +77,20 @@ public struct MethodHandler<Context: Sendable>: Sendable {
     >(
         _ handler: @escaping @Sendable (Params, Context) async throws -> Result
     ) -> MethodHandler {
-        MethodHandler(
-            .awaited { members, context in
-                written(try await handler(try decode(Params.self, from: members), context))
-            }, params: Params.self)
+        awaitedWriting(handler)
     }
 
     /// Awaited in a task; the result writes its own JSON and has no `Encodable` form (a page of cached bytes).
     @inlinable
     public static func awaited<Params: Decodable & SendableMetatype, Result: JSONWritable & SendableMetatype>(
+        _ handler: @escaping @Sendable (Params, Context) async throws -> Result
+    ) -> MethodHandler {
+        awaitedWriting(handler)
+    }
+
+    /// The one body of both overloads whose result writes its own JSON.
+    @inlinable
+    static func awaitedWriting<Params: Decodable & SendableMetatype, Result: JSONWritable & SendableMetatype>(
         _ handler: @escaping @Sendable (Params, Context) async throws -> Result
     ) -> MethodHandler {
         MethodHandler(

@@ -73,10 +73,4 @@ public struct Conversation: Sendable, Equatable {
         descendants = Array(ordered.prefix(limit))
     }
 
-    /// Every tweet in the conversation, for setting the reader's marks.
-    public var tweets: [Tweet] {
-        (ancestors + descendants).compactMap { entry in
-            if case .tweet(let tweet) = entry { tweet } else { nil }
-        } + [tweet]
-    }
 }

@@ -5,21 +5,31 @@ import TwitterAPI
 import TwitterClient
 import TwitterCore
 
+/// `twctl follow` and `twctl unfollow`: one username each.
+struct PersonAction: ParsableArguments {
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The account.")
+    var username: String
+
+    /// Calls `method` on the account and prints `done`.
+    func run(_ method: RPCMethod<API.Users.UsernameParams, API.Users.Following>, done: String) async throws {
+        let answer = try await DaemonConnection.run(options, login: .required) { connection in
+            try await connection.answer(method, .init(username: username))
+        }
+        if options.json { return Output(options: options).json(answer.json) }
+        Output(options: options).note(done)
+    }
+}
+
 /// `twctl follow`.
 struct Follow: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Follow someone: their tweets join your home timeline.")
 
-    @OptionGroup var options: GlobalOptions
-
-    @Argument(help: "Whom to follow.")
-    var username: String
+    @OptionGroup var person: PersonAction
 
     func run() async throws {
-        let answer = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Users.follow, .init(username: username))
-        }
-        if options.json { return Output(options: options).json(answer.json) }
-        Output(options: options).note("Following @\(username).")
+        try await person.run(API.Users.follow, done: "Following @\(person.username).")
     }
 }
 
@@ -27,17 +37,10 @@ struct Follow: AsyncParsableCommand {
 struct Unfollow: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Stop following someone.")
 
-    @OptionGroup var options: GlobalOptions
-
-    @Argument(help: "Whom to stop following.")
-    var username: String
+    @OptionGroup var person: PersonAction
 
     func run() async throws {
-        let answer = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Users.unfollow, .init(username: username))
-        }
-        if options.json { return Output(options: options).json(answer.json) }
-        Output(options: options).note("No longer following @\(username).")
+        try await person.run(API.Users.unfollow, done: "No longer following @\(person.username).")
     }
 }
 
