@@ -123,6 +123,7 @@ extension API.Tweets {
                     ], title: "Author"), required: true),
             Property("text", .string("1 to 140 characters; empty for a repost."), required: true),
             Property("createdAt", .timestamp(), required: true),
+            Property("entities", entitiesSchema, required: true),
             Property("inReplyToId", Schema.integer("The tweet this one answers.").orNull(), required: true),
             Property("likesCount", .integer(), required: true),
             Property("repostsCount", .integer(), required: true),
@@ -132,6 +133,26 @@ extension API.Tweets {
             Property("repostOf", repostOf, required: true),
         ]
     }
+
+    /// One entity kind: the named member and its place in the text.
+    static func entitySchema(_ member: String, _ title: String, _ description: String) -> Schema {
+        .array(
+            of: .object(
+                [
+                    Property(member, .string(description), required: true),
+                    Property("start", .integer("Offset in Unicode scalars of the text."), required: true),
+                    Property("end", .integer("Offset just past it; exclusive."), required: true),
+                ], title: title))
+    }
+
+    static let entitiesSchema = Schema.object(
+        [
+            Property(
+                "mentions", entitySchema("username", "Mention", "The account mentioned, as it spells its name."),
+                required: true),
+            Property("hashtags", entitySchema("tag", "Hashtag", "The tag as written, without #."), required: true),
+            Property("urls", entitySchema("url", "Link", "An http or https link as written."), required: true),
+        ], "What the text mentions, tags and links, found when it was posted.", title: "Entities")
 
     static let tweetSchema = Schema.object(
         tweetProperties(
@@ -148,17 +169,16 @@ extension API.Tweets {
             Property("oldestId", Schema.integer().orNull(), required: true),
         ], title: "TweetPage")
 
+    static let userSummarySchema = Schema.object(
+        [
+            Property("username", .string(), required: true),
+            Property("firstName", .string(), required: true),
+            Property("lastName", .string(), required: true),
+        ], title: "UserSummary")
+
     static let userPageSchema = Schema.object(
         [
-            Property(
-                "users",
-                .array(
-                    of: .object(
-                        [
-                            Property("username", .string(), required: true),
-                            Property("firstName", .string(), required: true),
-                            Property("lastName", .string(), required: true),
-                        ], title: "UserSummary")), required: true),
+            Property("users", .array(of: userSummarySchema), required: true),
             Property(
                 "nextCursor", Schema.string("Pass as cursor for the next page; null at the end.").orNull(),
                 required: true),

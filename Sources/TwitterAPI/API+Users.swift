@@ -79,6 +79,8 @@ extension API.Users {
                     Property("tweetsCount", .integer("Tweets, replies and reposts."), required: true),
                     Property("followedByMe", .boolean("Whether you follow it."), required: true),
                     Property("followsMe", .boolean("Whether it follows you."), required: true),
+                    Property("mutedByMe", .boolean("Whether you mute it."), required: true),
+                    Property("blockedByMe", .boolean("Whether you block it."), required: true),
                 ], title: "UserOverview"),
             positional: true, errors: ["not_found"]
         ))
@@ -114,5 +116,76 @@ extension API.Users {
             "users.following", summary: "Whom an account follows, newest follow first.",
             params: usernameParam + API.Tweets.pageParams, result: API.Tweets.userPageSchema,
             errors: ["invalid_params", "not_found"]
+        ))
+
+    /// `users.mute`'s, `users.unmute`'s, `users.block`'s and `users.unblock`'s answer.
+    public struct Relation: Codable, Sendable, Equatable {
+        /// Whether you mute the account now (for mute and unmute).
+        public var muted: Bool?
+        /// Whether you block the account now (for block and unblock).
+        public var blocked: Bool?
+
+        /// Creates the value from its members.
+        public init(muted: Bool? = nil, blocked: Bool? = nil) {
+            self.muted = muted
+            self.blocked = blocked
+        }
+    }
+
+    /// `users.muted`'s and `users.blocked`'s params.
+    public struct OwnListParams: Codable, Sendable {
+        /// How many, 1 to 200; 40 when nil.
+        public var limit: Int?
+        /// The `nextCursor` of the previous page.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(limit: Int? = nil, cursor: String? = nil) {
+            self.limit = limit
+            self.cursor = cursor
+        }
+    }
+
+    static func relation(_ name: String, summary: String, member: String, errors: [String]) -> RPCMethod<
+        UsernameParams, Relation
+    > {
+        RPCMethod(
+            MethodDescriptor(
+                name, summary: summary, params: usernameParam,
+                result: .object([Property(member, .boolean(), required: true)]), positional: true, errors: errors))
+    }
+
+    /// `users.mute`.
+    public static let mute = relation(
+        "users.mute",
+        summary: "Mutes an account: its tweets, reposts and notifications disappear for you; follows stay.",
+        member: "muted", errors: ["invalid_params", "not_found"])
+    /// `users.unmute`.
+    public static let unmute = relation(
+        "users.unmute", summary: "Ends a mute; everything it hid comes back.", member: "muted",
+        errors: ["invalid_params", "not_found"])
+    /// `users.block`.
+    public static let block = relation(
+        "users.block",
+        summary:
+            "Blocks an account: neither of you sees the other, it can not follow or answer you, and follows end both ways.",
+        member: "blocked", errors: ["invalid_params", "not_found"])
+    /// `users.unblock`.
+    public static let unblock = relation(
+        "users.unblock", summary: "Ends a block; the follows it ended stay ended.", member: "blocked",
+        errors: ["invalid_params", "not_found"])
+
+    /// `users.muted`.
+    public static let muted = RPCMethod<OwnListParams, UserPage>(
+        MethodDescriptor(
+            "users.muted", summary: "Whom you mute, newest mute first.", params: API.Tweets.pageParams,
+            result: API.Tweets.userPageSchema, errors: ["invalid_params"]
+        ))
+
+    /// `users.blocked`.
+    public static let blocked = RPCMethod<OwnListParams, UserPage>(
+        MethodDescriptor(
+            "users.blocked", summary: "Whom you block, newest block first.", params: API.Tweets.pageParams,
+            result: API.Tweets.userPageSchema, errors: ["invalid_params"]
         ))
 }

@@ -22,3 +22,12 @@ public enum API {
     public enum Timelines {}
 
 }
+
+extension API {
+    /// `notifications.*`.
+    public enum Notifications {}
+    /// `search.*`.
+    public enum Search {}
+    /// `tags.*`.
+    public enum Tags {}
+}

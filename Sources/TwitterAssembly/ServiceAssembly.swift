@@ -34,7 +34,9 @@ public struct ServiceAssembly: Sendable {
         tweets = TweetServices(
             store: TweetStore(database: database, observer: feed),
             follows: FollowStore(database: database, observer: feed),
-            likes: LikeStore(database: database, observer: feed), feed: feed,
+            likes: LikeStore(database: database, observer: feed),
+            relations: RelationStore(database: database, observer: feed),
+            notifications: NotificationStore(database: database), search: SearchStore(database: database), feed: feed,
             text: TweetText(maximumLength: configuration.tweetMaximumLength))
     }
 

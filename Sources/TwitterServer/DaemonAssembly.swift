@@ -23,7 +23,9 @@ public enum DaemonAssembly {
         let lookup = UserLookup(users: auth.users)
         TweetMethods(services: tweets, lookup: lookup).register(in: &router)
         TimelineMethods(services: tweets, lookup: lookup).register(in: &router)
-        UserMethods(follows: tweets.follows, lookup: lookup).register(in: &router)
+        UserMethods(services: tweets, lookup: lookup).register(in: &router)
+        NotificationMethods(services: tweets).register(in: &router)
+        SearchMethods(services: tweets, lookup: lookup).register(in: &router)
         for group in groups { group.register(in: &router) }
         SystemMethods.registerDiscovery(in: &router)
         let mapper = ErrorMapper(logger: logger)

@@ -20,7 +20,8 @@ struct FeedReadModelTests {
         let store = TweetStore(database: database, observer: model)
         let stores = ReadStores(
             tweets: store, likes: LikeStore(database: database, observer: model),
-            follows: FollowStore(database: database, observer: model))
+            follows: FollowStore(database: database, observer: model),
+            relations: RelationStore(database: database, observer: model))
         let alice = try await UserStore(database: database).createUser(
             email: "alice@example.com", username: "alice", passwordHash: nil)
         var ids: [Int64] = []
@@ -58,7 +59,9 @@ struct FeedReadModelTests {
         let tweets = TweetStore(database: database, observer: model)
         let follows = FollowStore(database: database, observer: model)
         let likes = LikeStore(database: database, observer: model)
-        let stores = ReadStores(tweets: tweets, likes: likes, follows: follows)
+        let stores = ReadStores(
+            tweets: tweets, likes: likes, follows: follows,
+            relations: RelationStore(database: database, observer: model))
         var users: [Int64] = []
         for index in 0..<12 {
             users.append(

@@ -6,6 +6,8 @@ public enum Timeline: Sendable, Hashable {
     case author(Int64)
     /// The home timeline of an account: its own tweets and reposts and those of everyone it follows.
     case home(Int64)
+    /// The tweets carrying one hashtag, folded as `EntityScanner.tagKey` folds it.
+    case tag(String)
 }
 
 /// Decides which events a live stream of one timeline carries, following the follow graph as it changes.
@@ -32,7 +34,7 @@ public struct TimelineFilter: Sendable, Equatable {
     public static func mayConcern(_ event: TweetEvent) -> Bool {
         switch event {
         case .posted, .deleted, .followed, .unfollowed: true
-        case .counted, .liked, .unliked: false
+        case .counted, .liked, .unliked, .notified, .muted, .unmuted, .blocked, .unblocked: false
         }
     }
 
@@ -45,6 +47,10 @@ public struct TimelineFilter: Sendable, Equatable {
             case .everyone: return true
             case .author(let id): return author == id
             case .home: return homeAuthors.contains(author)
+            case .tag(let key):
+                // A deletion does not say its tags; a tag stream carries postings only.
+                guard case .posted(let tweet) = event else { return false }
+                return tweet.entities.hashtags.contains { EntityScanner.tagKey($0.tag) == key }
             }
         case .followed(let follower, let followee):
             if case .home(let owner) = timeline, follower == owner { homeAuthors.insert(followee) }
@@ -52,7 +58,7 @@ public struct TimelineFilter: Sendable, Equatable {
         case .unfollowed(let follower, let followee):
             if case .home(let owner) = timeline, follower == owner, followee != owner { homeAuthors.remove(followee) }
             return false
-        case .counted, .liked, .unliked:
+        case .counted, .liked, .unliked, .notified, .muted, .unmuted, .blocked, .unblocked:
             return false
         }
     }

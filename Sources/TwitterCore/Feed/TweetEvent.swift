@@ -14,6 +14,16 @@ public enum TweetEvent: Sendable, Equatable {
     case followed(followerID: Int64, followeeID: Int64)
     /// `followerID` stopped following `followeeID`.
     case unfollowed(followerID: Int64, followeeID: Int64)
+    /// `recipientID` has a new notification.
+    case notified(Notification, recipientID: Int64)
+    /// `muterID` muted `mutedID`.
+    case muted(muterID: Int64, mutedID: Int64)
+    /// `muterID` ended its mute of `mutedID`.
+    case unmuted(muterID: Int64, mutedID: Int64)
+    /// `blockerID` blocked `blockedID` (the follows between them are ended by their own events first).
+    case blocked(blockerID: Int64, blockedID: Int64)
+    /// `blockerID` ended its block of `blockedID`.
+    case unblocked(blockerID: Int64, blockedID: Int64)
 
     /// The author of the tweet a posting or deletion concerns; nil for the other events.
     public var authorID: Int64? {

@@ -20,7 +20,17 @@ public final class TweetHub: Sendable {
     /// A new subscription to `timeline`; it buffers from this moment on. A home subscription shows nothing
     /// until it is given whom its owner follows (`TweetSubscription.resolve(following:)`).
     public func subscribe(_ timeline: Timeline, capacity: Int = 1000) -> TweetSubscription {
-        let subscription = TweetSubscription(timeline: timeline, capacity: capacity) { [weak self] ended in
+        if case .home(let owner) = timeline { return add(.resolving(owner: owner, kept: []), capacity: capacity) }
+        return add(.filtering(TimelineFilter(timeline)), capacity: capacity)
+    }
+
+    /// A new subscription to the notifications of `recipientID`; it buffers from this moment on.
+    public func subscribeToNotifications(of recipientID: Int64, capacity: Int = 1000) -> TweetSubscription {
+        add(.notifications(recipientID: recipientID), capacity: capacity)
+    }
+
+    private func add(_ selection: TweetSubscription.Selection, capacity: Int) -> TweetSubscription {
+        let subscription = TweetSubscription(selection: selection, capacity: capacity) { [weak self] ended in
             self?.remove(ended)
         }
         subscriptions.withLock { $0[ObjectIdentifier(subscription)] = subscription }

@@ -11,11 +11,14 @@ public final class TweetSubscription: Sendable {
     }
 
     /// How events are chosen: a home stream keeps every event until it knows whom its owner follows.
-    private enum Selection {
-        /// Keeping every event, to be filtered once `resolve(following:)` gives the follow set.
-        case resolving(kept: [TweetEvent])
+    enum Selection {
+        /// Keeping every event of `owner`'s home stream, to be filtered once `resolve(following:)` gives the
+        /// follow set.
+        case resolving(owner: Int64, kept: [TweetEvent])
         /// Filtering each event as it comes.
         case filtering(TimelineFilter)
+        /// One account's new notifications.
+        case notifications(recipientID: Int64)
     }
 
     private struct State {
@@ -27,51 +30,49 @@ public final class TweetSubscription: Sendable {
         var waiter: CheckedContinuation<Delivery?, Never>?
     }
 
-    /// The timeline streamed.
-    public let timeline: Timeline
     private let capacity: Int
     private let state: Mutex<State>
     private let onEnd: @Sendable (TweetSubscription) -> Void
 
-    init(timeline: Timeline, capacity: Int, onEnd: @escaping @Sendable (TweetSubscription) -> Void) {
-        self.timeline = timeline
+    init(selection: Selection, capacity: Int, onEnd: @escaping @Sendable (TweetSubscription) -> Void) {
         self.capacity = capacity
         self.onEnd = onEnd
-        if case .home = timeline {
-            state = Mutex(State(selection: .resolving(kept: [])))
-        } else {
-            state = Mutex(State(selection: .filtering(TimelineFilter(timeline))))
-        }
+        state = Mutex(State(selection: selection))
     }
 
     /// Gives a home stream whom its owner follows, read after the stream began: the events kept meanwhile are
     /// filtered in order (their follow events applied again on top, which changes nothing already read).
     public func resolve(following: Set<Int64>) {
-        enqueue([], resolvingWith: TimelineFilter(timeline, following: following))
+        enqueue([], resolvingWith: following)
     }
 
     func enqueue(_ events: [TweetEvent]) {
         enqueue(events, resolvingWith: nil)
     }
 
-    private func enqueue(_ events: [TweetEvent], resolvingWith resolved: TimelineFilter?) {
+    private func enqueue(_ events: [TweetEvent], resolvingWith following: Set<Int64>?) {
         let (waiter, delivery, lagged) = state.withLock {
             state -> (CheckedContinuation<Delivery?, Never>?, Delivery?, Bool) in
             guard !state.isEnded, !state.isLagged else { return (nil, nil, false) }
             var matching: [TweetEvent]
-            switch (state.selection, resolved) {
-            case (.resolving(let kept), nil):
+            switch (state.selection, following) {
+            case (.resolving(let owner, let kept), nil):
                 // Likes and counts never reach a stream; only what a filter may need is kept.
                 let kept = kept + events.filter(TimelineFilter.mayConcern)
-                state.selection = .resolving(kept: kept)
+                state.selection = .resolving(owner: owner, kept: kept)
                 matching = []
                 if kept.count > capacity { state.isLagged = true }
-            case (.resolving(let kept), var filter?):
+            case (.resolving(let owner, let kept), let following?):
+                var filter = TimelineFilter(.home(owner), following: following)
                 matching = (kept + events).filter { filter.admits($0) }
                 state.selection = .filtering(filter)
             case (.filtering(var filter), _):
                 matching = events.filter { filter.admits($0) }
                 state.selection = .filtering(filter)
+            case (.notifications(let recipient), _):
+                matching = events.filter { event in
+                    if case .notified(_, recipient) = event { true } else { false }
+                }
             }
             if state.isLagged {
                 matching = []

@@ -37,11 +37,14 @@ public struct PageRequest: Sendable, Equatable {
     public var limit: Int
     /// Only relationships older than this position.
     public var before: Int64?
+    /// People left out: the reader's `HiddenAccounts`.
+    public var hiding: Set<Int64>
 
     /// Creates a request.
-    public init(limit: Int = 40, before: Int64? = nil) {
+    public init(limit: Int = 40, before: Int64? = nil, hiding: Set<Int64> = []) {
         self.limit = limit
         self.before = before
+        self.hiding = hiding
     }
 }
 
@@ -67,12 +70,19 @@ public struct UserOverview: Sendable, Hashable, Codable {
     public var followedByMe: Bool
     /// Whether it follows the reader.
     public var followsMe: Bool
+    /// Whether the reader mutes it.
+    public var mutedByMe: Bool
+    /// Whether the reader blocks it.
+    public var blockedByMe: Bool
 
     /// Creates an overview.
     public init(
         username: String, firstName: String, lastName: String, bio: String, createdAt: Date, followersCount: Int,
-        followingCount: Int, tweetsCount: Int, followedByMe: Bool, followsMe: Bool
+        followingCount: Int, tweetsCount: Int, followedByMe: Bool, followsMe: Bool, mutedByMe: Bool = false,
+        blockedByMe: Bool = false
     ) {
+        self.mutedByMe = mutedByMe
+        self.blockedByMe = blockedByMe
         self.username = username
         self.firstName = firstName
         self.lastName = lastName

@@ -14,6 +14,8 @@ public struct Tweet: Sendable, Hashable {
     public var inReplyToID: Int64?
     /// Likes, reposts and direct replies, as last committed.
     public var counts: TweetCounts
+    /// The accounts it mentions, its hashtags and links.
+    public var entities: TweetEntities
     /// Whether the reader has liked it. Stored and cached tweets say false; answers set it per reader.
     public var likedByMe: Bool
     /// Whether the reader has reposted it; like `likedByMe`, set per reader.
@@ -25,8 +27,9 @@ public struct Tweet: Sendable, Hashable {
     public init(
         id: Int64, author: Author, text: String, createdAt: Date, inReplyToID: Int64? = nil,
         counts: TweetCounts = TweetCounts(), repostOf: Tweet? = nil, likedByMe: Bool = false,
-        repostedByMe: Bool = false
+        repostedByMe: Bool = false, entities: TweetEntities = TweetEntities()
     ) {
+        self.entities = entities
         self.id = id
         self.author = author
         self.text = text
@@ -93,7 +96,8 @@ public struct TweetCounts: Sendable, Hashable, Codable {
 /// A tweet as the protocol writes it: the counts and the reader's marks flat beside the tweet's own members.
 extension Tweet: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, author, text, createdAt, inReplyToId, likesCount, repostsCount, repliesCount, repostOf, likedByMe
+        case id, author, text, createdAt, entities, inReplyToId, likesCount, repostsCount, repliesCount, repostOf,
+            likedByMe
         case repostedByMe
     }
 
@@ -112,7 +116,8 @@ extension Tweet: Codable {
                 replies: try container.decodeIfPresent(Int.self, forKey: .repliesCount) ?? 0),
             repostOf: try container.decodeIfPresent(Tweet.self, forKey: .repostOf),
             likedByMe: try container.decodeIfPresent(Bool.self, forKey: .likedByMe) ?? false,
-            repostedByMe: try container.decodeIfPresent(Bool.self, forKey: .repostedByMe) ?? false
+            repostedByMe: try container.decodeIfPresent(Bool.self, forKey: .repostedByMe) ?? false,
+            entities: try container.decodeIfPresent(TweetEntities.self, forKey: .entities) ?? TweetEntities()
         )
     }
 
@@ -123,6 +128,7 @@ extension Tweet: Codable {
         try container.encode(author, forKey: .author)
         try container.encode(text, forKey: .text)
         try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(entities, forKey: .entities)
         try container.encode(inReplyToID, forKey: .inReplyToId)
         try container.encode(counts.likes, forKey: .likesCount)
         try container.encode(counts.reposts, forKey: .repostsCount)

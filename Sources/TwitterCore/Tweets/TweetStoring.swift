@@ -8,13 +8,19 @@ public struct TweetQuery: Sendable, Hashable {
     public var maxID: Int64?
     /// At most this many.
     public var limit: Int
+    /// Accounts whose tweets, and reposts of whose tweets, are left out: the reader's `HiddenAccounts`.
+    public var hiding: Set<Int64>
 
     /// Creates a query.
-    public init(_ timeline: Timeline = .everyone, sinceID: Int64? = nil, maxID: Int64? = nil, limit: Int = 20) {
+    public init(
+        _ timeline: Timeline = .everyone, sinceID: Int64? = nil, maxID: Int64? = nil, limit: Int = 20,
+        hiding: Set<Int64> = []
+    ) {
         self.timeline = timeline
         self.sinceID = sinceID
         self.maxID = maxID
         self.limit = limit
+        self.hiding = hiding
     }
 }
 

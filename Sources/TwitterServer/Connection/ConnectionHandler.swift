@@ -150,7 +150,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         }
     }
 
-    private func start(_ forwarder: SubscriptionForwarder, context: ChannelHandlerContext) {
+    private func start(_ forwarder: any StreamForwarding, context: ChannelHandlerContext) {
         let channel = context.channel
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)

@@ -22,7 +22,7 @@ public final class ConnectionSession: Sendable {
         /// The registry the login is listed in, so closing or logging out takes it out again.
         var liveLogins: LiveLogins?
         var subscriptions: [Int: TweetSubscription] = [:]
-        var forwardersToStart: [SubscriptionForwarder] = []
+        var forwardersToStart: [any StreamForwarding] = []
         var nextSubscriptionID = 1
     }
 
@@ -129,7 +129,7 @@ public final class ConnectionSession: Sendable {
     /// Registers a subscription whose forwarder starts once the current answer has been written, so that
     /// the client always sees the answer to tweets.subscribe before the first notification.
     func addSubscription(
-        _ make: (Int) -> SubscriptionForwarder
+        _ make: (Int) -> any StreamForwarding
     ) throws(TwitterError) -> Int {
         try state.withLock { (state) throws(TwitterError) -> Int in
             guard state.subscriptions.count < Self.maximumSubscriptions else {
@@ -146,7 +146,7 @@ public final class ConnectionSession: Sendable {
     }
 
     /// The forwarders registered since the last call, to be started by the connection.
-    func takeForwardersToStart() -> [SubscriptionForwarder] {
+    func takeForwardersToStart() -> [any StreamForwarding] {
         state.withLock { state in
             defer { state.forwardersToStart = [] }
             return state.forwardersToStart

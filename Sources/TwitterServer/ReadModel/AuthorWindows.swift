@@ -195,7 +195,7 @@ final class AuthorWindows: Sendable {
                     for author in state.holders[id] ?? [] {
                         state.windows[author] = state.windows[author]?.settingCounts(counts, of: id)
                     }
-                case .liked, .unliked, .followed, .unfollowed:
+                case .liked, .unliked, .followed, .unfollowed, .notified, .muted, .unmuted, .blocked, .unblocked:
                     continue
                 }
             }

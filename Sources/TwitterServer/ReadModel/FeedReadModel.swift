@@ -15,7 +15,9 @@ import TwitterCore
 ///    `repostedByMe` of every answer;
 /// 5. `AuthorWindows` and `following`: each recently read account's newest tweets and whom each recent reader
 ///    follows, from which home and user timelines are merged (fan-out on read, from memory; see
-///    docs/BENCHMARKS.md for why not on write).
+///    docs/BENCHMARKS.md for why not on write);
+/// 6. `hidden`: whom each recent reader mutes, blocks or is blocked by. A reader who hides anyone reads from the
+///    store, which leaves those accounts out in SQL; everyone else's pages stay shared.
 ///
 /// Every layer answers only what the store would answer; a read it cannot answer exactly goes to the store.
 public final class FeedReadModel: TweetCommitObserving {
@@ -44,6 +46,11 @@ public final class FeedReadModel: TweetCommitObserving {
             }
         })
 
+    /// What each recent reader does not see.
+    let hidden = KeyedCommitCache<HiddenAccounts>(
+        capacity: 10_000, keys: HiddenAccounts.readers(changedBy:),
+        update: { hidden, event, reader in hidden.apply(event, reader: reader) })
+
     /// Creates an empty model that publishes to `hub`; it fills from the store on the first read.
     public init(hub: TweetHub, capacity: Int = 512) {
         self.hub = hub
@@ -57,14 +64,17 @@ public final class FeedReadModel: TweetCommitObserving {
         marks.apply(events)
         windows.apply(events)
         following.apply(events)
+        hidden.apply(events)
         hub.publish(events)
     }
 
     /// The answer to `query` for `reader` from memory, or nil when it needs the store (an old page, nothing
-    /// loaded yet, or the reader's marks not in memory).
+    /// loaded yet, the reader's marks or hidden accounts not in memory, or a reader who hides anyone).
     func pageInMemory(_ query: TweetQuery, reader: Int64) -> FeedPage? {
-        guard let readerMarks = marks.cached(reader) else { return nil }
+        guard let readerMarks = marks.cached(reader), hidden.cached(reader)?.isEmpty == true else { return nil }
         switch query.timeline {
+        case .tag:
+            return nil
         case .everyone:
             if let kept = pages.page(for: query, at: newest.version) {
                 return answer(kept, marks: readerMarks)
@@ -98,7 +108,7 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The authors whose windows a home or user page is merged from.
     private func authors(of timeline: Timeline, stores: ReadStores) async throws -> [Int64] {
         switch timeline {
-        case .everyone: return []
+        case .everyone, .tag: return []
         case .author(let author): return [author]
         case .home(let owner):
             let followees = try await following.value(of: owner) { try await stores.follows.followeeIDs(of: owner) }
@@ -115,8 +125,16 @@ public final class FeedReadModel: TweetCommitObserving {
     /// first read of each part.
     func page(_ query: TweetQuery, reader: Int64, stores: ReadStores) async throws -> FeedPage {
         let readerMarks = try await marks.marks(of: reader, store: stores.likes)
+        let hiding = try await hiddenAccounts(of: reader, stores: stores).all
+        guard hiding.isEmpty else {
+            var query = query
+            query.hiding = hiding
+            return FeedPage(try await storePage(query, stores: stores).map(readerMarks.applied), json: json)
+        }
         if let page = pageInMemory(query, reader: reader) { return page }
-        if query.timeline == .everyone {
+        if case .tag = query.timeline {
+            // Not held in memory.
+        } else if query.timeline == .everyone {
             if !newest.isLoaded {
                 let version = newest.version
                 newest.load(try await stores.tweets.tweets(TweetQuery(limit: newest.capacity)), readAt: version)
@@ -131,16 +149,21 @@ public final class FeedReadModel: TweetCommitObserving {
             }
         }
         if let page = pageInMemory(query, reader: reader) { return page }
-        var tweets: [Tweet]
-        if query.timeline.collapsesReposts {
-            // Read more than the page: collapsing a tweet and its reposts would otherwise leave it short.
-            var wider = query
-            wider.limit = Self.widerLimit(query.limit)
-            tweets = Timeline.collapsed(try await stores.tweets.tweets(wider), limit: query.limit)
-        } else {
-            tweets = try await stores.tweets.tweets(query)
-        }
-        return FeedPage(tweets.map(readerMarks.applied), json: json)
+        return FeedPage(try await storePage(query, stores: stores).map(readerMarks.applied), json: json)
+    }
+
+    /// The page as the store reads it, collapsed like memory's.
+    private func storePage(_ query: TweetQuery, stores: ReadStores) async throws -> [Tweet] {
+        guard query.timeline.collapsesReposts else { return try await stores.tweets.tweets(query) }
+        // Read more than the page: collapsing a tweet and its reposts would otherwise leave it short.
+        var wider = query
+        wider.limit = Self.widerLimit(query.limit)
+        return Timeline.collapsed(try await stores.tweets.tweets(wider), limit: query.limit)
+    }
+
+    /// What `reader` does not see, loading it from the store when it is not in memory.
+    func hiddenAccounts(of reader: Int64, stores: ReadStores) async throws -> HiddenAccounts {
+        try await hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
     }
 
     /// How many tweets a collapsing page reads for `limit`.
@@ -163,4 +186,5 @@ struct ReadStores: Sendable {
     let tweets: any TweetStoring
     let likes: any LikeStoring
     let follows: any FollowStoring
+    let relations: any RelationStoring
 }

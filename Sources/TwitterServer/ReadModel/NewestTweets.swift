@@ -83,7 +83,7 @@ final class NewestTweets: Sendable {
                     state.tweets.insert(contentsOf: posted.reversed(), at: 0)
                     posted = []
                     Self.setCounts(counts, of: id, in: &state.tweets)
-                case .liked, .unliked, .followed, .unfollowed:
+                case .liked, .unliked, .followed, .unfollowed, .notified, .muted, .unmuted, .blocked, .unblocked:
                     continue
                 }
             }

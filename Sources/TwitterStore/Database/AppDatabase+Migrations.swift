@@ -102,6 +102,61 @@ extension AppDatabase {
             }
             try db.create(index: "tweetLike_tweet_id", on: "tweetLike", columns: ["tweetId", "id"])
         }
+        migrator.registerMigration("v4: mentions, tags, search, notifications, mutes, blocks") { db in
+            // The usernames a tweet mentioned when it was posted, space-separated; its entities are found again
+            // from the text and these names when it is read.
+            try db.alter(table: "tweet") { table in table.add(column: "mentions", .text) }
+            try db.create(table: "tweetTag", options: .withoutRowID) { table in
+                table.column("tag", .text).notNull()
+                table.belongsTo("tweet", onDelete: .cascade).notNull()
+                table.column("authorId", .integer).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.primaryKey(["tag", "tweetId"])
+            }
+            try db.create(index: "tweetTag_createdAt", on: "tweetTag", columns: ["createdAt"])
+            try db.create(index: "tweetTag_tweet", on: "tweetTag", columns: ["tweetId"])
+            // The text index reads the tweet table (external content) and is kept by triggers in the transaction
+            // of every post and deletion. unicode61 with diacritics removed matches "cafe" to "Café".
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE tweetSearch USING fts5(
+                        text, content='tweet', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+                    CREATE TRIGGER tweetSearch_insert AFTER INSERT ON tweet BEGIN
+                        INSERT INTO tweetSearch(rowid, text) VALUES (new.id, new.text);
+                    END;
+                    CREATE TRIGGER tweetSearch_delete AFTER DELETE ON tweet BEGIN
+                        INSERT INTO tweetSearch(tweetSearch, rowid, text) VALUES ('delete', old.id, old.text);
+                    END;
+                    INSERT INTO tweetSearch(tweetSearch) VALUES ('rebuild');
+                    """)
+            try db.create(table: "notification") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("recipient", inTable: "user", onDelete: .cascade).notNull()
+                table.column("type", .text).notNull()
+                table.belongsTo("actor", inTable: "user", onDelete: .cascade).notNull()
+                // Deleting the reply, the mention or the repost withdraws its notification with it.
+                table.belongsTo("tweet", onDelete: .cascade)
+                table.column("createdAt", .datetime).notNull()
+            }
+            try db.create(index: "notification_recipient_id", on: "notification", columns: ["recipientId", "id"])
+            try db.create(index: "notification_actor", on: "notification", columns: ["actorId"])
+            try db.create(index: "notification_tweet", on: "notification", columns: ["tweetId"])
+            try db.create(table: "notificationMarker") { table in
+                table.primaryKey("userId", .integer).references("user", onDelete: .cascade)
+                table.column("readUpTo", .integer).notNull()
+            }
+            for (name, owner, other) in [("mute", "muter", "muted"), ("block", "blocker", "blocked")] {
+                try db.create(table: name) { table in
+                    table.autoIncrementedPrimaryKey("id")
+                    table.belongsTo(owner, inTable: "user", onDelete: .cascade).notNull()
+                    table.belongsTo(other, inTable: "user", onDelete: .cascade).notNull()
+                    table.column("createdAt", .datetime).notNull()
+                    table.uniqueKey(["\(owner)Id", "\(other)Id"])
+                }
+                try db.create(index: "\(name)_\(owner)_id", on: name, columns: ["\(owner)Id", "id"])
+                try db.create(index: "\(name)_\(other)", on: name, columns: ["\(other)Id"])
+            }
+        }
         return migrator
     }
 }

@@ -7,15 +7,17 @@ import TwitterCore
 ///
 /// Posts are written with plain INSERTs by the committer, so this is not a persistable record.
 enum TweetRow {
-    /// `SELECT` of tweets as `tweet`, followed by `clauses` (WHERE, ORDER BY, LIMIT).
-    static func select(_ clauses: String) -> String {
+    /// `SELECT` of tweets as `tweet`, joined with `joining` when given, followed by `clauses` (WHERE, ORDER BY,
+    /// LIMIT).
+    static func select(_ clauses: String, joining: String = "") -> String {
         """
         SELECT tweet.id, tweet.authorId, user.username, tweet.text, tweet.createdAt, tweet.inReplyToId,
-            tweet.likesCount, tweet.repostsCount, tweet.repliesCount,
+            tweet.likesCount, tweet.repostsCount, tweet.repliesCount, tweet.mentions,
             original.id AS oId, original.authorId AS oAuthorId, originalAuthor.username AS oUsername,
             original.text AS oText, original.createdAt AS oCreatedAt, original.inReplyToId AS oInReplyToId,
-            original.likesCount AS oLikes, original.repostsCount AS oReposts, original.repliesCount AS oReplies
-        FROM tweet JOIN user ON user.id = tweet.authorId
+            original.likesCount AS oLikes, original.repostsCount AS oReposts, original.repliesCount AS oReplies,
+            original.mentions AS oMentions
+        FROM tweet \(joining) JOIN user ON user.id = tweet.authorId
         LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
         LEFT JOIN user AS originalAuthor ON originalAuthor.id = original.authorId \(clauses)
         """
@@ -27,18 +29,27 @@ enum TweetRow {
             original = Tweet(
                 id: originalID, author: Tweet.Author(id: row["oAuthorId"], username: row["oUsername"]),
                 text: row["oText"], createdAt: row["oCreatedAt"], inReplyToID: row["oInReplyToId"],
-                counts: TweetCounts(likes: row["oLikes"], reposts: row["oReposts"], replies: row["oReplies"]))
+                counts: TweetCounts(likes: row["oLikes"], reposts: row["oReposts"], replies: row["oReplies"]),
+                entities: entities(text: row["oText"], mentions: row["oMentions"]))
         }
         return Tweet(
             id: row["id"], author: Tweet.Author(id: row["authorId"], username: row["username"]), text: row["text"],
             createdAt: row["createdAt"], inReplyToID: row["inReplyToId"],
             counts: TweetCounts(likes: row["likesCount"], reposts: row["repostsCount"], replies: row["repliesCount"]),
-            repostOf: original)
+            repostOf: original, entities: entities(text: row["text"], mentions: row["mentions"]))
     }
 
-    /// Reads the tweets `sql` selects.
-    static func fetchAll(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Tweet] {
-        try Row.fetchAll(db.cachedStatement(sql: select(sql)), arguments: arguments).map(tweet(from:))
+    /// The entities of a stored text: found again from the text, with the mentions it was posted with.
+    static func entities(text: String, mentions: String?) -> TweetEntities {
+        TweetEntities(of: text, mentioned: mentions.map { $0.split(separator: " ").map(String.init) } ?? [])
+    }
+
+    /// Reads the tweets `sql` selects; a statement used once (one with hidden ids written in) is not cached.
+    static func fetchAll(_ db: Database, _ sql: String, _ arguments: StatementArguments, cached: Bool = true) throws
+        -> [Tweet]
+    {
+        let statement = cached ? try db.cachedStatement(sql: select(sql)) : try db.makeStatement(sql: select(sql))
+        return try Row.fetchAll(statement, arguments: arguments).map(tweet(from:))
     }
 
     /// Reads tweet `id`.
@@ -73,9 +84,19 @@ enum TweetRow {
             db.cachedStatement(sql: "SELECT COALESCE(repostOfId, id) FROM tweet WHERE id = ?"), arguments: [id])
     }
 
+    /// The clause leaving out the tweets, and the reposts of the tweets, of `hiding`; nil when it is empty.
+    /// The ids are numbers, written into the SQL rather than bound, so any count of them takes one statement.
+    static func hidingClause(_ hiding: Set<Int64>) -> String? {
+        guard !hiding.isEmpty else { return nil }
+        let list = hiding.sorted().map(String.init).joined(separator: ",")
+        return "tweet.authorId NOT IN (\(list)) AND (original.authorId IS NULL OR original.authorId NOT IN (\(list)))"
+    }
+
     /// The clause selecting the tweets of `timeline`, with its arguments.
     static func filter(_ timeline: Timeline) -> (condition: String?, arguments: StatementArguments) {
         switch timeline {
+        case .tag(let key):
+            ("tweet.id IN (SELECT tweetId FROM tweetTag WHERE tag = ?)", [key])
         case .everyone:
             (nil, [])
         case .author(let id):

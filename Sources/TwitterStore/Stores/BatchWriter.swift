@@ -30,29 +30,70 @@ struct BatchWriter {
                 sql: "UPDATE tweet SET idempotencyKey = NULL WHERE authorId = ? AND idempotencyKey = ?",
                 arguments: [draft.authorID, key])
         }
-        var parent: Int64?
+        var parent: Tweet.Author?
+        var parentID: Int64?
         if let answered = draft.inReplyToID {
             // A reply to a repost answers its original.
-            guard let target = try TweetRow.target(db, of: answered) else {
-                throw TwitterError.notFound("Tweet \(answered)")
-            }
-            parent = target
+            guard let target = try TweetRow.target(db, of: answered),
+                let author = try Interactions.author(db, of: target)
+            else { throw TwitterError.notFound("Tweet \(answered)") }
+            try Interactions.requireNoBlock(db, actor: draft.authorID, other: author.id)
+            (parent, parentID) = (author, target)
         }
+        let found = EntityScanner.scan(draft.text)
+        let mentioned = try mentionedAccounts(found.mentions)
         try db.cachedStatement(
-            sql: "INSERT INTO tweet (authorId, text, createdAt, idempotencyKey, inReplyToId) VALUES (?, ?, ?, ?, ?)"
+            sql: """
+                INSERT INTO tweet (authorId, text, createdAt, idempotencyKey, inReplyToId, mentions)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """
         )
-        .execute(arguments: [draft.authorID, draft.text, storedNow, draft.idempotencyKey, parent])
+        .execute(arguments: [
+            draft.authorID, draft.text, storedNow, draft.idempotencyKey, parentID,
+            mentioned.isEmpty ? nil : mentioned.map(\.username).joined(separator: " "),
+        ])
         let tweet = Tweet(
             id: db.lastInsertedRowID, author: try author(draft.authorID), text: draft.text, createdAt: now,
-            inReplyToID: parent)
+            inReplyToID: parentID,
+            entities: TweetEntities(of: draft.text, mentioned: mentioned.map(\.username)))
         events.append(.posted(tweet))
-        if let parent { try count(parent, .repliesCount, by: 1) }
+        for key in Set(found.hashtags.map { EntityScanner.tagKey($0.tag) }) {
+            try db.cachedStatement(sql: "INSERT INTO tweetTag (tag, tweetId, authorId, createdAt) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [key, tweet.id, draft.authorID, storedNow])
+        }
+        if let parentID { try count(parentID, .repliesCount, by: 1) }
+        // One notification per account: the author answered hears of a reply, not also of its mention.
+        if let parent,
+            let event = try Interactions.notify(db, parent.id, of: .reply, by: tweet.author, tweet: tweet, at: now)
+        {
+            events.append(event)
+        }
+        for account in mentioned where account.id != parent?.id {
+            if let event = try Interactions.notify(
+                db, account.id, of: .mention, by: tweet.author, tweet: tweet, at: now)
+            {
+                events.append(event)
+            }
+        }
         return tweet
+    }
+
+    /// The accounts among `candidates` that exist, once each, as they spell their names.
+    private func mentionedAccounts(_ candidates: [TweetEntities.Mention]) throws -> [Tweet.Author] {
+        let keys = Array(Set(candidates.map { EntityScanner.usernameKey($0.username) }))
+        guard !keys.isEmpty else { return [] }
+        return try Row.fetchAll(
+            db, sql: "SELECT id, username FROM user WHERE usernameKey IN (\(databaseQuestionMarks(count: keys.count)))",
+            arguments: StatementArguments(keys)
+        ).map { Tweet.Author(id: $0["id"], username: $0["username"]) }
     }
 
     /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made.
     mutating func repost(_ id: Int64, by userID: Int64) throws -> Tweet {
-        guard let originalID = try TweetRow.target(db, of: id) else { throw TwitterError.notFound("Tweet \(id)") }
+        guard let originalID = try TweetRow.target(db, of: id),
+            let originalAuthor = try Interactions.author(db, of: originalID)
+        else { throw TwitterError.notFound("Tweet \(id)") }
+        try Interactions.requireNoBlock(db, actor: userID, other: originalAuthor.id)
         if let existing = try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT id FROM tweet WHERE repostOfId = ? AND authorId = ?"),
             arguments: [originalID, userID]), let repost = try TweetRow.fetchOne(db, id: existing)
@@ -68,6 +109,11 @@ struct BatchWriter {
         }
         // The posting goes before the count: readers place the repost, then update every copy of the original.
         events.insert(.posted(repost), at: events.count - 1)
+        if let event = try Interactions.notify(
+            db, originalAuthor.id, of: .repost, by: repost.author, tweet: repost, at: now)
+        {
+            events.append(event)
+        }
         return repost
     }
 

@@ -16,22 +16,37 @@ public struct FollowStore: FollowStoring {
     /// Inserts the follow unless it exists.
     public func follow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
         try await reporter.write { db in
+            try Interactions.requireNoBlock(db, actor: followerID, other: followeeID)
+            let now = Date().storagePrecision
             try db.execute(
                 sql: "INSERT OR IGNORE INTO follow (followerId, followeeId, createdAt) VALUES (?, ?, ?)",
-                arguments: [followerID, followeeID, Date().storagePrecision])
+                arguments: [followerID, followeeID, now])
             guard db.changesCount > 0 else { return (false, []) }
-            return (true, [.followed(followerID: followerID, followeeID: followeeID)])
+            var events: [TweetEvent] = [.followed(followerID: followerID, followeeID: followeeID)]
+            if let notified = try Interactions.notify(
+                db, followeeID, of: .follow, by: try Interactions.account(db, followerID), tweet: nil, at: now)
+            {
+                events.append(notified)
+            }
+            return (true, events)
         }
     }
 
     /// Deletes the follow if it exists.
     public func unfollow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
         try await reporter.write { db in
-            try db.execute(
-                sql: "DELETE FROM follow WHERE followerId = ? AND followeeId = ?", arguments: [followerID, followeeID])
-            guard db.changesCount > 0 else { return (false, []) }
-            return (true, [.unfollowed(followerID: followerID, followeeID: followeeID)])
+            let ended = try Self.endFollow(db, followeeID, by: followerID)
+            return (ended != nil, ended.map { [$0] } ?? [])
         }
+    }
+
+    /// Deletes a follow and withdraws its notification; its event, or nil when there was no follow.
+    static func endFollow(_ db: Database, _ followeeID: Int64, by followerID: Int64) throws -> TweetEvent? {
+        try db.execute(
+            sql: "DELETE FROM follow WHERE followerId = ? AND followeeId = ?", arguments: [followerID, followeeID])
+        guard db.changesCount > 0 else { return nil }
+        try Interactions.withdraw(db, .follow, by: followerID, to: followeeID)
+        return .unfollowed(followerID: followerID, followeeID: followeeID)
     }
 
     /// Walks the (followeeId, id) index back from the cursor.
@@ -68,7 +83,9 @@ public struct FollowStore: FollowStoring {
                     (SELECT COUNT(*) FROM follow WHERE followerId = user.id) AS followingCount,
                     (SELECT COUNT(*) FROM tweet WHERE authorId = user.id) AS tweetsCount,
                     EXISTS(SELECT 1 FROM follow WHERE followerId = ?1 AND followeeId = user.id) AS followedByMe,
-                    EXISTS(SELECT 1 FROM follow WHERE followerId = user.id AND followeeId = ?1) AS followsMe
+                    EXISTS(SELECT 1 FROM follow WHERE followerId = user.id AND followeeId = ?1) AS followsMe,
+                    EXISTS(SELECT 1 FROM mute WHERE muterId = ?1 AND mutedId = user.id) AS mutedByMe,
+                    EXISTS(SELECT 1 FROM block WHERE blockerId = ?1 AND blockedId = user.id) AS blockedByMe
                 FROM user WHERE usernameKey = ?2
                 """
             return try Row.fetchOne(db, sql: sql, arguments: [viewerID, UserRecord.key(username)]).map { row in
@@ -76,7 +93,8 @@ public struct FollowStore: FollowStoring {
                     username: row["username"], firstName: row["firstName"], lastName: row["lastName"],
                     bio: row["bio"], createdAt: row["createdAt"], followersCount: row["followersCount"],
                     followingCount: row["followingCount"], tweetsCount: row["tweetsCount"],
-                    followedByMe: row["followedByMe"], followsMe: row["followsMe"])
+                    followedByMe: row["followedByMe"], followsMe: row["followsMe"], mutedByMe: row["mutedByMe"],
+                    blockedByMe: row["blockedByMe"])
             }
         }
     }
@@ -88,15 +106,21 @@ enum UserPageQuery {
         _ db: Database, relationshipTable table: String, ownerColumn: String, personColumn: String, owner: Int64,
         page: PageRequest
     ) throws -> UserPage {
+        // Hidden ids are numbers, written into the SQL like `TweetRow.hidingClause` does.
+        let hiding =
+            page.hiding.isEmpty
+            ? ""
+            : " AND relationship.\(personColumn) NOT IN (\(page.hiding.sorted().map(String.init).joined(separator: ",")))"
         let sql = """
             SELECT relationship.id AS position, user.username, user.firstName, user.lastName
             FROM \(table) AS relationship JOIN user ON user.id = relationship.\(personColumn)
-            WHERE relationship.\(ownerColumn) = ? AND relationship.id < ?
+            WHERE relationship.\(ownerColumn) = ? AND relationship.id < ?\(hiding)
             ORDER BY relationship.id DESC LIMIT ?
             """
         // One more than asked: whether it exists says if there is a next page.
+        let arguments: StatementArguments = [owner, page.before ?? Int64.max, page.limit + 1]
         let rows = try Row.fetchAll(
-            db.cachedStatement(sql: sql), arguments: [owner, page.before ?? Int64.max, page.limit + 1])
+            page.hiding.isEmpty ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql), arguments: arguments)
         let shown = rows.prefix(page.limit)
         return UserPage(
             users: shown.map {

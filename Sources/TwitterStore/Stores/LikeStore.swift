@@ -25,8 +25,10 @@ public struct LikeStore: LikeStoring {
 
     private func change(_ id: Int64, by userID: Int64, liking: Bool) async throws -> TweetCounts {
         try await reporter.write { db in
-            guard let target = try TweetRow.target(db, of: id) else { throw TwitterError.notFound("Tweet \(id)") }
+            guard let target = try TweetRow.target(db, of: id), let author = try Interactions.author(db, of: target)
+            else { throw TwitterError.notFound("Tweet \(id)") }
             if liking {
+                try Interactions.requireNoBlock(db, actor: userID, other: author.id)
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO tweetLike (tweetId, userId, createdAt) VALUES (?, ?, ?)",
                     arguments: [target, userID, Date().storagePrecision])
@@ -38,8 +40,18 @@ public struct LikeStore: LikeStoring {
             else {
                 return (try TweetRow.counts(db, id: target) ?? TweetCounts(), [])
             }
-            let event: TweetEvent = liking ? .liked(id: target, userID: userID) : .unliked(id: target, userID: userID)
-            return (counts, [event, .counted(id: target, counts)])
+            guard liking else {
+                try Interactions.withdraw(db, .like, by: userID, to: author.id, tweetID: target)
+                return (counts, [.unliked(id: target, userID: userID), .counted(id: target, counts)])
+            }
+            var events: [TweetEvent] = [.liked(id: target, userID: userID), .counted(id: target, counts)]
+            if let notified = try Interactions.notify(
+                db, author.id, of: .like, by: try Interactions.account(db, userID),
+                tweet: try TweetRow.fetchOne(db, id: target), at: Date().storagePrecision)
+            {
+                events.append(notified)
+            }
+            return (counts, events)
         }
     }
 

@@ -105,9 +105,11 @@ public struct TweetStore: TweetStoring {
                 conditions.append("tweet.id < ?")
                 arguments += [maxID]
             }
+            if let hiding = TweetRow.hidingClause(query.hiding) { conditions.append(hiding) }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             arguments += [query.limit]
-            return try TweetRow.fetchAll(db, "\(filter) ORDER BY tweet.id DESC LIMIT ?", arguments)
+            return try TweetRow.fetchAll(
+                db, "\(filter) ORDER BY tweet.id DESC LIMIT ?", arguments, cached: query.hiding.isEmpty)
         }
     }
 

@@ -7,6 +7,7 @@ import TwitterCore
 struct SubscriptionForwarder: Sendable {
     let id: Int
     let subscription: TweetSubscription
+    let timeline: Timeline
     let sinceID: Int64?
     /// Whose marks the tweets carry.
     let reader: Int64
@@ -22,8 +23,10 @@ struct SubscriptionForwarder: Sendable {
                 case .event(.posted(let tweet)):
                     // The catch-up may already have sent what the live stream repeats.
                     guard tweet.id > lastDelivered else { continue }
-                    try await send(try await newTweet(tweet))
                     lastDelivered = tweet.id
+                    // Checked as each tweet goes out, so a mute or block takes effect at once.
+                    guard !(try await services.hiddenAccounts(of: reader).hides(tweet)) else { continue }
+                    try await send(try await newTweet(tweet))
                 case .event(.deleted(let tweetID, _, _)):
                     try await send(notification(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
                 case .lagged:
@@ -42,14 +45,14 @@ struct SubscriptionForwarder: Sendable {
     /// Sends what was posted after `sinceID`; returns the id the live stream continues after.
     private func catchUp(send: @Sendable ([UInt8]) async throws -> Void) async throws -> Int64 {
         guard let sinceID else { return 0 }
-        let backlog = try await services.store.tweets(
-            after: sinceID, in: subscription.timeline, limit: capacity + 1)
+        let backlog = try await services.store.tweets(after: sinceID, in: timeline, limit: capacity + 1)
         guard backlog.count <= capacity else {
             try await send(notification(API.Tweets.lagged, .init(subscription: id, resumeFrom: sinceID)))
             subscription.cancel()
             return Int64.max
         }
-        for tweet in backlog {
+        let hidden = try await services.hiddenAccounts(of: reader)
+        for tweet in backlog where !hidden.hides(tweet) {
             try await send(try await newTweet(tweet))
         }
         return backlog.last?.id ?? sinceID

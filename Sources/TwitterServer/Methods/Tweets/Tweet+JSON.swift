@@ -2,7 +2,7 @@ import JSONRPC
 import TwitterCore
 
 /// Tweets are the bulk of every feed answer, so they write their own JSON, keys sorted like every answer:
-/// `{"author":{"id","username"},"createdAt","id","inReplyToId","likedByMe","likesCount","repliesCount",
+/// `{"author":{"id","username"},"createdAt","entities":{…},"id","inReplyToId","likedByMe","likesCount","repliesCount",
 /// "repostOf","repostedByMe","repostsCount","text"}`.
 ///
 /// The reader's marks (`likedByMe`, `repostedByMe`) and a repost's original fall between the members that are
@@ -29,6 +29,7 @@ extension Tweet: JSONWritable {
                 author.string("username", self.author.username, into: &bytes)
             }
             tweet.timestamp("createdAt", createdAt, into: &bytes)
+            tweet.value("entities", entities, into: &bytes)
             tweet.integer("id", id, into: &bytes)
             tweet.integer("inReplyToId", inReplyToID, into: &bytes)
             tweet.boolean("likedByMe", likedByMe, into: &bytes)
@@ -65,6 +66,7 @@ extension Tweet: JSONWritable {
                 author.string("username", self.author.username, into: &bytes)
             }
             tweet.timestamp("createdAt", createdAt, into: &bytes)
+            tweet.value("entities", entities, into: &bytes)
             tweet.integer("id", id, into: &bytes)
             tweet.integer("inReplyToId", inReplyToID, into: &bytes)
             tweet.key("likedByMe", into: &bytes)
@@ -85,11 +87,57 @@ extension Tweet: JSONWritable {
     /// Whether `other` has the same parts: equal in everything but the marks and the original's contents.
     func hasSameParts(as other: Tweet) -> Bool {
         id == other.id && author == other.author && text == other.text && createdAt == other.createdAt
-            && inReplyToID == other.inReplyToID && counts == other.counts
+            && inReplyToID == other.inReplyToID && counts == other.counts && entities == other.entities
     }
 
     private static let null = Array("null".utf8)
     private static let trueBytes = Array("true".utf8)
     private static let falseBytes = Array("false".utf8)
     private static let repostedKey = Array(#","repostedByMe":"#.utf8)
+}
+
+/// Entities, keys sorted: `{"hashtags":[{"end","start","tag"}],"mentions":[{"end","start","username"}],
+/// "urls":[{"end","start","url"}]}`; most tweets have none, and those write one constant.
+extension TweetEntities: JSONWritable {
+    /// Writes the three lists.
+    public func writeJSON(into bytes: inout [UInt8]) {
+        guard !isEmpty else {
+            bytes.append(contentsOf: Self.none)
+            return
+        }
+        JSONObjectWriter.write(into: &bytes) { object, bytes in
+            object.key("hashtags", into: &bytes)
+            Self.writeList(hashtags, into: &bytes) { hashtag, entry, bytes in
+                entry.integer("end", Int64(hashtag.end), into: &bytes)
+                entry.integer("start", Int64(hashtag.start), into: &bytes)
+                entry.string("tag", hashtag.tag, into: &bytes)
+            }
+            object.key("mentions", into: &bytes)
+            Self.writeList(mentions, into: &bytes) { mention, entry, bytes in
+                entry.integer("end", Int64(mention.end), into: &bytes)
+                entry.integer("start", Int64(mention.start), into: &bytes)
+                entry.string("username", mention.username, into: &bytes)
+            }
+            object.key("urls", into: &bytes)
+            Self.writeList(urls, into: &bytes) { link, entry, bytes in
+                entry.integer("end", Int64(link.end), into: &bytes)
+                entry.integer("start", Int64(link.start), into: &bytes)
+                entry.string("url", link.url, into: &bytes)
+            }
+        }
+    }
+
+    private static let none = Array(#"{"hashtags":[],"mentions":[],"urls":[]}"#.utf8)
+
+    private static func writeList<Element>(
+        _ list: [Element], into bytes: inout [UInt8],
+        _ writeEntry: (Element, inout JSONObjectWriter, inout [UInt8]) -> Void
+    ) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, element) in list.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONObjectWriter.write(into: &bytes) { entry, bytes in writeEntry(element, &entry, &bytes) }
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
 }

@@ -41,9 +41,12 @@ struct TweetMethods: MethodGroup {
             API.Tweets.get,
             .awaited { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
-                guard let tweet = try await tweets.tweet(id: params.id) else {
-                    throw TwitterError.notFound("Tweet \(params.id)")
-                }
+                // Across a block, either way, the tweet (or the original of a repost) is as if absent.
+                let hidden = try await services.hiddenAccounts(of: reader)
+                guard let tweet = try await tweets.tweet(id: params.id),
+                    !hidden.isBlocked(tweet.author.id),
+                    !(tweet.repostOf.map { hidden.isBlocked($0.author.id) } ?? false)
+                else { throw TwitterError.notFound("Tweet \(params.id)") }
                 return try await feed.marked([tweet], for: reader, likes: stores.likes)[0]
             })
         router.register(
@@ -77,7 +80,10 @@ struct TweetMethods: MethodGroup {
             API.Tweets.thread,
             .awaited { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
-                guard let rows = try await tweets.thread(of: params.id, descendantLimit: Conversation.descendantLimit)
+                let hidden = try await services.hiddenAccounts(of: reader)
+                guard
+                    let stored = try await tweets.thread(of: params.id, descendantLimit: Conversation.descendantLimit),
+                    let rows = hidden.shown(stored)
                 else { throw TwitterError.notFound("Tweet \(params.id)") }
                 let marks = try await feed.marks.marks(of: reader, store: likes)
                 return ThreadAnswer(Conversation(rows), marks: marks)
@@ -98,8 +104,8 @@ struct TweetMethods: MethodGroup {
             })
         router.register(
             API.Tweets.likedBy,
-            .awaited { (params: API.Tweets.LikedByParams, _) in
-                let request = try PageCursor.request(limit: params.limit, cursor: params.cursor)
+            .awaited { (params: API.Tweets.LikedByParams, context) in
+                let request = try await services.pageRequest(params.limit, params.cursor, context)
                 guard let page = try await likes.likers(of: params.id, page: request) else {
                     throw TwitterError.notFound("Tweet \(params.id)")
                 }

@@ -11,6 +11,12 @@ public struct TweetServices: Sendable {
     public var follows: any FollowStoring
     /// Likes, and each reader's marks.
     public var likes: any LikeStoring
+    /// Mutes and blocks.
+    public var relations: any RelationStoring
+    /// Notifications.
+    public var notifications: any NotificationStoring
+    /// Search over tweets, people and tags.
+    public var search: any TweetSearching
     /// Timelines in memory and the live streams; the stores report their commits to it.
     public var feed: FeedReadModel
     /// The text rules, with the configured maximum length.
@@ -18,17 +24,25 @@ public struct TweetServices: Sendable {
 
     /// Creates the services.
     public init(
-        store: any TweetStoring, follows: any FollowStoring, likes: any LikeStoring, feed: FeedReadModel,
-        text: TweetText
+        store: any TweetStoring, follows: any FollowStoring, likes: any LikeStoring, relations: any RelationStoring,
+        notifications: any NotificationStoring, search: any TweetSearching, feed: FeedReadModel, text: TweetText
     ) {
         self.store = store
         self.follows = follows
         self.likes = likes
+        self.relations = relations
+        self.notifications = notifications
+        self.search = search
         self.feed = feed
         self.text = text
     }
 
-    var readStores: ReadStores { ReadStores(tweets: store, likes: likes, follows: follows) }
+    var readStores: ReadStores { ReadStores(tweets: store, likes: likes, follows: follows, relations: relations) }
+
+    /// What `reader` does not see, from the read model.
+    func hiddenAccounts(of reader: Int64) async throws -> HiddenAccounts {
+        try await feed.hiddenAccounts(of: reader, stores: readStores)
+    }
 
     /// How far a subscriber may fall behind before it gets tweets.lagged.
     static let subscriberCapacity = 1000
@@ -46,8 +60,8 @@ public struct TweetServices: Sendable {
             }
             let id = try context.session.addSubscription { id in
                 SubscriptionForwarder(
-                    id: id, subscription: subscription, sinceID: sinceID, reader: reader, services: self,
-                    capacity: Self.subscriberCapacity)
+                    id: id, subscription: subscription, timeline: timeline, sinceID: sinceID, reader: reader,
+                    services: self, capacity: Self.subscriberCapacity)
             }
             return API.Tweets.Subscribed(subscription: id)
         } catch {

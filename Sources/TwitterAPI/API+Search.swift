@@ -1,0 +1,183 @@
+import JSONRPC
+import TwitterCore
+
+extension API.Search {
+    /// `search.tweets`' params.
+    public struct TweetsParams: Codable, Sendable {
+        /// Words, `"a phrase"`, `from:username`, `#tag`, `-word`.
+        public var query: String
+        /// How many, 1 to 100; 20 when nil.
+        public var limit: Int?
+        /// The `nextCursor` of the previous page.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(query: String, limit: Int? = nil, cursor: String? = nil) {
+            self.query = query
+            self.limit = limit
+            self.cursor = cursor
+        }
+    }
+
+    /// `search.tweets`' answer.
+    public struct TweetResults: Codable, Sendable, Equatable {
+        /// Best match first, then newest.
+        public var tweets: [Tweet]
+        /// Pass as `cursor` for more; nil at the end.
+        public var nextCursor: String?
+
+        /// Creates the value from its members.
+        public init(tweets: [Tweet], nextCursor: String?) {
+            self.tweets = tweets
+            self.nextCursor = nextCursor
+        }
+
+        enum CodingKeys: String, CodingKey { case tweets, nextCursor }
+
+        /// Encodes every member; `nextCursor` is null at the end, never left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(tweets, forKey: .tweets)
+            try container.encode(nextCursor, forKey: .nextCursor)
+        }
+    }
+
+    /// `search.users`' params.
+    public struct UsersParams: Codable, Sendable {
+        /// The start of a username, first name or last name, in any case.
+        public var query: String
+        /// How many, 1 to 100; 20 when nil.
+        public var limit: Int?
+
+        /// Creates the value from its members.
+        public init(query: String, limit: Int? = nil) {
+            self.query = query
+            self.limit = limit
+        }
+    }
+
+    /// `search.users`' answer.
+    public struct UserResults: Codable, Sendable, Equatable {
+        /// Username matches first, then by username.
+        public var users: [UserSummary]
+
+        /// Creates the value from its members.
+        public init(users: [UserSummary]) { self.users = users }
+    }
+
+    /// `search.tweets`.
+    public static let tweets = RPCMethod<TweetsParams, TweetResults>(
+        MethodDescriptor(
+            "search.tweets",
+            summary:
+                "Tweets matching every word (case and diacritics ignored), \"a phrase\", from:username, #tag and -word; best match first, then newest.",
+            params: [
+                Property("query", .string("The query, at most 500 characters."), required: true),
+                Property("limit", .integer("How many, 1 to 100; 20 when absent.", minimum: 1, maximum: 100)),
+                Property("cursor", .string("The nextCursor of the previous page.")),
+            ],
+            result: .object(
+                [
+                    Property("tweets", .array(of: API.Tweets.tweetSchema), required: true),
+                    Property(
+                        "nextCursor", Schema.string("Pass as cursor for more; null at the end.").orNull(),
+                        required: true),
+                ], title: "TweetResults"),
+            errors: ["invalid_params", "not_found"]
+        ))
+
+    /// `search.users`.
+    public static let users = RPCMethod<UsersParams, UserResults>(
+        MethodDescriptor(
+            "search.users", summary: "Accounts whose username, first or last name starts with the query.",
+            params: [
+                Property("query", .string("A prefix, at least one character."), required: true),
+                Property("limit", .integer("How many, 1 to 100; 20 when absent.", minimum: 1, maximum: 100)),
+            ],
+            result: .object(
+                [Property("users", .array(of: API.Tweets.userSummarySchema), required: true)], title: "UserResults"),
+            errors: ["invalid_params"]
+        ))
+}
+
+extension API.Tags {
+    /// `tags.tweets`' params.
+    public struct TweetsParams: Codable, Sendable {
+        /// The tag, with or without `#`, in any case or width.
+        public var tag: String
+        /// Only tweets newer than this id.
+        public var sinceId: Int64?
+        /// Only tweets older than this id.
+        public var maxId: Int64?
+        /// How many, 1 to 200; 20 when nil.
+        public var limit: Int?
+
+        /// Creates the value from its members.
+        public init(tag: String, sinceId: Int64? = nil, maxId: Int64? = nil, limit: Int? = nil) {
+            self.tag = tag
+            self.sinceId = sinceId
+            self.maxId = maxId
+            self.limit = limit
+        }
+    }
+
+    /// `tags.trending`' params.
+    public struct TrendingParams: Codable, Sendable {
+        /// The window, 1 to 168 hours; 24 when nil.
+        public var hours: Int?
+        /// How many tags, 1 to 100; 10 when nil.
+        public var limit: Int?
+
+        /// Creates the value from its members.
+        public init(hours: Int? = nil, limit: Int? = nil) {
+            self.hours = hours
+            self.limit = limit
+        }
+    }
+
+    /// `tags.trending`' answer.
+    public struct Trending: Codable, Sendable, Equatable {
+        /// The tags, most used by distinct accounts first.
+        public var tags: [TrendingTag]
+
+        /// Creates the value from its members.
+        public init(tags: [TrendingTag]) { self.tags = tags }
+    }
+
+    /// `tags.tweets`.
+    public static let tweets = RPCMethod<TweetsParams, API.Tweets.TweetPage>(
+        MethodDescriptor(
+            "tags.tweets", summary: "The tweets carrying a hashtag, newest first; a page like tweets.fetch.",
+            params: [
+                Property("tag", .string("The tag, with or without #; case and width do not matter."), required: true),
+                Property("sinceId", .integer("Only tweets newer than this id.", minimum: 0)),
+                Property("maxId", .integer("Only tweets older than this id.", minimum: 0)),
+                Property("limit", .integer("How many, 1 to 200; 20 when absent.", minimum: 1, maximum: 200)),
+            ],
+            result: API.Tweets.pageSchema, errors: ["invalid_params"]
+        ))
+
+    /// `tags.trending`.
+    public static let trending = RPCMethod<TrendingParams, Trending>(
+        MethodDescriptor(
+            "tags.trending",
+            summary: "The tags of the last hours, ranked by how many accounts used them, then by tweets.",
+            params: [
+                Property("hours", .integer("The window, 1 to 168 hours; 24 when absent.", minimum: 1, maximum: 168)),
+                Property("limit", .integer("How many tags, 1 to 100; 10 when absent.", minimum: 1, maximum: 100)),
+            ],
+            result: .object(
+                [
+                    Property(
+                        "tags",
+                        .array(
+                            of: .object(
+                                [
+                                    Property("tag", .string("The tag, case-folded."), required: true),
+                                    Property("tweetsCount", .integer(), required: true),
+                                    Property("usersCount", .integer("Distinct accounts."), required: true),
+                                ], title: "TrendingTag")), required: true)
+                ], title: "Trending"),
+            errors: ["invalid_params"]
+        ))
+}

@@ -1,0 +1,88 @@
+/// What a tweet's text points at: the accounts it mentions, its hashtags and its links, each with where it
+/// stands in the text, counted in Unicode scalars of the stored text, `end` exclusive.
+public struct TweetEntities: Sendable, Hashable, Codable {
+    /// `@username`, for an account that existed when the tweet was posted.
+    public struct Mention: Sendable, Hashable, Codable {
+        /// The account's username as the account spells it.
+        public var username: String
+        /// The offset of the `@`.
+        public var start: Int
+        /// The offset just past the name.
+        public var end: Int
+
+        /// Creates a mention.
+        public init(username: String, start: Int, end: Int) {
+            self.username = username
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// `#tag`.
+    public struct Hashtag: Sendable, Hashable, Codable {
+        /// The tag as written, without the `#`.
+        public var tag: String
+        /// The offset of the `#`.
+        public var start: Int
+        /// The offset just past the tag.
+        public var end: Int
+
+        /// Creates a hashtag.
+        public init(tag: String, start: Int, end: Int) {
+            self.tag = tag
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// An `http://` or `https://` link.
+    public struct Link: Sendable, Hashable, Codable {
+        /// The link as written.
+        public var url: String
+        /// The offset of its first character.
+        public var start: Int
+        /// The offset just past it.
+        public var end: Int
+
+        /// Creates a link.
+        public init(url: String, start: Int, end: Int) {
+            self.url = url
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// The mentions, in text order.
+    public var mentions: [Mention]
+    /// The hashtags, in text order.
+    public var hashtags: [Hashtag]
+    /// The links, in text order.
+    public var urls: [Link]
+
+    /// Creates entities; none by default.
+    public init(mentions: [Mention] = [], hashtags: [Hashtag] = [], urls: [Link] = []) {
+        self.mentions = mentions
+        self.hashtags = hashtags
+        self.urls = urls
+    }
+
+    /// No entities at all: a repost, or plain text.
+    public var isEmpty: Bool { mentions.isEmpty && hashtags.isEmpty && urls.isEmpty }
+
+    /// The entities of `text`, keeping the mentions of the accounts in `mentioned` (their usernames as the
+    /// accounts spell them): what was found when the tweet was posted, found again the same way.
+    public init(of text: String, mentioned: [String]) {
+        let found = EntityScanner.scan(text)
+        var accounts: [String: String] = [:]
+        for username in mentioned { accounts[EntityScanner.usernameKey(username)] = username }
+        self.init(
+            mentions: accounts.isEmpty
+                ? []
+                : found.mentions.compactMap { candidate in
+                    accounts[EntityScanner.usernameKey(candidate.username)].map {
+                        Mention(username: $0, start: candidate.start, end: candidate.end)
+                    }
+                },
+            hashtags: found.hashtags, urls: found.urls)
+    }
+}

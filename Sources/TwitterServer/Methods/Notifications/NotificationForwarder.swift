@@ -1,0 +1,63 @@
+import JSONRPC
+import TwitterAPI
+import TwitterCore
+
+/// Carries one account's notification stream to its connection: first the notifications since `sinceId` from
+/// the database, then the live ones after them, each once, in id order, leaving out hidden accounts' as each
+/// goes out. Falling more than `capacity` behind ends it with `notifications.lagged`, as the tweet streams do.
+struct NotificationForwarder: StreamForwarding {
+    let id: Int
+    let subscription: TweetSubscription
+    let sinceID: Int64?
+    let recipient: Int64
+    let services: TweetServices
+    let capacity: Int
+
+    func run(send: @Sendable ([UInt8]) async throws -> Void) async {
+        do {
+            var lastDelivered = try await catchUp(send: send)
+            while let delivery = await subscription.next() {
+                switch delivery {
+                case .event(.notified(let notification, _)):
+                    guard notification.id > lastDelivered else { continue }
+                    lastDelivered = notification.id
+                    // Checked as each goes out, so a mute or block takes effect at once.
+                    if let line = try await line(notification) { try await send(line) }
+                case .lagged:
+                    try await send(
+                        notificationLine(API.Notifications.lagged, .init(subscription: id, resumeFrom: lastDelivered)))
+                    return
+                case .event:
+                    continue  // only this account's notifications pass the filter
+                }
+            }
+        } catch {
+            subscription.cancel()
+        }
+    }
+
+    private func catchUp(send: @Sendable ([UInt8]) async throws -> Void) async throws -> Int64 {
+        guard let sinceID else { return 0 }
+        let hidden = try await services.hiddenAccounts(of: recipient).all
+        let backlog = try await services.notifications.notifications(
+            of: recipient, after: sinceID, limit: capacity + 1, hiding: hidden)
+        guard backlog.count <= capacity else {
+            try await send(notificationLine(API.Notifications.lagged, .init(subscription: id, resumeFrom: sinceID)))
+            subscription.cancel()
+            return Int64.max
+        }
+        for notification in backlog {
+            if let line = try await line(notification) { try await send(line) }
+        }
+        return backlog.last?.id ?? sinceID
+    }
+
+    /// `notifications.new` with the recipient's marks on its tweet; nothing for a hidden account's.
+    private func line(_ notification: Notification) async throws -> [UInt8]? {
+        let hidden = try await services.hiddenAccounts(of: recipient).all
+        guard let shown = try await services.shown([notification], to: recipient, hiding: hidden).first else {
+            return nil
+        }
+        return try notificationLine(API.Notifications.new, .init(subscription: id, notification: shown))
+    }
+}

@@ -1,0 +1,74 @@
+import JSONRPC
+import TwitterAPI
+import TwitterCore
+
+/// `notifications.*`: what others did that concerns you, listed, counted, marked read and streamed live.
+struct NotificationMethods: MethodGroup {
+    let services: TweetServices
+
+    func register(in router: inout Router<RequestContext>) {
+        let (services, store) = (services, services.notifications)
+        router.register(
+            API.Notifications.list,
+            .awaited { (params: API.Notifications.ListParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let hiding = try await services.hiddenAccounts(of: reader).all
+                let query = NotificationQuery(
+                    sinceID: params.sinceId, maxID: params.maxId, limit: params.limit ?? 20,
+                    types: params.types.map(Set.init))
+                let found = try await store.notifications(of: reader, query, hiding: hiding)
+                return API.Notifications.Page(
+                    notifications: try await services.shown(found, to: reader, hiding: hiding),
+                    unread: try await store.unreadCount(of: reader, hiding: hiding))
+            })
+        router.register(
+            API.Notifications.markRead,
+            .awaited { (params: API.Notifications.MarkReadParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let hiding = try await services.hiddenAccounts(of: reader).all
+                return API.Notifications.Unread(
+                    unread: try await store.markRead(of: reader, upTo: params.upToId, hiding: hiding))
+            })
+        router.register(
+            API.Notifications.unreadCount,
+            .awaited { (_: NoParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let hiding = try await services.hiddenAccounts(of: reader).all
+                return API.Notifications.Unread(unread: try await store.unreadCount(of: reader, hiding: hiding))
+            })
+        router.register(
+            API.Notifications.subscribe,
+            .awaited { (params: API.Notifications.SubscribeParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let subscription = services.feed.hub.subscribeToNotifications(
+                    of: reader, capacity: TweetServices.subscriberCapacity)
+                do {
+                    let id = try context.session.addSubscription { id in
+                        NotificationForwarder(
+                            id: id, subscription: subscription, sinceID: params.sinceId, recipient: reader,
+                            services: services, capacity: TweetServices.subscriberCapacity)
+                    }
+                    return API.Tweets.Subscribed(subscription: id)
+                } catch {
+                    subscription.cancel()
+                    throw error
+                }
+            })
+    }
+}
+
+extension TweetServices {
+    /// `notifications` as `reader` sees them: none from `hiding`, each tweet with the reader's marks.
+    func shown(_ notifications: [Notification], to reader: Int64, hiding: Set<Int64>) async throws
+        -> [Notification]
+    {
+        let kept = notifications.filter { !hiding.contains($0.from.id) }
+        guard kept.contains(where: { $0.tweet != nil }) else { return kept }
+        let marks = try await feed.marks.marks(of: reader, store: likes)
+        return kept.map { notification in
+            var marked = notification
+            marked.tweet = notification.tweet.map(marks.applied)
+            return marked
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import JSONRPC
+import TwitterAPI
+import TwitterCore
+
+/// `search.*` and `tags.*`: finding tweets by words, people by name, and tweets by tag.
+struct SearchMethods: MethodGroup {
+    let services: TweetServices
+    let lookup: UserLookup
+    let trending = TrendingMemo()
+
+    func register(in router: inout Router<RequestContext>) {
+        let (services, search, lookup, trending) = (services, services.search, lookup, trending)
+        router.register(
+            API.Search.tweets,
+            .awaited { (params: API.Search.TweetsParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let query = try SearchQuery(parsing: params.query)
+                let offset = try SearchCursor.offset(params.cursor)
+                let limit = params.limit ?? 20
+                let authorID = try await lookup.id(ofOptional: query.author)
+                let hiding = try await services.hiddenAccounts(of: reader).all
+                // One more than asked: whether it exists says if there is a next page.
+                let found = try await search.search(
+                    query, authorID: authorID, hiding: hiding, limit: limit + 1, offset: offset)
+                let shown = try await services.feed.marked(
+                    Array(found.prefix(limit)), for: reader, likes: services.likes)
+                return API.Search.TweetResults(
+                    tweets: shown, nextCursor: found.count > limit ? String(offset + limit) : nil)
+            })
+        router.register(
+            API.Search.users,
+            .awaited { (params: API.Search.UsersParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let prefix = params.query.trimmingCharacters(in: .whitespaces)
+                guard (1...64).contains(prefix.count) else {
+                    throw TwitterError.invalidFields(["query": "must be 1 to 64 characters"])
+                }
+                let hiding = try await services.hiddenAccounts(of: reader).all
+                return API.Search.UserResults(
+                    users: try await search.users(withPrefix: prefix, hiding: hiding, limit: params.limit ?? 20))
+            })
+        router.register(
+            API.Tags.tweets,
+            .awaited { (params: API.Tags.TweetsParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let query = TweetQuery(
+                    .tag(try Self.tagKey(params.tag)), sinceID: params.sinceId, maxID: params.maxId,
+                    limit: params.limit ?? 20)
+                return try await services.feed.page(query, reader: reader, stores: services.readStores)
+            })
+        router.register(
+            API.Tags.trending,
+            .awaited { (params: API.Tags.TrendingParams, _) in
+                let (hours, limit) = (params.hours ?? 24, params.limit ?? 10)
+                return API.Tags.Trending(
+                    tags: try await trending.tags(hours: hours, limit: limit) {
+                        try await search.trending(since: Date().addingTimeInterval(-Double(hours) * 3600), limit: limit)
+                    })
+            })
+    }
+
+    /// The folded tag of `tags.tweets`' param, with or without its `#`; -32602 when it is no tag.
+    static func tagKey(_ tag: String) throws -> String {
+        let bare = tag.hasPrefix("#") || tag.hasPrefix("\u{FF03}") ? String(tag.unicodeScalars.dropFirst()) : tag
+        let found = EntityScanner.scan("#" + bare).hashtags
+        guard found.count == 1, found[0].tag == bare else {
+            throw TwitterError.invalidFields(["tag": "must be letters, digits and _, with one letter at least"])
+        }
+        return EntityScanner.tagKey(bare)
+    }
+}
+
+/// `search.tweets`' cursor: how many results the pages before it held. Relevance has no stable key to
+/// continue from, so a result ranked anew between pages may show twice or not at all; the first page is
+/// always exact.
+enum SearchCursor {
+    /// The deepest a search pages.
+    static let deepest = 10_000
+
+    static func offset(_ cursor: String?) throws -> Int {
+        guard let cursor else { return 0 }
+        guard let offset = Int(cursor), (1...deepest).contains(offset) else {
+            throw TwitterError.invalidFields(["cursor": "is not the nextCursor of a page"])
+        }
+        return offset
+    }
+}

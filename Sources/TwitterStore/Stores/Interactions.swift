@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import TwitterCore
+
+/// What every interaction between two accounts does inside its own transaction: refuses it across a block
+/// (either way), and notifies the other side, or withdraws the notification when the action is undone.
+enum Interactions {
+    /// `.forbidden` when a block stands between `actor` and `other`.
+    static func requireNoBlock(_ db: Database, actor: Int64, other: Int64) throws {
+        guard actor != other, let blocker = try blocker(db, between: actor, and: other) else { return }
+        throw TwitterError(
+            .forbidden, blocker == actor ? "You block this account; unblock it first" : "This account blocks you")
+    }
+
+    /// Who blocks whom between two accounts, if either does.
+    static func blocker(_ db: Database, between one: Int64, and other: Int64) throws -> Int64? {
+        try Int64.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT blockerId FROM block
+                    WHERE (blockerId = ?1 AND blockedId = ?2) OR (blockerId = ?2 AND blockedId = ?1) LIMIT 1
+                    """), arguments: [one, other])
+    }
+
+    /// Notifies `recipientID` of `actor`'s action and returns the event to report; nil for one's own action or
+    /// across a block.
+    static func notify(
+        _ db: Database, _ recipientID: Int64, of type: TwitterCore.Notification.Kind, by actor: Tweet.Author,
+        tweet: Tweet?, at now: Date
+    ) throws -> TweetEvent? {
+        guard recipientID != actor.id, try blocker(db, between: recipientID, and: actor.id) == nil else { return nil }
+        try db.cachedStatement(
+            sql: "INSERT INTO notification (recipientId, type, actorId, tweetId, createdAt) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [recipientID, type.rawValue, actor.id, tweet?.id, now])
+        let notification = TwitterCore.Notification(
+            id: db.lastInsertedRowID, type: type, createdAt: now, from: .init(id: actor.id, username: actor.username),
+            tweet: tweet)
+        return .notified(notification, recipientID: recipientID)
+    }
+
+    /// Withdraws the notifications of `type` that `actorID` caused `recipientID`, about `tweetID` when given.
+    static func withdraw(
+        _ db: Database, _ type: TwitterCore.Notification.Kind, by actorID: Int64, to recipientID: Int64,
+        tweetID: Int64? = nil
+    ) throws {
+        try db.execute(
+            sql: """
+                DELETE FROM notification WHERE recipientId = ? AND actorId = ? AND type = ?
+                    AND (?4 IS NULL OR tweetId = ?4)
+                """, arguments: [recipientID, actorID, type.rawValue, tweetID])
+    }
+
+    /// The author of tweet `id`.
+    static func author(_ db: Database, of id: Int64) throws -> Tweet.Author? {
+        try Row.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT user.id, user.username FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id = ?"
+            ), arguments: [id]
+        ).map { Tweet.Author(id: $0["id"], username: $0["username"]) }
+    }
+
+    /// An account's public face.
+    static func account(_ db: Database, _ id: Int64) throws -> Tweet.Author {
+        let username = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT username FROM user WHERE id = ?"), arguments: [id])
+        return Tweet.Author(id: id, username: username ?? "")
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import TwitterCore
+
+/// Mutes and blocks in SQLite; every change is reported once committed.
+public struct RelationStore: RelationStoring {
+    let database: AppDatabase
+    private let reporter: CommitReporter
+
+    /// Creates the store; committed changes are reported to `observer`.
+    public init(database: AppDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        reporter = CommitReporter(database: database, observer: observer)
+    }
+
+    /// Inserts the mute unless it exists.
+    public func mute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
+        try await reporter.write { db in
+            guard try Self.insert(db, "mute", "muterId", "mutedId", userID, targetID) else { return (false, []) }
+            return (true, [.muted(muterID: userID, mutedID: targetID)])
+        }
+    }
+
+    /// Deletes the mute if it exists.
+    public func unmute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
+        try await reporter.write { db in
+            try db.execute(sql: "DELETE FROM mute WHERE muterId = ? AND mutedId = ?", arguments: [userID, targetID])
+            guard db.changesCount > 0 else { return (false, []) }
+            return (true, [.unmuted(muterID: userID, mutedID: targetID)])
+        }
+    }
+
+    /// Inserts the block and ends the follows both ways, in one transaction: their unfollow events come first,
+    /// so every home stream stops showing the other side before the block is known.
+    public func block(_ targetID: Int64, by userID: Int64) async throws -> Bool {
+        try await reporter.write { db in
+            guard try Self.insert(db, "block", "blockerId", "blockedId", userID, targetID) else { return (false, []) }
+            var events: [TweetEvent] = []
+            if let ended = try FollowStore.endFollow(db, targetID, by: userID) { events.append(ended) }
+            if let ended = try FollowStore.endFollow(db, userID, by: targetID) { events.append(ended) }
+            events.append(.blocked(blockerID: userID, blockedID: targetID))
+            return (true, events)
+        }
+    }
+
+    /// Deletes the block if it exists; the follows it ended are not restored.
+    public func unblock(_ targetID: Int64, by userID: Int64) async throws -> Bool {
+        try await reporter.write { db in
+            try db.execute(
+                sql: "DELETE FROM block WHERE blockerId = ? AND blockedId = ?", arguments: [userID, targetID])
+            guard db.changesCount > 0 else { return (false, []) }
+            return (true, [.unblocked(blockerID: userID, blockedID: targetID)])
+        }
+    }
+
+    /// Walks the (muterId, id) index back from the cursor.
+    public func muted(by userID: Int64, page: PageRequest) async throws -> UserPage {
+        try await database.writer.read { db in
+            try UserPageQuery.fetch(
+                db, relationshipTable: "mute", ownerColumn: "muterId", personColumn: "mutedId", owner: userID,
+                page: page)
+        }
+    }
+
+    /// Walks the (blockerId, id) index back from the cursor.
+    public func blocked(by userID: Int64, page: PageRequest) async throws -> UserPage {
+        try await database.writer.read { db in
+            try UserPageQuery.fetch(
+                db, relationshipTable: "block", ownerColumn: "blockerId", personColumn: "blockedId", owner: userID,
+                page: page)
+        }
+    }
+
+    /// The three sets, in one read.
+    public func hiddenAccounts(of userID: Int64) async throws -> HiddenAccounts {
+        try await database.writer.read { db in
+            func ids(_ sql: String) throws -> Set<Int64> {
+                Set(try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [userID]))
+            }
+            return HiddenAccounts(
+                muted: try ids("SELECT mutedId FROM mute WHERE muterId = ?"),
+                blocking: try ids("SELECT blockedId FROM block WHERE blockerId = ?"),
+                blockedBy: try ids("SELECT blockerId FROM block WHERE blockedId = ?"))
+        }
+    }
+
+    private static func insert(
+        _ db: Database, _ table: String, _ ownerColumn: String, _ otherColumn: String, _ owner: Int64, _ other: Int64
+    ) throws -> Bool {
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO \(table) (\(ownerColumn), \(otherColumn), createdAt) VALUES (?, ?, ?)",
+            arguments: [owner, other, Date().storagePrecision])
+        return db.changesCount > 0
+    }
+}
