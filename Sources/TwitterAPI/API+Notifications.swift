@@ -11,10 +11,12 @@ extension API.Notifications {
         /// How many, 1 to 200; 20 when nil.
         public var limit: Int?
         /// Only these types; every type when nil.
-        public var types: [Notification.Kind]?
+        public var types: [ActivityNotification.Kind]?
 
         /// Creates the value from its members.
-        public init(sinceId: Int64? = nil, maxId: Int64? = nil, limit: Int? = nil, types: [Notification.Kind]? = nil) {
+        public init(
+            sinceId: Int64? = nil, maxId: Int64? = nil, limit: Int? = nil, types: [ActivityNotification.Kind]? = nil
+        ) {
             self.sinceId = sinceId
             self.maxId = maxId
             self.limit = limit
@@ -25,7 +27,7 @@ extension API.Notifications {
     /// `notifications.list`'s answer.
     public struct Page: Codable, Sendable, Equatable {
         /// Newest first.
-        public var notifications: [Notification]
+        public var notifications: [ActivityNotification]
         /// The newest id on the page; nil when it is empty.
         public var newestId: Int64?
         /// The oldest id on the page; nil when it is empty.
@@ -34,7 +36,7 @@ extension API.Notifications {
         public var unread: Int
 
         /// Creates the value from its members.
-        public init(notifications: [Notification], unread: Int) {
+        public init(notifications: [ActivityNotification], unread: Int) {
             self.notifications = notifications
             newestId = notifications.first?.id
             oldestId = notifications.last?.id
@@ -85,10 +87,10 @@ extension API.Notifications {
         /// The subscription this notification belongs to.
         public var subscription: Int
         /// The notification.
-        public var notification: Notification
+        public var notification: ActivityNotification
 
         /// Creates the value from its members.
-        public init(subscription: Int, notification: Notification) {
+        public init(subscription: Int, notification: ActivityNotification) {
             self.subscription = subscription
             self.notification = notification
         }
@@ -97,7 +99,7 @@ extension API.Notifications {
     static let notificationSchema = Schema.object(
         [
             Property("id", .integer("Larger is newer."), required: true),
-            Property("type", .oneOfStrings(Notification.Kind.allCases.map(\.rawValue)), required: true),
+            Property("type", .oneOfStrings(ActivityNotification.Kind.allCases.map(\.rawValue)), required: true),
             Property("createdAt", .timestamp(), required: true),
             Property(
                 "from", .object([Property("username", .string(), required: true)], title: "Actor"), required: true),
@@ -124,7 +126,7 @@ extension API.Notifications {
                 Property("limit", .integer("How many, 1 to 200; 20 when absent.", minimum: 1, maximum: 200)),
                 Property(
                     "types",
-                    .array(of: .oneOfStrings(Notification.Kind.allCases.map(\.rawValue)), "Only these types.")),
+                    .array(of: .oneOfStrings(ActivityNotification.Kind.allCases.map(\.rawValue)), "Only these types.")),
             ],
             result: .object(
                 [

@@ -6,7 +6,8 @@ import TwitterCore
 struct TwitterControl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "twctl",
-        abstract: "Talk to twitterd: sign up, log in, post, reply, follow, like, repost, read timelines and threads.",
+        abstract:
+            "Talk to twitterd: sign up, log in, post, reply, follow, like, repost, read timelines, threads and notifications, search.",
         discussion: """
             twctl stays logged in between runs: the session token from `twctl login` is kept in
             $XDG_CONFIG_HOME/twctl/session.json (mode 0600), one per socket.
@@ -18,8 +19,9 @@ struct TwitterControl: AsyncParsableCommand {
         subcommands: [
             Signup.self, Login.self, Logout.self, WhoAmI.self, TimelineCommand.self, Feed.self, Post.self, Reply.self,
             Delete.self, ThreadCommand.self, Like.self, Unlike.self, Repost.self, Unrepost.self, Follow.self,
-            Unfollow.self, Followers.self, Following.self, UserCommand.self, ProfileCommand.self, TokenCommand.self,
-            PeerCommand.self, Status.self, Call.self, Methods.self,
+            Unfollow.self, Followers.self, Following.self, UserCommand.self, NotificationsCommand.self, Search.self,
+            Tag.self, Trending.self, Mute.self, Unmute.self, Block.self, Unblock.self, Muted.self, Blocked.self,
+            ProfileCommand.self, TokenCommand.self, PeerCommand.self, Status.self, Call.self, Methods.self,
         ]
     )
 

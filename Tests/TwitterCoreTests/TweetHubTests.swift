@@ -78,3 +78,22 @@ struct TweetHubTests {
         #expect(admitted == [true, true, false, false, false], "likes and counts are not stream events")
     }
 }
+
+extension TweetHubTests {
+    @Test func aNotificationStreamCarriesOnlyItsRecipientsNotifications() async {
+        let hub = TweetHub()
+        let stream = hub.subscribeToNotifications(of: 1)
+        func notified(_ id: Int64, to recipient: Int64) -> TweetEvent {
+            .notified(
+                ActivityNotification(
+                    id: id, type: .follow, createdAt: Self.moment, from: .init(username: "x"), tweet: nil),
+                recipientID: recipient)
+        }
+        hub.publish([
+            .posted(Self.tweet(1)), notified(1, to: 2), notified(2, to: 1), .followed(followerID: 3, followeeID: 1),
+        ])
+        #expect(await stream.next() == .event(notified(2, to: 1)))
+        stream.cancel()
+        #expect(await stream.next() == nil)
+    }
+}

@@ -33,7 +33,9 @@ struct FeedAnswerCacheTests {
 
     @Test func cachedHeadsWithRepostsAndMarksAreWhatFormattingGives() throws {
         let cache = TweetJSONCache(capacity: 4)
-        var original = Self.tweet(1)
+        var original = Self.tweet(1, text: "@bob 👩‍👩‍👧 #Tåg https://example.org/a?b=\"c\"")
+        original.entities = TweetEntities(of: original.text, mentioned: ["bob"])
+        #expect(original.entities.mentions.count == 1 && original.entities.hashtags.count == 1)
         original.counts = TweetCounts(likes: 3, reposts: 1, replies: 2)
         let repost = Tweet(
             id: 9, author: Tweet.Author(id: 8, username: "bob"), text: "", createdAt: original.createdAt,

@@ -16,6 +16,10 @@ struct WireAgreementTests {
         Tweet(
             id: 3, author: .init(id: 1, username: "alice"), text: "hello",
             createdAt: Date(timeIntervalSince1970: 1_780_000_000)),
+        Tweet(
+            id: 2, author: .init(id: 1, username: "alice"), text: "@Bob عن #سلام and https://a.example/\"x\"",
+            createdAt: Date(timeIntervalSince1970: 1_770_000_000),
+            entities: TweetEntities(of: "@Bob عن #سلام and https://a.example/\"x\"", mentioned: ["bob"])),
     ]
 
     static func decode<Value: Decodable>(_ type: Value.Type, _ bytes: [UInt8]) throws -> Value {
@@ -34,7 +38,8 @@ struct WireAgreementTests {
         let page = try Self.decode(API.Tweets.TweetPage.self, FeedPage(Self.tweets, json: TweetJSONCache()).json)
         #expect(page.tweets == Self.tweets)
         #expect(page.newestId == 7)
-        #expect(page.oldestId == 3)
+        #expect(page.oldestId == 2)
+        #expect(page.tweets[2].entities.mentions.first?.username == "bob", "as the account spells it")
         let empty = try Self.decode(API.Tweets.TweetPage.self, FeedPage([], json: TweetJSONCache()).json)
         #expect(empty.tweets.isEmpty && empty.newestId == nil && empty.oldestId == nil)
     }

@@ -15,7 +15,7 @@ public enum TweetEvent: Sendable, Equatable {
     /// `followerID` stopped following `followeeID`.
     case unfollowed(followerID: Int64, followeeID: Int64)
     /// `recipientID` has a new notification.
-    case notified(Notification, recipientID: Int64)
+    case notified(ActivityNotification, recipientID: Int64)
     /// `muterID` muted `mutedID`.
     case muted(muterID: Int64, mutedID: Int64)
     /// `muterID` ended its mute of `mutedID`.

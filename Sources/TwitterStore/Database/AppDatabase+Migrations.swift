@@ -1,4 +1,5 @@
 import GRDB
+import TwitterCore
 
 extension AppDatabase {
     /// Every schema change, in order. Released migrations are never edited: a change is a new migration.
@@ -145,6 +146,7 @@ extension AppDatabase {
                 table.primaryKey("userId", .integer).references("user", onDelete: .cascade)
                 table.column("readUpTo", .integer).notNull()
             }
+            try backfillEntities(db)
             for (name, owner, other) in [("mute", "muter", "muted"), ("block", "blocker", "blocked")] {
                 try db.create(table: name) { table in
                     table.autoIncrementedPrimaryKey("id")
@@ -158,5 +160,41 @@ extension AppDatabase {
             }
         }
         return migrator
+    }
+
+    /// Gives the tweets posted before v4 the mentions and tags a post now records, so old tweets are found by
+    /// tag and trend like new ones. No notification is made for them: they are news to no one.
+    static func backfillEntities(_ db: Database) throws {
+        let rows = try Row.fetchAll(
+            db,
+            sql:
+                "SELECT id, authorId, text, createdAt FROM tweet WHERE text LIKE '%@%' OR text LIKE '%#%' OR text LIKE '%＃%'"
+        )
+        var accounts: [String: String] = [:]
+        for (key, username) in try Row.fetchAll(db, sql: "SELECT usernameKey, username FROM user").map({
+            ($0["usernameKey"] as String, $0["username"] as String)
+        }) {
+            accounts[key] = username
+        }
+        for row in rows {
+            let found = EntityScanner.scan(row["text"])
+            var mentioned: [String] = []
+            for candidate in found.mentions {
+                if let username = accounts[EntityScanner.usernameKey(candidate.username)], !mentioned.contains(username)
+                {
+                    mentioned.append(username)
+                }
+            }
+            if !mentioned.isEmpty {
+                try db.execute(
+                    sql: "UPDATE tweet SET mentions = ? WHERE id = ?",
+                    arguments: [mentioned.joined(separator: " "), row["id"]])
+            }
+            for key in Set(found.hashtags.map { EntityScanner.tagKey($0.tag) }) {
+                try db.execute(
+                    sql: "INSERT INTO tweetTag (tag, tweetId, authorId, createdAt) VALUES (?, ?, ?, ?)",
+                    arguments: [key, row["id"], row["authorId"], row["createdAt"]])
+            }
+        }
     }
 }

@@ -25,14 +25,14 @@ enum Interactions {
     /// Notifies `recipientID` of `actor`'s action and returns the event to report; nil for one's own action or
     /// across a block.
     static func notify(
-        _ db: Database, _ recipientID: Int64, of type: TwitterCore.Notification.Kind, by actor: Tweet.Author,
+        _ db: Database, _ recipientID: Int64, of type: ActivityNotification.Kind, by actor: Tweet.Author,
         tweet: Tweet?, at now: Date
     ) throws -> TweetEvent? {
         guard recipientID != actor.id, try blocker(db, between: recipientID, and: actor.id) == nil else { return nil }
         try db.cachedStatement(
             sql: "INSERT INTO notification (recipientId, type, actorId, tweetId, createdAt) VALUES (?, ?, ?, ?, ?)"
         ).execute(arguments: [recipientID, type.rawValue, actor.id, tweet?.id, now])
-        let notification = TwitterCore.Notification(
+        let notification = ActivityNotification(
             id: db.lastInsertedRowID, type: type, createdAt: now, from: .init(id: actor.id, username: actor.username),
             tweet: tweet)
         return .notified(notification, recipientID: recipientID)
@@ -40,7 +40,7 @@ enum Interactions {
 
     /// Withdraws the notifications of `type` that `actorID` caused `recipientID`, about `tweetID` when given.
     static func withdraw(
-        _ db: Database, _ type: TwitterCore.Notification.Kind, by actorID: Int64, to recipientID: Int64,
+        _ db: Database, _ type: ActivityNotification.Kind, by actorID: Int64, to recipientID: Int64,
         tweetID: Int64? = nil
     ) throws {
         try db.execute(

@@ -14,7 +14,7 @@ public struct NotificationStore: NotificationStoring {
 
     /// Walks the (recipientId, id) index newest first.
     public func notifications(of recipientID: Int64, _ query: NotificationQuery, hiding: Set<Int64>) async throws
-        -> [TwitterCore.Notification]
+        -> [ActivityNotification]
     {
         try await database.writer.read { db in
             var conditions = ["notification.recipientId = ?"]
@@ -39,7 +39,7 @@ public struct NotificationStore: NotificationStoring {
 
     /// Oldest first after `sinceID`.
     public func notifications(of recipientID: Int64, after sinceID: Int64, limit: Int, hiding: Set<Int64>)
-        async throws -> [TwitterCore.Notification]
+        async throws -> [ActivityNotification]
     {
         try await database.writer.read { db in
             try Self.fetch(
@@ -88,7 +88,7 @@ public struct NotificationStore: NotificationStoring {
     private static func fetch(
         _ db: Database, _ recipientID: Int64, _ conditions: [String], hiding: Set<Int64>, order: String,
         arguments: StatementArguments
-    ) throws -> [TwitterCore.Notification] {
+    ) throws -> [ActivityNotification] {
         let sql = """
             SELECT notification.id, notification.type, notification.createdAt, notification.tweetId, user.id AS actorId,
                 user.username
@@ -108,9 +108,9 @@ public struct NotificationStore: NotificationStoring {
         }
         let readUpTo = try marker(db, recipientID)
         return rows.compactMap { row in
-            guard let type = TwitterCore.Notification.Kind(rawValue: row["type"]) else { return nil }
+            guard let type = ActivityNotification.Kind(rawValue: row["type"]) else { return nil }
             let id: Int64 = row["id"]
-            return TwitterCore.Notification(
+            return ActivityNotification(
                 id: id, type: type, createdAt: row["createdAt"],
                 from: .init(id: row["actorId"], username: row["username"]),
                 tweet: (row["tweetId"] as Int64?).flatMap { tweets[$0] }, read: id <= readUpTo)

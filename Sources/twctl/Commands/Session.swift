@@ -28,12 +28,13 @@ struct WhoAmI: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let answer = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Auth.whoami)
+        let (answer, unread) = try await DaemonConnection.run(options, login: .required) { connection in
+            (try await connection.answer(API.Auth.whoami), try await connection.call(API.Notifications.unreadCount))
         }
         if options.json { return Output(options: options).json(answer.json) }
         let whoami = answer.result
         print("@\(whoami.user.username) <\(whoami.user.email)> via \(whoami.provider)")
+        print(Output.unread(unread.unread))
         if let expires = whoami.expiresAt {
             Output(options: options).note("session expires \(Timestamp.string(from: expires))")
         }

@@ -10,8 +10,12 @@ struct Status: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let (version, health) = try await DaemonConnection.run(options, login: .none) { connection in
-            (try await connection.answer(API.System.version), try await connection.answer(API.System.health))
+        let (version, health, unread) = try await DaemonConnection.run(options, login: .ifSaved) { connection in
+            // Only a logged-in connection has notifications; status works without one.
+            (
+                try await connection.answer(API.System.version), try await connection.answer(API.System.health),
+                try? await connection.call(API.Notifications.unreadCount)
+            )
         }
         if options.json { return Output(options: options).json(["version": version.json, "health": health.json]) }
         let uptime = health.result.uptimeSeconds
@@ -21,6 +25,7 @@ struct Status: AsyncParsableCommand {
         print("connections  \(health.result.connections)")
         print("requests     \(health.result.requestsServed)")
         print("socket       \(options.socketPath)")
+        if let unread { print("unread       \(Output.unread(unread.unread))") }
     }
 }
 

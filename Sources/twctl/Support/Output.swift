@@ -25,8 +25,9 @@ struct Output {
             var about = "· \(RelativeTime.since(tweet.createdAt, now: now)) · #\(tweet.id)"
             if let parent = tweet.inReplyToID { about += " · reply to #\(parent)" }
             print(pad + "\(Terminal.bold("@" + tweet.author.username)) \(Terminal.dim(about))")
+            let marked = Highlight.marks(of: tweet)
             for line in TextWrap.wrap(tweet.text, width: max(20, Terminal.width - 2 - pad.count)) {
-                print(pad + "  " + line)
+                print(pad + "  " + Highlight.apply(marked, to: line))
             }
             print(pad + "  " + Terminal.dim(Self.counts(of: tweet)))
             return
@@ -53,6 +54,27 @@ struct Output {
     func page(_ tweets: [Tweet], empty: String = "No tweets.") {
         for tweet in tweets.reversed() { self.tweet(tweet) }
         if tweets.isEmpty { note(empty) }
+    }
+
+    /// One notification: who did what, and the tweet it is about; `•` marks an unread one.
+    func notification(_ notification: ActivityNotification, now: Date = Date()) {
+        let who = Terminal.bold("@" + notification.from.username)
+        let what =
+            switch notification.type {
+            case .mention: "mentioned you"
+            case .reply: "replied to you"
+            case .follow: "followed you"
+            case .like: "liked your tweet"
+            case .repost: "reposted your tweet"
+            }
+        let about = Terminal.dim("· \(RelativeTime.since(notification.createdAt, now: now))")
+        print((notification.read ? "  " : "• ") + "\(who) \(what) \(about)")
+        if let tweet = notification.tweet { self.tweet(tweet.repostOf ?? tweet, now: now, indent: 1) }
+    }
+
+    /// `3 unread notifications`.
+    static func unread(_ count: Int) -> String {
+        counted(count, "unread notification")
     }
 
     /// People, one a line: `@name  First Last`.

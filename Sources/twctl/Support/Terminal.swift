@@ -49,4 +49,8 @@ enum Terminal {
     static func bold(_ text: String) -> String { usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     static func dim(_ text: String) -> String { usesColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
     static func red(_ text: String) -> String { usesColor ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
+    /// A mention: bold blue.
+    static func mention(_ text: String) -> String { usesColor ? "\u{1B}[1;34m\(text)\u{1B}[0m" : text }
+    /// A hashtag: bold magenta.
+    static func tag(_ text: String) -> String { usesColor ? "\u{1B}[1;35m\(text)\u{1B}[0m" : text }
 }

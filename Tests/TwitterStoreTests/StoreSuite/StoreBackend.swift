@@ -24,7 +24,9 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
             users: UserStore(database: database), profiles: ProfileStore(database: database),
             tweets: TweetStore(database: database, observer: observer),
             follows: FollowStore(database: database, observer: observer),
-            likes: LikeStore(database: database, observer: observer))
+            likes: LikeStore(database: database, observer: observer),
+            relations: RelationStore(database: database, observer: observer),
+            notifications: NotificationStore(database: database), search: SearchStore(database: database))
     }
 
     /// A fresh fixture on this backend.
@@ -41,6 +43,9 @@ struct Stores: Sendable {
     let tweets: any TweetStoring
     let follows: any FollowStoring
     let likes: any LikeStoring
+    let relations: any RelationStoring
+    let notifications: any NotificationStoring
+    let search: any TweetSearching
 }
 
 /// A test's stores and what they reported.
@@ -53,6 +58,9 @@ struct StoreFixture: Sendable {
     var tweets: any TweetStoring { stores.tweets }
     var follows: any FollowStoring { stores.follows }
     var likes: any LikeStoring { stores.likes }
+    var relations: any RelationStoring { stores.relations }
+    var notifications: any NotificationStoring { stores.notifications }
+    var search: any TweetSearching { stores.search }
 
     /// A new account named `name`.
     func user(_ name: String) async throws -> User {

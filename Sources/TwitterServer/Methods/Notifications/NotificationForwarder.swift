@@ -53,7 +53,7 @@ struct NotificationForwarder: StreamForwarding {
     }
 
     /// `notifications.new` with the recipient's marks on its tweet; nothing for a hidden account's.
-    private func line(_ notification: Notification) async throws -> [UInt8]? {
+    private func line(_ notification: ActivityNotification) async throws -> [UInt8]? {
         let hidden = try await services.hiddenAccounts(of: recipient).all
         guard let shown = try await services.shown([notification], to: recipient, hiding: hidden).first else {
             return nil

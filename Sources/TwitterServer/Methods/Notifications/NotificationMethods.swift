@@ -59,8 +59,8 @@ struct NotificationMethods: MethodGroup {
 
 extension TweetServices {
     /// `notifications` as `reader` sees them: none from `hiding`, each tweet with the reader's marks.
-    func shown(_ notifications: [Notification], to reader: Int64, hiding: Set<Int64>) async throws
-        -> [Notification]
+    func shown(_ notifications: [ActivityNotification], to reader: Int64, hiding: Set<Int64>) async throws
+        -> [ActivityNotification]
     {
         let kept = notifications.filter { !hiding.contains($0.from.id) }
         guard kept.contains(where: { $0.tweet != nil }) else { return kept }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Something another account did that concerns you. Never made for your own actions; withdrawn when the
 /// action is undone (an unlike, an unfollow, an unrepost, the reply or mentioning tweet deleted).
-public struct Notification: Sendable, Hashable, Codable {
+public struct ActivityNotification: Sendable, Hashable, Codable {
     /// What happened.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// A tweet mentioned you.
@@ -93,10 +93,12 @@ public struct NotificationQuery: Sendable, Equatable {
     /// At most this many.
     public var limit: Int
     /// Only these kinds; every kind when nil.
-    public var types: Set<Notification.Kind>?
+    public var types: Set<ActivityNotification.Kind>?
 
     /// Creates a query.
-    public init(sinceID: Int64? = nil, maxID: Int64? = nil, limit: Int = 20, types: Set<Notification.Kind>? = nil) {
+    public init(
+        sinceID: Int64? = nil, maxID: Int64? = nil, limit: Int = 20, types: Set<ActivityNotification.Kind>? = nil
+    ) {
         self.sinceID = sinceID
         self.maxID = maxID
         self.limit = limit
@@ -109,10 +111,10 @@ public struct NotificationQuery: Sendable, Equatable {
 public protocol NotificationStoring: Sendable {
     /// `recipientID`'s notifications matching `query`, newest first, leaving out those from `hiding`.
     func notifications(of recipientID: Int64, _ query: NotificationQuery, hiding: Set<Int64>) async throws
-        -> [Notification]
+        -> [ActivityNotification]
     /// `recipientID`'s notifications after `sinceID`, oldest first, for a subscription's catch-up.
     func notifications(of recipientID: Int64, after sinceID: Int64, limit: Int, hiding: Set<Int64>) async throws
-        -> [Notification]
+        -> [ActivityNotification]
     /// Marks every notification up to `upToID` read (a marker that only moves forward); the unread count after.
     func markRead(of recipientID: Int64, upTo upToID: Int64, hiding: Set<Int64>) async throws -> Int
     /// How many are unread.

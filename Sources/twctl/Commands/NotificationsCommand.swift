@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import JSONRPC
+import TwitterAPI
+import TwitterClient
+import TwitterCore
+
+/// `twctl notifications`.
+struct NotificationsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notifications",
+        abstract: "Your unread notifications (--all: the read ones too), then marked read; --follow streams new ones."
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show the read notifications too; the unread ones are marked •.")
+    var all = false
+
+    @Flag(help: "Keep printing new notifications as they come.")
+    var follow = false
+
+    @Option(help: "How many, 1 to 200.")
+    var limit = 20
+
+    func validate() throws {
+        guard (1...200).contains(limit) else { throw ValidationError("--limit must be between 1 and 200.") }
+    }
+
+    func run() async throws {
+        let output = Output(options: options)
+        try await DaemonConnection.run(options, login: .required) { connection in
+            let page = try await connection.answer(API.Notifications.list, .init(limit: limit))
+            let shown = all ? page.result.notifications : page.result.notifications.filter { !$0.read }
+            if options.json {
+                output.json(page.json)
+            } else {
+                for notification in shown.reversed() { output.notification(notification) }
+                if shown.isEmpty && !follow { output.note(all ? "No notifications." : "No unread notifications.") }
+            }
+            // Shown, so read: the marker moves to the newest one printed.
+            if let newest = shown.first?.id, !shown.allSatisfy(\.read) {
+                _ = try await connection.call(API.Notifications.markRead, .init(upToId: newest))
+            }
+            guard follow else { return }
+            _ = try await connection.call(
+                API.Notifications.subscribe, .init(sinceId: page.result.newestId ?? 0))
+            fflush(nil)
+            for await line in connection.notifications {
+                if let new = try connection.decode(line, as: API.Notifications.new) {
+                    if options.json { output.json(line.params) } else { output.notification(new.notification) }
+                    _ = try await connection.call(API.Notifications.markRead, .init(upToId: new.notification.id))
+                } else if try connection.decode(line, as: API.Notifications.lagged) != nil {
+                    Output.printError("fell behind the stream; run the command again to catch up")
+                    throw ExitStatus.unavailable
+                } else if let revoked = try connection.decode(line, as: API.Auth.revoked) {
+                    Output.printError(revoked.message + "; log in again with `twctl login`")
+                    throw ExitStatus.noPermission
+                }
+                fflush(nil)
+            }
+        }
+    }
+}
