@@ -80,6 +80,10 @@ load mix_c16 "$WORK/twitterd.sock" --method mix --connections 16 --depth 4
 # Home timelines: each connection logs in as its own seeded account (seed1…seed64) before the clock starts.
 load home_c16 "$WORK/twitterd.sock" --method home --connections 16 --depth 4
 load home_c64 "$WORK/twitterd.sock" --method home --connections 64 --depth 4
+# Full-text search: a two-word query of the seeded vocabulary (tens of thousands of matches to rank), alone
+# for its latency and over 16 connections for its throughput.
+load search_c1 "$WORK/twitterd.sock" --method search --connections 1 --depth 1
+load search_c16 "$WORK/twitterd.sock" --method search --connections 16 --depth 1
 load login "$WORK/twitterd.sock" --method login --connections 8 --depth 2 --accounts 1000 --probe
 
 echo "redis-benchmark"

@@ -4,10 +4,10 @@ import NIOCore
 /// What a benchmark connection sends, and how each answer is checked: a wrong or error answer is an error,
 /// never a success.
 enum Workload: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case ping, fetch, post, login, mix, home
+    case ping, fetch, post, login, mix, home, search
 
     /// Whether connections must log in before the load starts.
-    var needsLogin: Bool { self == .fetch || self == .post || self == .mix || self == .home }
+    var needsLogin: Bool { self != .ping && self != .login }
 
     /// Whether each connection logs in as an account of its own (seed1, seed2…), as home timelines need.
     var needsOwnAccount: Bool { self == .home }
@@ -22,6 +22,7 @@ enum Workload: String, ExpressibleByArgument, CaseIterable, Sendable {
         // Nine fetches, then one post: the 90/10 mix of a read-heavy service.
         case .mix: sequence % 10 == 9 ? Request.post(sequence) : Request.fetch
         case .home: Request.home
+        case .search: Request.search
         }
     }
 }
@@ -54,6 +55,15 @@ final class Request: Sendable {
     static let home = Request(
         line: Array(#"{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":6}"#.utf8 + [10]),
         expectedPrefix: Array(#"{"id":6,"jsonrpc":"2.0","result":{"newestId":"#.utf8), expectsWholeLine: false
+    )
+
+    /// Two words of the seeded vocabulary, each in about a fifth of the bench database's tweets: a query
+    /// with tens of thousands of matches to rank, not a rare word.
+    static let search = Request(
+        line: Array(
+            #"{"jsonrpc":"2.0","method":"search.tweets","params":{"query":"coffee kernel","limit":20},"id":7}"#.utf8
+                + [10]),
+        expectedPrefix: Array(#"{"id":7,"jsonrpc":"2.0","result":{"nextCursor":"#.utf8), expectsWholeLine: false
     )
 
     static func post(_ sequence: Int) -> Request {

@@ -18,7 +18,7 @@ struct TwbenchTests {
         )
         #expect(seeded.status == 0)
         let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
-        for method in ["ping", "fetch", "post", "mix", "login", "home"] {
+        for method in ["ping", "fetch", "post", "mix", "login", "home", "search"] {
             let result = try runProduct(
                 "twbench",
                 [

@@ -190,11 +190,9 @@ extension AppDatabase {
                     sql: "UPDATE tweet SET mentions = ? WHERE id = ?",
                     arguments: [mentioned.joined(separator: " "), row["id"]])
             }
-            for key in Set(found.hashtags.map { EntityScanner.tagKey($0.tag) }) {
-                try db.execute(
-                    sql: "INSERT INTO tweetTag (tag, tweetId, authorId, createdAt) VALUES (?, ?, ?, ?)",
-                    arguments: [key, row["id"], row["authorId"], row["createdAt"]])
-            }
+            try TweetTagRows.insert(
+                db, tweetID: row["id"], authorID: row["authorId"], createdAt: row["createdAt"] as DatabaseValue,
+                hashtags: found.hashtags)
         }
     }
 }

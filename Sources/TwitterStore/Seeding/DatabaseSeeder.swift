@@ -71,7 +71,13 @@ public struct DatabaseSeeder: Sendable {
             try await database.writer.write { db in
                 let statement = try db.makeStatement(
                     sql: "INSERT INTO tweet (authorId, text, createdAt) VALUES (?, ?, ?)")
-                for row in batch { try statement.execute(arguments: [row.0, row.1, row.2]) }
+                for row in batch {
+                    try statement.execute(arguments: [row.0, row.1, row.2])
+                    // Seeded tweets carry tags like posted ones, so tags and trending have something to show.
+                    try TweetTagRows.insert(
+                        db, tweetID: db.lastInsertedRowID, authorID: row.0, createdAt: row.2,
+                        hashtags: EntityScanner.scan(row.1).hashtags)
+                }
             }
             done += size
             progress(done)

@@ -57,10 +57,8 @@ struct BatchWriter {
             inReplyToID: parentID,
             entities: TweetEntities(of: draft.text, mentioned: mentioned.map(\.username)))
         events.append(.posted(tweet))
-        for key in Set(found.hashtags.map { EntityScanner.tagKey($0.tag) }) {
-            try db.cachedStatement(sql: "INSERT INTO tweetTag (tag, tweetId, authorId, createdAt) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [key, tweet.id, draft.authorID, storedNow])
-        }
+        try TweetTagRows.insert(
+            db, tweetID: tweet.id, authorID: draft.authorID, createdAt: storedNow, hashtags: found.hashtags)
         if let parentID { try count(parentID, .repliesCount, by: 1) }
         // One notification per account: the author answered hears of a reply, not also of its mention.
         if let parent,

@@ -12,11 +12,12 @@ public struct SearchStore: TweetSearching {
         self.database = database
     }
 
-    /// One statement. With words or phrases it starts from the text index's matches ranked by bm25 (FTS5's
-    /// `rank`), newest first among equals; without, it walks the tweets newest first.
-    public func search(_ query: SearchQuery, authorID: Int64?, hiding: Set<Int64>, limit: Int, offset: Int)
-        async throws -> [Tweet]
-    {
+    /// Without words or phrases, one walk of the tweets newest first. With them, two statements: the ids of
+    /// the window's newest matches from the text index (which walks its matches newest first and stops), then
+    /// the tweets of that id range ranked by bm25 (FTS5's `rank`) with the other conditions.
+    public func search(
+        _ query: SearchQuery, authorID: Int64?, hiding: Set<Int64>, limit: Int, from position: SearchPosition
+    ) async throws -> SearchResults {
         try await database.writer.read { db in
             var conditions: [String] = []
             var arguments: StatementArguments = []
@@ -30,30 +31,59 @@ public struct SearchStore: TweetSearching {
             }
             if let hiding = TweetRow.hidingClause(hiding) { conditions.append(hiding) }
             guard query.hasTextTerms else {
-                conditions.append("tweet.repostOfId IS NULL")
-                if !query.excluded.isEmpty {
-                    conditions.append("tweet.id NOT IN (SELECT rowid FROM tweetSearch WHERE tweetSearch MATCH ?)")
-                    arguments += [query.excluded.map(Self.quoted).joined(separator: " OR ")]
-                }
-                return try TweetRow.fetchAll(
-                    db, "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweet.id DESC LIMIT ? OFFSET ?",
-                    arguments + [limit, offset], cached: hiding.isEmpty)
+                return try Self.newest(db, query, conditions, arguments, limit: limit, before: position.before)
             }
             var match = (query.words + query.phrases).map(Self.quoted).joined(separator: " AND ")
             for excluded in query.excluded { match += " NOT " + Self.quoted(excluded) }
-            // With nothing else to filter by, the page is cut inside the index's ranking, before any join.
-            let page = conditions.isEmpty ? "ORDER BY rank, rowid DESC LIMIT \(limit) OFFSET \(offset)" : ""
+            let top = (position.before ?? Int64.max) - 1
+            let window = try Int64.fetchAll(
+                db.cachedStatement(
+                    sql:
+                        "SELECT rowid FROM tweetSearch WHERE tweetSearch MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ?"
+                ), arguments: [match, top, SearchPosition.windowSize])
+            guard let floor = window.last else { return SearchResults(tweets: [], next: nil) }
             let hits = """
-                JOIN (SELECT rowid AS hit, rank AS score FROM tweetSearch WHERE tweetSearch MATCH ? \(page)) AS hits
-                    ON hits.hit = tweet.id
+                JOIN (SELECT rowid AS hit, rank AS score FROM tweetSearch WHERE tweetSearch MATCH ? AND rowid BETWEEN ? AND ?)
+                    AS hits ON hits.hit = tweet.id
                 """
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            let sql = TweetRow.select(
-                "\(filter) ORDER BY hits.score, tweet.id DESC LIMIT \(limit) OFFSET \(conditions.isEmpty ? 0 : offset)",
-                joining: hits)
-            return try Row.fetchAll(db.makeStatement(sql: sql), arguments: [match] + arguments).map(
-                TweetRow.tweet(from:))
+            // One more than asked: whether it exists says if this window has another page.
+            let ranked = try Row.fetchAll(
+                db.makeStatement(
+                    sql: TweetRow.select("\(filter) ORDER BY hits.score, tweet.id DESC LIMIT ? OFFSET ?", joining: hits)
+                ),
+                arguments: [match, floor, top] + arguments + [limit + 1, position.offset]
+            ).map(TweetRow.tweet(from:))
+            let next: SearchPosition? =
+                if ranked.count > limit {
+                    SearchPosition(before: position.before, offset: position.offset + limit)
+                } else if window.count == SearchPosition.windowSize {
+                    SearchPosition(before: floor)
+                } else {
+                    nil
+                }
+            return SearchResults(tweets: Array(ranked.prefix(limit)), next: next)
         }
+    }
+
+    /// Tweets matching only an author, tags or exclusions, newest first from `before`.
+    private static func newest(
+        _ db: Database, _ query: SearchQuery, _ conditions: [String], _ arguments: StatementArguments, limit: Int,
+        before: Int64?
+    ) throws -> SearchResults {
+        var conditions = conditions + ["tweet.repostOfId IS NULL", "tweet.id < ?"]
+        var arguments = arguments + [before ?? Int64.max]
+        if !query.excluded.isEmpty {
+            conditions.append("tweet.id NOT IN (SELECT rowid FROM tweetSearch WHERE tweetSearch MATCH ?)")
+            arguments += [query.excluded.map(quoted).joined(separator: " OR ")]
+        }
+        let found = try TweetRow.fetchAll(
+            db, "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweet.id DESC LIMIT ?",
+            arguments + [limit + 1],
+            cached: false)
+        let page = Array(found.prefix(limit))
+        return SearchResults(
+            tweets: page, next: found.count > limit ? page.last.map { SearchPosition(before: $0.id) } : nil)
     }
 
     /// A prefix scan over the usernames and names, case-insensitive by the folded username key and `LIKE`.

@@ -117,8 +117,8 @@ struct ReachStoreTests {
         let other = try await fixture.post("coffee coffee coffee", by: alice)
         func found(_ text: String, author: Int64? = nil, hiding: Set<Int64> = []) async throws -> [Int64] {
             try await fixture.search.search(
-                try SearchQuery(parsing: text), authorID: author, hiding: hiding, limit: 20, offset: 0
-            ).map(\.id)
+                try SearchQuery(parsing: text), authorID: author, hiding: hiding, limit: 20, from: SearchPosition()
+            ).tweets.map(\.id)
         }
         #expect(try await found("cafe FERME") == [cafe.id], "diacritics and case ignored")
         #expect(try await Set(found("dark roast")) == [roast.id, instant.id])
@@ -130,9 +130,12 @@ struct ReachStoreTests {
         #expect(try await found("coffee", hiding: [bob.id]) == [other.id])
         #expect(try await found("coffee").first == other.id, "the best match first")
         #expect(try await found(#"NEAR OR AND "x" *"#).isEmpty, "query words are never FTS syntax")
-        let paged = try await fixture.search.search(
-            try SearchQuery(parsing: "coffee"), authorID: nil, hiding: [], limit: 1, offset: 1)
-        #expect(paged.count == 1 && paged[0].id != other.id)
+        let first = try await fixture.search.search(
+            try SearchQuery(parsing: "coffee"), authorID: nil, hiding: [], limit: 1, from: SearchPosition())
+        let next = try #require(first.next)
+        let second = try await fixture.search.search(
+            try SearchQuery(parsing: "coffee"), authorID: nil, hiding: [], limit: 1, from: next)
+        #expect(first.tweets.map(\.id) == [other.id] && second.tweets.count == 1 && second.tweets[0].id != other.id)
         try await fixture.tweets.deleteTweet(id: other.id, by: alice.id)
         #expect(try await !found("coffee").contains(other.id), "a deleted tweet leaves the index")
 
@@ -157,5 +160,34 @@ struct ReachStoreTests {
                 TrendingTag(tag: "rust", tweetsCount: 3, usersCount: 1),
             ], "ranked by accounts before tweets")
         #expect(try await fixture.search.trending(since: Date().addingTimeInterval(60), limit: 10).isEmpty)
+    }
+
+    @Test(arguments: StoreBackend.all) func searchRanksTheNewestWindowFirstAndPagesThroughEveryMatchOnce(
+        _ backend: StoreBackend
+    ) async throws {
+        let fixture = try await backend.fixture()
+        let alice = try await fixture.user("alice")
+        let count = SearchPosition.windowSize + 100
+        // Queued together, they share group commits.
+        let waits = (0..<count).map { index in
+            let text = index == 5 || index == 600 ? "coffee coffee coffee strong \(index)" : "coffee number \(index)"
+            return fixture.tweets.post(PostDraft(text: text, by: alice.id))
+        }
+        var ids: [Int64] = []
+        for wait in waits { ids.append(try await wait().id) }
+        let query = try SearchQuery(parsing: "coffee")
+        var seen: [Int64] = []
+        var position: SearchPosition? = SearchPosition()
+        var firstPage: [Int64] = []
+        while let at = position {
+            let page = try await fixture.search.search(query, authorID: nil, hiding: [], limit: 90, from: at)
+            if firstPage.isEmpty { firstPage = page.tweets.map(\.id) }
+            seen += page.tweets.map(\.id)
+            position = page.next
+        }
+        #expect(seen.count == count && Set(seen) == Set(ids), "every match once, across both windows")
+        #expect(firstPage.first == ids[600], "the best match of the newest window leads")
+        #expect(!firstPage.contains(ids[5]), "an older window waits its turn, however well it matches")
+        #expect(seen.firstIndex(of: ids[5]) == SearchPosition.windowSize, "and leads its own window")
     }
 }

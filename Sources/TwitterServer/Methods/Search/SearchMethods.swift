@@ -16,17 +16,14 @@ struct SearchMethods: MethodGroup {
             .awaited { (params: API.Search.TweetsParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let query = try SearchQuery(parsing: params.query)
-                let offset = try SearchCursor.offset(params.cursor)
-                let limit = params.limit ?? 20
+                let position = try SearchCursor.position(params.cursor)
                 let authorID = try await lookup.id(ofOptional: query.author)
                 let hiding = try await services.hiddenAccounts(of: reader).all
-                // One more than asked: whether it exists says if there is a next page.
                 let found = try await search.search(
-                    query, authorID: authorID, hiding: hiding, limit: limit + 1, offset: offset)
-                let shown = try await services.feed.marked(
-                    Array(found.prefix(limit)), for: reader, likes: services.likes)
+                    query, authorID: authorID, hiding: hiding, limit: params.limit ?? 20, from: position)
                 return API.Search.TweetResults(
-                    tweets: shown, nextCursor: found.count > limit ? String(offset + limit) : nil)
+                    tweets: try await services.feed.marked(found.tweets, for: reader, likes: services.likes),
+                    nextCursor: found.next.map(SearchCursor.string))
             })
         router.register(
             API.Search.users,
@@ -71,18 +68,22 @@ struct SearchMethods: MethodGroup {
     }
 }
 
-/// `search.tweets`' cursor: how many results the pages before it held. Relevance has no stable key to
-/// continue from, so a result ranked anew between pages may show twice or not at all; the first page is
-/// always exact.
+/// `search.tweets`' cursor: a `SearchPosition` as `before.offset` (`before` empty for the newest window).
 enum SearchCursor {
-    /// The deepest a search pages.
-    static let deepest = 10_000
+    static func string(_ position: SearchPosition) -> String {
+        "\(position.before.map(String.init) ?? "").\(position.offset)"
+    }
 
-    static func offset(_ cursor: String?) throws -> Int {
-        guard let cursor else { return 0 }
-        guard let offset = Int(cursor), (1...deepest).contains(offset) else {
+    static func position(_ cursor: String?) throws -> SearchPosition {
+        guard let cursor else { return SearchPosition() }
+        let parts = cursor.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let offset = Int(parts[1]), (0..<SearchPosition.windowSize).contains(offset) else {
             throw TwitterError.invalidFields(["cursor": "is not the nextCursor of a page"])
         }
-        return offset
+        if parts[0].isEmpty { return SearchPosition(offset: offset) }
+        guard let before = Int64(parts[0]), before > 0 else {
+            throw TwitterError.invalidFields(["cursor": "is not the nextCursor of a page"])
+        }
+        return SearchPosition(before: before, offset: offset)
     }
 }
