@@ -12,9 +12,9 @@ public struct SearchStore: TweetSearching {
         self.database = database
     }
 
-    /// Without words or phrases, one walk of the tweets newest first. With them, two statements: the ids of
-    /// the window's newest matches from the text index (which walks its matches newest first and stops), then
-    /// the tweets of that id range ranked by bm25 (FTS5's `rank`) with the other conditions.
+    /// Without words or phrases, one walk of the tweets newest first. With them: the ids of the window's
+    /// newest matches from the text index (which walks its matches newest first and stops), the texts of
+    /// those that pass the other conditions, ranked by `SearchRanking`, and the page's tweets read in full.
     public func search(
         _ query: SearchQuery, authorID: Int64?, hiding: Set<Int64>, limit: Int, from position: SearchPosition
     ) async throws -> SearchResults {
@@ -42,18 +42,25 @@ public struct SearchStore: TweetSearching {
                         "SELECT rowid FROM tweetSearch WHERE tweetSearch MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ?"
                 ), arguments: [match, top, SearchPosition.windowSize])
             guard let floor = window.last else { return SearchResults(tweets: [], next: nil) }
-            let hits = """
-                JOIN (SELECT rowid AS hit, rank AS score FROM tweetSearch WHERE tweetSearch MATCH ? AND rowid BETWEEN ? AND ?)
-                    AS hits ON hits.hit = tweet.id
-                """
-            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            // One more than asked: whether it exists says if this window has another page.
-            let ranked = try Row.fetchAll(
+            // The window's tweets that pass the other conditions, ranked here, and only the page read in full.
+            let filter = conditions.map { " AND " + $0 }.joined()
+            let candidates = try Row.fetchAll(
                 db.makeStatement(
-                    sql: TweetRow.select("\(filter) ORDER BY hits.score, tweet.id DESC LIMIT ? OFFSET ?", joining: hits)
-                ),
-                arguments: [match, floor, top] + arguments + [limit + 1, position.offset]
-            ).map(TweetRow.tweet(from:))
+                    sql: """
+                        SELECT tweet.id, tweet.text FROM tweet LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
+                        WHERE tweet.id IN (\(window.map(String.init).joined(separator: ",")))\(filter)
+                        """), arguments: arguments
+            ).map { (id: $0["id"] as Int64, text: $0["text"] as String) }
+            let ranked = SearchRanking.ranked(candidates, for: query).dropFirst(position.offset)
+            let page = Array(ranked.prefix(limit))
+            var tweets: [Int64: Tweet] = [:]
+            if !page.isEmpty {
+                for tweet in try TweetRow.fetchAll(
+                    db, "WHERE tweet.id IN (\(page.map(String.init).joined(separator: ",")))", [], cached: false)
+                {
+                    tweets[tweet.id] = tweet
+                }
+            }
             let next: SearchPosition? =
                 if ranked.count > limit {
                     SearchPosition(before: position.before, offset: position.offset + limit)
@@ -62,7 +69,7 @@ public struct SearchStore: TweetSearching {
                 } else {
                     nil
                 }
-            return SearchResults(tweets: Array(ranked.prefix(limit)), next: next)
+            return SearchResults(tweets: page.compactMap { tweets[$0] }, next: next)
         }
     }
 
