@@ -153,6 +153,10 @@ import TwitterCore
             #expect(
                 try await SocialTests.code { try await bob.call(API.Tweets.thread, .init(id: target)) } == Self.notFound
             )
+            #expect(
+                try await SocialTests.code { try await bob.call(API.Tweets.likedBy, .init(id: target)) }
+                    == Self.notFound
+            )
             let sight = try await Sight.of(bob, carolTweet: carolTweet)
             #expect(sight.showsAlice.isEmpty, "\(sight)")
             _ = try await bob.call(API.Tweets.post, .init(text: "@alice can you hear me"))

@@ -29,6 +29,7 @@ struct SearchQueryTests {
         ("#", "has #, which is not a #tag of letters and digits"),
         ("-from:a x", "can not leave out an author with -from:"),
         (#"ab"c"#, #"has a " inside ab"c; quote whole phrases"#),
+        ("a\u{0}b coffee", "has a control character"),
     ])
     func refusesWhatItCannotRead(query: String, problem: String) {
         #expect(throws: TwitterError(.invalidParams, "The search query \(problem)", fields: ["query": problem])) {

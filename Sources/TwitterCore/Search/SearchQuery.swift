@@ -23,6 +23,10 @@ public struct SearchQuery: Sendable, Equatable {
         guard text.count <= Self.maximumLength else {
             throw Self.problem("is \(text.count) characters; the limit is \(Self.maximumLength)")
         }
+        // SQLite reads a MATCH string up to its first NUL; no control character belongs in a query anyway.
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw Self.problem("has a control character")
+        }
         var rest = Substring(text)
         var terms = 0
         while let token = try Self.nextToken(&rest) {

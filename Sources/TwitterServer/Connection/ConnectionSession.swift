@@ -56,11 +56,16 @@ public final class ConnectionSession: Sendable {
     }
 
     /// Logs the connection in, listed in `liveLogins` so that a revocation elsewhere reaches it.
+    /// Logging in as another account ends the subscriptions made as the one before: they stream what that
+    /// account may see.
     public func logIn(_ login: SessionLogin, listedIn liveLogins: LiveLogins) {
-        state.withLock { state in
+        let ended = state.withLock { state -> [TweetSubscription] in
+            let previous = state.login.current?.userID
             state.login = .loggedIn(login)
             state.liveLogins = liveLogins
+            return previous != nil && previous != login.userID ? Self.takeSubscriptions(&state) : []
         }
+        for subscription in ended { subscription.cancel() }
         liveLogins.add(self)
     }
 
@@ -74,13 +79,24 @@ public final class ConnectionSession: Sendable {
     }
 
     /// Logs the connection out at its own request.
+    /// Its subscriptions end with the login they were made as.
     public func logOut() {
-        let registry = state.withLock { state in
+        let (registry, ended) = state.withLock { state in
             state.login = .anonymous
             defer { state.liveLogins = nil }
-            return state.liveLogins
+            return (state.liveLogins, Self.takeSubscriptions(&state))
         }
+        for subscription in ended { subscription.cancel() }
         registry?.remove(self)
+    }
+
+    /// Takes every subscription out of `state`, to be cancelled outside the lock.
+    private static func takeSubscriptions(_ state: inout State) -> [TweetSubscription] {
+        defer {
+            state.subscriptions = [:]
+            state.forwardersToStart = []
+        }
+        return Array(state.subscriptions.values)
     }
 
     /// Logs the connection out if its login rests on what `revocation` ended, sending `auth.revoked` first when
@@ -92,11 +108,7 @@ public final class ConnectionSession: Sendable {
             }
             state.login = .revoked(revocation.reason)
             state.liveLogins = nil
-            defer {
-                state.subscriptions = [:]
-                state.forwardersToStart = []
-            }
-            return (login, Array(state.subscriptions.values))
+            return (login, Self.takeSubscriptions(&state))
         }
         guard let (login, subscriptions) = outcome else { return nil }
         // The state is revoked before the line is queued, so no subscription line can follow it (see

@@ -55,7 +55,9 @@ public struct NotificationStore: NotificationStoring {
                 sql: """
                     INSERT INTO notificationMarker (userId, readUpTo) VALUES (?1, ?2)
                     ON CONFLICT (userId) DO UPDATE SET readUpTo = MAX(readUpTo, ?2)
-                    """, arguments: [recipientID, upToID])
+                    """,
+                // Never past the newest notification there is: a marker ahead of it would mark future ones read.
+                arguments: [recipientID, min(upToID, try Self.newest(db, recipientID))])
             return try Self.unread(db, recipientID, hiding: hiding)
         }
     }
@@ -63,6 +65,12 @@ public struct NotificationStore: NotificationStoring {
     /// Counts past the marker.
     public func unreadCount(of recipientID: Int64, hiding: Set<Int64>) async throws -> Int {
         try await database.writer.read { db in try Self.unread(db, recipientID, hiding: hiding) }
+    }
+
+    private static func newest(_ db: Database, _ recipientID: Int64) throws -> Int64 {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT MAX(id) FROM notification WHERE recipientId = ?"), arguments: [recipientID])
+            ?? 0
     }
 
     private static func marker(_ db: Database, _ recipientID: Int64) throws -> Int64 {

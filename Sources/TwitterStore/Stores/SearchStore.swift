@@ -63,7 +63,9 @@ public struct SearchStore: TweetSearching {
             }
             let next: SearchPosition? =
                 if ranked.count > limit {
-                    SearchPosition(before: position.before, offset: position.offset + limit)
+                    // The window's top is pinned from the first page on: newer matches posted meanwhile must
+                    // not slide it, or later pages would repeat and skip.
+                    SearchPosition(before: position.before ?? window[0] + 1, offset: position.offset + limit)
                 } else if window.count == SearchPosition.windowSize {
                     SearchPosition(before: floor)
                 } else {

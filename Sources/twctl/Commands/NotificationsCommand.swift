@@ -31,7 +31,17 @@ struct NotificationsCommand: AsyncParsableCommand {
         let output = Output(options: options)
         try await DaemonConnection.run(options, login: .required) { connection in
             let page = try await connection.answer(API.Notifications.list, .init(limit: limit))
-            let shown = all ? page.result.notifications : page.result.notifications.filter { !$0.read }
+            var listed = page.result.notifications
+            // Reading marks everything up to the newest shown, so every unread one is shown first, however
+            // many pages back it lies.
+            var unreadListed = listed.count { !$0.read }
+            while !all, unreadListed < page.result.unread, let oldest = listed.last?.id {
+                let older = try await connection.call(API.Notifications.list, .init(maxId: oldest, limit: 200))
+                guard !older.notifications.isEmpty else { break }
+                listed += older.notifications
+                unreadListed += older.notifications.count { !$0.read }
+            }
+            let shown = all ? listed : listed.filter { !$0.read }
             if options.json {
                 output.json(page.json)
             } else {

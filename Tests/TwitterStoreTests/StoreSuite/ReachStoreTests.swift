@@ -43,13 +43,19 @@ struct ReachStoreTests {
         #expect(try await fixture.notifications.markRead(of: alice.id, upTo: 1, hiding: []) == 2)
         let read = try await fixture.notifications.notifications(of: alice.id, NotificationQuery(), hiding: [])
         #expect(read.map(\.read) == [false, false, true, true])
-        #expect(try await fixture.notifications.markRead(of: alice.id, upTo: newest, hiding: []) == 0)
+        #expect(try await fixture.notifications.markRead(of: alice.id, upTo: Int64.max, hiding: []) == 0)
+        let oneMore = try await fixture.post("@alice one more", by: bob)
+        #expect(
+            try await fixture.notifications.unreadCount(of: alice.id, hiding: []) == 1,
+            "marking past the newest there was leaves later ones unread")
+        #expect(try await fixture.notifications.markRead(of: alice.id, upTo: newest + 100, hiding: []) == 0)
 
         // Undoing each action withdraws its notification.
         _ = try await fixture.likes.unlike(first.id, by: bob.id)
         _ = try await fixture.tweets.unrepost(first.id, by: bob.id)
         _ = try await fixture.follows.unfollow(alice.id, by: bob.id)
         try await fixture.tweets.deleteTweet(id: reply.id, by: bob.id)
+        try await fixture.tweets.deleteTweet(id: oneMore.id, by: bob.id)
         try await fixture.tweets.deleteTweet(id: first.id, by: alice.id)
         #expect(try await fixture.notifications.notifications(of: alice.id, NotificationQuery(), hiding: []).isEmpty)
         #expect(try await fixture.notifications.notifications(of: bob.id, NotificationQuery(), hiding: []).isEmpty)
@@ -189,5 +195,18 @@ struct ReachStoreTests {
         #expect(firstPage.first == ids[600], "the best match of the newest window leads")
         #expect(!firstPage.contains(ids[5]), "an older window waits its turn, however well it matches")
         #expect(seen.firstIndex(of: ids[5]) == SearchPosition.windowSize, "and leads its own window")
+
+        // Posts that match while a reader pages do not slide the window under the reader's cursor.
+        let page1 = try await fixture.search.search(query, authorID: nil, hiding: [], limit: 90, from: SearchPosition())
+        for index in 0..<30 { _ = try await fixture.post("coffee coffee coffee late \(index)", by: alice) }
+        var after: [Int64] = page1.tweets.map(\.id)
+        position = page1.next
+        while let at = position, at.before != nil, after.count < SearchPosition.windowSize {
+            let page = try await fixture.search.search(query, authorID: nil, hiding: [], limit: 90, from: at)
+            after += page.tweets.map(\.id)
+            position = page.next
+        }
+        #expect(after.count == SearchPosition.windowSize && Set(after).count == after.count, "no repeat, no skip")
+        #expect(Set(after) == Set(ids.suffix(SearchPosition.windowSize)), "the first page's window, to its end")
     }
 }

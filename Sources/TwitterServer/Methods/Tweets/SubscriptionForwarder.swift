@@ -27,7 +27,9 @@ struct SubscriptionForwarder: Sendable {
                     // Checked as each tweet goes out, so a mute or block takes effect at once.
                     guard !(try await services.hiddenAccounts(of: reader).hides(tweet)) else { continue }
                     try await send(try await newTweet(tweet))
-                case .event(.deleted(let tweetID, _, _)):
+                case .event(.deleted(let tweetID, let authorID, _)):
+                    // A hidden account's tweets were never shown; neither is their going.
+                    guard !(try await services.hiddenAccounts(of: reader).all.contains(authorID)) else { continue }
                     try await send(notification(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
                 case .lagged:
                     try await send(

@@ -106,6 +106,13 @@ struct TweetMethods: MethodGroup {
             API.Tweets.likedBy,
             .awaited { (params: API.Tweets.LikedByParams, context) in
                 let request = try await services.pageRequest(params.limit, params.cursor, context)
+                // Across a block the tweet is as if absent, its likers too.
+                let hidden = try await services.hiddenAccounts(of: try context.session.requireLogin().userID)
+                if let tweet = try await tweets.tweet(id: params.id),
+                    hidden.isBlocked(tweet.author.id) || tweet.repostOf.map({ hidden.isBlocked($0.author.id) }) ?? false
+                {
+                    throw TwitterError.notFound("Tweet \(params.id)")
+                }
                 guard let page = try await likes.likers(of: params.id, page: request) else {
                     throw TwitterError.notFound("Tweet \(params.id)")
                 }
