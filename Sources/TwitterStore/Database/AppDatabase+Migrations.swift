@@ -104,9 +104,15 @@ extension AppDatabase {
             try db.create(index: "tweetLike_tweet_id", on: "tweetLike", columns: ["tweetId", "id"])
         }
         migrator.registerMigration("v4: mentions, tags, search, notifications, mutes, blocks") { db in
-            // The usernames a tweet mentioned when it was posted, space-separated; its entities are found again
-            // from the text and these names when it is read.
-            try db.alter(table: "tweet") { table in table.add(column: "mentions", .text) }
+            // The accounts a tweet mentioned when it was posted. Its entities are found again from the text when it
+            // is read, keeping the mentions whose account still has the name written: an account renamed
+            // since is no longer linked, and one that takes the old name later never is.
+            try db.create(table: "tweetMention", options: .withoutRowID) { table in
+                table.belongsTo("tweet", onDelete: .cascade).notNull()
+                table.belongsTo("user", onDelete: .cascade).notNull()
+                table.primaryKey(["tweetId", "userId"])
+            }
+            try db.create(index: "tweetMention_user", on: "tweetMention", columns: ["userId"])
             try db.create(table: "tweetTag", options: .withoutRowID) { table in
                 table.column("tag", .text).notNull()
                 table.belongsTo("tweet", onDelete: .cascade).notNull()
@@ -176,26 +182,14 @@ extension AppDatabase {
             sql:
                 "SELECT id, authorId, text, createdAt FROM tweet WHERE text LIKE '%@%' OR text LIKE '%#%' OR text LIKE '%＃%'"
         )
-        var accounts: [String: String] = [:]
-        for (key, username) in try Row.fetchAll(db, sql: "SELECT usernameKey, username FROM user").map({
-            ($0["usernameKey"] as String, $0["username"] as String)
-        }) {
-            accounts[key] = username
+        var accounts: [String: Int64] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, usernameKey FROM user") {
+            accounts[row["usernameKey"]] = row["id"]
         }
         for row in rows {
             let found = EntityScanner.scan(row["text"])
-            var mentioned: [String] = []
-            for candidate in found.mentions {
-                if let username = accounts[EntityScanner.usernameKey(candidate.username)], !mentioned.contains(username)
-                {
-                    mentioned.append(username)
-                }
-            }
-            if !mentioned.isEmpty {
-                try db.execute(
-                    sql: "UPDATE tweet SET mentions = ? WHERE id = ?",
-                    arguments: [mentioned.joined(separator: " "), row["id"]])
-            }
+            let mentioned = Set(found.mentions.compactMap { accounts[EntityScanner.usernameKey($0.username)] })
+            try TweetMentionRows.insert(db, tweetID: row["id"], accountIDs: mentioned)
             try TweetTagRows.insert(
                 db, tweetID: row["id"], authorID: row["authorId"], createdAt: row["createdAt"] as DatabaseValue,
                 hashtags: found.hashtags)

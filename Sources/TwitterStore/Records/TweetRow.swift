@@ -12,11 +12,11 @@ enum TweetRow {
     static func select(_ clauses: String, joining: String = "") -> String {
         """
         SELECT tweet.id, tweet.authorId, user.username, tweet.text, tweet.createdAt, tweet.inReplyToId,
-            tweet.likesCount, tweet.repostsCount, tweet.repliesCount, tweet.mentions,
+            tweet.likesCount, tweet.repostsCount, tweet.repliesCount, \(TweetMentionRows.usernames(of: "tweet")) AS mentions,
             original.id AS oId, original.authorId AS oAuthorId, originalAuthor.username AS oUsername,
             original.text AS oText, original.createdAt AS oCreatedAt, original.inReplyToId AS oInReplyToId,
             original.likesCount AS oLikes, original.repostsCount AS oReposts, original.repliesCount AS oReplies,
-            original.mentions AS oMentions
+            CASE WHEN original.id IS NULL THEN NULL ELSE \(TweetMentionRows.usernames(of: "original")) END AS oMentions
         FROM tweet \(joining) JOIN user ON user.id = tweet.authorId
         LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
         LEFT JOIN user AS originalAuthor ON originalAuthor.id = original.authorId \(clauses)
@@ -39,7 +39,8 @@ enum TweetRow {
             repostOf: original, entities: entities(text: row["text"], mentions: row["mentions"]))
     }
 
-    /// The entities of a stored text: found again from the text, with the mentions it was posted with.
+    /// The entities of a stored text: found again from the text, keeping the mentions of the accounts it was
+    /// posted mentioning, under the names they have now.
     static func entities(text: String, mentions: String?) -> TweetEntities {
         TweetEntities(of: text, mentioned: mentions.map { $0.split(separator: " ").map(String.init) } ?? [])
     }

@@ -44,19 +44,16 @@ struct BatchWriter {
         let mentioned = try mentionedAccounts(found.mentions)
         try db.cachedStatement(
             sql: """
-                INSERT INTO tweet (authorId, text, createdAt, idempotencyKey, inReplyToId, mentions)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO tweet (authorId, text, createdAt, idempotencyKey, inReplyToId) VALUES (?, ?, ?, ?, ?)
                 """
         )
-        .execute(arguments: [
-            draft.authorID, draft.text, storedNow, draft.idempotencyKey, parentID,
-            mentioned.isEmpty ? nil : mentioned.map(\.username).joined(separator: " "),
-        ])
+        .execute(arguments: [draft.authorID, draft.text, storedNow, draft.idempotencyKey, parentID])
         let tweet = Tweet(
             id: db.lastInsertedRowID, author: try author(draft.authorID), text: draft.text, createdAt: now,
             inReplyToID: parentID,
             entities: TweetEntities(of: draft.text, mentioned: mentioned.map(\.username)))
         events.append(.posted(tweet))
+        try TweetMentionRows.insert(db, tweetID: tweet.id, accountIDs: mentioned.map(\.id))
         try TweetTagRows.insert(
             db, tweetID: tweet.id, authorID: draft.authorID, createdAt: storedNow, hashtags: found.hashtags)
         if let parentID { try count(parentID, .repliesCount, by: 1) }

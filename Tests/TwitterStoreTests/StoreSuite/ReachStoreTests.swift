@@ -209,4 +209,22 @@ struct ReachStoreTests {
         #expect(after.count == SearchPosition.windowSize && Set(after).count == after.count, "no repeat, no skip")
         #expect(Set(after) == Set(ids.suffix(SearchPosition.windowSize)), "the first page's window, to its end")
     }
+
+    @Test(arguments: StoreBackend.all) func aMentionLinksTheAccountItMeantUnderItsNameNow(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
+        let (alice, bob) = (try await fixture.user("alice"), try await fixture.user("bob"))
+        let tweet = try await fixture.post("hi @bob", by: alice)
+        #expect(try await fixture.tweets.tweet(id: tweet.id)?.entities.mentions.map(\.username) == ["bob"])
+        _ = try await fixture.profiles.updateProfile(
+            userID: bob.id, patch: ProfilePatch(username: "robert"), expectedVersion: nil)
+        #expect(
+            try await fixture.tweets.tweet(id: tweet.id)?.entities.mentions.isEmpty == true,
+            "the text names no account any more")
+        _ = try await fixture.users.createUser(email: "newbob@example.com", username: "bob", passwordHash: nil)
+        #expect(
+            try await fixture.tweets.tweet(id: tweet.id)?.entities.mentions.isEmpty == true,
+            "whoever takes the name later was never mentioned")
+    }
 }
