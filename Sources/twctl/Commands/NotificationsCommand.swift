@@ -55,19 +55,11 @@ struct NotificationsCommand: AsyncParsableCommand {
             guard follow else { return }
             _ = try await connection.call(
                 API.Notifications.subscribe, .init(sinceId: page.result.newestId ?? 0))
-            fflush(nil)
-            for await line in connection.notifications {
-                if let new = try connection.decode(line, as: API.Notifications.new) {
-                    if options.json { output.json(line.params) } else { output.notification(new.notification) }
-                    _ = try await connection.call(API.Notifications.markRead, .init(upToId: new.notification.id))
-                } else if try connection.decode(line, as: API.Notifications.lagged) != nil {
-                    Output.printError("fell behind the stream; run the command again to catch up")
-                    throw ExitStatus.unavailable
-                } else if let revoked = try connection.decode(line, as: API.Auth.revoked) {
-                    Output.printError(revoked.message + "; log in again with `twctl login`")
-                    throw ExitStatus.noPermission
-                }
-                fflush(nil)
+            try await LiveStream.run(connection, output: output, lagged: API.Notifications.lagged) { line in
+                guard let new = try connection.decode(line, as: API.Notifications.new) else { return false }
+                if options.json { output.json(line.params) } else { output.notification(new.notification) }
+                _ = try await connection.call(API.Notifications.markRead, .init(upToId: new.notification.id))
+                return true
             }
         }
     }

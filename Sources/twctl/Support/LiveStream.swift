@@ -3,15 +3,28 @@ import JSONRPC
 import TwitterAPI
 import TwitterClient
 
-/// Prints a subscription's tweets as they come until Ctrl-C, a lag, or a logout elsewhere; shared by
-/// `twctl feed --follow` and `twctl timeline --follow`.
+/// Prints a subscription's lines as they come until Ctrl-C, a lag, or a logout elsewhere; shared by
+/// `twctl feed --follow`, `twctl timeline --follow` and `twctl notifications --follow`.
 enum LiveStream {
+    /// Streams tweets: `tweets.new` until `tweets.lagged`.
     static func print(_ connection: RPCConnection, output: Output) async throws {
-        fflush(nil)  // every stream: a pipe to jq or less must see each tweet as it comes
+        try await run(connection, output: output, lagged: API.Tweets.lagged) { notification in
+            guard let new = try connection.decode(notification, as: API.Tweets.new) else { return false }
+            if output.options.json { output.json(notification.params) } else { output.tweet(new.tweet) }
+            return true
+        }
+    }
+
+    /// Streams with `handle`, which prints a line it knows and says whether it knew it, until `lagged`.
+    static func run(
+        _ connection: RPCConnection, output: Output, lagged: RPCNotification<API.Tweets.Lagged>,
+        handle: (TwitterClient.Notification) async throws -> Bool
+    ) async throws {
+        fflush(nil)  // every stream: a pipe to jq or less must see each line as it comes
         for await notification in connection.notifications {
-            if let new = try connection.decode(notification, as: API.Tweets.new) {
-                if output.options.json { output.json(notification.params) } else { output.tweet(new.tweet) }
-            } else if try connection.decode(notification, as: API.Tweets.lagged) != nil {
+            if try await handle(notification) {
+                // printed
+            } else if try connection.decode(notification, as: lagged) != nil {
                 Output.printError("fell behind the stream; run the command again to catch up")
                 throw ExitStatus.unavailable
             } else if let revoked = try connection.decode(notification, as: API.Auth.revoked) {

@@ -30,10 +30,10 @@ struct SubscriptionForwarder: Sendable {
                 case .event(.deleted(let tweetID, let authorID, _)):
                     // A hidden account's tweets were never shown; neither is their going.
                     guard !(try await services.hiddenAccounts(of: reader).all.contains(authorID)) else { continue }
-                    try await send(notification(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
+                    try await send(notificationLine(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
                 case .lagged:
                     try await send(
-                        notification(API.Tweets.lagged, .init(subscription: id, resumeFrom: lastDelivered)))
+                        notificationLine(API.Tweets.lagged, .init(subscription: id, resumeFrom: lastDelivered)))
                     return
                 case .event:
                     continue  // only postings and deletions pass the filter
@@ -49,7 +49,7 @@ struct SubscriptionForwarder: Sendable {
         guard let sinceID else { return 0 }
         let backlog = try await services.store.tweets(after: sinceID, in: timeline, limit: capacity + 1)
         guard backlog.count <= capacity else {
-            try await send(notification(API.Tweets.lagged, .init(subscription: id, resumeFrom: sinceID)))
+            try await send(notificationLine(API.Tweets.lagged, .init(subscription: id, resumeFrom: sinceID)))
             subscription.cancel()
             return Int64.max
         }
@@ -58,15 +58,6 @@ struct SubscriptionForwarder: Sendable {
             try await send(try await newTweet(tweet))
         }
         return backlog.last?.id ?? sinceID
-    }
-
-    private func notification<Params: Encodable>(_ kind: RPCNotification<Params>, _ params: Params) throws
-        -> [UInt8]
-    {
-        var line: [UInt8] = []
-        ResponseWriter.writeNotification(
-            method: kind.name, encodedParams: try ResultEncoder.encode(params), into: &line)
-        return line
     }
 
     /// `tweets.new` with the reader's marks, written by hand like every tweet; clients decode it as
