@@ -35,24 +35,18 @@ public struct SearchStore: TweetSearching {
             }
             var match = (query.words + query.phrases).map(Self.quoted).joined(separator: " AND ")
             for excluded in query.excluded { match += " NOT " + Self.quoted(excluded) }
-            let top = (position.before ?? Int64.max) - 1
-            let window = try Int64.fetchAll(
-                db.cachedStatement(
-                    sql:
-                        "SELECT rowid FROM tweetSearch WHERE tweetSearch MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ?"
-                ), arguments: [match, top, SearchPosition.windowSize])
-            guard let floor = window.last else { return SearchResults(tweets: [], next: nil) }
-            // The window's tweets that pass the other conditions, ranked here, and only the page read in full.
-            let filter = conditions.map { " AND " + $0 }.joined()
-            let candidates = try Row.fetchAll(
-                db.makeStatement(
-                    sql: """
-                        SELECT tweet.id, tweet.text FROM tweet LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
-                        WHERE tweet.id IN (\(window.map(String.init).joined(separator: ",")))\(filter)
-                        """), arguments: arguments
-            ).map { (id: $0["id"] as Int64, text: $0["text"] as String) }
-            let ranked = SearchRanking.ranked(candidates, for: query).dropFirst(position.offset)
-            let page = Array(ranked.prefix(limit))
+            // A window that `from:`, tags or hidden accounts leave (nearly) empty does not end the page: the
+            // next, older window fills it, up to `windowsPerPage` of them.
+            var page: [Int64] = []
+            var next: SearchPosition? = position
+            var windows = 0
+            while let at = next, page.count < limit, windows < Self.windowsPerPage {
+                let (found, after) = try Self.rankedWindow(
+                    db, query, match: match, conditions, arguments, limit: limit - page.count, from: at)
+                page += found
+                next = after
+                windows += 1
+            }
             var tweets: [Int64: Tweet] = [:]
             if !page.isEmpty {
                 for tweet in try TweetRow.fetchAll(
@@ -61,18 +55,47 @@ public struct SearchStore: TweetSearching {
                     tweets[tweet.id] = tweet
                 }
             }
-            let next: SearchPosition? =
-                if ranked.count > limit {
-                    // The window's top is pinned from the first page on: newer matches posted meanwhile must
-                    // not slide it, or later pages would repeat and skip.
-                    SearchPosition(before: position.before ?? window[0] + 1, offset: position.offset + limit)
-                } else if window.count == SearchPosition.windowSize {
-                    SearchPosition(before: floor)
-                } else {
-                    nil
-                }
             return SearchResults(tweets: page.compactMap { tweets[$0] }, next: next)
         }
+    }
+
+    /// The most windows one page looks through.
+    static let windowsPerPage = 8
+
+    /// Up to `limit` ids of one window's matches from `position`, ranked, and where the next page starts: the
+    /// newest `windowSize` matches below the window's top, those that pass `conditions`, ranked by
+    /// `SearchRanking`.
+    private static func rankedWindow(
+        _ db: Database, _ query: SearchQuery, match: String, _ conditions: [String],
+        _ arguments: StatementArguments, limit: Int, from position: SearchPosition
+    ) throws -> (ids: [Int64], next: SearchPosition?) {
+        let top = (position.before ?? Int64.max) - 1
+        let window = try Int64.fetchAll(
+            db.cachedStatement(
+                sql:
+                    "SELECT rowid FROM tweetSearch WHERE tweetSearch MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ?"
+            ), arguments: [match, top, SearchPosition.windowSize])
+        guard let floor = window.last else { return ([], nil) }
+        let filter = conditions.map { " AND " + $0 }.joined()
+        let candidates = try Row.fetchAll(
+            db.makeStatement(
+                sql: """
+                    SELECT tweet.id, tweet.text FROM tweet LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
+                    WHERE tweet.id IN (\(window.map(String.init).joined(separator: ",")))\(filter)
+                    """), arguments: arguments
+        ).map { (id: $0["id"] as Int64, text: $0["text"] as String) }
+        let ranked = SearchRanking.ranked(candidates, for: query).dropFirst(position.offset)
+        let next: SearchPosition? =
+            if ranked.count > limit {
+                // The window's top is pinned from the first page on: newer matches posted meanwhile must not
+                // slide it, or later pages would repeat and skip.
+                SearchPosition(before: position.before ?? window[0] + 1, offset: position.offset + limit)
+            } else if window.count == SearchPosition.windowSize {
+                SearchPosition(before: floor)
+            } else {
+                nil
+            }
+        return (Array(ranked.prefix(limit)), next)
     }
 
     /// Tweets matching only an author, tags or exclusions, newest first from `before`.

@@ -173,6 +173,8 @@ struct ReachStoreTests {
     ) async throws {
         let fixture = try await backend.fixture()
         let alice = try await fixture.user("alice")
+        let bob = try await fixture.user("bob")
+        let bobs = try await fixture.post("coffee from bob, long ago", by: bob)
         let count = SearchPosition.windowSize + 100
         // Queued together, they share group commits.
         let waits = (0..<count).map { index in
@@ -191,18 +193,23 @@ struct ReachStoreTests {
             seen += page.tweets.map(\.id)
             position = page.next
         }
-        #expect(seen.count == count && Set(seen) == Set(ids), "every match once, across both windows")
+        #expect(seen.count == count + 1 && Set(seen) == Set(ids + [bobs.id]), "every match once, across both windows")
+        let byBob = try await fixture.search.search(
+            query, authorID: bob.id, hiding: [], limit: 20, from: SearchPosition())
+        #expect(byBob.tweets.map(\.id) == [bobs.id], "a window with none of his does not end the page empty")
+        #expect(byBob.next == nil)
         #expect(firstPage.first == ids[600], "the best match of the newest window leads")
         #expect(!firstPage.contains(ids[5]), "an older window waits its turn, however well it matches")
         #expect(seen.firstIndex(of: ids[5]) == SearchPosition.windowSize, "and leads its own window")
 
         // Posts that match while a reader pages do not slide the window under the reader's cursor.
-        let page1 = try await fixture.search.search(query, authorID: nil, hiding: [], limit: 90, from: SearchPosition())
+        let page1 = try await fixture.search.search(
+            query, authorID: nil, hiding: [], limit: 100, from: SearchPosition())
         for index in 0..<30 { _ = try await fixture.post("coffee coffee coffee late \(index)", by: alice) }
         var after: [Int64] = page1.tweets.map(\.id)
         position = page1.next
         while let at = position, at.before != nil, after.count < SearchPosition.windowSize {
-            let page = try await fixture.search.search(query, authorID: nil, hiding: [], limit: 90, from: at)
+            let page = try await fixture.search.search(query, authorID: nil, hiding: [], limit: 100, from: at)
             after += page.tweets.map(\.id)
             position = page.next
         }
