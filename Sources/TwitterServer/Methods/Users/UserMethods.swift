@@ -49,53 +49,42 @@ struct UserMethods: MethodGroup {
         registerRelations(in: &router)
     }
 
-    /// Mutes and blocks.
+    /// Mutes and blocks: four changes of one shape and two lists of one shape.
     private func registerRelations(in router: inout Router<RequestContext>) {
         let (relations, lookup) = (services.relations, lookup)
-        router.register(
-            API.Users.mute,
-            .awaited { (params: API.Users.UsernameParams, context) in
-                let (reader, target) = try await lookup.other(params.username, context, doing: "mute")
-                _ = try await relations.mute(target, by: reader)
-                return API.Users.Relation(muted: true)
-            })
-        router.register(
-            API.Users.unmute,
-            .awaited { (params: API.Users.UsernameParams, context) in
-                let (reader, target) = try await lookup.other(params.username, context, doing: "unmute")
-                _ = try await relations.unmute(target, by: reader)
-                return API.Users.Relation(muted: false)
-            })
-        router.register(
-            API.Users.block,
-            .awaited { (params: API.Users.UsernameParams, context) in
-                let (reader, target) = try await lookup.other(params.username, context, doing: "block")
-                _ = try await relations.block(target, by: reader)
-                return API.Users.Relation(blocked: true)
-            })
-        router.register(
-            API.Users.unblock,
-            .awaited { (params: API.Users.UsernameParams, context) in
-                let (reader, target) = try await lookup.other(params.username, context, doing: "unblock")
-                _ = try await relations.unblock(target, by: reader)
-                return API.Users.Relation(blocked: false)
-            })
-        router.register(
-            API.Users.muted,
-            .awaited { (params: API.Users.OwnListParams, context) in
-                let reader = try context.session.requireLogin().userID
-                let page = try await relations.muted(
-                    by: reader, page: try PageCursor.request(limit: params.limit, cursor: params.cursor))
-                return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
-            })
-        router.register(
-            API.Users.blocked,
-            .awaited { (params: API.Users.OwnListParams, context) in
-                let reader = try context.session.requireLogin().userID
-                let page = try await relations.blocked(
-                    by: reader, page: try PageCursor.request(limit: params.limit, cursor: params.cursor))
-                return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
-            })
+        typealias Change = @Sendable (any RelationStoring, _ target: Int64, _ by: Int64) async throws -> Bool
+        let changes: [(RPCMethod<API.Users.UsernameParams, API.Users.Relation>, API.Users.Relation, Change)] = [
+            (API.Users.mute, .init(muted: true), { try await $0.mute($1, by: $2) }),
+            (API.Users.unmute, .init(muted: false), { try await $0.unmute($1, by: $2) }),
+            (API.Users.block, .init(blocked: true), { try await $0.block($1, by: $2) }),
+            (API.Users.unblock, .init(blocked: false), { try await $0.unblock($1, by: $2) }),
+        ]
+        for (method, answer, change) in changes {
+            // "users.mute" refuses "You can not mute yourself".
+            let action = String(method.descriptor.name.dropFirst("users.".count))
+            router.register(
+                method,
+                .awaited { (params: API.Users.UsernameParams, context) in
+                    let (reader, target) = try await lookup.other(params.username, context, doing: action)
+                    _ = try await change(relations, target, reader)
+                    return answer
+                })
+        }
+        typealias List = @Sendable (any RelationStoring, _ by: Int64, PageRequest) async throws -> UserPage
+        let lists: [(RPCMethod<API.Users.OwnListParams, API.Users.UserPage>, List)] = [
+            (API.Users.muted, { try await $0.muted(by: $1, page: $2) }),
+            (API.Users.blocked, { try await $0.blocked(by: $1, page: $2) }),
+        ]
+        for (method, list) in lists {
+            router.register(
+                method,
+                .awaited { (params: API.Users.OwnListParams, context) in
+                    let reader = try context.session.requireLogin().userID
+                    let page = try await list(
+                        relations, reader, try PageCursor.request(limit: params.limit, cursor: params.cursor))
+                    return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
+                })
+        }
     }
 }
 
