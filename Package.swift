@@ -74,8 +74,8 @@ let package = Package(
         .executableTarget(
             name: "twitterd",
             dependencies: [
-                "TwitterAssembly", "TwitterServer", "TwitterStore", "TwitterCore", "Sodium", "PasswordLogin",
-                "TokenLogin", "PeerLogin",
+                "TwitterAssembly", "TwitterServer", "TwitterStore", "TwitterCore", "TwitterClient", "Sodium",
+                "PasswordLogin", "TokenLogin", "PeerLogin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

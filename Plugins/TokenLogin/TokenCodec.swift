@@ -15,6 +15,7 @@ public enum TokenCodec {
         switch kind {
         case .session: "tws_"
         case .personal: "twp_"
+        case .passwordReset: "twr_"
         }
     }
 

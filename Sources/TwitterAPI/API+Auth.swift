@@ -130,15 +130,18 @@ extension API.Auth {
         public var provider: String
         /// When it expires; nil for never.
         public var expiresAt: Date?
+        /// `user` or `admin`, decided at login.
+        public var role: AccountRole
 
         /// Creates the value from its members.
-        public init(user: User, provider: String, expiresAt: Date?) {
+        public init(user: User, provider: String, expiresAt: Date?, role: AccountRole) {
             self.user = user
             self.provider = provider
             self.expiresAt = expiresAt
+            self.role = role
         }
 
-        enum CodingKeys: String, CodingKey { case user, provider, expiresAt }
+        enum CodingKeys: String, CodingKey { case user, provider, expiresAt, role }
 
         /// Encodes every member; one without a value is written as null, never left out.
         public func encode(to encoder: any Encoder) throws {
@@ -146,6 +149,7 @@ extension API.Auth {
             try container.encode(user, forKey: .user)
             try container.encode(provider, forKey: .provider)
             try container.encode(expiresAt, forKey: .expiresAt)
+            try container.encode(role, forKey: .role)
         }
     }
 
@@ -264,6 +268,10 @@ extension API.Auth {
                 Property("user", userSchema, required: true),
                 Property("provider", .string("The provider that logged the connection in."), required: true),
                 Property("expiresAt", Schema.timestamp().orNull(), required: true),
+                Property(
+                    "role",
+                    .oneOfStrings(AccountRole.allCases.map(\.rawValue), "Decided at login; admins reach admin.*."),
+                    required: true),
             ])
         ))
 

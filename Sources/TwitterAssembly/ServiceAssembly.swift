@@ -16,6 +16,8 @@ public struct ServiceAssembly: Sendable {
     public let auth: AuthServices
     /// Tweets, follows and likes, the read model and the text rules.
     public let tweets: TweetServices
+    /// Moderation, the account lifecycle and the audit log.
+    public let community: CommunityServices
     /// The database the stores share.
     public let database: AppDatabase
 
@@ -28,16 +30,23 @@ public struct ServiceAssembly: Sendable {
         database: AppDatabase, configuration: ServerConfiguration, tokenKey: [UInt8], logger: Logger
     ) throws {
         self.database = database
-        auth = try Self.makeAuthServices(
-            database: database, settings: configuration.auth, tokenKey: tokenKey, logger: logger)
         let feed = FeedReadModel(hub: TweetHub())
+        let moderation = ModerationStore(database: database, observer: feed)
+        auth = try Self.makeAuthServices(
+            database: database, settings: configuration.auth, tokenKey: tokenKey, logger: logger,
+            roles: AdminRoles(configuration.community), moderation: moderation)
+        community = CommunityServices(
+            moderation: moderation, accounts: AccountStore(database: database, observer: feed),
+            sealer: TokenSealer(key: tokenKey), logger: logger)
         tweets = TweetServices(
             store: TweetStore(database: database, observer: feed),
             follows: FollowStore(database: database, observer: feed),
             likes: LikeStore(database: database, observer: feed),
             relations: RelationStore(database: database, observer: feed),
             notifications: NotificationStore(database: database), search: SearchStore(database: database), feed: feed,
-            text: TweetText(maximumLength: configuration.tweetMaximumLength))
+            text: TweetText(maximumLength: configuration.tweetMaximumLength),
+            rates: WriteRateLimiter(
+                limits: configuration.community.rates, store: RateBucketStore(database: database)))
     }
 
     /// The request path over these services.
@@ -45,13 +54,15 @@ public struct ServiceAssembly: Sendable {
         statistics: ServerStatistics, settings: LiveSettings, logger: Logger
     ) -> RequestProcessor<RequestContext> {
         DaemonAssembly.makeProcessor(
-            auth: auth, tweets: tweets, database: database, versions: Self.versions, statistics: statistics,
+            auth: auth, tweets: tweets, community: community, database: database, versions: Self.versions,
+            statistics: statistics,
             settings: settings, logger: logger)
     }
 
     /// Registers every login provider plugin, then keeps the ones the configuration enables.
     private static func makeAuthServices(
-        database: AppDatabase, settings: AuthConfiguration, tokenKey: [UInt8], logger: Logger
+        database: AppDatabase, settings: AuthConfiguration, tokenKey: [UInt8], logger: Logger, roles: AdminRoles,
+        moderation: any ModerationStoring
     ) throws -> AuthServices {
         let users = UserStore(database: database)
         let tokens = SessionService(
@@ -81,7 +92,7 @@ public struct ServiceAssembly: Sendable {
         return AuthServices(
             providers: selection, users: users, profiles: ProfileStore(database: database), sessions: tokens,
             tokens: tokens, passwords: hasher, peerLinks: peerLinks,
-            throttle: LoginThrottle(store: ThrottleStore(database: database))
+            throttle: LoginThrottle(store: ThrottleStore(database: database)), roles: roles, moderation: moderation
         )
     }
 }

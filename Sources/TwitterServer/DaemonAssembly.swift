@@ -10,9 +10,11 @@ public protocol MethodGroup: Sendable {
 
 /// Puts the daemon's request path together: every method group, the access rule and the error mapping.
 public enum DaemonAssembly {
-    /// The request processor serving `groups` plus the system methods and `rpc.discover`.
+    /// The request processor serving every feature's methods (the community's when `community` is given),
+    /// `groups`, the system methods and `rpc.discover`.
     public static func makeProcessor(
-        auth: AuthServices, tweets: TweetServices, groups: [any MethodGroup] = [], database: any HealthChecking,
+        auth: AuthServices, tweets: TweetServices, community: CommunityServices? = nil, groups: [any MethodGroup] = [],
+        database: any HealthChecking,
         versions: ComponentVersions, statistics: ServerStatistics, settings: LiveSettings, logger: Logger
     ) -> RequestProcessor<RequestContext> {
         var router = Router<RequestContext>()
@@ -26,18 +28,25 @@ public enum DaemonAssembly {
         UserMethods(services: tweets, lookup: lookup).register(in: &router)
         NotificationMethods(services: tweets).register(in: &router)
         SearchMethods(services: tweets, lookup: lookup).register(in: &router)
+        if let community {
+            AdminMethods(auth: auth, community: community).register(in: &router)
+            ReportMethods(auth: auth, tweets: tweets, community: community, lookup: lookup).register(in: &router)
+            AccountMethods(auth: auth, community: community).register(in: &router)
+        }
         for group in groups { group.register(in: &router) }
         SystemMethods.registerDiscovery(in: &router)
         let mapper = ErrorMapper(logger: logger)
         return RequestProcessor(
             router: router, limits: { settings.limits.protocolLimits },
             authorize: { descriptor, context in
-                if descriptor.access == .authenticated {
-                    do throws(TwitterError) {
-                        _ = try context.session.requireLogin()
-                    } catch {
-                        throw error.rpcError
+                do throws(TwitterError) {
+                    switch descriptor.access {
+                    case .open: break
+                    case .authenticated: _ = try context.session.requireLogin()
+                    case .admin: _ = try context.session.requireAdmin(for: descriptor.name, logger: logger)
                     }
+                } catch {
+                    throw error.rpcError
                 }
             },
             mapError: { error, request, context in mapper.map(error, request: request, context: context) }

@@ -21,7 +21,9 @@ struct TwitterControl: AsyncParsableCommand {
             Delete.self, ThreadCommand.self, Like.self, Unlike.self, Repost.self, Unrepost.self, Follow.self,
             Unfollow.self, Followers.self, Following.self, UserCommand.self, NotificationsCommand.self, Search.self,
             Tag.self, Trending.self, Mute.self, Unmute.self, Block.self, Unblock.self, Muted.self, Blocked.self,
-            ProfileCommand.self, TokenCommand.self, PeerCommand.self, Status.self, Call.self, Methods.self,
+            ProfileCommand.self, TokenCommand.self, PeerCommand.self, ReportCommand.self, Export.self,
+            DeleteAccount.self,
+            ResetPassword.self, AdminCommand.self, Status.self, Call.self, Methods.self,
         ]
     )
 

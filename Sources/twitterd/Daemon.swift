@@ -39,6 +39,8 @@ struct Daemon {
         let services = try ServiceAssembly(
             database: database, configuration: configuration, tokenKey: try TokenKey.loadOrCreate(path: keyPath),
             logger: logger)
+        // The rate buckets a previous run left, before the first write can take from them.
+        try await services.tweets.rates.load()
         let statistics = ServerStatistics()
         let settings = LiveSettings(limits: configuration.limits)
         let processor = services.makeProcessor(statistics: statistics, settings: settings, logger: logger)
@@ -57,7 +59,9 @@ struct Daemon {
         )
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
+                // Shut down in reverse: the server stops taking writes before the buckets are saved a last time.
                 services: [
+                    .init(service: RateBucketFlusher(limiter: services.tweets.rates, logger: logger)),
                     .init(service: server),
                     .init(service: reporter, successTerminationBehavior: .ignore),
                     .init(service: reloader, successTerminationBehavior: .ignore),

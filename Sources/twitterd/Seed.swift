@@ -3,6 +3,7 @@ import Foundation
 import PasswordLogin
 import Sodium
 import TwitterAssembly
+import TwitterClient
 import TwitterCore
 import TwitterServer
 import TwitterStore

@@ -42,7 +42,8 @@ import TwitterClient
                 return
             }
             let open: Set<String> = [
-                "auth.signup", "auth.login", "auth.providers", "rpc.discover", "system.ping", "system.version",
+                "auth.signup", "auth.login", "auth.providers", "auth.resetPassword", "rpc.discover", "system.ping",
+                "system.version",
                 "system.health",
             ]
             for method in methods {

@@ -25,7 +25,8 @@ import TwitterStore
         var token = ""
         var expected: Set<Int64> = []
         for round in 1...Self.rounds {
-            let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
+            let daemon = try DaemonProcess(
+                directory: directory, configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
             if token.isEmpty {
                 token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
                     try await connection.signUp(email: "crash@example.com")
@@ -65,7 +66,8 @@ import TwitterStore
         let database = try AppDatabase.open(path: directory + "/twitterd.sqlite")
         #expect(try await database.integrityCheck() == "ok")
         try database.close()
-        let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
+        let daemon = try DaemonProcess(
+            directory: directory, configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         try await Self.expectAllPresent(expected, socket: daemon.socketPath, token: token)
         print("crash durability: \(Self.rounds) SIGKILL rounds, \(expected.count) acknowledged posts, all present")
     }

@@ -124,7 +124,8 @@ import TwitterClient
     }
 
     @Test func theWrongTypeForEveryParamOfEveryMethodIsInvalidParams() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        // An admin, so that admin.* reach their params too.
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + "[admin]\nusers = [\"types\"]\n")
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "types@example.com")
             guard case .array(let methods)? = try await connection.call("rpc.discover")["methods"] else {

@@ -38,7 +38,8 @@ struct ProtocolDocumentTests {
     @Test func everyExampleAnswersAsDocumented() throws {
         let examples = try Self.examples()
         #expect(examples.count >= 8)
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        // alice is an admin, as the document's configuration example names her.
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + "[admin]\nusers = [\"alice\"]\n")
         for example in examples {
             let command = example.command.replacingOccurrences(
                 of: "/run/twitterd/twitterd.sock", with: daemon.socketPath

@@ -17,7 +17,8 @@ struct TwbenchTests {
             ]
         )
         #expect(seeded.status == 0)
-        let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
+        let daemon = try DaemonProcess(
+            directory: directory, configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         for method in ["ping", "fetch", "post", "mix", "login", "home", "search"] {
             let result = try runProduct(
                 "twbench",
@@ -39,7 +40,8 @@ struct TwbenchTests {
 
     @Test func aWrongAnswerCountsAsAnError() throws {
         let directory = try TemporaryDirectory.make()
-        let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
+        let daemon = try DaemonProcess(
+            directory: directory, configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         let result = try runProduct(
             "twbench", ["load", "--socket", daemon.socketPath, "--method", "login", "--duration", "1", "--json"]
         )

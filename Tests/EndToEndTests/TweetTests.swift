@@ -113,7 +113,7 @@ import TwitterClient
     }
 
     @Test func pagingBackWithMaxIdWhileOthersPostHasNoDuplicateAndNoGap() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { writer in
             try await writer.signUp(email: "writer@example.com")
         }
@@ -236,7 +236,7 @@ import TwitterClient
     }
 
     @Test func aSubscriberThatStopsReadingGetsOneLagNoticeAndStaysBounded() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
         }

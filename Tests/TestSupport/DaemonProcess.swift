@@ -145,4 +145,14 @@ public func runProduct(
 extension DaemonProcess {
     /// Configuration that makes Argon2id as cheap as libsodium allows, for tests that log in often.
     public static let fastHashing = "[auth]\npassword_ops_limit = 1\npassword_mem_limit_kib = 8\n"
+
+    /// Configuration that lifts the write rate limits, for tests that post far faster than any person.
+    public static let unlimitedWrites = """
+        [rates]
+        posts = "off"
+        follows = "off"
+        likes = "off"
+        reposts = "off"
+
+        """
 }

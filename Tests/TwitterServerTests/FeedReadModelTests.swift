@@ -126,12 +126,12 @@ struct FeedReadModelTests {
         let hub = TweetHub()
         let model = FeedReadModel(hub: hub)
         let subscription = hub.subscribe(.everyone)
-        let before = model.newest.version
+        let before = model.memory.newest.version
         let tweet = Tweet(
             id: 1, author: Tweet.Author(id: 7, username: "alice"), text: "hi", createdAt: Date(timeIntervalSince1970: 0)
         )
         model.committed([.posted(tweet)])
-        #expect(model.newest.version == before + 1)
+        #expect(model.memory.newest.version == before + 1)
         #expect(await subscription.next() == .event(.posted(tweet)))
     }
 }

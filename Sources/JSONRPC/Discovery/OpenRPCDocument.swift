@@ -26,7 +26,7 @@ public enum OpenRPCDocument {
                     ])
                 }),
             "result": .object(["name": "result", "schema": descriptor.result.jsonSchema]),
-            "x-authentication": .string(descriptor.access == .authenticated ? "required" : "none"),
+            "x-authentication": .string(descriptor.access.name),
         ]
         if !descriptor.errors.isEmpty {
             members["x-errors"] = .array(descriptor.errors.map { .string($0) })

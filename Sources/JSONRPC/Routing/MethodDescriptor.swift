@@ -6,6 +6,17 @@ public struct MethodDescriptor: Sendable {
         case open
         /// Only a connection that has logged in.
         case authenticated
+        /// Only a connection logged in with the role the application calls privileged (twitterd's admins).
+        case admin
+
+        /// How `rpc.discover` says it: `none`, `required` or `admin`.
+        public var name: String {
+            switch self {
+            case .open: "none"
+            case .authenticated: "required"
+            case .admin: "admin"
+            }
+        }
     }
 
     /// The method name, `namespace.verb`.

@@ -24,6 +24,14 @@ public enum TweetEvent: Sendable, Equatable {
     case blocked(blockerID: Int64, blockedID: Int64)
     /// `blockerID` ended its block of `blockedID`.
     case unblocked(blockerID: Int64, blockedID: Int64)
+    /// `userID` was suspended, unsuspended or deleted: its content and its part in every count appeared or
+    /// vanished at once, so whatever holds tweets or counts in memory starts again from the store.
+    case accountChanged(userID: Int64)
+
+    /// Whether an account's content appeared or vanished as a whole (`accountChanged`).
+    public var changesStanding: Bool {
+        if case .accountChanged = self { true } else { false }
+    }
 
     /// The author of the tweet a posting or deletion concerns; nil for the other events.
     public var authorID: Int64? {

@@ -15,6 +15,8 @@ public struct ActivityNotification: Sendable, Hashable, Codable {
         case like
         /// An account reposted your tweet.
         case repost
+        /// For admins: a user filed a report (`reportId`), about `tweet` when it names one.
+        case adminReport = "admin.report"
     }
 
     /// Who did it.
@@ -58,18 +60,26 @@ public struct ActivityNotification: Sendable, Hashable, Codable {
     public var tweet: Tweet?
     /// Whether the recipient has marked it read.
     public var read: Bool
+    /// The report an `admin.report` is about; nil for every other type, and then not on the wire.
+    public var reportID: Int64?
 
     /// Creates a notification.
-    public init(id: Int64, type: Kind, createdAt: Date, from: Actor, tweet: Tweet?, read: Bool = false) {
+    public init(
+        id: Int64, type: Kind, createdAt: Date, from: Actor, tweet: Tweet?, read: Bool = false, reportID: Int64? = nil
+    ) {
         self.id = id
         self.type = type
         self.createdAt = createdAt
         self.from = from
         self.tweet = tweet
         self.read = read
+        self.reportID = reportID
     }
 
-    enum CodingKeys: String, CodingKey { case id, type, createdAt, from, tweet, read }
+    enum CodingKeys: String, CodingKey {
+        case id, type, createdAt, from, tweet, read
+        case reportID = "reportId"
+    }
 
     /// Encodes every member; `tweet` is null for a follow, never left out.
     public func encode(to encoder: any Encoder) throws {
@@ -80,6 +90,7 @@ public struct ActivityNotification: Sendable, Hashable, Codable {
         try container.encode(from, forKey: .from)
         try container.encode(tweet, forKey: .tweet)
         try container.encode(read, forKey: .read)
+        try container.encodeIfPresent(reportID, forKey: .reportID)
     }
 }
 

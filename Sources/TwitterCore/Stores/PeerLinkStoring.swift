@@ -6,4 +6,6 @@ public protocol PeerLinkStoring: Sendable {
     func unlinkPeer(uid: UInt32, userID: Int64) async throws -> Bool
     /// The account `uid` is linked to.
     func linkedUser(uid: UInt32) async throws -> User?
+    /// Every link, to find the accounts whose uid makes them admins.
+    func links() async throws -> [(uid: UInt32, userID: Int64)]
 }

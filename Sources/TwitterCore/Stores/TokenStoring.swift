@@ -6,6 +6,8 @@ public enum TokenKind: String, Sendable, Codable {
     case session
     /// A personal access token for scripts, made by tokens.create.
     case personal
+    /// A one-time password reset code, made by admin.users.resetPassword; never a login.
+    case passwordReset
 }
 
 /// A stored token, without its secret: the daemon keeps only a keyed hash.

@@ -7,6 +7,8 @@ public enum Revocation: Sendable, Equatable {
     case otherSessions(userID: Int64, keeping: Int64?)
     /// The link of a local uid to an account (`auth.unlinkPeer`): peer logins of that uid end.
     case peerLink(uid: UInt32, userID: Int64)
+    /// Every login of an account: it was suspended or deleted.
+    case account(userID: Int64, reason: Reason)
 
     /// Why a connection was logged out, as `auth.revoked` and the -32001 that follows it say.
     public enum Reason: String, Sendable {
@@ -18,6 +20,12 @@ public enum Revocation: Sendable, Equatable {
         case passwordChanged
         /// The uid's peer login was unlinked.
         case peerUnlinked
+        /// An admin suspended the account.
+        case suspended
+        /// The account was deleted.
+        case accountDeleted
+        /// The account's password was reset with a code from an admin.
+        case passwordReset
 
         /// For people: the end of "Logged out: …".
         var explanation: String {
@@ -26,6 +34,9 @@ public enum Revocation: Sendable, Equatable {
             case .tokenRevoked: "the token was revoked"
             case .passwordChanged: "the account's password was changed"
             case .peerUnlinked: "the peer login of this uid was unlinked"
+            case .suspended: "the account was suspended"
+            case .accountDeleted: "the account was deleted"
+            case .passwordReset: "the account's password was reset"
             }
         }
     }
@@ -36,6 +47,7 @@ public enum Revocation: Sendable, Equatable {
         case .token(_, _, let reason): reason
         case .otherSessions: .passwordChanged
         case .peerLink: .peerUnlinked
+        case .account(_, let reason): reason
         }
     }
 
@@ -48,6 +60,8 @@ public enum Revocation: Sendable, Equatable {
             login.userID == userID && login.sessionID != nil && login.sessionID != keeping
         case .peerLink(let uid, let userID):
             login.userID == userID && login.provider == "peer" && peerUID == uid
+        case .account(let userID, _):
+            login.userID == userID
         }
     }
 }

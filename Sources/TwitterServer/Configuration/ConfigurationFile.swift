@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TOMLKit
+import TwitterCore
 
 /// Reads the TOML configuration file and applies it over a configuration.
 ///
@@ -48,6 +49,18 @@ public struct ConfigurationFile {
             try Self.apply(auth: &auth, to: &configuration.auth)
             try auth.rejectUnknownKeys()
         }
+        if var admin = try reader.table("admin") {
+            if let users = try admin.stringArray("users") { configuration.community.adminUsers = users }
+            if let groups = try admin.stringArray("groups") { configuration.community.adminGroups = groups }
+            try admin.rejectUnknownKeys()
+        }
+        if var rates = try reader.table("rates") {
+            for action in RateLimitedAction.allCases {
+                guard let text = try rates.string(action.rawValue) else { continue }
+                configuration.community.rates[action] = try Self.rate(text, key: "rates.\(action.rawValue)")
+            }
+            try rates.rejectUnknownKeys()
+        }
         try reader.rejectUnknownKeys()
     }
 
@@ -79,6 +92,16 @@ public struct ConfigurationFile {
         if let value = try reader.int("shutdown_grace_seconds", in: 0...3600) {
             limits.shutdownGracePeriod = .seconds(value)
         }
+    }
+
+    /// Parses a rate such as "300/3h"; "off" lifts the limit.
+    public static func rate(_ text: String, key: String) throws(ConfigurationError) -> RateLimit? {
+        if text == "off" { return nil }
+        guard let rate = RateLimit(parsing: text) else {
+            throw ConfigurationError(
+                key: key, problem: "must be count/period with the period in s, m, h or d (\"300/3h\"), or \"off\"")
+        }
+        return rate
     }
 
     /// Parses an octal permission string such as "0660".

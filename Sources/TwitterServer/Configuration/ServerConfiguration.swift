@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var auth = AuthConfiguration()
     /// The longest tweet, in grapheme clusters.
     public var tweetMaximumLength = 140
+    /// The admins and the write rate limits.
+    public var community = CommunityConfiguration()
 
     /// Creates a configuration with the default limits.
     public init(socketPath: String, databasePath: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import Logging
 import Synchronization
 import TwitterAPI
 import TwitterCore
@@ -53,6 +54,19 @@ public final class ConnectionSession: Sendable {
                 .unauthenticated, "Logged out: \(reason.explanation); log in again",
                 details: ["reason": .string(reason.rawValue)])
         }
+    }
+
+    /// The login, which must be an admin's: -32001 without a login, -32003 (logged as a warning) for anyone
+    /// else.
+    public func requireAdmin(for method: String, logger: Logger) throws(TwitterError) -> SessionLogin {
+        let login = try requireLogin()
+        guard login.role == .admin else {
+            logger.warning(
+                "admin method refused",
+                metadata: ["method": "\(method)", "username": "\(login.username)", "peer": "\(peer)"])
+            throw TwitterError(.forbidden, "Only admins may call \(method)")
+        }
+        return login
     }
 
     /// Logs the connection in, listed in `liveLogins` so that a revocation elsewhere reaches it.
@@ -217,12 +231,17 @@ public struct SessionLogin: Sendable, Equatable {
     public var sessionID: Int64?
     /// When the session expires, if it does.
     public var expiresAt: Date?
+    /// The role, decided at login (`AdminRoles`).
+    public var role: AccountRole
 
     /// Creates a login.
-    public init(userID: Int64, username: String, provider: String, token: IssuedSession) {
+    public init(
+        userID: Int64, username: String, provider: String, token: IssuedSession, role: AccountRole = .user
+    ) {
         self.userID = userID
         self.username = username
         self.provider = provider
+        self.role = role
         self.tokenID = token.id
         self.sessionID = token.kind == .session ? token.id : nil
         self.expiresAt = token.expiresAt

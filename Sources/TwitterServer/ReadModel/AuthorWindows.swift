@@ -195,7 +195,9 @@ final class AuthorWindows: Sendable {
                     for author in state.holders[id] ?? [] {
                         state.windows[author] = state.windows[author]?.settingCounts(counts, of: id)
                     }
-                case .liked, .unliked, .followed, .unfollowed, .notified, .muted, .unmuted, .blocked, .unblocked:
+                case .liked, .unliked, .followed, .unfollowed, .notified, .muted, .unmuted, .blocked, .unblocked,
+                    .accountChanged:
+                    // An account's change of standing replaces the whole memory (`FeedReadModel.committed`).
                     continue
                 }
             }

@@ -1,3 +1,4 @@
+import Synchronization
 import TwitterCore
 
 /// Tweets as the server holds them in memory, kept current by commits: one place, one invalidation rule.
@@ -19,104 +20,101 @@ import TwitterCore
 /// 6. `hidden`: whom each recent reader mutes, blocks or is blocked by. A reader who hides anyone reads from the
 ///    store, which leaves those accounts out in SQL; everyone else's pages stay shared.
 ///
+/// The layers live together in one `ReadMemory`: a suspension, its end or an account's deletion replaces it.
+///
 /// Every layer answers only what the store would answer; a read it cannot answer exactly goes to the store.
 public final class FeedReadModel: TweetCommitObserving {
     /// The live streams: subscriptions to timelines.
     public let hub: TweetHub
-    let newest: NewestTweets
-    /// Sized for the tweets of many readers' home pages, not only the public timeline's newest.
-    let json = TweetJSONCache(capacity: 16_384)
-    let pages = FeedPageMemo()
-    let marks = ReaderMarksCache.readerMarks()
-    let windows = AuthorWindows()
-    /// Whom each recent reader follows.
-    let following = KeyedCommitCache<Set<Int64>>(
-        capacity: 10_000,
-        keys: { event in
-            switch event {
-            case .followed(let follower, _), .unfollowed(let follower, _): [follower]
-            default: []
-            }
-        },
-        update: { followees, event, _ in
-            switch event {
-            case .followed(_, let followee): followees.insert(followee)
-            case .unfollowed(_, let followee): followees.remove(followee)
-            default: break
-            }
-        })
-
-    /// What each recent reader does not see.
-    let hidden = KeyedCommitCache<HiddenAccounts>(
-        capacity: 10_000, keys: HiddenAccounts.readers(changedBy:),
-        update: { hidden, event, reader in hidden.apply(event, reader: reader) })
+    private let capacity: Int
+    /// The layers. An account's change of standing (`TweetEvent.accountChanged`: a suspension, its end, a
+    /// deletion) changes what every layer holds at once, so it replaces them all with empty ones; a read keeps
+    /// the layers it began with, so what it loads from before the change never lands in the new ones.
+    private let current: Mutex<ReadMemory>
 
     /// Creates an empty model that publishes to `hub`; it fills from the store on the first read.
     public init(hub: TweetHub, capacity: Int = 512) {
         self.hub = hub
-        newest = NewestTweets(capacity: capacity)
+        self.capacity = capacity
+        current = Mutex(ReadMemory(capacity: capacity))
     }
+
+    /// The layers now.
+    var memory: ReadMemory { current.withLock { $0 } }
+    /// What each recent reader liked and reposted.
+    var marks: ReaderMarksCache { memory.marks }
 
     /// Applies a commit to memory, then to the live streams.
     public func committed(_ events: [TweetEvent]) {
         guard !events.isEmpty else { return }
-        newest.apply(events)
-        marks.apply(events)
-        windows.apply(events)
-        following.apply(events)
-        hidden.apply(events)
+        if events.contains(where: \.changesStanding) {
+            let fresh = ReadMemory(capacity: capacity)
+            current.withLock { $0 = fresh }
+        } else {
+            memory.apply(events)
+        }
         hub.publish(events)
     }
 
     /// The answer to `query` for `reader` from memory, or nil when it needs the store (an old page, nothing
     /// loaded yet, the reader's marks or hidden accounts not in memory, or a reader who hides anyone).
-    func pageInMemory(_ query: TweetQuery, reader: Int64) -> FeedPage? {
+    func pageInMemory(_ query: TweetQuery, reader: Int64, in memory: ReadMemory? = nil) -> FeedPage? {
+        let memory = memory ?? self.memory
+        let (newest, pages, marks, following, hidden, json) = (
+            memory.newest, memory.pages, memory.marks, memory.following, memory.hidden, memory.json
+        )
         guard let readerMarks = marks.cached(reader), hidden.cached(reader)?.isEmpty == true else { return nil }
         switch query.timeline {
         case .tag:
             return nil
         case .everyone:
             if let kept = pages.page(for: query, at: newest.version) {
-                return answer(kept, marks: readerMarks)
+                return answer(kept, marks: readerMarks, json: json)
             }
             guard let (tweets, version) = newest.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit)
             else { return nil }
             let kept = FeedPageMemo.Page(tweets: tweets, unmarkedJSON: FeedPage(tweets, json: json).json)
             pages.keep(kept, for: query, at: version)
-            return answer(kept, marks: readerMarks)
+            return answer(kept, marks: readerMarks, json: json)
         case .author(let author):
-            return merged([author], query, marks: readerMarks)
+            return merged([author], query, marks: readerMarks, in: memory)
         case .home(let owner):
             guard let followees = following.cached(owner) else { return nil }
             // The owner's own tweets are on their home timeline too.
             let authors = followees.contains(owner) ? Array(followees) : Array(followees) + [owner]
-            return merged(authors, query, marks: readerMarks)
+            return merged(authors, query, marks: readerMarks, in: memory)
         }
     }
 
     /// A home or user page merged from the authors' windows, collapsed like the store's.
-    private func merged(_ authors: some Collection<Int64>, _ query: TweetQuery, marks: ReaderMarks) -> FeedPage? {
-        guard case .page(let tweets) = merge(authors, query) else { return nil }
-        return FeedPage(Timeline.collapsed(tweets, limit: query.limit).map(marks.applied), json: json)
+    private func merged(
+        _ authors: some Collection<Int64>, _ query: TweetQuery, marks: ReaderMarks, in memory: ReadMemory
+    ) -> FeedPage? {
+        guard case .page(let tweets) = merge(authors, query, in: memory) else { return nil }
+        return FeedPage(Timeline.collapsed(tweets, limit: query.limit).map(marks.applied), json: memory.json)
     }
 
-    private func merge(_ authors: some Collection<Int64>, _ query: TweetQuery) -> AuthorWindows.Merge {
-        windows.newest(
+    private func merge(_ authors: some Collection<Int64>, _ query: TweetQuery, in memory: ReadMemory)
+        -> AuthorWindows.Merge
+    {
+        memory.windows.newest(
             of: authors, sinceID: query.sinceID, maxID: query.maxID, limit: Self.widerLimit(query.limit))
     }
 
     /// The authors whose windows a home or user page is merged from.
-    private func authors(of timeline: Timeline, stores: ReadStores) async throws -> [Int64] {
+    private func authors(of timeline: Timeline, stores: ReadStores, in memory: ReadMemory) async throws -> [Int64] {
         switch timeline {
         case .everyone, .tag: return []
         case .author(let author): return [author]
         case .home(let owner):
-            let followees = try await following.value(of: owner) { try await stores.follows.followeeIDs(of: owner) }
+            let followees = try await memory.following.value(of: owner) {
+                try await stores.follows.followeeIDs(of: owner)
+            }
             return followees.contains(owner) ? Array(followees) : Array(followees) + [owner]
         }
     }
 
-    private func answer(_ page: FeedPageMemo.Page, marks: ReaderMarks) -> FeedPage {
+    private func answer(_ page: FeedPageMemo.Page, marks: ReaderMarks, json: TweetJSONCache) -> FeedPage {
         guard marks.touches(page.tweets) else { return FeedPage(json: page.unmarkedJSON) }
         return FeedPage(page.tweets.map(marks.applied), json: json)
     }
@@ -124,14 +122,17 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The answer to `query` for `reader`, from memory when it can be, filling memory from the stores on the
     /// first read of each part.
     func page(_ query: TweetQuery, reader: Int64, stores: ReadStores) async throws -> FeedPage {
-        let readerMarks = try await marks.marks(of: reader, store: stores.likes)
-        let hiding = try await hiddenAccounts(of: reader, stores: stores).all
+        let memory = self.memory
+        let (newest, windows, json) = (memory.newest, memory.windows, memory.json)
+        let readerMarks = try await memory.marks.marks(of: reader, store: stores.likes)
+        let hiding = try await memory.hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
+            .all
         guard hiding.isEmpty else {
             var query = query
             query.hiding = hiding
             return FeedPage(try await storePage(query, stores: stores).map(readerMarks.applied), json: json)
         }
-        if let page = pageInMemory(query, reader: reader) { return page }
+        if let page = pageInMemory(query, reader: reader, in: memory) { return page }
         if case .tag = query.timeline {
             // Not held in memory.
         } else if query.timeline == .everyone {
@@ -140,15 +141,15 @@ public final class FeedReadModel: TweetCommitObserving {
                 newest.load(try await stores.tweets.tweets(TweetQuery(limit: newest.capacity)), readAt: version)
             }
         } else {
-            let authors = try await authors(of: query.timeline, stores: stores)
+            let authors = try await authors(of: query.timeline, stores: stores, in: memory)
             try await windows.load(windows.missing(authors), store: stores.tweets)
             // An account whose tweets fill the page gets a window deep enough for it, once.
-            if case .tooShallow(let shallow) = merge(authors, query), query.maxID == nil {
+            if case .tooShallow(let shallow) = merge(authors, query, in: memory), query.maxID == nil {
                 try await windows.load(
                     shallow, depth: min(Self.widerLimit(query.limit), AuthorWindows.deepest), store: stores.tweets)
             }
         }
-        if let page = pageInMemory(query, reader: reader) { return page }
+        if let page = pageInMemory(query, reader: reader, in: memory) { return page }
         return FeedPage(try await storePage(query, stores: stores).map(readerMarks.applied), json: json)
     }
 
@@ -163,7 +164,7 @@ public final class FeedReadModel: TweetCommitObserving {
 
     /// What `reader` does not see, loading it from the store when it is not in memory.
     func hiddenAccounts(of reader: Int64, stores: ReadStores) async throws -> HiddenAccounts {
-        try await hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
+        try await memory.hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
     }
 
     /// How many tweets a collapsing page reads for `limit`.
@@ -176,7 +177,7 @@ public final class FeedReadModel: TweetCommitObserving {
 
     /// `tweets` as `reader` sees them.
     func marked(_ tweets: [Tweet], for reader: Int64, likes: any LikeStoring) async throws -> [Tweet] {
-        let readerMarks = try await marks.marks(of: reader, store: likes)
+        let readerMarks = try await memory.marks.marks(of: reader, store: likes)
         return tweets.map(readerMarks.applied)
     }
 }

@@ -83,7 +83,9 @@ final class NewestTweets: Sendable {
                     state.tweets.insert(contentsOf: posted.reversed(), at: 0)
                     posted = []
                     Self.setCounts(counts, of: id, in: &state.tweets)
-                case .liked, .unliked, .followed, .unfollowed, .notified, .muted, .unmuted, .blocked, .unblocked:
+                case .liked, .unliked, .followed, .unfollowed, .notified, .muted, .unmuted, .blocked, .unblocked,
+                    .accountChanged:
+                    // An account's change of standing replaces the whole memory (`FeedReadModel.committed`).
                     continue
                 }
             }

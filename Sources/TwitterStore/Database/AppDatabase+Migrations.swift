@@ -171,6 +171,63 @@ extension AppDatabase {
                 try db.create(index: "\(name)_\(other)", on: name, columns: ["\(other)Id"])
             }
         }
+        migrator.registerMigration("v5: suspensions, reports, audit log, reserved names, reset codes, rate buckets") {
+            db in
+            // A suspended account's content is left out by the reads themselves (`TweetRow.select` joins the
+            // author), so suspending and unsuspending change only these two columns and the counters.
+            try db.alter(table: "user") { table in
+                table.add(column: "suspendedAt", .datetime)
+                table.add(column: "suspendedReason", .text)
+            }
+            // Only the suspended: `AccountStanding.suspendedIDs` reads this, and it stays as small as they are.
+            try db.execute(sql: "CREATE INDEX user_suspended ON user(id) WHERE suspendedAt IS NOT NULL")
+            try db.create(table: "report") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("reporter", inTable: "user", onDelete: .cascade).notNull()
+                // The account reported, or the tweet's author; a report goes with either account.
+                table.belongsTo("account", inTable: "user", onDelete: .cascade).notNull()
+                // Kept when the tweet is deleted (by its author or a moderator): the report stays readable.
+                table.column("tweetId", .integer)
+                table.column("reason", .text).notNull()
+                table.column("status", .text).notNull().defaults(to: "open")
+                table.column("createdAt", .datetime).notNull()
+                table.column("note", .text)
+                table.column("resolvedBy", .text)
+                table.column("resolvedAt", .datetime)
+            }
+            try db.create(index: "report_status_id", on: "report", columns: ["status", "id"])
+            try db.create(index: "report_reporter", on: "report", columns: ["reporterId"])
+            try db.create(index: "report_account", on: "report", columns: ["accountId"])
+            try db.alter(table: "notification") { table in
+                table.add(column: "reportId", .integer).references("report", onDelete: .cascade)
+            }
+            try db.create(index: "notification_report", on: "notification", columns: ["reportId"])
+            // Names, not ids: the record outlives the accounts it names.
+            try db.create(table: "auditEntry") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("actor", .text).notNull()
+                table.column("action", .text).notNull()
+                table.column("target", .text).notNull()
+                table.column("reason", .text)
+                table.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "reservedUsername") { table in
+                table.primaryKey("usernameKey", .text)
+                table.column("until", .datetime).notNull()
+            }
+            try db.create(table: "passwordReset") { table in
+                table.primaryKey("userId", .integer).references("user", onDelete: .cascade)
+                table.column("codeHash", .blob).notNull()
+                table.column("expiresAt", .datetime).notNull()
+            }
+            try db.create(table: "rateBucket", options: .withoutRowID) { table in
+                table.belongsTo("user", onDelete: .cascade).notNull()
+                table.column("action", .text).notNull()
+                table.column("tokens", .double).notNull()
+                table.column("updatedAt", .datetime).notNull()
+                table.primaryKey(["userId", "action"])
+            }
+        }
         return migrator
     }
 

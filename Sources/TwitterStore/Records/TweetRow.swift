@@ -8,7 +8,9 @@ import TwitterCore
 /// Posts are written with plain INSERTs by the committer, so this is not a persistable record.
 enum TweetRow {
     /// `SELECT` of tweets as `tweet`, joined with `joining` when given, followed by `clauses` (WHERE, ORDER BY,
-    /// LIMIT).
+    /// LIMIT). Tweets of suspended accounts, and reposts of them, are left out by the joins themselves: the author
+    /// must be in good standing, and so must the original's author (for a tweet that is no repost,
+    /// `originalAuthor` is its own author again, already checked), so every read of tweets leaves them out.
     static func select(_ clauses: String, joining: String = "") -> String {
         """
         SELECT tweet.id, tweet.authorId, user.username, tweet.text, tweet.createdAt, tweet.inReplyToId,
@@ -17,9 +19,10 @@ enum TweetRow {
             original.text AS oText, original.createdAt AS oCreatedAt, original.inReplyToId AS oInReplyToId,
             original.likesCount AS oLikes, original.repostsCount AS oReposts, original.repliesCount AS oReplies,
             CASE WHEN original.id IS NULL THEN NULL ELSE \(TweetMentionRows.usernames(of: "original")) END AS oMentions
-        FROM tweet \(joining) JOIN user ON user.id = tweet.authorId
+        FROM tweet \(joining) JOIN user ON user.id = tweet.authorId AND user.suspendedAt IS NULL
         LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
-        LEFT JOIN user AS originalAuthor ON originalAuthor.id = original.authorId \(clauses)
+        JOIN user AS originalAuthor ON originalAuthor.id = COALESCE(original.authorId, tweet.authorId)
+            AND originalAuthor.suspendedAt IS NULL \(clauses)
         """
     }
 

@@ -79,14 +79,19 @@ public struct FollowStore: FollowStoring {
         try await database.writer.read { db in
             let sql = """
                 SELECT user.id, user.username, user.firstName, user.lastName, user.bio, user.createdAt,
-                    (SELECT COUNT(*) FROM follow WHERE followeeId = user.id) AS followersCount,
-                    (SELECT COUNT(*) FROM follow WHERE followerId = user.id) AS followingCount,
-                    (SELECT COUNT(*) FROM tweet WHERE authorId = user.id) AS tweetsCount,
+                    (SELECT COUNT(*) FROM follow WHERE followeeId = user.id
+                        AND \(AccountStanding.notSuspended("followerId"))) AS followersCount,
+                    (SELECT COUNT(*) FROM follow WHERE followerId = user.id
+                        AND \(AccountStanding.notSuspended("followeeId"))) AS followingCount,
+                    (SELECT COUNT(*) FROM tweet LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
+                        WHERE tweet.authorId = user.id
+                            AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.authorId"))))
+                        AS tweetsCount,
                     EXISTS(SELECT 1 FROM follow WHERE followerId = ?1 AND followeeId = user.id) AS followedByMe,
                     EXISTS(SELECT 1 FROM follow WHERE followerId = user.id AND followeeId = ?1) AS followsMe,
                     EXISTS(SELECT 1 FROM mute WHERE muterId = ?1 AND mutedId = user.id) AS mutedByMe,
                     EXISTS(SELECT 1 FROM block WHERE blockerId = ?1 AND blockedId = user.id) AS blockedByMe
-                FROM user WHERE usernameKey = ?2
+                FROM user WHERE usernameKey = ?2 AND suspendedAt IS NULL
                 """
             return try Row.fetchOne(db, sql: sql, arguments: [viewerID, UserRecord.key(username)]).map { row in
                 UserOverview(
@@ -114,7 +119,7 @@ enum UserPageQuery {
         let sql = """
             SELECT relationship.id AS position, user.username, user.firstName, user.lastName
             FROM \(table) AS relationship JOIN user ON user.id = relationship.\(personColumn)
-            WHERE relationship.\(ownerColumn) = ? AND relationship.id < ?\(hiding)
+            WHERE relationship.\(ownerColumn) = ? AND relationship.id < ?\(hiding) AND user.suspendedAt IS NULL
             ORDER BY relationship.id DESC LIMIT ?
             """
         // One more than asked: whether it exists says if there is a next page.

@@ -79,9 +79,11 @@ public struct NotificationStore: NotificationStoring {
             arguments: [recipientID]) ?? 0
     }
 
+    /// Leaves out the notifications from `hiding` and from suspended accounts.
     private static func hidingClause(_ hiding: Set<Int64>) -> String {
-        hiding.isEmpty
-            ? "" : " AND notification.actorId NOT IN (\(hiding.sorted().map(String.init).joined(separator: ",")))"
+        " AND \(AccountStanding.notSuspended("notification.actorId"))"
+            + (hiding.isEmpty
+                ? "" : " AND notification.actorId NOT IN (\(hiding.sorted().map(String.init).joined(separator: ",")))")
     }
 
     private static func unread(_ db: Database, _ recipientID: Int64, hiding: Set<Int64>) throws -> Int {
@@ -99,7 +101,7 @@ public struct NotificationStore: NotificationStoring {
     ) throws -> [ActivityNotification] {
         let sql = """
             SELECT notification.id, notification.type, notification.createdAt, notification.tweetId, user.id AS actorId,
-                user.username
+                user.username, notification.reportId
             FROM notification JOIN user ON user.id = notification.actorId
             WHERE \(conditions.joined(separator: " AND "))\(hidingClause(hiding))
             ORDER BY notification.id \(order) LIMIT ?
@@ -121,7 +123,8 @@ public struct NotificationStore: NotificationStoring {
             return ActivityNotification(
                 id: id, type: type, createdAt: row["createdAt"],
                 from: .init(id: row["actorId"], username: row["username"]),
-                tweet: (row["tweetId"] as Int64?).flatMap { tweets[$0] }, read: id <= readUpTo)
+                tweet: (row["tweetId"] as Int64?).flatMap { tweets[$0] }, read: id <= readUpTo,
+                reportID: row["reportId"])
         }
     }
 }

@@ -38,4 +38,13 @@ public struct PeerLinkStore: PeerLinkStoring {
             )?.user
         }
     }
+
+    /// Reads the whole table: one row per linked uid.
+    public func links() async throws -> [(uid: UInt32, userID: Int64)] {
+        try await database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT uid, userId FROM peerLink").compactMap { row in
+                UInt32(exactly: row["uid"] as Int64).map { (uid: $0, userID: row["userId"]) }
+            }
+        }
+    }
 }

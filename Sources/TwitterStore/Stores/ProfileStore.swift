@@ -19,7 +19,9 @@ public struct ProfileStore: ProfileStoring {
     /// The profile of `username`.
     public func profile(username: String) async throws -> Profile? {
         try await database.writer.read { db in
-            try UserRecord.filter(UserRecord.Columns.usernameKey == UserRecord.key(username)).fetchOne(db)?.profile
+            try UserRecord.filter(
+                UserRecord.Columns.usernameKey == UserRecord.key(username) && Column("suspendedAt") == nil
+            ).fetchOne(db)?.profile
         }
     }
 
@@ -62,7 +64,7 @@ public struct ProfileStore: ProfileStoring {
             try UserRecord.filter(
                 UserRecord.Columns.usernameKey == UserRecord.key(username) && UserRecord.Columns.id != userID
             )
-            .fetchCount(db) > 0
+            .fetchCount(db) > 0 || AccountStanding.isReserved(db, usernameKey: UserRecord.key(username))
         {
             taken["username"] = "Username is already taken"
         }

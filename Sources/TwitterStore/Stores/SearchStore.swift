@@ -129,7 +129,7 @@ public struct SearchStore: TweetSearching {
                 sql: """
                     SELECT username, firstName, lastName FROM user
                     WHERE (usernameKey LIKE ?1 ESCAPE '\\' OR firstName LIKE ?1 ESCAPE '\\'
-                        OR lastName LIKE ?1 ESCAPE '\\')\(hidden)
+                        OR lastName LIKE ?1 ESCAPE '\\')\(hidden) AND suspendedAt IS NULL
                     ORDER BY usernameKey LIKE ?1 ESCAPE '\\' DESC, usernameKey LIMIT ?2
                     """, arguments: [pattern, limit]
             ).map { UserSummary(username: $0["username"], firstName: $0["firstName"], lastName: $0["lastName"]) }
@@ -143,7 +143,7 @@ public struct SearchStore: TweetSearching {
                 db.cachedStatement(
                     sql: """
                         SELECT tag, COUNT(*) AS tweetsCount, COUNT(DISTINCT authorId) AS usersCount
-                        FROM tweetTag WHERE createdAt >= ?
+                        FROM tweetTag WHERE createdAt >= ? AND \(AccountStanding.notSuspended("authorId"))
                         GROUP BY tag ORDER BY usersCount DESC, tweetsCount DESC, tag LIMIT ?
                         """), arguments: [since, limit]
             ).map { TrendingTag(tag: $0["tag"], tweetsCount: $0["tweetsCount"], usersCount: $0["usersCount"]) }
@@ -155,7 +155,7 @@ public struct SearchStore: TweetSearching {
         "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    private static func likeEscaped(_ text: String) -> String {
+    static func likeEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
     }

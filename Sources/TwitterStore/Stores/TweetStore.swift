@@ -60,7 +60,8 @@ public struct TweetStore: TweetStoring {
     }
 
     /// Deletes tweet `id` and returns the events: its reposts' deletions first, its own, then changed counts.
-    private static func delete(
+    /// A suspended author's reply or repost is out of the counters already (`Contributions`).
+    static func delete(
         _ id: Int64, authorID: Int64, repostOf original: Int64?, inReplyTo parent: Int64?, in db: Database
     ) throws -> [TweetEvent] {
         var events: [TweetEvent] = try Row.fetchAll(
@@ -82,6 +83,7 @@ public struct TweetStore: TweetStoring {
         }
         try db.execute(sql: "DELETE FROM tweet WHERE id = ?", arguments: [id])  // reposts and likes go with it
         events.append(.deleted(id: id, authorID: authorID, repostOf: original))
+        guard try !Contributions.areWithdrawn(db, of: authorID) else { return events }
         if let parent, let counts = try TweetRow.adjust(db, parent, .repliesCount, by: -1) {
             events.append(.counted(id: parent, counts))
         }
@@ -150,8 +152,14 @@ public struct TweetStore: TweetStoring {
                 chain.append(.tweet(parent))
                 next = parent.inReplyToID
             } else {
+                // Deleted (a tombstone), or by a suspended account (a tweet the read leaves out): a placeholder
+                // either way, through which the chain goes on.
                 let parent = try Int64?.fetchOne(
-                    db, sql: "SELECT inReplyToId FROM tweetTombstone WHERE id = ?", arguments: [id])
+                    db,
+                    sql: """
+                        SELECT inReplyToId FROM tweet WHERE id = ?1
+                        UNION ALL SELECT inReplyToId FROM tweetTombstone WHERE id = ?1
+                        """, arguments: [id])
                 chain.append(.deleted(id: id, inReplyToID: parent ?? nil))
                 next = parent ?? nil
             }
@@ -169,9 +177,15 @@ public struct TweetStore: TweetStoring {
             let marks = databaseQuestionMarks(count: level.count)
             let arguments = StatementArguments(level)
             let replies = try TweetRow.fetchAll(db, "WHERE tweet.inReplyToId IN (\(marks))", arguments)
+            // Deleted replies, and replies by suspended accounts, keep their place as placeholders.
             let tombstones = try Row.fetchAll(
-                db, sql: "SELECT id, inReplyToId FROM tweetTombstone WHERE inReplyToId IN (\(marks))",
-                arguments: arguments
+                db,
+                sql: """
+                    SELECT id, inReplyToId FROM tweetTombstone WHERE inReplyToId IN (\(marks))
+                    UNION ALL SELECT id, inReplyToId FROM tweet
+                    WHERE inReplyToId IN (\(marks)) AND \(AccountStanding.suspended("authorId"))
+                    """,
+                arguments: arguments + arguments
             ).map { ThreadEntry.deleted(id: $0["id"], inReplyToID: $0["inReplyToId"]) }
             let entries = replies.map(ThreadEntry.tweet) + tombstones
             found += entries

@@ -20,7 +20,9 @@ public struct UserStore: UserStoring {
             if try UserRecord.filter(UserRecord.Columns.emailKey == emailKey).fetchCount(db) > 0 {
                 taken["email"] = "Email is already taken"
             }
-            if try UserRecord.filter(UserRecord.Columns.usernameKey == usernameKey).fetchCount(db) > 0 {
+            if try UserRecord.filter(UserRecord.Columns.usernameKey == usernameKey).fetchCount(db) > 0
+                || AccountStanding.isReserved(db, usernameKey: usernameKey)
+            {
                 taken["username"] = "Username is already taken"
             }
             guard taken.isEmpty else {
@@ -49,17 +51,21 @@ public struct UserStore: UserStoring {
         }
     }
 
-    /// The account whose username is `username`, ignoring case.
+    /// The account whose username is `username`, ignoring case, unless it is suspended.
     public func user(username: String) async throws -> User? {
         try await database.writer.read { db in
-            try UserRecord.filter(UserRecord.Columns.usernameKey == UserRecord.key(username)).fetchOne(db)?.user
+            try UserRecord.filter(
+                UserRecord.Columns.usernameKey == UserRecord.key(username) && Column("suspendedAt") == nil
+            ).fetchOne(db)?.user
         }
     }
 
-    /// Whether `username` is taken, ignoring case.
+    /// Whether `username` is taken, ignoring case: by an account, suspended or not, or reserved after a deletion.
     public func isUsernameTaken(_ username: String) async throws -> Bool {
         try await database.writer.read { db in
-            try UserRecord.filter(UserRecord.Columns.usernameKey == UserRecord.key(username)).fetchCount(db) > 0
+            let key = UserRecord.key(username)
+            return try UserRecord.filter(UserRecord.Columns.usernameKey == key).fetchCount(db) > 0
+                || AccountStanding.isReserved(db, usernameKey: key)
         }
     }
 

@@ -74,7 +74,12 @@ struct Methods: AsyncParsableCommand {
         guard case .array(let methods)? = document["methods"] else { return }
         for method in methods {
             let name = method["name"]?.stringValue ?? "?"
-            let open = method["x-authentication"] == "none" ? "" : " (login)"
+            let open =
+                switch method["x-authentication"]?.stringValue {
+                case "none": ""
+                case "admin": " (admin)"
+                default: " (login)"
+                }
             print(
                 "\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(method["summary"]?.stringValue ?? "")\(open)"
             )

@@ -66,6 +66,7 @@ struct Output {
             case .follow: "followed you"
             case .like: "liked your tweet"
             case .repost: "reposted your tweet"
+            case .adminReport: "filed report \(notification.reportID.map(String.init) ?? "?")"
             }
         let about = Terminal.dim("· \(RelativeTime.since(notification.createdAt, now: now))")
         print((notification.read ? "  " : "• ") + "\(who) \(what) \(about)")

@@ -44,7 +44,8 @@ struct AuthMethods: MethodGroup {
                 guard let user = try await services.users.user(id: login.userID) else {
                     throw TwitterError.notFound("Account")
                 }
-                return API.Auth.WhoAmI(user: user, provider: login.provider, expiresAt: login.expiresAt)
+                return API.Auth.WhoAmI(
+                    user: user, provider: login.provider, expiresAt: login.expiresAt, role: login.role)
             })
         router.register(
             API.Auth.changePassword,
@@ -89,6 +90,14 @@ struct AuthMethods: MethodGroup {
     private func startSession(
         for user: User, provider: String, resumed: IssuedSession?, context: RequestContext
     ) async throws -> API.Auth.LoginResult {
+        if let reason = try await services.moderation?.suspension(of: user.id) {
+            throw TwitterError(
+                .forbidden, "This account is suspended: \(reason)", details: ["reason": .string(reason)])
+        }
+        let peer = context.session.peer
+        var peerIsAccount = provider == "peer"
+        if !peerIsAccount { peerIsAccount = try await services.peerLinks.linkedUser(uid: peer.userID)?.id == user.id }
+        let role = services.roles.role(of: user.username, peer: peer, peerIsAccount: peerIsAccount)
         let session: IssuedSession
         if let resumed {
             session = resumed
@@ -96,7 +105,7 @@ struct AuthMethods: MethodGroup {
             session = try await services.sessions.issueSession(userID: user.id, provider: provider)
         }
         context.session.logIn(
-            SessionLogin(userID: user.id, username: user.username, provider: provider, token: session),
+            SessionLogin(userID: user.id, username: user.username, provider: provider, token: session, role: role),
             listedIn: services.liveLogins)
         return API.Auth.LoginResult(user: user, session: API.Auth.Session(session))
     }

@@ -20,15 +20,22 @@ public struct AuthServices: Sendable {
     public var throttle: LoginThrottle
     /// The logged-in connections, which revocations reach.
     public var liveLogins: LiveLogins
+    /// Who is an admin, decided at each login.
+    public var roles: AdminRoles
+    /// Suspensions, which refuse logins; nil where there is no moderation (some tests).
+    public var moderation: (any ModerationStoring)?
 
     /// Creates the services.
     public init(
         providers: LoginProviderSelection, users: any UserStoring, profiles: any ProfileStoring,
         sessions: any SessionIssuing,
         tokens: any PersonalTokenManaging, passwords: any PasswordHashing, peerLinks: any PeerLinkStoring,
-        throttle: LoginThrottle, liveLogins: LiveLogins = LiveLogins()
+        throttle: LoginThrottle, liveLogins: LiveLogins = LiveLogins(), roles: AdminRoles = AdminRoles(.init()),
+        moderation: (any ModerationStoring)? = nil
     ) {
         self.liveLogins = liveLogins
+        self.roles = roles
+        self.moderation = moderation
         self.providers = providers
         self.users = users
         self.profiles = profiles

@@ -7,10 +7,9 @@ import TwitterCore
 struct SearchMethods: MethodGroup {
     let services: TweetServices
     let lookup: UserLookup
-    let trending = TrendingMemo()
 
     func register(in router: inout Router<RequestContext>) {
-        let (services, search, lookup, trending) = (services, services.search, lookup, trending)
+        let (services, search, lookup) = (services, services.search, lookup)
         router.register(
             API.Search.tweets,
             .awaited { (params: API.Search.TweetsParams, context) in
@@ -51,7 +50,7 @@ struct SearchMethods: MethodGroup {
             .awaited { (params: API.Tags.TrendingParams, _) in
                 let (hours, limit) = (params.hours ?? 24, params.limit ?? 10)
                 return API.Tags.Trending(
-                    tags: try await trending.tags(hours: hours, limit: limit) {
+                    tags: try await services.feed.memory.trending.tags(hours: hours, limit: limit) {
                         try await search.trending(since: Date().addingTimeInterval(-Double(hours) * 3600), limit: limit)
                     })
             })

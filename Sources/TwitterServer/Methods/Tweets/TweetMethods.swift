@@ -9,7 +9,9 @@ struct TweetMethods: MethodGroup {
     let lookup: UserLookup
 
     func register(in router: inout Router<RequestContext>) {
-        let (tweets, feed, text, stores) = (services.store, services.feed, services.text, services.readStores)
+        let (tweets, feed, text, stores, rates) = (
+            services.store, services.feed, services.text, services.readStores, services.rates
+        )
         // Ordered: started at once, so a client's pipelined posts join the same group commit.
         router.register(
             API.Tweets.post,
@@ -17,6 +19,7 @@ struct TweetMethods: MethodGroup {
                 let login = try context.session.requireLogin()
                 let body = try text.validated(params.text)
                 try Self.keyRule.validate(params)
+                try rates.take(.posts, by: login.userID)
                 return tweets.post(
                     PostDraft(
                         text: body, by: login.userID, inReplyToID: params.inReplyToId,
@@ -92,6 +95,7 @@ struct TweetMethods: MethodGroup {
             API.Tweets.like,
             .awaited { (params: API.Tweets.IDParams, context) in
                 let login = try context.session.requireLogin()
+                try services.rates.take(.likes, by: login.userID)
                 let counts = try await likes.like(params.id, by: login.userID)
                 return API.Tweets.Liked(liked: true, likesCount: counts.likes)
             })
@@ -123,6 +127,7 @@ struct TweetMethods: MethodGroup {
             API.Tweets.repost,
             .ordered { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
+                try services.rates.take(.reposts, by: reader)
                 let wait = tweets.repost(params.id, by: reader)
                 return { try await feed.marked([try await wait()], for: reader, likes: stores.likes)[0] }
             })

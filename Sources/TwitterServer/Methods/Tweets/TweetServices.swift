@@ -21,12 +21,16 @@ public struct TweetServices: Sendable {
     public var feed: FeedReadModel
     /// The text rules, with the configured maximum length.
     public var text: TweetText
+    /// The write rate limits per account.
+    public var rates: WriteRateLimiter
 
     /// Creates the services.
     public init(
         store: any TweetStoring, follows: any FollowStoring, likes: any LikeStoring, relations: any RelationStoring,
-        notifications: any NotificationStoring, search: any TweetSearching, feed: FeedReadModel, text: TweetText
+        notifications: any NotificationStoring, search: any TweetSearching, feed: FeedReadModel, text: TweetText,
+        rates: WriteRateLimiter = .unlimited
     ) {
+        self.rates = rates
         self.store = store
         self.follows = follows
         self.likes = likes

@@ -22,6 +22,7 @@ struct UserMethods: MethodGroup {
             API.Users.follow,
             .awaited { (params: API.Users.UsernameParams, context) in
                 let (reader, followee) = try await lookup.other(params.username, context, doing: "follow")
+                try services.rates.take(.follows, by: reader)
                 _ = try await follows.follow(followee, by: reader)
                 return API.Users.Following(following: true)
             })

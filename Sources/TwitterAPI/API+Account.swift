@@ -1,0 +1,201 @@
+import Foundation
+import JSONRPC
+import TwitterCore
+
+extension API.Reports {
+    /// `reports.create`'s params: an account, a tweet, or both (then the tweet must be the account's).
+    public struct CreateParams: Codable, Sendable {
+        /// The account reported.
+        public var username: String?
+        /// The tweet reported.
+        public var tweetId: Int64?
+        /// Why; 1 to 500 characters.
+        public var reason: String
+
+        /// Creates the value from its members.
+        public init(username: String? = nil, tweetId: Int64? = nil, reason: String) {
+            self.username = username
+            self.tweetId = tweetId
+            self.reason = reason
+        }
+    }
+
+    /// `reports.create`'s answer.
+    public struct Created: Codable, Sendable, Equatable {
+        /// The report's id.
+        public var id: Int64
+
+        /// Creates the value from its members.
+        public init(id: Int64) { self.id = id }
+    }
+
+    /// `reports.create`.
+    public static let create = RPCMethod<CreateParams, Created>(
+        MethodDescriptor(
+            "reports.create", summary: "Reports an account or a tweet to the admins, who are notified.",
+            params: [
+                Property("username", .string("The account reported.")),
+                Property("tweetId", .integer("The tweet reported.")),
+                API.Admin.reasonParam,
+            ], result: .object([Property("id", .integer("The report's id."), required: true)]),
+            errors: ["invalid_params", "not_found", "rate_limited"]))
+}
+
+extension API.Account {
+    /// `account.export`'s params.
+    public struct ExportParams: Codable, Sendable {
+        /// The `nextCursor` of the previous page; nil for the first.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(cursor: String? = nil) { self.cursor = cursor }
+    }
+
+    /// One page of the archive. Every list continues the one of the page before; `profile` is on the first
+    /// page only.
+    public struct ExportPage: Codable, Sendable {
+        /// The profile, with the e-mail; null after the first page.
+        public var profile: Profile?
+        /// Tweets, replies and reposts, oldest first.
+        public var tweets: [Tweet]
+        /// Whom the account follows.
+        public var follows: [ArchivedRelation]
+        /// The tweets it liked.
+        public var likes: [ArchivedLike]
+        /// Whom it mutes.
+        public var mutes: [ArchivedRelation]
+        /// Whom it blocks.
+        public var blocks: [ArchivedRelation]
+        /// Pass as `cursor` for the next page; null on the last.
+        public var nextCursor: String?
+
+        /// Creates the value from the stored page.
+        public init(_ page: AccountArchivePage) {
+            profile = page.profile
+            tweets = page.tweets
+            follows = page.follows
+            likes = page.likes
+            mutes = page.mutes
+            blocks = page.blocks
+            nextCursor = page.next?.text
+        }
+
+        enum CodingKeys: String, CodingKey { case profile, tweets, follows, likes, mutes, blocks, nextCursor }
+
+        /// Encodes every member; `profile` and `nextCursor` are null when absent, never left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(profile, forKey: .profile)
+            try container.encode(tweets, forKey: .tweets)
+            try container.encode(follows, forKey: .follows)
+            try container.encode(likes, forKey: .likes)
+            try container.encode(mutes, forKey: .mutes)
+            try container.encode(blocks, forKey: .blocks)
+            try container.encode(nextCursor, forKey: .nextCursor)
+        }
+    }
+
+    /// `account.delete`'s params: the password, or for an account without one, its username.
+    public struct DeleteParams: Codable, Sendable {
+        /// The account's password.
+        public var password: String?
+        /// The account's username, for accounts without a password.
+        public var confirm: String?
+
+        /// Creates the value from its members.
+        public init(password: String? = nil, confirm: String? = nil) {
+            self.password = password
+            self.confirm = confirm
+        }
+    }
+
+    /// `account.delete`'s answer.
+    public struct Deleted: Codable, Sendable, Equatable {
+        /// Always true.
+        public var deleted: Bool
+        /// Until when no one can take the username.
+        public var usernameReservedUntil: Date
+
+        /// Creates the value from its members.
+        public init(deleted: Bool, usernameReservedUntil: Date) {
+            self.deleted = deleted
+            self.usernameReservedUntil = usernameReservedUntil
+        }
+    }
+
+    static let relationSchema = Schema.object(
+        [Property("username", .string(), required: true), Property("createdAt", .timestamp(), required: true)],
+        title: "ArchivedRelation")
+
+    /// `account.export`.
+    public static let export = RPCMethod<ExportParams, ExportPage>(
+        MethodDescriptor(
+            "account.export",
+            summary: "The caller's data as an archive, page by page: profile, tweets, follows, likes, mutes, blocks.",
+            params: [Property("cursor", .string("The nextCursor of the previous page; absent for the first."))],
+            result: .object([
+                Property("profile", API.Profiles.profileSchema.orNull(), required: true),
+                Property("tweets", .array(of: API.Tweets.tweetSchema), required: true),
+                Property("follows", .array(of: relationSchema), required: true),
+                Property(
+                    "likes",
+                    .array(
+                        of: .object(
+                            [
+                                Property("tweetId", .integer(), required: true),
+                                Property("createdAt", .timestamp(), required: true),
+                            ], title: "ArchivedLike")), required: true),
+                Property("mutes", .array(of: relationSchema), required: true),
+                Property("blocks", .array(of: relationSchema), required: true),
+                Property(
+                    "nextCursor", Schema.string("Pass as cursor for the next page; null on the last.").orNull(),
+                    required: true),
+            ]), errors: ["invalid_params"]))
+
+    /// `account.delete`.
+    public static let delete = RPCMethod<DeleteParams, Deleted>(
+        MethodDescriptor(
+            "account.delete",
+            summary:
+                "Deletes the caller's account and everything it made, and ends its connections; the username stays reserved for 30 days.",
+            params: [
+                Property("password", .string("The account's password.")),
+                Property("confirm", .string("For an account without a password: its username.")),
+            ],
+            result: .object([
+                Property("deleted", .boolean(), required: true),
+                Property("usernameReservedUntil", .timestamp(), required: true),
+            ]), errors: ["invalid_params", "invalid_credentials"]))
+}
+
+extension API.Auth {
+    /// `auth.resetPassword`'s params.
+    public struct ResetPasswordParams: Codable, Sendable {
+        /// The account's e-mail.
+        public var email: String
+        /// The code from `admin.users.resetPassword`.
+        public var code: String
+        /// The new password.
+        public var newPassword: String
+
+        /// Creates the value from its members.
+        public init(email: String, code: String, newPassword: String) {
+            self.email = email
+            self.code = code
+            self.newPassword = newPassword
+        }
+    }
+
+    /// `auth.resetPassword`.
+    public static let resetPassword = RPCMethod<ResetPasswordParams, PasswordChanged>(
+        MethodDescriptor(
+            "auth.resetPassword",
+            summary: "Sets a new password with a one-time code from an admin, and ends every session of the account.",
+            params: [
+                Property("email", .string(), required: true),
+                Property("code", .string("The one-time code."), required: true),
+                Property("newPassword", .string("8 to 128 characters."), required: true),
+            ],
+            result: .object([Property("passwordChanged", .boolean(), required: true)]), access: .open,
+            errors: ["invalid_params", "invalid_credentials", "rate_limited"]))
+}

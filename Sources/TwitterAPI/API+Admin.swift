@@ -1,0 +1,438 @@
+import Foundation
+import JSONRPC
+import TwitterCore
+
+extension API {
+    /// `admin.*`: moderation, for admins only.
+    public enum Admin {}
+    /// `reports.*`: any user's reports to the admins.
+    public enum Reports {}
+    /// `account.*`: the caller's own account as a whole.
+    public enum Account {}
+}
+
+extension API.Admin {
+    /// An account as admins see it.
+    public struct User: Codable, Sendable, Equatable {
+        /// The public handle.
+        public var username: String
+        /// The e-mail it signed up with.
+        public var email: String
+        /// `user` or `admin`, as the configuration names admins by username (group and uid 0 admins show as
+        /// `user` until they log in).
+        public var role: AccountRole
+        /// `active` or `suspended`.
+        public var status: AccountStatus
+        /// When it signed up.
+        public var createdAt: Date
+        /// Why it is suspended; null when active.
+        public var suspendedReason: String?
+
+        /// Creates the value from its members.
+        public init(
+            username: String, email: String, role: AccountRole, status: AccountStatus, createdAt: Date,
+            suspendedReason: String?
+        ) {
+            self.username = username
+            self.email = email
+            self.role = role
+            self.status = status
+            self.createdAt = createdAt
+            self.suspendedReason = suspendedReason
+        }
+
+        enum CodingKeys: String, CodingKey { case username, email, role, status, createdAt, suspendedReason }
+
+        /// Encodes every member; `suspendedReason` is null when active, never left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(username, forKey: .username)
+            try container.encode(email, forKey: .email)
+            try container.encode(role, forKey: .role)
+            try container.encode(status, forKey: .status)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encode(suspendedReason, forKey: .suspendedReason)
+        }
+    }
+
+    /// `admin.users.list`'s params.
+    public struct UserListParams: Codable, Sendable {
+        /// Part of the username or e-mail, any case.
+        public var query: String?
+        /// Only accounts of this status.
+        public var status: AccountStatus?
+        /// How many, 1 to 200; 40 when nil.
+        public var limit: Int?
+        /// The `nextCursor` of the previous page.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(query: String? = nil, status: AccountStatus? = nil, limit: Int? = nil, cursor: String? = nil) {
+            self.query = query
+            self.status = status
+            self.limit = limit
+            self.cursor = cursor
+        }
+    }
+
+    /// `admin.users.list`'s answer.
+    public struct UserPage: Codable, Sendable, Equatable {
+        /// Newest account first.
+        public var users: [User]
+        /// Pass as `cursor` for the next page; nil at the end.
+        public var nextCursor: String?
+
+        /// Creates the value from its members.
+        public init(users: [User], nextCursor: String?) {
+            self.users = users
+            self.nextCursor = nextCursor
+        }
+
+        enum CodingKeys: String, CodingKey { case users, nextCursor }
+
+        /// Encodes every member; `nextCursor` is null at the end.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(users, forKey: .users)
+            try container.encode(nextCursor, forKey: .nextCursor)
+        }
+    }
+
+    /// `admin.users.suspend`'s params.
+    public struct SuspendParams: Codable, Sendable {
+        /// The account.
+        public var username: String
+        /// Why: shown to the account when it tries to log in, and kept in the audit log.
+        public var reason: String
+
+        /// Creates the value from its members.
+        public init(username: String, reason: String) {
+            self.username = username
+            self.reason = reason
+        }
+    }
+
+    /// `admin.users.resetPassword`'s answer.
+    public struct ResetCode: Codable, Sendable, Equatable {
+        /// The one-time code, shown only here: hand it to the account's owner.
+        public var code: String
+        /// When it stops working.
+        public var expiresAt: Date
+
+        /// Creates the value from its members.
+        public init(code: String, expiresAt: Date) {
+            self.code = code
+            self.expiresAt = expiresAt
+        }
+    }
+
+    /// `admin.tweets.delete`'s params.
+    public struct DeleteTweetParams: Codable, Sendable {
+        /// The tweet.
+        public var id: Int64
+        /// Why, for the audit log.
+        public var reason: String
+
+        /// Creates the value from its members.
+        public init(id: Int64, reason: String) {
+            self.id = id
+            self.reason = reason
+        }
+    }
+
+    /// `admin.tweets.delete`'s answer.
+    public struct Deleted: Codable, Sendable, Equatable {
+        /// Always true.
+        public var deleted: Bool
+
+        /// Creates the value from its members.
+        public init(deleted: Bool) { self.deleted = deleted }
+    }
+
+    /// A report as admins read it.
+    public struct Report: Codable, Sendable, Equatable {
+        /// Its id.
+        public var id: Int64
+        /// Who reported.
+        public var reporter: String
+        /// The account reported, or the reported tweet's author.
+        public var username: String
+        /// The tweet reported; null when an account was.
+        public var tweetId: Int64?
+        /// The reporter's words.
+        public var reason: String
+        /// `open` or `resolved`.
+        public var status: ReportStatus
+        /// When it was filed.
+        public var createdAt: Date
+        /// The resolving admin's note; null while open.
+        public var note: String?
+
+        /// Creates the value from the stored report.
+        public init(_ report: TwitterCore.Report) {
+            id = report.id
+            reporter = report.reporter
+            username = report.username
+            tweetId = report.tweetID
+            reason = report.reason
+            status = report.status
+            createdAt = report.createdAt
+            note = report.note
+        }
+
+        enum CodingKeys: String, CodingKey { case id, reporter, username, tweetId, reason, status, createdAt, note }
+
+        /// Encodes every member; absent values are null.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(reporter, forKey: .reporter)
+            try container.encode(username, forKey: .username)
+            try container.encode(tweetId, forKey: .tweetId)
+            try container.encode(reason, forKey: .reason)
+            try container.encode(status, forKey: .status)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encode(note, forKey: .note)
+        }
+    }
+
+    /// `admin.reports.list`'s params.
+    public struct ReportListParams: Codable, Sendable {
+        /// Only reports of this status.
+        public var status: ReportStatus?
+        /// How many, 1 to 200; 40 when nil.
+        public var limit: Int?
+        /// The `nextCursor` of the previous page.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(status: ReportStatus? = nil, limit: Int? = nil, cursor: String? = nil) {
+            self.status = status
+            self.limit = limit
+            self.cursor = cursor
+        }
+    }
+
+    /// `admin.reports.list`'s answer.
+    public struct ReportPage: Codable, Sendable, Equatable {
+        /// Newest first.
+        public var reports: [Report]
+        /// Pass as `cursor` for the next page; nil at the end.
+        public var nextCursor: String?
+
+        /// Creates the value from its members.
+        public init(reports: [Report], nextCursor: String?) {
+            self.reports = reports
+            self.nextCursor = nextCursor
+        }
+
+        enum CodingKeys: String, CodingKey { case reports, nextCursor }
+
+        /// Encodes every member; `nextCursor` is null at the end.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(reports, forKey: .reports)
+            try container.encode(nextCursor, forKey: .nextCursor)
+        }
+    }
+
+    /// `admin.reports.resolve`'s params.
+    public struct ResolveParams: Codable, Sendable {
+        /// The report.
+        public var id: Int64
+        /// What was done, for the reporter's record and the audit log.
+        public var note: String?
+
+        /// Creates the value from its members.
+        public init(id: Int64, note: String? = nil) {
+            self.id = id
+            self.note = note
+        }
+    }
+
+    /// One entry of the audit log.
+    public struct AuditEntry: Codable, Sendable, Equatable {
+        /// Larger is newer.
+        public var id: Int64
+        /// The admin.
+        public var actor: String
+        /// The method.
+        public var action: String
+        /// What it acted on.
+        public var target: String
+        /// The reason or note; null when none was given.
+        public var reason: String?
+        /// When.
+        public var createdAt: Date
+
+        /// Creates the value from the stored entry.
+        public init(_ entry: TwitterCore.AuditEntry) {
+            id = entry.id
+            actor = entry.actor
+            action = entry.action
+            target = entry.target
+            reason = entry.reason
+            createdAt = entry.createdAt
+        }
+
+        enum CodingKeys: String, CodingKey { case id, actor, action, target, reason, createdAt }
+
+        /// Encodes every member; `reason` is null when none was given.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(actor, forKey: .actor)
+            try container.encode(action, forKey: .action)
+            try container.encode(target, forKey: .target)
+            try container.encode(reason, forKey: .reason)
+            try container.encode(createdAt, forKey: .createdAt)
+        }
+    }
+
+    /// `admin.audit.list`'s params.
+    public struct AuditListParams: Codable, Sendable {
+        /// How many, 1 to 200; 40 when nil.
+        public var limit: Int?
+        /// The `nextCursor` of the previous page.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(limit: Int? = nil, cursor: String? = nil) {
+            self.limit = limit
+            self.cursor = cursor
+        }
+    }
+
+    /// `admin.audit.list`'s answer.
+    public struct AuditPage: Codable, Sendable, Equatable {
+        /// Newest first.
+        public var entries: [AuditEntry]
+        /// Pass as `cursor` for the next page; nil at the end.
+        public var nextCursor: String?
+
+        /// Creates the value from its members.
+        public init(entries: [AuditEntry], nextCursor: String?) {
+            self.entries = entries
+            self.nextCursor = nextCursor
+        }
+
+        enum CodingKeys: String, CodingKey { case entries, nextCursor }
+
+        /// Encodes every member; `nextCursor` is null at the end.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(entries, forKey: .entries)
+            try container.encode(nextCursor, forKey: .nextCursor)
+        }
+    }
+
+    static let nextCursor = Property(
+        "nextCursor", Schema.string("Pass as cursor for the next page; null at the end.").orNull(), required: true)
+
+    static let userSchema = Schema.object(
+        [
+            Property("username", .string(), required: true),
+            Property("email", .string(), required: true),
+            Property("role", .oneOfStrings(AccountRole.allCases.map(\.rawValue)), required: true),
+            Property("status", .oneOfStrings(AccountStatus.allCases.map(\.rawValue)), required: true),
+            Property("createdAt", .timestamp(), required: true),
+            Property("suspendedReason", Schema.string().orNull(), required: true),
+        ], title: "AdminUser")
+
+    static let reportSchema = Schema.object(
+        [
+            Property("id", .integer(), required: true),
+            Property("reporter", .string(), required: true),
+            Property("username", .string("The account reported, or the tweet's author."), required: true),
+            Property("tweetId", Schema.integer().orNull(), required: true),
+            Property("reason", .string(), required: true),
+            Property("status", .oneOfStrings(ReportStatus.allCases.map(\.rawValue)), required: true),
+            Property("createdAt", .timestamp(), required: true),
+            Property("note", Schema.string().orNull(), required: true),
+        ], title: "Report")
+
+    static let usernameParam = Property("username", .string("The account, in any case."), required: true)
+    static let reasonParam = Property("reason", .string("Why; 1 to 500 characters."), required: true)
+
+    /// `admin.users.list`.
+    public static let usersList = RPCMethod<UserListParams, UserPage>(
+        MethodDescriptor(
+            "admin.users.list", summary: "Accounts, newest first, by part of the username or e-mail and by status.",
+            params: [
+                Property("query", .string("Part of the username or e-mail, any case.")),
+                Property("status", .oneOfStrings(AccountStatus.allCases.map(\.rawValue))),
+            ] + API.Tweets.pageParams,
+            result: .object([Property("users", .array(of: userSchema), required: true), nextCursor]),
+            access: .admin, errors: ["invalid_params", "forbidden"]))
+
+    /// `admin.users.suspend`.
+    public static let suspend = RPCMethod<SuspendParams, User>(
+        MethodDescriptor(
+            "admin.users.suspend",
+            summary:
+                "Suspends an account: it cannot log in, its live connections end, and its content vanishes until unsuspended.",
+            params: [usernameParam, reasonParam], result: userSchema, access: .admin,
+            errors: ["invalid_params", "forbidden", "not_found"]))
+
+    /// `admin.users.unsuspend`.
+    public static let unsuspend = RPCMethod<API.Users.UsernameParams, User>(
+        MethodDescriptor(
+            "admin.users.unsuspend", summary: "Lifts a suspension: the account and its content come back unchanged.",
+            params: [usernameParam], result: userSchema, access: .admin, errors: ["forbidden", "not_found"]))
+
+    /// `admin.users.resetPassword`.
+    public static let resetPassword = RPCMethod<API.Users.UsernameParams, ResetCode>(
+        MethodDescriptor(
+            "admin.users.resetPassword",
+            summary: "A one-time code, valid one hour, with which the account's owner sets a new password.",
+            params: [usernameParam],
+            result: .object([
+                Property("code", .string("Shown once; stored only as a hash."), required: true),
+                Property("expiresAt", .timestamp(), required: true),
+            ]), access: .admin, errors: ["forbidden", "not_found"]))
+
+    /// `admin.tweets.delete`.
+    public static let deleteTweet = RPCMethod<DeleteTweetParams, Deleted>(
+        MethodDescriptor(
+            "admin.tweets.delete", summary: "Deletes anyone's tweet, as its author's deletion would.",
+            params: [Property("id", .integer(), required: true), reasonParam],
+            result: .object([Property("deleted", .boolean(), required: true)]), access: .admin,
+            errors: ["invalid_params", "forbidden", "not_found"]))
+
+    /// `admin.reports.list`.
+    public static let reportsList = RPCMethod<ReportListParams, ReportPage>(
+        MethodDescriptor(
+            "admin.reports.list", summary: "Reports, newest first.",
+            params: [Property("status", .oneOfStrings(ReportStatus.allCases.map(\.rawValue)))] + API.Tweets.pageParams,
+            result: .object([Property("reports", .array(of: reportSchema), required: true), nextCursor]),
+            access: .admin, errors: ["invalid_params", "forbidden"]))
+
+    /// `admin.reports.resolve`.
+    public static let resolve = RPCMethod<ResolveParams, Report>(
+        MethodDescriptor(
+            "admin.reports.resolve", summary: "Marks a report resolved, with a note on what was done.",
+            params: [
+                Property("id", .integer(), required: true),
+                Property("note", .string("What was done; up to 500 characters.")),
+            ], result: reportSchema, access: .admin, errors: ["invalid_params", "forbidden", "not_found"]))
+
+    /// `admin.audit.list`.
+    public static let auditList = RPCMethod<AuditListParams, AuditPage>(
+        MethodDescriptor(
+            "admin.audit.list", summary: "The admins' actions, newest first.", params: API.Tweets.pageParams,
+            result: .object([
+                Property(
+                    "entries",
+                    .array(
+                        of: .object(
+                            [
+                                Property("id", .integer(), required: true),
+                                Property("actor", .string("The admin."), required: true),
+                                Property("action", .string("The method."), required: true),
+                                Property("target", .string(), required: true),
+                                Property("reason", Schema.string().orNull(), required: true),
+                                Property("createdAt", .timestamp(), required: true),
+                            ], title: "AuditEntry")), required: true),
+                nextCursor,
+            ]), access: .admin, errors: ["invalid_params", "forbidden"]))
+}

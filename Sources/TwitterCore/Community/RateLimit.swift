@@ -1,0 +1,101 @@
+import Foundation
+
+/// The writes that are rate limited per account.
+public enum RateLimitedAction: String, Sendable, Hashable, CaseIterable {
+    /// Tweets and replies.
+    case posts
+    /// New follows.
+    case follows
+    /// New likes.
+    case likes
+    /// New reposts.
+    case reposts
+}
+
+/// A rate as the configuration writes it, `count/period` such as `300/3h`: at most `count` at once, refilled
+/// evenly over `period`.
+public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
+    /// The bucket's size.
+    public var count: Int
+    /// How long an empty bucket takes to fill, in seconds.
+    public var period: Double
+
+    /// Creates a limit.
+    public init(count: Int, period: Double) {
+        self.count = count
+        self.period = period
+    }
+
+    /// Parses `count/period` with the period in s, m, h or d (`300/3h`, `400/1d`); nil when malformed.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let count = Int(parts[0].trimmingCharacters(in: .whitespaces)), count > 0 else {
+            return nil
+        }
+        var period = parts[1].trimmingCharacters(in: .whitespaces)
+        guard let unit = period.popLast(), let amount = Int(period), amount > 0 else { return nil }
+        let seconds: Double
+        switch unit {
+        case "s": seconds = 1
+        case "m": seconds = 60
+        case "h": seconds = 3600
+        case "d": seconds = 86_400
+        default: return nil
+        }
+        self.init(count: count, period: Double(amount) * seconds)
+    }
+
+    /// Seconds for one more to come back.
+    public var refillInterval: Double { period / Double(count) }
+
+    /// The configuration's form.
+    public var description: String {
+        for (unit, seconds) in [("d", 86_400.0), ("h", 3600), ("m", 60)]
+        where period.truncatingRemainder(
+            dividingBy: seconds) == 0
+        {
+            return "\(count)/\(Int(period / seconds))\(unit)"
+        }
+        return "\(count)/\(Int(period))s"
+    }
+}
+
+/// A token bucket: `tokens` left at `updatedAt`, refilled continuously by its limit. A fresh account's bucket is
+/// full.
+public struct TokenBucket: Sendable, Hashable {
+    /// Tokens left at `updatedAt`.
+    public var tokens: Double
+    /// When `tokens` was counted.
+    public var updatedAt: Date
+
+    /// Creates a bucket.
+    public init(tokens: Double, updatedAt: Date) {
+        self.tokens = tokens
+        self.updatedAt = updatedAt
+    }
+
+    /// A full bucket for `limit`.
+    public static func full(_ limit: RateLimit, at now: Date) -> TokenBucket {
+        TokenBucket(tokens: Double(limit.count), updatedAt: now)
+    }
+
+    /// Refills to `now`, then takes one token: nil when there was one, else the whole seconds until there is.
+    public mutating func take(at now: Date, limit: RateLimit) -> Int? {
+        let elapsed = max(0, now.timeIntervalSince(updatedAt))
+        tokens = min(Double(limit.count), tokens + elapsed / limit.refillInterval)
+        updatedAt = max(updatedAt, now)
+        guard tokens < 1 else {
+            tokens -= 1
+            return nil
+        }
+        return max(1, Int(((1 - tokens) * limit.refillInterval).rounded(.up)))
+    }
+}
+
+/// Rate buckets as stored, so the limits hold across a restart.
+public protocol RateBucketStoring: Sendable {
+    /// Every stored bucket.
+    func allBuckets() async throws -> [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)]
+    /// Stores these buckets, replacing what was stored for each.
+    func save(_ buckets: [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)]) async throws
+}

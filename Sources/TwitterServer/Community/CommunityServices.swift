@@ -1,0 +1,44 @@
+import Foundation
+import Logging
+import TwitterCore
+
+/// What running a community needs: moderation, the account lifecycle, the audit log, and the sealer that
+/// makes and hashes password reset codes.
+public struct CommunityServices: Sendable {
+    /// Suspensions, reports and the audit log.
+    public var moderation: any ModerationStoring
+    /// Archives, deletions and reset codes.
+    public var accounts: any AccountLifecycleStoring
+    /// Makes reset codes and the keyed hash they are stored as.
+    public var sealer: any TokenSealing
+    /// The journal side of the audit log.
+    public var logger: Logger
+
+    /// Creates the services.
+    public init(
+        moderation: any ModerationStoring, accounts: any AccountLifecycleStoring, sealer: any TokenSealing,
+        logger: Logger
+    ) {
+        self.moderation = moderation
+        self.accounts = accounts
+        self.sealer = sealer
+        self.logger = logger
+    }
+
+    /// How long a reset code works.
+    static let resetCodeLifetime: TimeInterval = 3600
+    /// How long a deleted account's username stays reserved.
+    static let reservedNameDays = 30
+
+    /// Records one admin action in the audit log and as one journal line.
+    func audit(_ login: SessionLogin, _ action: String, target: String, reason: String?) async throws {
+        let entry = try await moderation.record(
+            AuditEntry(actor: login.username, action: action, target: target, reason: reason, createdAt: Date()))
+        logger.notice(
+            "audit",
+            metadata: [
+                "id": "\(entry.id)", "actor": "\(entry.actor)", "action": "\(action)", "target": "\(target)",
+                "reason": "\(reason ?? "")",
+            ])
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import JSONRPC
+import TwitterAPI
+import TwitterCore
+
+/// `admin.*`: every method is declared `.admin`, so the dispatch refuses anyone else with -32003 before a
+/// handler runs; each action is recorded in the audit log.
+struct AdminMethods: MethodGroup {
+    let auth: AuthServices
+    let community: CommunityServices
+
+    func register(in router: inout Router<RequestContext>) {
+        let (moderation, auth, community) = (community.moderation, auth, community)
+        router.register(
+            API.Admin.usersList,
+            .awaited { (params: API.Admin.UserListParams, _) in
+                let request = try PageCursor.request(limit: params.limit, cursor: params.cursor)
+                let page = try await moderation.accounts(matching: params.query, status: params.status, page: request)
+                return API.Admin.UserPage(
+                    users: page.items.map { auth.adminView(of: $0) }, nextCursor: page.next.map(String.init))
+            })
+        router.register(
+            API.Admin.suspend,
+            .awaited { (params: API.Admin.SuspendParams, context) in
+                let admin = try context.session.requireLogin()
+                let reason = try Self.text(params.reason, field: "reason")
+                let account = try await Self.account(params.username, moderation)
+                guard account.id != admin.userID else {
+                    throw TwitterError.invalidFields(["username": "You can not suspend yourself"])
+                }
+                _ = try await moderation.suspend(account.id, reason: reason, at: Date())
+                // Its connections end now, as a revocation ends them; its logins are refused from here on.
+                auth.liveLogins.revoke(.account(userID: account.id, reason: .suspended))
+                try await community.audit(admin, API.Admin.suspend.name, target: account.username, reason: reason)
+                return auth.adminView(of: try await Self.account(params.username, moderation))
+            })
+        router.register(
+            API.Admin.unsuspend,
+            .awaited { (params: API.Users.UsernameParams, context) in
+                let admin = try context.session.requireLogin()
+                let account = try await Self.account(params.username, moderation)
+                _ = try await moderation.unsuspend(account.id)
+                try await community.audit(admin, API.Admin.unsuspend.name, target: account.username, reason: nil)
+                return auth.adminView(of: try await Self.account(params.username, moderation))
+            })
+        router.register(
+            API.Admin.resetPassword,
+            .awaited { (params: API.Users.UsernameParams, context) in
+                let admin = try context.session.requireLogin()
+                let account = try await Self.account(params.username, moderation)
+                let code = community.sealer.makeToken(kind: .passwordReset)
+                // Whole seconds: the stored time and the answered one agree.
+                let expiresAt = Date(
+                    timeIntervalSince1970: (Date().timeIntervalSince1970 + CommunityServices.resetCodeLifetime).rounded(
+                        .down))
+                try await community.accounts.storeResetCode(
+                    community.sealer.seal(code), for: account.id, expiresAt: expiresAt)
+                try await community.audit(
+                    admin, API.Admin.resetPassword.name, target: account.username, reason: nil)
+                return API.Admin.ResetCode(code: code, expiresAt: expiresAt)
+            })
+        router.register(
+            API.Admin.deleteTweet,
+            .awaited { (params: API.Admin.DeleteTweetParams, context) in
+                let admin = try context.session.requireLogin()
+                let reason = try Self.text(params.reason, field: "reason")
+                let author = try await moderation.removeTweet(params.id)
+                try await community.audit(
+                    admin, API.Admin.deleteTweet.name, target: "tweet \(params.id) by \(author)", reason: reason)
+                return API.Admin.Deleted(deleted: true)
+            })
+        router.register(
+            API.Admin.reportsList,
+            .awaited { (params: API.Admin.ReportListParams, _) in
+                let request = try PageCursor.request(limit: params.limit, cursor: params.cursor)
+                let page = try await moderation.reports(status: params.status, page: request)
+                return API.Admin.ReportPage(
+                    reports: page.items.map(API.Admin.Report.init), nextCursor: page.next.map(String.init))
+            })
+        router.register(
+            API.Admin.resolve,
+            .awaited { (params: API.Admin.ResolveParams, context) in
+                let admin = try context.session.requireLogin()
+                let note = try params.note.map { try Self.text($0, field: "note") }
+                guard
+                    let report = try await moderation.resolveReport(
+                        params.id, note: note, by: admin.username, at: Date())
+                else { throw TwitterError.notFound("Report \(params.id)") }
+                try await community.audit(admin, API.Admin.resolve.name, target: "report \(params.id)", reason: note)
+                return API.Admin.Report(report)
+            })
+        router.register(
+            API.Admin.auditList,
+            .awaited { (params: API.Admin.AuditListParams, _) in
+                let page = try await moderation.auditEntries(
+                    page: try PageCursor.request(limit: params.limit, cursor: params.cursor))
+                return API.Admin.AuditPage(
+                    entries: page.items.map(API.Admin.AuditEntry.init), nextCursor: page.next.map(String.init))
+            })
+    }
+
+    /// The account named `username`, suspended or not; -32004 when there is none.
+    static func account(_ username: String, _ moderation: any ModerationStoring) async throws -> ModeratedAccount {
+        guard let account = try await moderation.account(named: username) else {
+            throw TwitterError.notFound("User \(username)")
+        }
+        return account
+    }
+
+    /// The most characters of a reason or a note.
+    static let maximumTextLength = 500
+
+    /// `text` trimmed, which must hold 1 to 500 characters; -32602 naming `field` otherwise.
+    static func text(_ text: String, field: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= maximumTextLength, !trimmed.unicodeScalars.contains("\0") else {
+            throw TwitterError.invalidFields([field: "must be 1 to \(maximumTextLength) characters"])
+        }
+        return trimmed
+    }
+}
+
+extension AuthServices {
+    /// An account as `admin.users.*` answer it.
+    func adminView(of account: ModeratedAccount) -> API.Admin.User {
+        API.Admin.User(
+            username: account.username, email: account.email, role: roles.isNamed(account.username) ? .admin : .user,
+            status: account.status, createdAt: account.createdAt, suspendedReason: account.suspendedReason)
+    }
+}

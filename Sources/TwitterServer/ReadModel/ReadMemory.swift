@@ -1,0 +1,49 @@
+import TwitterCore
+
+/// The read model's layers (see `FeedReadModel`), held together so that they can be replaced together.
+final class ReadMemory: Sendable {
+    let newest: NewestTweets
+    /// Sized for the tweets of many readers' home pages, not only the public timeline's newest.
+    let json = TweetJSONCache(capacity: 16_384)
+    let pages = FeedPageMemo()
+    let marks = ReaderMarksCache.readerMarks()
+    let windows = AuthorWindows()
+    /// Whom each recent reader follows.
+    let following = KeyedCommitCache<Set<Int64>>(
+        capacity: 10_000,
+        keys: { event in
+            switch event {
+            case .followed(let follower, _), .unfollowed(let follower, _): [follower]
+            default: []
+            }
+        },
+        update: { followees, event, _ in
+            switch event {
+            case .followed(_, let followee): followees.insert(followee)
+            case .unfollowed(_, let followee): followees.remove(followee)
+            default: break
+            }
+        })
+
+    /// The trending tags of the last few seconds.
+    let trending = TrendingMemo()
+
+    /// What each recent reader does not see.
+    let hidden = KeyedCommitCache<HiddenAccounts>(
+        capacity: 10_000, keys: HiddenAccounts.readers(changedBy:),
+        update: { hidden, event, reader in hidden.apply(event, reader: reader) })
+
+    /// Empty layers; the public timeline keeps `capacity` tweets.
+    init(capacity: Int) {
+        newest = NewestTweets(capacity: capacity)
+    }
+
+    /// Applies committed events to every layer.
+    func apply(_ events: [TweetEvent]) {
+        newest.apply(events)
+        marks.apply(events)
+        windows.apply(events)
+        following.apply(events)
+        hidden.apply(events)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import TwitterCore
+
+/// An account's archive, its deletion and its reset codes in SQLite.
+public struct AccountStore: AccountLifecycleStoring {
+    let database: AppDatabase
+    private let reporter: CommitReporter
+
+    /// Creates the store; a deletion is reported to `observer`.
+    public init(database: AppDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        reporter = CommitReporter(database: database, observer: observer)
+    }
+
+    /// Reads each list oldest first from the cursor, going on into the next list while the page has room, in
+    /// one read transaction so the page is one moment's state.
+    public func archivePage(of userID: Int64, from cursor: ArchiveCursor, limit: Int) async throws
+        -> AccountArchivePage
+    {
+        try await database.writer.read { db in
+            var page = AccountArchivePage(
+                profile: cursor == .start ? try UserRecord.fetchOne(db, key: userID)?.profile : nil)
+            let sections = ArchiveCursor.Section.allCases
+            guard var index = sections.firstIndex(of: cursor.section) else { return page }
+            var after = cursor.after
+            while index < sections.count {
+                let room = limit - page.count
+                let section = sections[index]
+                // One more than there is room for: whether it exists says if the list goes on.
+                let (count, last) = try Self.read(db, section, of: userID, after: after, limit: room + 1, into: &page)
+                if count > room {
+                    page.next = ArchiveCursor(section: section, after: last)
+                    return page
+                }
+                index += 1
+                after = 0
+            }
+            return page
+        }
+    }
+
+    /// Appends the rows of `section` after `after` to `page`, up to `limit` - 1 of them; returns how many rows
+    /// there were (up to `limit`) and the id of the last one kept.
+    private static func read(
+        _ db: Database, _ section: ArchiveCursor.Section, of userID: Int64, after: Int64, limit: Int,
+        into page: inout AccountArchivePage
+    ) throws -> (count: Int, lastKept: Int64) {
+        let keep = limit - 1
+        func relations(_ table: String, _ owner: String, _ other: String) throws -> [(Int64, ArchivedRelation)] {
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT relationship.id, user.username, relationship.createdAt
+                    FROM \(table) AS relationship JOIN user ON user.id = relationship.\(other)
+                    WHERE relationship.\(owner) = ? AND relationship.id > ? ORDER BY relationship.id LIMIT ?
+                    """, arguments: [userID, after, limit]
+            ).map { ($0["id"], ArchivedRelation(username: $0["username"], createdAt: $0["createdAt"])) }
+        }
+        switch section {
+        case .tweets:
+            let tweets = try TweetRow.fetchAll(
+                db, "WHERE tweet.authorId = ? AND tweet.id > ? ORDER BY tweet.id LIMIT ?", [userID, after, limit])
+            page.tweets += tweets.prefix(keep)
+            return (tweets.count, tweets.prefix(keep).last?.id ?? after)
+        case .likes:
+            let likes = try Row.fetchAll(
+                db, sql: "SELECT id, tweetId, createdAt FROM tweetLike WHERE userId = ? AND id > ? ORDER BY id LIMIT ?",
+                arguments: [userID, after, limit])
+            page.likes += likes.prefix(keep).map { ArchivedLike(tweetId: $0["tweetId"], createdAt: $0["createdAt"]) }
+            return (likes.count, likes.prefix(keep).last?["id"] ?? after)
+        case .follows, .mutes, .blocks:
+            let (table, owner, other) =
+                switch section {
+                case .follows: ("follow", "followerId", "followeeId")
+                case .mutes: ("mute", "muterId", "mutedId")
+                default: ("block", "blockerId", "blockedId")
+                }
+            let rows = try relations(table, owner, other)
+            let kept = rows.prefix(keep).map(\.1)
+            switch section {
+            case .follows: page.follows += kept
+            case .mutes: page.mutes += kept
+            default: page.blocks += kept
+            }
+            return (rows.count, rows.prefix(keep).last?.0 ?? after)
+        }
+    }
+
+    /// Takes the account's contributions out of others' counters, leaves tombstones where its tweets held a
+    /// place in a conversation, reserves the name, and deletes the account row: every table that refers to it
+    /// cascades (tokens, peer links, tweets with their tags, mentions and reposts by others, likes, follows,
+    /// mutes, blocks, notifications, reports, reset codes, rate buckets). The login throttle's row for its
+    /// e-mail goes too.
+    public func deleteAccount(_ userID: Int64, reservingNameUntil reservedUntil: Date) async throws {
+        try await reporter.write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT usernameKey, emailKey FROM user WHERE id = ?", arguments: [userID])
+            else { throw TwitterError.notFound("Account") }
+            if try !Contributions.areWithdrawn(db, of: userID) {
+                try Contributions.move(db, of: userID, by: -1)
+            }
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO tweetTombstone (id, inReplyToId)
+                    SELECT id, inReplyToId FROM tweet
+                    WHERE authorId = ?1 AND repostOfId IS NULL AND (inReplyToId IS NOT NULL
+                        OR EXISTS(SELECT 1 FROM tweet AS reply WHERE reply.inReplyToId = tweet.id AND reply.authorId != ?1)
+                        OR EXISTS(SELECT 1 FROM tweetTombstone AS gone WHERE gone.inReplyToId = tweet.id));
+                    DELETE FROM loginThrottle WHERE key = 'account:' || ?2;
+                    INSERT OR REPLACE INTO reservedUsername (usernameKey, until) VALUES (?3, ?4);
+                    DELETE FROM user WHERE id = ?1;
+                    """,
+                arguments: [userID, row["emailKey"] as String, row["usernameKey"] as String, reservedUntil])
+            return ((), [.accountChanged(userID: userID)])
+        }
+    }
+
+    /// One row per account: a new code replaces the old.
+    public func storeResetCode(_ hash: [UInt8], for userID: Int64, expiresAt: Date) async throws {
+        try await database.writer.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO passwordReset (userId, codeHash, expiresAt) VALUES (?, ?, ?)",
+                arguments: [userID, Data(hash), expiresAt])
+        }
+    }
+
+    /// Matches the hash and the expiry in one write transaction, deleting the row when it matched or expired,
+    /// so two uses of one code cannot both succeed.
+    public func takeResetCode(_ hash: [UInt8], email: String, at now: Date) async throws -> Int64? {
+        try await database.writer.write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT passwordReset.userId, passwordReset.codeHash, passwordReset.expiresAt FROM passwordReset
+                        JOIN user ON user.id = passwordReset.userId WHERE user.emailKey = ?
+                        """, arguments: [UserRecord.key(email)])
+            else { return nil }
+            let userID: Int64 = row["userId"]
+            let expired = (row["expiresAt"] as Date) <= now
+            let matches = (row["codeHash"] as Data) == Data(hash)
+            if expired || matches {
+                try db.execute(sql: "DELETE FROM passwordReset WHERE userId = ?", arguments: [userID])
+            }
+            return matches && !expired ? userID : nil
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import GRDB
+import TwitterCore
+
+/// Suspensions, reports and the audit log in SQLite. Standing changes are reported as
+/// `TweetEvent.accountChanged`, report notifications as `TweetEvent.notified`.
+public struct ModerationStore: ModerationStoring {
+    let database: AppDatabase
+    private let reporter: CommitReporter
+
+    /// Creates the store; committed changes are reported to `observer`.
+    public init(database: AppDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        reporter = CommitReporter(database: database, observer: observer)
+    }
+
+    /// Walks the primary key newest first, filtering by a `LIKE` on the folded username and e-mail.
+    public func accounts(matching query: String?, status: AccountStatus?, page: PageRequest) async throws
+        -> IDPage<ModeratedAccount>
+    {
+        try await database.writer.read { db in
+            var conditions = ["id < ?"]
+            var arguments: StatementArguments = [page.before ?? Int64.max]
+            if let query, !query.isEmpty {
+                let pattern = "%" + SearchStore.likeEscaped(query.lowercased()) + "%"
+                conditions.append("(usernameKey LIKE ? ESCAPE '\\' OR emailKey LIKE ? ESCAPE '\\')")
+                arguments += [pattern, pattern]
+            }
+            switch status {
+            case .active: conditions.append("suspendedAt IS NULL")
+            case .suspended: conditions.append("suspendedAt IS NOT NULL")
+            case nil: break
+            }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, username, email, createdAt, suspendedAt, suspendedReason FROM user
+                    WHERE \(conditions.joined(separator: " AND ")) ORDER BY id DESC LIMIT \(page.limit + 1)
+                    """, arguments: arguments)
+            let shown = rows.prefix(page.limit).map(Self.account(from:))
+            return IDPage(items: Array(shown), next: rows.count > page.limit ? shown.last?.id : nil)
+        }
+    }
+
+    /// Looks the name up by its folded key, suspended or not.
+    public func account(named username: String) async throws -> ModeratedAccount? {
+        try await database.writer.read { db in
+            try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT id, username, email, createdAt, suspendedAt, suspendedReason FROM user WHERE usernameKey = ?",
+                arguments: [UserRecord.key(username)]
+            ).map(Self.account(from:))
+        }
+    }
+
+    private static func account(from row: Row) -> ModeratedAccount {
+        let suspendedAt: Date? = row["suspendedAt"]
+        return ModeratedAccount(
+            id: row["id"], username: row["username"], email: row["email"],
+            status: suspendedAt == nil ? .active : .suspended, createdAt: row["createdAt"],
+            suspendedReason: suspendedAt == nil ? nil : row["suspendedReason"])
+    }
+
+    /// Marks the account and takes its contributions out of the counters, in one transaction.
+    public func suspend(_ userID: Int64, reason: String, at now: Date) async throws -> Bool {
+        try await reporter.write { db in
+            try db.execute(
+                sql: "UPDATE user SET suspendedAt = ?, suspendedReason = ? WHERE id = ? AND suspendedAt IS NULL",
+                arguments: [now, reason, userID])
+            guard db.changesCount > 0 else { return (false, []) }
+            try Contributions.move(db, of: userID, by: -1)
+            return (true, [.accountChanged(userID: userID)])
+        }
+    }
+
+    /// Clears the mark and puts the contributions back, in one transaction.
+    public func unsuspend(_ userID: Int64) async throws -> Bool {
+        try await reporter.write { db in
+            guard try Contributions.areWithdrawn(db, of: userID) else { return (false, []) }
+            try Contributions.move(db, of: userID, by: 1)
+            try db.execute(
+                sql: "UPDATE user SET suspendedAt = NULL, suspendedReason = NULL WHERE id = ?", arguments: [userID])
+            return (true, [.accountChanged(userID: userID)])
+        }
+    }
+
+    /// Reads the mark.
+    public func suspension(of userID: Int64) async throws -> String? {
+        try await database.writer.read { db in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT suspendedAt, suspendedReason FROM user WHERE id = ?"),
+                arguments: [userID]
+            ).flatMap { row in (row["suspendedAt"] as Date?).map { _ in row["suspendedReason"] ?? "" } }
+        }
+    }
+
+    /// Deletes like the author's own deletion does: reposts go with it, a tweet in a conversation leaves a
+    /// tombstone.
+    public func removeTweet(_ id: Int64) async throws -> String {
+        try await reporter.write { db in
+            let sql = """
+                SELECT tweet.authorId, tweet.repostOfId, tweet.inReplyToId, user.username
+                FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id = ?
+                """
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else {
+                throw TwitterError.notFound("Tweet \(id)")
+            }
+            let events = try TweetStore.delete(
+                id, authorID: row["authorId"], repostOf: row["repostOfId"], inReplyTo: row["inReplyToId"], in: db)
+            return (row["username"], events)
+        }
+    }
+
+    /// Inserts the report and one `admin.report` notification per admin (never to the reporter), in one
+    /// transaction: blocks and mutes do not stop a report from reaching the admins.
+    public func createReport(
+        by reporterID: Int64, account accountID: Int64, tweet tweetID: Int64?, reason: String,
+        notifying admins: [Int64], at now: Date
+    ) async throws -> Int64 {
+        try await reporter.write { db in
+            try db.execute(
+                sql: "INSERT INTO report (reporterId, accountId, tweetId, reason, createdAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: [reporterID, accountID, tweetID, reason, now])
+            let reportID = db.lastInsertedRowID
+            let tweet = try tweetID.flatMap { try TweetRow.fetchOne(db, id: $0) }
+            let actor = try Interactions.account(db, reporterID)
+            var events: [TweetEvent] = []
+            for admin in Set(admins).sorted() where admin != reporterID {
+                try db.execute(
+                    sql: """
+                        INSERT INTO notification (recipientId, type, actorId, tweetId, reportId, createdAt)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        admin, ActivityNotification.Kind.adminReport.rawValue, reporterID, tweet?.id, reportID, now,
+                    ])
+                let notification = ActivityNotification(
+                    id: db.lastInsertedRowID, type: .adminReport, createdAt: now,
+                    from: .init(id: actor.id, username: actor.username), tweet: tweet, reportID: reportID)
+                events.append(.notified(notification, recipientID: admin))
+            }
+            return (reportID, events)
+        }
+    }
+
+    private static let reportColumns = """
+        SELECT report.id, reporter.username AS reporter, account.username AS username, report.tweetId, report.reason,
+            report.status, report.createdAt, report.note
+        FROM report JOIN user AS reporter ON reporter.id = report.reporterId
+        JOIN user AS account ON account.id = report.accountId
+        """
+
+    /// Walks the (status, id) index, or the primary key for every status.
+    public func reports(status: ReportStatus?, page: PageRequest) async throws -> IDPage<Report> {
+        try await database.writer.read { db in
+            var sql = Self.reportColumns + " WHERE report.id < ?"
+            var arguments: StatementArguments = [page.before ?? Int64.max]
+            if let status {
+                sql += " AND report.status = ?"
+                arguments += [status.rawValue]
+            }
+            sql += " ORDER BY report.id DESC LIMIT ?"
+            arguments += [page.limit + 1]
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+            let shown = rows.prefix(page.limit).map(Self.report(from:))
+            return IDPage(items: Array(shown), next: rows.count > page.limit ? shown.last?.id : nil)
+        }
+    }
+
+    /// Sets the status and the note; resolving again replaces the note.
+    public func resolveReport(_ id: Int64, note: String?, by admin: String, at now: Date) async throws -> Report? {
+        try await database.writer.write { db in
+            try db.execute(
+                sql: "UPDATE report SET status = 'resolved', note = ?, resolvedBy = ?, resolvedAt = ? WHERE id = ?",
+                arguments: [note, admin, now, id])
+            return try Row.fetchOne(db, sql: Self.reportColumns + " WHERE report.id = ?", arguments: [id])
+                .map(Self.report(from:))
+        }
+    }
+
+    private static func report(from row: Row) -> Report {
+        Report(
+            id: row["id"], reporter: row["reporter"], username: row["username"], tweetID: row["tweetId"],
+            reason: row["reason"], status: ReportStatus(rawValue: row["status"]) ?? .open, createdAt: row["createdAt"],
+            note: row["note"])
+    }
+
+    /// Appends a row.
+    public func record(_ entry: AuditEntry) async throws -> AuditEntry {
+        try await database.writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO auditEntry (actor, action, target, reason, createdAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: [entry.actor, entry.action, entry.target, entry.reason, entry.createdAt])
+            var stored = entry
+            stored.id = db.lastInsertedRowID
+            return stored
+        }
+    }
+
+    /// Walks the primary key newest first.
+    public func auditEntries(page: PageRequest) async throws -> IDPage<AuditEntry> {
+        try await database.writer.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, actor, action, target, reason, createdAt FROM auditEntry WHERE id < ?
+                    ORDER BY id DESC LIMIT ?
+                    """, arguments: [page.before ?? Int64.max, page.limit + 1])
+            let shown = rows.prefix(page.limit).map {
+                AuditEntry(
+                    id: $0["id"], actor: $0["actor"], action: $0["action"], target: $0["target"], reason: $0["reason"],
+                    createdAt: $0["createdAt"])
+            }
+            return IDPage(items: Array(shown), next: rows.count > page.limit ? shown.last?.id : nil)
+        }
+    }
+}

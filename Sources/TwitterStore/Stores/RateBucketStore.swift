@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+import TwitterCore
+
+/// Rate buckets in SQLite, one row per account and action.
+public struct RateBucketStore: RateBucketStoring {
+    let database: AppDatabase
+
+    /// Creates the store.
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// Reads the table; unknown actions (from a later version) are skipped.
+    public func allBuckets() async throws -> [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)] {
+        try await database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT userId, action, tokens, updatedAt FROM rateBucket").compactMap { row in
+                RateLimitedAction(rawValue: row["action"]).map {
+                    (
+                        userID: row["userId"], action: $0,
+                        bucket: TokenBucket(tokens: row["tokens"], updatedAt: row["updatedAt"])
+                    )
+                }
+            }
+        }
+    }
+
+    /// Upserts every bucket in one transaction; a bucket of a deleted account is skipped.
+    public func save(_ buckets: [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)]) async throws {
+        guard !buckets.isEmpty else { return }
+        try await database.writer.write { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO rateBucket (userId, action, tokens, updatedAt)
+                    SELECT ?1, ?2, ?3, ?4 WHERE EXISTS(SELECT 1 FROM user WHERE id = ?1)
+                    ON CONFLICT (userId, action) DO UPDATE SET tokens = excluded.tokens, updatedAt = excluded.updatedAt
+                    """)
+            for entry in buckets {
+                try statement.execute(
+                    arguments: [entry.userID, entry.action.rawValue, entry.bucket.tokens, entry.bucket.updatedAt])
+            }
+        }
+    }
+}
