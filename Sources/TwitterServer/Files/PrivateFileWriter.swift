@@ -41,12 +41,18 @@ public enum PrivateFileWriter {
             guard rename(temporary, destination) == 0 else {
                 throw Failure(description: "cannot rename \(temporary) to \(destination): \(errorText())")
             }
-        } else {
-            guard link(temporary, destination) == 0 else {
-                let reason = errno == EEXIST ? "it exists" : errorText()
-                throw Failure(description: "cannot create \(destination): \(reason)")
-            }
+        } else if link(temporary, destination) == 0 {
             unlink(temporary)
+        } else {
+            let reason = errno
+            let noHardLinks = reason == EPERM || reason == EOPNOTSUPP
+            guard reason != EEXIST, !(noHardLinks && exists(destination)) else {
+                throw Failure(description: "cannot create \(destination): it exists")
+            }
+            // A file system without hard links (a FAT backup disk): the check and the rename are two steps there.
+            guard noHardLinks, rename(temporary, destination) == 0 else {
+                throw Failure(description: "cannot create \(destination): \(errorText())")
+            }
         }
         try sync(folder(of: destination))
     }
