@@ -106,6 +106,12 @@ install: release man completions
 		systemd/twitterd.service > $(DESTDIR)$(UNITDIR)/twitterd.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/twitterd.service
 	install -m 0644 systemd/twitterd.socket $(DESTDIR)$(UNITDIR)/twitterd.socket
+	sed 's#/usr/local/bin/twitterd#$(BINDIR)/twitterd#; s#/usr/local/share/doc/twitterd#$(DOCDIR)#' \
+		systemd/twitterd-backup.service > $(DESTDIR)$(UNITDIR)/twitterd-backup.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/twitterd-backup.service
+	sed 's#/usr/local/share/doc/twitterd#$(DOCDIR)#' \
+		systemd/twitterd-backup.timer > $(DESTDIR)$(UNITDIR)/twitterd-backup.timer
+	chmod 0644 $(DESTDIR)$(UNITDIR)/twitterd-backup.timer
 	install -m 0644 systemd/twitterd.sysusers $(DESTDIR)$(SYSUSERSDIR)/twitterd.conf
 	install -m 0644 systemd/twitterd.tmpfiles $(DESTDIR)$(TMPFILESDIR)/twitterd.conf
 	install -m 0644 $(GENERATED)/man/twctl.1 $(GENERATED)/man/twitterd.1 $(DESTDIR)$(MANDIR)/
@@ -119,15 +125,17 @@ install: release man completions
 		exit 1; \
 	fi
 	@echo "installed; next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now twitterd.socket"
+	@echo "  daily backups (optional): systemctl enable --now twitterd-backup.timer"
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/twitterd $(DESTDIR)$(BINDIR)/twctl
 	rm -f $(DESTDIR)$(UNITDIR)/twitterd.service $(DESTDIR)$(UNITDIR)/twitterd.socket
+	rm -f $(DESTDIR)$(UNITDIR)/twitterd-backup.service $(DESTDIR)$(UNITDIR)/twitterd-backup.timer
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/twitterd.conf $(DESTDIR)$(TMPFILESDIR)/twitterd.conf
 	rm -f $(DESTDIR)$(MANDIR)/twctl.1 $(DESTDIR)$(MANDIR)/twitterd.1
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/twctl $(DESTDIR)$(ZSHCOMPDIR)/_twctl $(DESTDIR)$(FISHCOMPDIR)/twctl.fish
 	rm -rf $(DESTDIR)$(DOCDIR)
-	@echo "uninstalled; the database in /var/lib/twitterd and the twitterd user are left in place"
+	@echo "uninstalled; the database and backups in /var/lib/twitterd and the twitterd user are left in place"
 
 clean:
 	$(SWIFT) package clean

@@ -122,6 +122,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "TwitterClient", "JSONRPC", "TestSupport", "TwitterStore", "TwitterAPI",
+                // Only to break a database on purpose, as the check tests must.
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

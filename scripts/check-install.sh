@@ -9,6 +9,8 @@ usr/local/bin/twitterd
 usr/local/bin/twctl
 usr/local/lib/systemd/system/twitterd.service
 usr/local/lib/systemd/system/twitterd.socket
+usr/local/lib/systemd/system/twitterd-backup.service
+usr/local/lib/systemd/system/twitterd-backup.timer
 usr/local/lib/sysusers.d/twitterd.conf
 usr/local/lib/tmpfiles.d/twitterd.conf
 usr/local/share/man/man1/twctl.1
@@ -27,6 +29,7 @@ for file in $expected; do
 done
 "$destination/usr/local/bin/twctl" --version >/dev/null
 grep -q "ExecStart=/usr/local/bin/twitterd" "$destination/usr/local/lib/systemd/system/twitterd.service"
+grep -q "ExecStart=/usr/local/bin/twitterd backup " "$destination/usr/local/lib/systemd/system/twitterd-backup.service"
 make uninstall DESTDIR="$destination" PREFIX=/usr/local >/dev/null
 left=$(find "$destination" -type f | wc -l)
 if [ "$left" -ne 0 ]; then

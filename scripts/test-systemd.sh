@@ -1,8 +1,8 @@
 #!/bin/sh
 # Proves the installed daemon works under a real systemd: boots Debian in a systemd-nspawn container with
 # `make install` inside (or the DESTDIR tree named by TWITTERD_INSTALLED_TREE), then checks socket
-# activation, the sandbox, reload, journald priorities, a graceful stop, the watchdog and the unit's
-# exposure score. Prints one PASS/FAIL line per check and ends with "N passed, M failed".
+# activation, the sandbox, reload, journald priorities, a graceful stop, the watchdog, the unit's
+# exposure score and the daily backup unit. Prints one PASS/FAIL line per check and ends with "N passed, M failed".
 #
 # Needs root (systemd-nspawn). Installs its own missing Debian packages, like scripts/install-deps.sh.
 # The debootstrapped base root is cached in $TWITTERD_TEST_CACHE (default /var/cache/twitterd-test), keyed
@@ -17,7 +17,7 @@ SUITE=bookworm
 BASE_PACKAGES="systemd,systemd-sysv,dbus,procps,libsodium23,libsqlite3-0"
 HOST_PACKAGES="debootstrap systemd-container systemd socat jq procps util-linux coreutils gzip"
 CACHE_DIR=${TWITTERD_TEST_CACHE:-/var/cache/twitterd-test}
-CHECKS_TOTAL=9
+CHECKS_TOTAL=10
 BOOT_TIMEOUT=120
 
 # The account and the tweets of the graceful-stop check.
@@ -170,6 +170,8 @@ make_root() {
     # The user is made before boot so the first activation never races systemd-sysusers.service.
     systemd-sysusers --root="$ROOT" >"$WORK/sysusers.log" 2>&1 || abort "systemd-sysusers failed: $(cat "$WORK/sysusers.log")"
     systemctl --root="$ROOT" enable twitterd.socket >/dev/null 2>&1 || abort "systemctl enable twitterd.socket failed"
+    systemctl --root="$ROOT" enable twitterd-backup.timer >/dev/null 2>&1 ||
+        abort "systemctl enable twitterd-backup.timer failed"
 }
 
 # This machine's PID 1 is not systemd, so nspawn can neither register with machined (--register=no) nor make
@@ -426,6 +428,25 @@ check_exposure() {
     awk -v e="$exposure" 'BEGIN { exit !(e <= 1.0) }' || reason "exposure $exposure is above 1.0"
 }
 
+# The timer is armed, and its service, started once beside the serving daemon, leaves one dated backup of
+# the tweets of check 7 with its token key, private to twitterd.
+check_backup_unit() {
+    expect_eq "twitterd-backup.timer after boot" "$(inside systemctl is-active twitterd-backup.timer)" active
+    inside timeout 120 systemctl start twitterd-backup.service 2>/dev/null ||
+        reason "systemctl start twitterd-backup.service failed: $(inside journalctl -u twitterd-backup.service -o cat --no-pager | tail -n 3 | tr '\n' ' ')"
+    expect_eq "twitterd-backup.service Result" "$(show Result twitterd-backup.service)" success
+    expect_eq "twitterd.service beside the backup" "$(inside systemctl is-active twitterd.service)" active
+    expect_eq "/var/lib/twitterd/backups" "$(inside stat -c '%a %U' /var/lib/twitterd/backups 2>&1)" "700 twitterd"
+    backups=$(inside find /var/lib/twitterd/backups -name 'twitterd-*.sqlite')
+    [ "$(say "$backups" | grep -c .)" -eq 1 ] || { reason "not one backup in /var/lib/twitterd/backups: '$backups'"; return 1; }
+    for file in "$backups" "$backups.token.key"; do
+        expect_eq "$file" "$(inside stat -c '%a %U' "$file" 2>&1)" "600 twitterd"
+    done
+    inside journalctl -u twitterd-backup.service -o cat --no-pager | grep -q " $TWEETS tweets" ||
+        reason "the backup's summary does not count the $TWEETS tweets of check 7"
+    checked=$(inside twitterd check --database "$backups" 2>&1) || reason "twitterd check of the backup failed: $checked"
+}
+
 # ---------------------------------------------------------------------------------------------------------
 
 main() {
@@ -448,6 +469,7 @@ main() {
     run_check "7 graceful stop loses no tweet and exits 0" check_graceful_stop
     run_check "8 the watchdog restarts a SIGSTOPped daemon" check_watchdog
     run_check "9 systemd-analyze security exposure at most 1.0" check_exposure
+    run_check "10 the backup timer is armed and its service writes a private backup" check_backup_unit
     summary
     [ "$FAILED" -eq 0 ]
 }

@@ -30,12 +30,16 @@ struct Daemon {
         for change in changes {
             logger.notice("state made private", metadata: ["change": "\(change)"])
         }
+        // Before the database is opened, and held until the process ends: `twitterd restore` and `seed` refuse
+        // while it is held, and a daemon never opens a database that a restore is halfway through replacing.
+        let lock = try DatabaseLock(databasePath: configuration.databasePath)
+        defer { withExtendedLifetime(lock) {} }
         let database = try AppDatabase.open(path: configuration.databasePath)
         defer {
             do { try database.close() } catch { logger.error("closing the database failed: \(error)") }
         }
         logger.info("database ready", metadata: ["path": "\(configuration.databasePath)"])
-        let keyPath = (configuration.databasePath as NSString).deletingLastPathComponent + "/token.key"
+        let keyPath = StateFolder.tokenKeyPath(databasePath: configuration.databasePath)
         let services = try ServiceAssembly(
             database: database, configuration: configuration, tokenKey: try TokenKey.loadOrCreate(path: keyPath),
             logger: logger)

@@ -50,6 +50,16 @@ struct Seed: AsyncParsableCommand {
             environment: ProcessInfo.processInfo.environment
         )
         try StateFolder.prepare(databasePath: settings.databasePath)
+        // Seeding writes for minutes; under a serving daemon it would hold the write lock against every post.
+        let lock: DatabaseLock
+        do {
+            lock = try DatabaseLock(databasePath: settings.databasePath)
+        } catch {
+            FileHandle.standardError.write(
+                Data("twitterd seed: \(error). Run it while the daemon is stopped, or against a separate file.\n".utf8))
+            throw ExitCode(75)  // EX_TEMPFAIL
+        }
+        defer { withExtendedLifetime(lock) {} }
         let store = try AppDatabase.open(path: settings.databasePath)
         defer { try? store.close() }
         let hasher = try PasswordHasher(cost: settings.auth.passwordHashCost, threads: 1, queueLimit: 1)

@@ -40,9 +40,27 @@ import TwitterClient
         #expect(result.output.isEmpty, "systemd-analyze verify complained:\n\(result.output)")
     }
 
-    @Test func exposureScoreIsAtMostOne() throws {
+    @Test func backupUnitsVerifyWithExecStartPointingAtTheBuiltBinary() throws {
+        let directory = try TemporaryDirectory.make()
+        let service = try String(contentsOfFile: Self.unitFolder + "/twitterd-backup.service", encoding: .utf8)
+            .replacingOccurrences(
+                of: "ExecStart=/usr/local/bin/twitterd", with: "ExecStart=\(BuiltProducts.path(of: "twitterd"))")
+        #expect(service.contains("ExecStart=\(BuiltProducts.path(of: "twitterd")) backup --keep 7 "))
+        try service.write(toFile: directory + "/twitterd-backup.service", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            atPath: Self.unitFolder + "/twitterd-backup.timer", toPath: directory + "/twitterd-backup.timer")
         let result = try Self.run(
-            "/usr/bin/systemd-analyze", ["security", "--offline=true", Self.unitFolder + "/twitterd.service"]
+            "/usr/bin/systemd-analyze",
+            ["verify", "--man=no", directory + "/twitterd-backup.timer", directory + "/twitterd-backup.service"]
+        )
+        #expect(result.status == 0)
+        #expect(result.output.isEmpty, "systemd-analyze verify complained:\n\(result.output)")
+    }
+
+    @Test(arguments: ["twitterd.service", "twitterd-backup.service"])
+    func exposureScoreIsAtMostOne(unit: String) throws {
+        let result = try Self.run(
+            "/usr/bin/systemd-analyze", ["security", "--offline=true", Self.unitFolder + "/" + unit]
         )
         let line = try #require(result.output.split(separator: "\n").first { $0.contains("Overall exposure level") })
         let score = try #require(line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) })

@@ -37,9 +37,14 @@ public enum StateFolder {
 
     /// The files next to the database that hold secrets.
     static func privateFiles(databasePath: String) -> [String] {
+        [databasePath, databasePath + "-wal", databasePath + "-shm", databasePath + "-journal"]
+            + [tokenKeyPath(databasePath: databasePath)]
+    }
+
+    /// The token hash key kept beside the database: backups copy it and restores put it back here.
+    public static func tokenKeyPath(databasePath: String) -> String {
         let folder = (databasePath as NSString).deletingLastPathComponent
-        return [databasePath, databasePath + "-wal", databasePath + "-shm", databasePath + "-journal"]
-            + [(folder.isEmpty ? "." : folder) + "/token.key"]
+        return (folder.isEmpty ? "." : folder) + "/token.key"
     }
 
     /// Creates the database's folder (0700) and file (0600) when missing, and tightens what others can read.

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import TwitterServer
+
+/// `--database` and `--config`, shared by the maintenance subcommands, which find the database the way the
+/// daemon does: defaults, then the file, then the flag.
+struct DatabaseOptions: ParsableArguments {
+    @Option(help: "The SQLite database file (default: the daemon's).")
+    var database: String?
+
+    @Option(help: "A TOML configuration file, for the database path.")
+    var config: String?
+
+    /// The database path the daemon would serve with the same flags; a bad configuration file exits 78.
+    func databasePath() throws -> String {
+        do {
+            return try StartupConfiguration.load(
+                file: config, socket: nil, database: database, logLevel: nil,
+                environment: ProcessInfo.processInfo.environment
+            ).databasePath
+        } catch {
+            throw MaintenanceFailure(exitCode: ExitCode(78), message: "configuration: \(error)")
+        }
+    }
+}
+
+/// A maintenance subcommand that cannot go on: its message goes to stderr, then it exits with `exitCode`.
+struct MaintenanceFailure: Error {
+    /// EX_TEMPFAIL: the database is in use, try again once the daemon is stopped.
+    static let busy = ExitCode(75)
+
+    let exitCode: ExitCode
+    let message: String
+
+    init(exitCode: ExitCode = .failure, message: String) {
+        self.exitCode = exitCode
+        self.message = message
+    }
+
+    init(_ message: String) {
+        self.init(message: message)
+    }
+}
+
+extension ParsableCommand {
+    /// Runs `body`, turning any error into one line on stderr, `twitterd NAME: message`, and a non-zero exit:
+    /// an operator reads the reason, a script reads the status.
+    func reportingFailures(_ body: () throws -> Void) throws {
+        let name = Self.configuration.commandName ?? "\(Self.self)".lowercased()
+        do {
+            try body()
+        } catch let failure as MaintenanceFailure {
+            FileHandle.standardError.write(Data("twitterd \(name): \(failure.message)\n".utf8))
+            throw failure.exitCode
+        } catch {
+            FileHandle.standardError.write(Data("twitterd \(name): \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    /// One line on stderr that does not stop the command.
+    func warn(_ message: String) {
+        let name = Self.configuration.commandName ?? "\(Self.self)".lowercased()
+        FileHandle.standardError.write(Data("twitterd \(name): warning: \(message)\n".utf8))
+    }
+}
