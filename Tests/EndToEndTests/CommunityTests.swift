@@ -485,3 +485,43 @@ extension Int64 {
         self = value
     }
 }
+
+/// `twctl admin …`, `twctl report` and `twctl reset-password`: a community run from the command line.
+@Suite(.serialized) struct TwctlCommunityTests {
+    @Test func anAdminRunsTheCommunityFromTwctl() throws {
+        let daemon = try DaemonProcess(configuration: CommunityTests.configuration)
+        let boss = try TwctlSocialTests.Person("boss", on: daemon)
+        let bob = try TwctlSocialTests.Person("bob", on: daemon)
+        let eve = try TwctlSocialTests.Person("eve", on: daemon)
+
+        let refused = try eve.run(["admin", "users"])
+        #expect(refused.status == 77 && refused.error.contains("Only admins may call admin.users.list"), "\(refused)")
+
+        #expect(try eve.run(["report", "bob", "--reason", "spam"]).output.contains("the admins are notified"))
+        let reports = try boss.run(["admin", "reports", "--status", "open"])
+        #expect(reports.output.contains("@eve reported @bob: spam"), "\(reports.output)")
+        let suspended = try boss.run(["admin", "suspend", "bob", "--reason", "spam"])
+        #expect(suspended.status == 0 && suspended.output.contains("@bob  bob@example.com  suspended  (spam)"))
+        let users = try boss.json(["admin", "users", "--status", "suspended"])
+        #expect(users["users"]?[0]?["username"] == "bob" && users["users"]?[1] == nil)
+        #expect(try bob.run(["whoami"]).status == 77, "bob's saved session no longer logs in")
+        #expect(try boss.run(["admin", "unsuspend", "bob"]).output.contains("@bob  bob@example.com  active"))
+        #expect(try boss.run(["admin", "resolve", "1", "--note", "warned"]).output.contains("Report 1 resolved."))
+        let audit = try boss.run(["admin", "audit"]).output
+        #expect(audit.contains("@boss admin.users.suspend bob: spam"), "\(audit)")
+        #expect(audit.contains("@boss admin.reports.resolve report 1: warned"))
+
+        let code = String(try boss.run(["admin", "reset-password", "bob"]).output.prefix { $0 != "\n" })
+        #expect(code.hasPrefix("twr_"))
+        let reset = try bob.run(
+            ["reset-password", "--email", "bob@example.com", "--code", code, "--password-stdin"],
+            input: "a new password\n")
+        #expect(reset.status == 0 && reset.output.contains("Password set"), "\(reset)")
+        let login = try bob.run(
+            ["login", "--email", "bob@example.com", "--password-stdin"], input: "a new password\n")
+        #expect(login.status == 0, "\(login)")
+        let deleted = try eve.run(["delete-account", "--password-stdin"], input: "correct horse battery\n")
+        #expect(deleted.status == 0 && deleted.output.contains("Account deleted"), "\(deleted)")
+        #expect(try eve.run(["whoami"]).status == 77)
+    }
+}
