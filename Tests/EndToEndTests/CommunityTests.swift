@@ -72,25 +72,25 @@ import TwitterCore
 
     /// Bob has done everything an account can that shows elsewhere: tweets with a tag, a reply and a mention to
     /// alice, a repost and a like of hers, a follow of her. Carol follows both.
-    static func bobEverywhere(on daemon: DaemonProcess) async throws -> Tweet {
+    static func bobEverywhere(on daemon: DaemonProcess) async throws -> (alice: Tweet, bob: Tweet) {
         for name in ["boss", "alice", "bob", "carol"] { try await Self.as_(name, on: daemon, signUp: true) { _ in } }
         let aliceTweet = try await Self.as_("alice", on: daemon) { (alice) async throws in
             try await alice.call(API.Tweets.post, .init(text: "alice asks about #gardens"))
         }
-        try await Self.as_("bob", on: daemon) { (bob) async throws in
+        let bobTweet = try await Self.as_("bob", on: daemon) { (bob) async throws in
             _ = try await bob.call(API.Users.follow, .init(username: "alice"))
             _ = try await bob.call(API.Tweets.like, .init(id: aliceTweet.id))
             _ = try await bob.call(API.Tweets.repost, .init(id: aliceTweet.id))
             _ = try await bob.call(
                 API.Tweets.post, .init(text: "@alice tomatoes in #gardens", inReplyToId: aliceTweet.id))
-            _ = try await bob.call(API.Tweets.post, .init(text: "mulch everything #gardens"))
+            return try await bob.call(API.Tweets.post, .init(text: "mulch everything #gardens"))
         }
         try await Self.as_("carol", on: daemon) { (carol) async throws in
             _ = try await carol.call(API.Users.follow, .init(username: "alice"))
             _ = try await carol.call(API.Users.follow, .init(username: "bob"))
             _ = try await carol.call(API.Tweets.post, .init(text: "carol agrees", inReplyToId: aliceTweet.id))
         }
-        return aliceTweet
+        return (aliceTweet, bobTweet)
     }
 
     /// Every answer where bob could show, as `reader` gets it, in raw JSON.
@@ -113,7 +113,7 @@ import TwitterCore
 
     @Test func suspensionHidesEverythingAndUnsuspensionRestoresItExactly() async throws {
         let daemon = try DaemonProcess(configuration: Self.configuration)
-        let aliceTweet = try await Self.bobEverywhere(on: daemon)
+        let (aliceTweet, bobTweet) = try await Self.bobEverywhere(on: daemon)
         let before = try await Self.as_("alice", on: daemon) { try await Self.sight(of: $0, aliceTweet: aliceTweet) }
         let carolBefore = try await Self.as_("carol", on: daemon) {
             try await Self.sight(of: $0, aliceTweet: aliceTweet)
@@ -145,6 +145,15 @@ import TwitterCore
         try await Self.as_("alice", on: daemon) { (alice) async throws in
             #expect(try await alice.callError("users.get", ["username": "bob"])?.code == -32004)
             #expect(try await alice.callError("users.follow", ["username": "bob"])?.code == -32004)
+            // His tweets asked for by id are as if absent: no like, repost, reply or likers of them.
+            let id = JSONValue.number(JSONNumber(Int(bobTweet.id)))
+            for (method, params) in [
+                ("tweets.get", ["id": id]), ("tweets.like", ["id": id]), ("tweets.repost", ["id": id]),
+                ("tweets.likedBy", ["id": id]), ("tweets.thread", ["id": id]),
+                ("tweets.post", ["text": "hello?", "inReplyToId": id]),
+            ] as [(String, JSONValue)] {
+                #expect(try await alice.callError(method, params)?.code == -32004, "\(method)")
+            }
         }
         // Bob cannot log in, and is told why.
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { (bob) async throws in
@@ -212,8 +221,19 @@ import TwitterCore
         let spam = try await Self.as_("bob", on: daemon, signUp: true) { (bob) async throws in
             try await bob.call(API.Tweets.post, .init(text: "buy followers now"))
         }
-        let reportID = try await Self.as_("carol", on: daemon, signUp: true) { (carol) async throws in
-            // carol blocks bob: the report still reaches the admins, and names his tweet.
+        try await Self.as_("carol", on: daemon, signUp: true) { _ in }
+        try await Self.as_("boss", on: daemon) { (boss) async throws in
+            _ = try await boss.call(API.Users.block, .init(username: "carol"))
+        }
+        // boss blocks carol: her report still reaches him, live and in the list, and names bob's tweet.
+        let live = try RawSocket(path: daemon.socketPath)
+        live.send(
+            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"password","credentials":{"email":"boss@example.com","password":"correct horse battery"}},"id":1}"#
+                + "\n")
+        _ = try #require(live.readLine())
+        live.send(#"{"jsonrpc":"2.0","method":"notifications.subscribe","id":2}"# + "\n")
+        _ = try #require(live.readLine())
+        let reportID = try await Self.as_("carol", on: daemon) { (carol) async throws in
             #expect(try await carol.callError("reports.create", ["reason": "spam"])?.code == -32602)
             #expect(try await carol.callError("reports.create", ["username": "carol", "reason": "me"])?.code == -32602)
             #expect(
@@ -222,6 +242,10 @@ import TwitterCore
                     .code == -32602, "the tweet is not boss's")
             return try await carol.call(API.Reports.create, .init(tweetId: spam.id, reason: "spam")).id
         }
+        let pushed = try JSONParser().parse(try #require(live.readLine()))
+        #expect(pushed["method"] == "notifications.new")
+        #expect(pushed["params"]?["notification"]?["type"] == "admin.report")
+        #expect(pushed["params"]?["notification"]?["reportId"] == .number(JSONNumber(Int(reportID))))
         try await Self.as_("boss", on: daemon) { (boss) async throws in
             let notifications = try await boss.call(API.Notifications.list, .init())
             let report = try #require(notifications.notifications.first)
@@ -300,7 +324,7 @@ import TwitterCore
 
     @Test func deletingAnAccountRemovesEveryTraceOfIt() async throws {
         let daemon = try DaemonProcess(configuration: Self.configuration)
-        let aliceTweet = try await Self.bobEverywhere(on: daemon)
+        let (aliceTweet, _) = try await Self.bobEverywhere(on: daemon)
         let countsBefore = try await Self.as_("alice", on: daemon) { (alice) async throws in
             _ = try await alice.call(API.Users.follow, .init(username: "bob"))
             _ = try await alice.call(API.Users.mute, .init(username: "carol"))
@@ -442,7 +466,7 @@ import TwitterCore
 
     @Test func writeLimitsAnswerRetryAfterAcrossConnectionsAndRestarts() async throws {
         let directory = try TemporaryDirectory.make()
-        let limited = Self.configuration + "[rates]\nposts = \"3/1h\"\nfollows = \"1/1d\"\n"
+        let limited = Self.configuration + "[rates]\nposts = \"3/1h\"\nfollows = \"1/1d\"\nreports = \"1/1d\"\n"
         do {
             let daemon = try DaemonProcess(directory: directory, configuration: limited)
             try await Self.as_("carol", on: daemon, signUp: true) { _ in }
@@ -464,6 +488,9 @@ import TwitterCore
                     _ = try await one.call(API.Users.follow, .init(username: "bob"))
                     #expect(try await one.callError("users.follow", ["username": "carol"])?.code == -32006)
                     #expect(try await one.callError("tweets.post", ["text": "x", "inReplyToId": 1])?.code == -32006)
+                    _ = try await one.call(API.Reports.create, .init(username: "bob", reason: "first"))
+                    #expect(
+                        try await one.callError("reports.create", ["username": "carol", "reason": "x"])?.code == -32006)
                 }
             }
             // Another account has its own.

@@ -153,6 +153,7 @@ extension DaemonProcess {
         follows = "off"
         likes = "off"
         reposts = "off"
+        reports = "off"
 
         """
 }

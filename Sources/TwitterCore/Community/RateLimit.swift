@@ -10,6 +10,8 @@ public enum RateLimitedAction: String, Sendable, Hashable, CaseIterable {
     case likes
     /// New reposts.
     case reposts
+    /// Reports to the admins.
+    case reports
 }
 
 /// A rate as the configuration writes it, `count/period` such as `300/3h`: at most `count` at once, refilled

@@ -17,6 +17,10 @@ public struct ActivityNotification: Sendable, Hashable, Codable {
         case repost
         /// For admins: a user filed a report (`reportId`), about `tweet` when it names one.
         case adminReport = "admin.report"
+
+        /// Whether the recipient's mutes and blocks hide it with its actor: every kind but a report, which
+        /// reaches the admins whoever filed it.
+        public var isHiddenWithItsActor: Bool { self != .adminReport }
     }
 
     /// Who did it.

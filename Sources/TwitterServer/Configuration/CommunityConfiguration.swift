@@ -11,12 +11,14 @@ public struct CommunityConfiguration: Sendable, Equatable {
 
     /// Mastodon's own limits where it has them (300 statuses per 3 hours, 400 follows a day), and the same
     /// 300 per 3 hours for reposts, which Mastodon counts as statuses. Likes cost the daemon least and are
-    /// the most natural to give in a burst (reading a thread), so 600 an hour.
+    /// the most natural to give in a burst (reading a thread), so 600 an hour. Each report notifies every
+    /// admin, so 100 a day: enough to report a spam wave, too few to bury the admins.
     public static let defaultRates: [RateLimitedAction: RateLimit] = [
         .posts: RateLimit(count: 300, period: 3 * 3600),
         .follows: RateLimit(count: 400, period: 86_400),
         .likes: RateLimit(count: 600, period: 3600),
         .reposts: RateLimit(count: 300, period: 3 * 3600),
+        .reports: RateLimit(count: 100, period: 86_400),
     ]
 
     /// Creates the defaults: no admin but root through peer credentials, and the default rates.

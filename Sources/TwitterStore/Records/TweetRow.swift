@@ -82,10 +82,17 @@ enum TweetRow {
         return try counts(db, id: id)
     }
 
-    /// The id a like, repost or reply of `id` goes to: the original when `id` is a repost; nil when missing.
+    /// The id a like, repost or reply of `id` goes to: the original when `id` is a repost; nil when missing, and
+    /// when it or its original is a suspended account's, which is as if absent.
     static func target(_ db: Database, of id: Int64) throws -> Int64? {
         try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT COALESCE(repostOfId, id) FROM tweet WHERE id = ?"), arguments: [id])
+            db.cachedStatement(
+                sql: """
+                    SELECT COALESCE(tweet.repostOfId, tweet.id) FROM tweet
+                    LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
+                    WHERE tweet.id = ? AND \(AccountStanding.notSuspended("tweet.authorId"))
+                        AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.authorId")))
+                    """), arguments: [id])
     }
 
     /// The clause leaving out the tweets, and the reposts of the tweets, of `hiding`; nil when it is empty.

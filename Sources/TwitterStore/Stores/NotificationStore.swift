@@ -79,11 +79,16 @@ public struct NotificationStore: NotificationStoring {
             arguments: [recipientID]) ?? 0
     }
 
-    /// Leaves out the notifications from `hiding` and from suspended accounts.
+    /// Leaves out the notifications from suspended accounts, and those from `hiding` of the kinds hidden with their
+    /// actor (`Kind.isHiddenWithItsActor`).
     private static func hidingClause(_ hiding: Set<Int64>) -> String {
-        " AND \(AccountStanding.notSuspended("notification.actorId"))"
+        let kept = ActivityNotification.Kind.allCases.filter { !$0.isHiddenWithItsActor }
+        let hidden = hiding.sorted().map(String.init).joined(separator: ",")
+        return " AND \(AccountStanding.notSuspended("notification.actorId"))"
             + (hiding.isEmpty
-                ? "" : " AND notification.actorId NOT IN (\(hiding.sorted().map(String.init).joined(separator: ",")))")
+                ? ""
+                : " AND (notification.type IN (\(kept.map { "'\($0.rawValue)'" }.joined(separator: ",")))"
+                    + " OR notification.actorId NOT IN (\(hidden)))")
     }
 
     private static func unread(_ db: Database, _ recipientID: Int64, hiding: Set<Int64>) throws -> Int {

@@ -33,7 +33,9 @@ struct WhoAmI: AsyncParsableCommand {
         }
         if options.json { return Output(options: options).json(answer.json) }
         let whoami = answer.result
-        print("@\(whoami.user.username) <\(whoami.user.email)> via \(whoami.provider)")
+        print(
+            "@\(whoami.user.username) <\(whoami.user.email)> via \(whoami.provider)"
+                + (whoami.role == .admin ? " · admin" : ""))
         print(Output.unread(unread.unread))
         if let expires = whoami.expiresAt {
             Output(options: options).note("session expires \(Timestamp.string(from: expires))")

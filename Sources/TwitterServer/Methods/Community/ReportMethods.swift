@@ -35,6 +35,7 @@ struct ReportMethods: MethodGroup {
                 guard accountID != reporter else {
                     throw TwitterError.invalidFields(["username": "You can not report yourself"])
                 }
+                try tweets.rates.take(.reports, by: reporter)
                 let admins = try await auth.roles.adminAccounts(users: auth.users, peerLinks: auth.peerLinks)
                 let id = try await community.moderation.createReport(
                     by: reporter, account: accountID, tweet: params.tweetId, reason: reason, notifying: admins,

@@ -62,7 +62,7 @@ extension TweetServices {
     func shown(_ notifications: [ActivityNotification], to reader: Int64, hiding: Set<Int64>) async throws
         -> [ActivityNotification]
     {
-        let kept = notifications.filter { !hiding.contains($0.from.id) }
+        let kept = notifications.filter { !$0.type.isHiddenWithItsActor || !hiding.contains($0.from.id) }
         guard kept.contains(where: { $0.tweet != nil }) else { return kept }
         let marks = try await feed.marks.marks(of: reader, store: likes)
         return kept.map { notification in
