@@ -101,18 +101,22 @@ public struct AccountStore: AccountLifecycleStoring {
             if try !Contributions.areWithdrawn(db, of: userID) {
                 try Contributions.move(db, of: userID, by: -1)
             }
+            // One statement per execute: in a multi-statement execute, GRDB hands the arguments out statement by
+            // statement, so numbered parameters shared between statements do not bind.
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO tweetTombstone (id, inReplyToId)
                     SELECT id, inReplyToId FROM tweet
                     WHERE authorId = ?1 AND repostOfId IS NULL AND (inReplyToId IS NOT NULL
                         OR EXISTS(SELECT 1 FROM tweet AS reply WHERE reply.inReplyToId = tweet.id AND reply.authorId != ?1)
-                        OR EXISTS(SELECT 1 FROM tweetTombstone AS gone WHERE gone.inReplyToId = tweet.id));
-                    DELETE FROM loginThrottle WHERE key = 'account:' || ?2;
-                    INSERT OR REPLACE INTO reservedUsername (usernameKey, until) VALUES (?3, ?4);
-                    DELETE FROM user WHERE id = ?1;
-                    """,
-                arguments: [userID, row["emailKey"] as String, row["usernameKey"] as String, reservedUntil])
+                        OR EXISTS(SELECT 1 FROM tweetTombstone AS gone WHERE gone.inReplyToId = tweet.id))
+                    """, arguments: [userID])
+            try db.execute(
+                sql: "DELETE FROM loginThrottle WHERE key = 'account:' || ?", arguments: [row["emailKey"] as String])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO reservedUsername (usernameKey, until) VALUES (?, ?)",
+                arguments: [row["usernameKey"] as String, reservedUntil])
+            try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [userID])
             return ((), [.accountChanged(userID: userID)])
         }
     }

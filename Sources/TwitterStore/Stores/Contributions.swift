@@ -9,16 +9,25 @@ import GRDB
 enum Contributions {
     /// Moves the counters `userID` contributes to by `sign`: -1 to take them out, +1 to put them back.
     static func move(_ db: Database, of userID: Int64, by sign: Int) throws {
-        try db.execute(
-            sql: """
-                UPDATE tweet SET likesCount = likesCount + ?1
-                WHERE id IN (SELECT tweetId FROM tweetLike WHERE userId = ?2);
-                UPDATE tweet SET repostsCount = repostsCount + ?1
-                WHERE id IN (SELECT repostOfId FROM tweet WHERE authorId = ?2 AND repostOfId IS NOT NULL);
-                UPDATE tweet SET repliesCount = repliesCount
-                    + ?1 * (SELECT COUNT(*) FROM tweet AS reply WHERE reply.inReplyToId = tweet.id AND reply.authorId = ?2)
-                WHERE id IN (SELECT inReplyToId FROM tweet WHERE authorId = ?2 AND inReplyToId IS NOT NULL);
-                """, arguments: [sign, userID])
+        // One statement at a time: in a multi-statement execute, GRDB hands the arguments out statement by
+        // statement, so the first took both and the second found none.
+        for sql in [
+            """
+            UPDATE tweet SET likesCount = likesCount + ?1
+            WHERE id IN (SELECT tweetId FROM tweetLike WHERE userId = ?2)
+            """,
+            """
+            UPDATE tweet SET repostsCount = repostsCount + ?1
+            WHERE id IN (SELECT repostOfId FROM tweet WHERE authorId = ?2 AND repostOfId IS NOT NULL)
+            """,
+            """
+            UPDATE tweet SET repliesCount = repliesCount
+                + ?1 * (SELECT COUNT(*) FROM tweet AS reply WHERE reply.inReplyToId = tweet.id AND reply.authorId = ?2)
+            WHERE id IN (SELECT inReplyToId FROM tweet WHERE authorId = ?2 AND inReplyToId IS NOT NULL)
+            """,
+        ] {
+            try db.execute(sql: sql, arguments: [sign, userID])
+        }
     }
 
     /// Whether `userID` is suspended now: its contributions are out of the counters already.
