@@ -93,7 +93,7 @@ import TwitterClient
     }
 
     @Test func aBackupUnderThirtyTwoPostingClientsRestoresEveryPostAnsweredBeforeItStarted() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "backup@example.com")
         }

@@ -134,4 +134,50 @@ struct FeedReadModelTests {
         #expect(model.memory.newest.version == before + 1)
         #expect(await subscription.next() == .event(.posted(tweet)))
     }
+
+    /// A suspension changes what every layer holds, so the model starts over from the store.
+    @Test func aChangeOfStandingReplacesTheMemory() async throws {
+        let database = try AppDatabase.inMemory()
+        let model = FeedReadModel(hub: TweetHub())
+        let tweets = TweetStore(database: database, observer: model)
+        let stores = ReadStores(
+            tweets: tweets, likes: LikeStore(database: database, observer: model),
+            follows: FollowStore(database: database, observer: model),
+            relations: RelationStore(database: database, observer: model))
+        let users = UserStore(database: database)
+        let alice = try await users.createUser(email: "alice@example.com", username: "alice", passwordHash: nil)
+        let bob = try await users.createUser(email: "bob@example.com", username: "bob", passwordHash: nil)
+        let hers = try await tweets.postTweet(text: "hers", by: alice.id)
+        let his = try await tweets.postTweet(text: "his", by: bob.id)
+        #expect(
+            try Self.decodedIDs(try await model.page(TweetQuery(), reader: alice.id, stores: stores)) == [
+                his.id, hers.id,
+            ])
+        let inMemory = try #require(model.pageInMemory(TweetQuery(), reader: alice.id))
+        #expect(try Self.decodedIDs(inMemory) == [his.id, hers.id])
+
+        // Other commits keep the layers.
+        let before = model.memory
+        let later = try await tweets.postTweet(text: "later", by: alice.id)
+        #expect(model.memory === before)
+        #expect(
+            try model.pageInMemory(TweetQuery(), reader: alice.id).map(Self.decodedIDs) == [later.id, his.id, hers.id])
+
+        let moderation = ModerationStore(database: database, observer: model)
+        #expect(try await moderation.suspend(bob.id, reason: "spam", at: Date()))
+        #expect(model.memory !== before, "new layers")
+        #expect(model.pageInMemory(TweetQuery(), reader: alice.id) == nil, "nothing in memory: reads go to the store")
+        #expect(
+            try Self.decodedIDs(try await model.page(TweetQuery(), reader: alice.id, stores: stores)) == [
+                later.id, hers.id,
+            ])
+        #expect(try model.pageInMemory(TweetQuery(), reader: alice.id).map(Self.decodedIDs) == [later.id, hers.id])
+
+        let suspended = model.memory
+        #expect(try await moderation.unsuspend(bob.id))
+        #expect(model.memory !== suspended)
+        #expect(
+            try Self.decodedIDs(try await model.page(TweetQuery(), reader: alice.id, stores: stores))
+                == [later.id, his.id, hers.id])
+    }
 }

@@ -30,7 +30,7 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `count/period` with the period in s, m, h or d (`300/3h`, `400/1d`); nil when malformed.
     public init?(parsing text: String) {
-        let parts = text.split(separator: "/")
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[0].trimmingCharacters(in: .whitespaces)), count > 0 else {
             return nil
         }

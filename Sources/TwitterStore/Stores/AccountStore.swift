@@ -101,6 +101,8 @@ public struct AccountStore: AccountLifecycleStoring {
             if try !Contributions.areWithdrawn(db, of: userID) {
                 try Contributions.move(db, of: userID, by: -1)
             }
+            // One statement per execute: in a multi-statement execute, GRDB hands the arguments out statement by
+            // statement, so numbered parameters shared between statements do not bind.
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO tweetTombstone (id, inReplyToId)

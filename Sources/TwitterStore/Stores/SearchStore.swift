@@ -30,6 +30,11 @@ public struct SearchStore: TweetSearching {
                 arguments += [tag]
             }
             if let hiding = TweetRow.hidingClause(hiding) { conditions.append(hiding) }
+            // Ranked before the tweets are read (whose joins leave suspended authors out): without this, their
+            // matches took places in a page and were then dropped, leaving it short or empty.
+            conditions.append(
+                AccountStanding.notSuspended("tweet.authorId") + " AND (original.authorId IS NULL OR "
+                    + AccountStanding.notSuspended("original.authorId") + ")")
             guard query.hasTextTerms else {
                 return try Self.newest(db, query, conditions, arguments, limit: limit, before: position.before)
             }

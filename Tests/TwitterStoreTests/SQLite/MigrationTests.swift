@@ -40,4 +40,62 @@ struct MigrationTests {
             try await NotificationStore(database: database).unreadCount(of: 1, hiding: []) == 0,
             "old mentions are news to no one")
     }
+
+    @Test func v5AppliesToAV4DatabaseAndKeepsItsRows() async throws {
+        let queue = try DatabaseQueue(configuration: AppDatabase.makeConfiguration())
+        try AppDatabase.migrator.migrate(queue, upTo: "v4: mentions, tags, search, notifications, mutes, blocks")
+        #expect(try await queue.read { try $0.tableExists("report") } == false)
+        let moment = Date(timeIntervalSince1970: 1_700_000_000)
+        try await queue.write { db in
+            for (id, name) in [(1, "alice"), (2, "bob")] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO user (id, username, usernameKey, email, emailKey, createdAt, updatedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [id, name, name, "\(name)@x.org", "\(name)@x.org", moment, moment])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO tweet (id, authorId, text, createdAt, likesCount) VALUES (1, 1, 'old #tag', ?, 1);
+                    INSERT INTO tweet (id, authorId, text, createdAt, inReplyToId) VALUES (2, 2, 'old answer', ?, 1);
+                    UPDATE tweet SET repliesCount = 1 WHERE id = 1;
+                    INSERT INTO tweetLike (tweetId, userId, createdAt) VALUES (1, 2, ?);
+                    INSERT INTO follow (followerId, followeeId, createdAt) VALUES (2, 1, ?);
+                    INSERT INTO notification (recipientId, type, actorId, tweetId, createdAt) VALUES (1, 'like', 2, 1, ?);
+                    """, arguments: [moment, moment, moment, moment, moment])
+        }
+        let database = try AppDatabase(queue)
+        #expect(try await queue.read { try $0.tableExists("report") && $0.tableExists("rateBucket") })
+        let observer = CommitRecorder()
+        let moderation = ModerationStore(database: database, observer: observer)
+        let tweets = TweetStore(database: database, observer: observer)
+        let listed = try await moderation.accounts(matching: nil, status: nil, page: PageRequest())
+        #expect(
+            listed.items == [
+                ModeratedAccount(
+                    id: 2, username: "bob", email: "bob@x.org", status: .active, createdAt: moment,
+                    suspendedReason: nil),
+                ModeratedAccount(
+                    id: 1, username: "alice", email: "alice@x.org", status: .active, createdAt: moment,
+                    suspendedReason: nil),
+            ], "every old account is active")
+        let old = try await NotificationStore(database: database).notifications(
+            of: 1, NotificationQuery(), hiding: [])
+        #expect(old.map(\.type) == [.like] && old.first?.reportID == nil)
+
+        // The old rows take part in what v5 adds.
+        #expect(try await moderation.suspend(2, reason: "old spam", at: moment))
+        #expect(try await tweets.tweet(id: 1)?.counts == TweetCounts(likes: 0, reposts: 0, replies: 0))
+        #expect(try await moderation.unsuspend(2))
+        #expect(try await tweets.tweet(id: 1)?.counts == TweetCounts(likes: 1, reposts: 0, replies: 1))
+        let report = try await moderation.createReport(
+            by: 1, account: 2, tweet: 2, reason: "old", notifying: [2], at: moment)
+        #expect(try await moderation.reports(status: .open, page: PageRequest()).items.map(\.id) == [report])
+        try await RateBucketStore(database: database).save([(1, .posts, TokenBucket(tokens: 2, updatedAt: moment))])
+        #expect(try await RateBucketStore(database: database).allBuckets().count == 1)
+        try await AccountStore(database: database, observer: observer).deleteAccount(
+            2, reservingNameUntil: moment.addingTimeInterval(1e9))
+        #expect(try await UserStore(database: database).isUsernameTaken("bob"))
+        #expect(try await tweets.tweet(id: 1)?.counts == TweetCounts(likes: 0, reposts: 0, replies: 0))
+    }
 }

@@ -26,7 +26,10 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
             follows: FollowStore(database: database, observer: observer),
             likes: LikeStore(database: database, observer: observer),
             relations: RelationStore(database: database, observer: observer),
-            notifications: NotificationStore(database: database), search: SearchStore(database: database))
+            notifications: NotificationStore(database: database), search: SearchStore(database: database),
+            moderation: ModerationStore(database: database, observer: observer),
+            accounts: AccountStore(database: database, observer: observer),
+            rateBuckets: RateBucketStore(database: database), throttle: ThrottleStore(database: database))
     }
 
     /// A fresh fixture on this backend.
@@ -46,6 +49,10 @@ struct Stores: Sendable {
     let relations: any RelationStoring
     let notifications: any NotificationStoring
     let search: any TweetSearching
+    let moderation: any ModerationStoring
+    let accounts: any AccountLifecycleStoring
+    let rateBuckets: any RateBucketStoring
+    let throttle: any ThrottleStoring
 }
 
 /// A test's stores and what they reported.
@@ -61,6 +68,10 @@ struct StoreFixture: Sendable {
     var relations: any RelationStoring { stores.relations }
     var notifications: any NotificationStoring { stores.notifications }
     var search: any TweetSearching { stores.search }
+    var moderation: any ModerationStoring { stores.moderation }
+    var accounts: any AccountLifecycleStoring { stores.accounts }
+    var rateBuckets: any RateBucketStoring { stores.rateBuckets }
+    var throttle: any ThrottleStoring { stores.throttle }
 
     /// A new account named `name`.
     func user(_ name: String) async throws -> User {
