@@ -51,50 +51,6 @@ extension API.Account {
         public init(cursor: String? = nil) { self.cursor = cursor }
     }
 
-    /// One page of the archive. Every list continues the one of the page before; `profile` is on the first
-    /// page only.
-    public struct ExportPage: Codable, Sendable {
-        /// The profile, with the e-mail; null after the first page.
-        public var profile: Profile?
-        /// Tweets, replies and reposts, oldest first.
-        public var tweets: [Tweet]
-        /// Whom the account follows.
-        public var follows: [ArchivedRelation]
-        /// The tweets it liked.
-        public var likes: [ArchivedLike]
-        /// Whom it mutes.
-        public var mutes: [ArchivedRelation]
-        /// Whom it blocks.
-        public var blocks: [ArchivedRelation]
-        /// Pass as `cursor` for the next page; null on the last.
-        public var nextCursor: String?
-
-        /// Creates the value from the stored page.
-        public init(_ page: AccountArchivePage) {
-            profile = page.profile
-            tweets = page.tweets
-            follows = page.follows
-            likes = page.likes
-            mutes = page.mutes
-            blocks = page.blocks
-            nextCursor = page.next?.text
-        }
-
-        enum CodingKeys: String, CodingKey { case profile, tweets, follows, likes, mutes, blocks, nextCursor }
-
-        /// Encodes every member; `profile` and `nextCursor` are null when absent, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(profile, forKey: .profile)
-            try container.encode(tweets, forKey: .tweets)
-            try container.encode(follows, forKey: .follows)
-            try container.encode(likes, forKey: .likes)
-            try container.encode(mutes, forKey: .mutes)
-            try container.encode(blocks, forKey: .blocks)
-            try container.encode(nextCursor, forKey: .nextCursor)
-        }
-    }
-
     /// `account.delete`'s params: the password, or for an account without one, its username.
     public struct DeleteParams: Codable, Sendable {
         /// The account's password.
@@ -128,7 +84,7 @@ extension API.Account {
         title: "ArchivedRelation")
 
     /// `account.export`.
-    public static let export = RPCMethod<ExportParams, ExportPage>(
+    public static let export = RPCMethod<ExportParams, AccountArchivePage>(
         MethodDescriptor(
             "account.export",
             summary: "The caller's data as an archive, page by page: profile, tweets, follows, likes, mutes, blocks.",

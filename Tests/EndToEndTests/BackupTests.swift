@@ -54,27 +54,6 @@ import TwitterClient
         }
     }
 
-    /// The id of every tweet the daemon serves, paging the public timeline back to the first.
-    static func allTweetIDs(socket: String, token: String) async throws -> Set<Int64> {
-        try await RPCConnection.withConnection(socketPath: socket) { connection in
-            try await connection.logIn(token: token)
-            var present: Set<Int64> = []
-            var maxID: Int64?
-            while true {
-                var params: [String: JSONValue] = ["limit": 200]
-                if let maxID { params["maxId"] = .number(JSONNumber(Int(maxID))) }
-                let page = try await connection.call("tweets.fetch", .object(params))
-                guard case .array(let tweets)? = page["tweets"], !tweets.isEmpty else { break }
-                for tweet in tweets {
-                    if case .number(let id)? = tweet["id"], let value = id.int64 { present.insert(value) }
-                }
-                guard case .number(let oldest)? = page["oldestId"] else { break }
-                maxID = oldest.int64
-            }
-            return present
-        }
-    }
-
     static func post(_ text: String, socket: String, token: String) async throws -> Int64 {
         try await RPCConnection.withConnection(socketPath: socket) { connection in
             try await connection.logIn(token: token)
@@ -160,7 +139,7 @@ import TwitterClient
                 == FileManager.default.contents(atPath: daemon.directory + "/token.key"))
         let restarted = try DaemonProcess(directory: fresh, configuration: DaemonProcess.fastHashing)
         // The session token still works: the key it is checked with came back with the database.
-        let present = try await Self.allTweetIDs(socket: restarted.socketPath, token: token)
+        let present = try await RPCConnection.allTweetIDs(socket: restarted.socketPath, token: token)
         let missing = answeredBeforeStart.subtracting(present)
         #expect(missing.isEmpty, "\(missing.count) posts answered before the backup started are missing")
         #expect(present.isSubset(of: log.answered), "the backup holds posts no client was answered")
@@ -196,7 +175,7 @@ import TwitterClient
         #expect(seeded.error.contains("process \(daemon.processID) holds"))
         #expect(seeded.error.contains("Run it while the daemon is stopped"))
         // Nothing changed under the daemon.
-        #expect(try await Self.allTweetIDs(socket: daemon.socketPath, token: token) == [kept, undone])
+        #expect(try await RPCConnection.allTweetIDs(socket: daemon.socketPath, token: token) == [kept, undone])
 
         #expect(daemon.stop() == 0)
         let unforced = try runProduct("twitterd", ["restore", "--database", daemon.databasePath, backup])
@@ -208,7 +187,7 @@ import TwitterClient
         #expect(restored.output.contains("restored \(backup) ("))
         #expect(Self.mode(daemon.databasePath) == 0o600)
         let restarted = try DaemonProcess(directory: daemon.directory, configuration: DaemonProcess.fastHashing)
-        #expect(try await Self.allTweetIDs(socket: restarted.socketPath, token: token) == [kept])
+        #expect(try await RPCConnection.allTweetIDs(socket: restarted.socketPath, token: token) == [kept])
     }
 
     @Test func checkPassesASoundDatabaseWhileServingAndFailsBrokenReferencesAndPages() async throws {

@@ -318,7 +318,7 @@ import TwitterCore
         #expect(archive["likes"]?[0]?["tweetId"].flatMap(Int64.init(json:)) == posted[0])
         #expect(archive["nextCursor"] == .null)
         // Re-readable: the file decodes as the archive type itself.
-        let decoded = try JSONValueDecoder().decode(API.Account.ExportPage.self, from: archive)
+        let decoded = try JSONValueDecoder().decode(AccountArchivePage.self, from: archive)
         #expect(Set(decoded.tweets.map(\.text)) == Set((0..<5000).map { "tweet number \($0)" }))
     }
 

@@ -74,22 +74,7 @@ import TwitterStore
 
     static func expectAllPresent(_ expected: Set<Int64>, socket: String, token: String) async throws {
         guard !expected.isEmpty else { return }
-        let present = try await RPCConnection.withConnection(socketPath: socket) { connection in
-            try await connection.logIn(token: token)
-            var present: Set<Int64> = []
-            var maxID: Int64?
-            while true {
-                var params: [String: JSONValue] = ["limit": 200]
-                if let maxID { params["maxId"] = .number(JSONNumber(Int(maxID))) }
-                let page = try await connection.call("tweets.fetch", .object(params))
-                guard case .array(let tweets)? = page["tweets"], !tweets.isEmpty else { break }
-                for tweet in tweets {
-                    if case .number(let id)? = tweet["id"], let value = id.int64 { present.insert(value) }
-                }
-                if case .number(let oldest)? = page["oldestId"] { maxID = oldest.int64 } else { break }
-            }
-            return present
-        }
+        let present = try await RPCConnection.allTweetIDs(socket: socket, token: token)
         let missing = expected.subtracting(present)
         #expect(missing.isEmpty, "\(missing.count) acknowledged posts are missing")
     }

@@ -40,4 +40,25 @@ extension RPCConnection {
     public func logIn(token: String) async throws -> JSONValue {
         try await call("auth.login", ["provider": "token", "credentials": ["token": .string(token)]])
     }
+
+    /// The id of every tweet a daemon serves, logged in with `token`, paging the public timeline back to the first.
+    public static func allTweetIDs(socket: String, token: String) async throws -> Set<Int64> {
+        try await withConnection(socketPath: socket) { connection in
+            try await connection.logIn(token: token)
+            var present: Set<Int64> = []
+            var maxID: Int64?
+            while true {
+                var params: [String: JSONValue] = ["limit": 200]
+                if let maxID { params["maxId"] = .number(JSONNumber(Int(maxID))) }
+                let page = try await connection.call("tweets.fetch", .object(params))
+                guard case .array(let tweets)? = page["tweets"], !tweets.isEmpty else { break }
+                for tweet in tweets {
+                    if case .number(let id)? = tweet["id"], let value = id.int64 { present.insert(value) }
+                }
+                guard case .number(let oldest)? = page["oldestId"] else { break }
+                maxID = oldest.int64
+            }
+            return present
+        }
+    }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// One account's data as `account.export` hands it out, page by page: the profile first, then each list in
-/// turn, oldest first, so an archive read while the account keeps posting still ends.
-public struct AccountArchivePage: Sendable {
+/// turn, oldest first, so an archive read while the account keeps posting still ends. On the wire, `next` is
+/// `nextCursor` in its text form; a whole archive (`twctl export`) is the pages' lists joined, with no cursor.
+public struct AccountArchivePage: Sendable, Codable {
     /// The profile; on the first page only.
     public var profile: Profile?
     /// The account's tweets, replies and reposts.
@@ -30,6 +31,49 @@ public struct AccountArchivePage: Sendable {
 
     /// How many list entries the page holds.
     public var count: Int { tweets.count + follows.count + likes.count + mutes.count + blocks.count }
+
+    /// Appends `page`'s lists to these, keeping the first profile and taking `page`'s cursor.
+    public mutating func append(_ page: AccountArchivePage) {
+        profile = profile ?? page.profile
+        tweets += page.tweets
+        follows += page.follows
+        likes += page.likes
+        mutes += page.mutes
+        blocks += page.blocks
+        next = page.next
+    }
+
+    enum CodingKeys: String, CodingKey { case profile, tweets, follows, likes, mutes, blocks, nextCursor }
+
+    /// Decodes a page; a `nextCursor` that is no cursor is a decoding error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        profile = try container.decodeIfPresent(Profile.self, forKey: .profile)
+        tweets = try container.decode([Tweet].self, forKey: .tweets)
+        follows = try container.decode([ArchivedRelation].self, forKey: .follows)
+        likes = try container.decode([ArchivedLike].self, forKey: .likes)
+        mutes = try container.decode([ArchivedRelation].self, forKey: .mutes)
+        blocks = try container.decode([ArchivedRelation].self, forKey: .blocks)
+        if let text = try container.decodeIfPresent(String.self, forKey: .nextCursor) {
+            guard let cursor = ArchiveCursor(text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .nextCursor, in: container, debugDescription: "not an archive cursor")
+            }
+            next = cursor
+        }
+    }
+
+    /// Encodes every member; `profile` and `nextCursor` are null when absent, never left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(profile, forKey: .profile)
+        try container.encode(tweets, forKey: .tweets)
+        try container.encode(follows, forKey: .follows)
+        try container.encode(likes, forKey: .likes)
+        try container.encode(mutes, forKey: .mutes)
+        try container.encode(blocks, forKey: .blocks)
+        try container.encode(next?.text, forKey: .nextCursor)
+    }
 }
 
 /// An account another one follows, mutes or blocks, and since when.

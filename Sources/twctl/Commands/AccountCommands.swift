@@ -38,19 +38,11 @@ struct Export: AsyncParsableCommand {
             let overview = try await connection.call(API.Users.get, .init(username: me.user.username))
             // Tweets and follows are known up front; likes, mutes and blocks only as they come.
             let bar = ProgressBar(label: "exporting", total: overview.tweetsCount + overview.followingCount)
-            var archive = API.Account.ExportPage(AccountArchivePage())
-            var cursor: String?
+            var archive = AccountArchivePage()
             repeat {
-                let page = try await connection.call(API.Account.export, .init(cursor: cursor))
-                if let profile = page.profile { archive.profile = profile }
-                archive.tweets += page.tweets
-                archive.follows += page.follows
-                archive.likes += page.likes
-                archive.mutes += page.mutes
-                archive.blocks += page.blocks
+                archive.append(try await connection.call(API.Account.export, .init(cursor: archive.next?.text)))
                 bar.update(archive.tweets.count + archive.follows.count)
-                cursor = page.nextCursor
-            } while cursor != nil
+            } while archive.next != nil
             bar.finish()
             return archive
         }

@@ -90,10 +90,7 @@ struct AuthMethods: MethodGroup {
     private func startSession(
         for user: User, provider: String, resumed: IssuedSession?, context: RequestContext
     ) async throws -> API.Auth.LoginResult {
-        if let reason = try await services.moderation?.suspension(of: user.id) {
-            throw TwitterError(
-                .forbidden, "This account is suspended: \(reason)", details: ["reason": .string(reason)])
-        }
+        try await refuseIfSuspended(user)
         let peer = context.session.peer
         var peerIsAccount = provider == "peer"
         if !peerIsAccount { peerIsAccount = try await services.peerLinks.linkedUser(uid: peer.userID)?.id == user.id }
@@ -107,7 +104,22 @@ struct AuthMethods: MethodGroup {
         context.session.logIn(
             SessionLogin(userID: user.id, username: user.username, provider: provider, token: session, role: role),
             listedIn: services.liveLogins)
+        // A suspension that landed between the check and the listing revoked the live logins without this one.
+        do {
+            try await refuseIfSuspended(user)
+        } catch {
+            context.session.logOut()
+            throw error
+        }
         return API.Auth.LoginResult(user: user, session: API.Auth.Session(session))
+    }
+
+    /// -32003 with the reason when `user` is suspended.
+    private func refuseIfSuspended(_ user: User) async throws {
+        if let reason = try await services.moderation?.suspension(of: user.id) {
+            throw TwitterError(
+                .forbidden, "This account is suspended: \(reason)", details: ["reason": .string(reason)])
+        }
     }
 
     private func changePassword(

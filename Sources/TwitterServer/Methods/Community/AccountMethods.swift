@@ -25,9 +25,8 @@ struct AccountMethods: MethodGroup {
                     }
                     cursor = parsed
                 }
-                return API.Account.ExportPage(
-                    try await community.accounts.archivePage(of: login.userID, from: cursor, limit: Self.exportPageSize)
-                )
+                return try await community.accounts.archivePage(
+                    of: login.userID, from: cursor, limit: Self.exportPageSize)
             })
         router.register(
             API.Account.delete,
