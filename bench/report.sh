@@ -81,4 +81,43 @@ at depth 1: probe p99 $probe_p99 µs.
 | READY within 200 ms | $ready_ms ms | $(status "$ready_ms <= 200") |
 
 MARKDOWN
+
+c() { j ".$1.$2 // 0 | floor"; }
+c_ping=$(c c_ping_16x16 requestsPerSecond); c_redis=$(c c_redis_ping_16x16 requestsPerSecond)
+c_ping_p99=$(c c_ping_16x16 p99Micros); c_redis_p99=$(c c_redis_ping_16x16 p99Micros)
+c_post=$(c c_post_64x4 requestsPerSecond); c_lpush=$(c c_redis_lpush_aof_64x4 requestsPerSecond)
+c_fetch=$(c c_fetch_16x8 requestsPerSecond); c_home=$(c c_home_16x8 requestsPerSecond)
+c_limit=$(c c_limit_ping_16x8 requestsPerSecond)
+row() { # label, twitterd result, anchor label, anchor result
+    echo "| $1 | $(c "$2" requestsPerSecond) req/s, p99 $(c "$2" p99Micros) µs | $3 $(c "$4" requestsPerSecond) req/s, p99 $(c "$4" p99Micros) µs | $(ratio "$(c "$2" requestsPerSecond)" "$(c "$4" requestsPerSecond)") | $(c "$2" clientCpuPercent) % / $(c "$4" clientCpuPercent) % |"
+}
+cat <<MARKDOWN
+
+## The independent C client
+
+bench/load_client.c drives twitterd and each anchor alike: N connections on a Unix socket, each keeping its
+depth of requests in flight, every request timed from its write to its answer, every answer checked for an
+error. The last column is the client's own CPU time over the run, for twitterd and for the anchor: the
+client is not the bottleneck while it stays well under one core of the two.
+
+| load (connections × depth) | twitterd | anchor in the same run | ratio | client CPU |
+| --- | --- | --- | --- | --- |
+$(row "ping, 1 × 64" c_ping_1x64 "Redis PING" c_redis_ping_1x64)
+$(row "ping, 16 × 16" c_ping_16x16 "Redis PING" c_redis_ping_16x16)
+$(row "durable post, 64 × 4" c_post_64x4 "Redis LPUSH, appendfsync always" c_redis_lpush_aof_64x4)
+$(row "fetch 20, 16 × 8" c_fetch_16x8 "line server ping" c_limit_ping_16x8)
+$(row "home 20, 16 × 8" c_home_16x8 "line server ping" c_limit_ping_16x8)
+
+Errors: ping $(c c_ping_16x16 errors), fetch $(c c_fetch_16x8 errors), home $(c c_home_16x8 errors), post $(c c_post_64x4 errors).
+
+| target (C client, one run) | measured | verdict |
+| --- | --- | --- |
+| ping 16 × 16 ≥ 0.8 of Redis PING | $(ratio "$c_ping" "$c_redis") | $(status "$c_ping * 10 >= $c_redis * 8") |
+| ping 16 × 16 p99 ≤ 2 × Redis's | $c_ping_p99 vs $c_redis_p99 µs | $(status "$c_ping_p99 <= 2 * $c_redis_p99") |
+| durable posts 64 × 4 ≥ 0.8 of Redis LPUSH (appendfsync always) | $(ratio "$c_post" "$c_lpush") | $(status "$c_post * 10 >= $c_lpush * 8") |
+| fetch 16 × 8 ≥ 0.5 of the line server's ping 16 × 8 | $(ratio "$c_fetch" "$c_limit") | $(status "$c_fetch * 2 >= $c_limit") |
+| home 16 × 8 ≥ 0.3 of the line server's ping 16 × 8 | $(ratio "$c_home" "$c_limit") | $(status "$c_home * 10 >= $c_limit * 3") |
+| 10,000 idle connections under 60 MB | $held_kib KiB | $(status "$held_kib < 61440") |
+| idle under 25 MB | $idle_kib KiB | $(status "$idle_kib < 25600") |
+MARKDOWN
 cat bench/analysis.md

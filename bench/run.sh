@@ -20,6 +20,7 @@ rm -rf "$WORK" && mkdir -p "$WORK"
 RESULTS="$WORK/results.jsonl"
 : > "$RESULTS"
 cc -O2 -o "$WORK/line_server" bench/line_server.c
+cc -O2 -o "$WORK/load_client" bench/load_client.c
 
 record() { # name, json
     printf '{"name":"%s","result":%s}\n' "$1" "$2" >> "$RESULTS"
@@ -46,9 +47,14 @@ DAEMON=$!
 LIMIT=$!
 redis-server --port 0 --unixsocket "$WORK/redis.sock" --save '' --appendonly no --daemonize no > "$WORK/redis.log" &
 REDIS=$!
-trap 'kill $DAEMON $LIMIT $REDIS 2>/dev/null || true' EXIT
+# The same promise as a durable post: on disk before the answer.
+redis-server --port 0 --unixsocket "$WORK/redis-aof.sock" --save '' --dir "$WORK" --appendonly yes \
+    --appendfsync always --daemonize no > "$WORK/redis-aof.log" &
+REDIS_AOF=$!
+trap 'kill $DAEMON $LIMIT $REDIS $REDIS_AOF 2>/dev/null || true' EXIT
 until "$BIN/twctl" --socket "$WORK/twitterd.sock" status >/dev/null 2>&1; do sleep 0.1; done
 until redis-cli -s "$WORK/redis.sock" ping >/dev/null 2>&1; do sleep 0.1; done
+until redis-cli -s "$WORK/redis-aof.sock" ping >/dev/null 2>&1; do sleep 0.1; done
 rss() { awk '/VmRSS/ {print $2}' "/proc/$DAEMON/status"; }
 record rss_idle "{\"kib\":$(rss)}"
 # Before the loads: what 10,000 connections cost, not what the loads' caches hold.
@@ -85,6 +91,35 @@ load home_c64 "$WORK/twitterd.sock" --method home --connections 64 --depth 4
 load search_c1 "$WORK/twitterd.sock" --method search --connections 1 --depth 1
 load search_c16 "$WORK/twitterd.sock" --method search --connections 16 --depth 1
 load login "$WORK/twitterd.sock" --method login --connections 8 --depth 2 --accounts 1000 --probe
+
+# The independent C client (bench/load_client.c) drives twitterd and every anchor the same way, so each
+# ratio compares servers. Connections that need a login log in as seed1, seed2… before the clock starts.
+cload() { # name, socket, args...: the median of ROUNDS runs by requests per second
+    name=$1; socket=$2; shift 2
+    echo "$name (C client)"
+    : > "$WORK/rounds.json"
+    round=0
+    while [ "$round" -lt "$ROUNDS" ]; do
+        "$WORK/load_client" --socket "$socket" --duration "$DURATION" "$@" >> "$WORK/rounds.json" || true
+        round=$((round + 1))
+    done
+    record "$name" "$(jq -c -s 'sort_by(.requestsPerSecond) | .[length / 2 | floor] // {}' "$WORK/rounds.json")"
+}
+PING='{"jsonrpc":"2.0","method":"system.ping","id":1}'
+LOGIN='{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"password","credentials":{"email":"seed%d@example.com","password":"seed-password"}},"id":0}'
+cload c_redis_ping_1x64 "$WORK/redis.sock" --connections 1 --depth 64 --resp '*1\r\n$4\r\nPING\r\n'
+cload c_ping_1x64 "$WORK/twitterd.sock" --connections 1 --depth 64 "$PING"
+cload c_redis_ping_16x16 "$WORK/redis.sock" --connections 16 --depth 16 --resp '*1\r\n$4\r\nPING\r\n'
+cload c_ping_16x16 "$WORK/twitterd.sock" --connections 16 --depth 16 "$PING"
+cload c_limit_ping_16x8 "$WORK/limit.sock" --connections 16 --depth 8 "$PING"
+cload c_fetch_16x8 "$WORK/twitterd.sock" --connections 16 --depth 8 --login "$LOGIN" \
+    '{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}'
+cload c_home_16x8 "$WORK/twitterd.sock" --connections 16 --depth 8 --login "$LOGIN" \
+    '{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}'
+cload c_redis_lpush_aof_64x4 "$WORK/redis-aof.sock" --connections 64 --depth 4 \
+    --resp '*3\r\n$5\r\nLPUSH\r\n$5\r\nbench\r\n$5\r\nhello\r\n'
+cload c_post_64x4 "$WORK/twitterd.sock" --connections 64 --depth 4 --login "$LOGIN" \
+    '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
 
 echo "redis-benchmark"
 redis_csv() { redis-benchmark -s "$WORK/redis.sock" --csv -q "$@" | tr -d '"' ; }
