@@ -48,7 +48,8 @@ LIMIT=$!
 redis-server --port 0 --unixsocket "$WORK/redis.sock" --save '' --appendonly no --daemonize no > "$WORK/redis.log" &
 REDIS=$!
 # The same promise as a durable post: on disk before the answer.
-redis-server --port 0 --unixsocket "$WORK/redis-aof.sock" --save '' --dir "$WORK" --appendonly yes \
+# --dir moves Redis into the folder, so its socket path must not be relative.
+redis-server --port 0 --unixsocket "$PWD/$WORK/redis-aof.sock" --save '' --dir "$PWD/$WORK" --appendonly yes \
     --appendfsync always --daemonize no > "$WORK/redis-aof.log" &
 REDIS_AOF=$!
 trap 'kill $DAEMON $LIMIT $REDIS $REDIS_AOF 2>/dev/null || true' EXIT
