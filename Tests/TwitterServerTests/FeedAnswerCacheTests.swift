@@ -88,12 +88,12 @@ struct FeedAnswerCacheTests {
 
     @Test func oddQueriesCannotGrowTheMemoWithoutBound() {
         let memo = FeedPageMemo()
-        for sinceID in 0..<Int64(FeedPageMemo.capacity * 2) {
+        for sinceID in 0..<Int64(memo.capacity * 2) {
             memo.keep(Self.page([1]), for: TweetQuery(sinceID: sinceID), at: 1)
         }
-        let kept = (0..<Int64(FeedPageMemo.capacity * 2)).filter {
+        let kept = (0..<Int64(memo.capacity * 2)).filter {
             memo.page(for: TweetQuery(sinceID: $0), at: 1) != nil
         }
-        #expect(kept.count == FeedPageMemo.capacity)
+        #expect(kept.count == memo.capacity)
     }
 }

@@ -120,6 +120,28 @@ struct FeedReadModelTests {
             }
         }
         #expect(fromMemory > users.count * 3, "most pages came from memory: \(fromMemory)")
+
+        // Kept pages (the second read of each round is the memo's) are never those of an older version.
+        var kept = 0
+        for _ in 0..<8 {
+            try await churn(25)
+            for reader in users {
+                let query = TweetQuery(.home(reader))
+                let marks = try await likes.marks(of: reader)
+                var wider = query
+                wider.limit = FeedReadModel.widerLimit(query.limit)
+                let stored = FeedPage(
+                    Timeline.collapsed(try await tweets.tweets(wider), limit: query.limit).map(marks.applied),
+                    json: TweetJSONCache()
+                ).json
+                let version = model.memory.newest.version
+                for _ in 0..<2 {
+                    #expect(try await model.page(query, reader: reader, stores: stores).json == stored, "\(query)")
+                }
+                if model.memory.timelinePages.page(for: query, at: version) != nil { kept += 1 }
+            }
+        }
+        #expect(kept > users.count * 4, "most second reads came from the memo: \(kept)")
     }
 
     @Test func aCommitMovesTheVersionOnAndReachesTheLiveStreams() async throws {

@@ -1,12 +1,14 @@
 import Synchronization
 import TwitterCore
 
-/// The read model's third layer: the answers to the feed's hot queries at the feed's current version, ready to send.
+/// The read model's third layer: the answers to hot queries at the feed's current version, ready to send.
 ///
 /// Many readers polling "the newest twenty" between two posts all get the same bytes; keeping them makes
-/// such a fetch a lookup and a copy. The feed is the same for every reader, so the reader is not part of
-/// the key: the kept bytes are the answer for a reader who has marked none of the page's tweets, and the
-/// tweets are kept beside them for the others. Any commit moves the version on and empties the memo.
+/// such a fetch a lookup and a copy. A public page is the same for every reader, so the reader is not part
+/// of the key: the kept bytes are the answer for a reader who has marked none of the page's tweets, and the
+/// tweets are kept beside them for the others. A home or user page is keyed by its timeline (the home's
+/// owner is in it), which spares the merge of a hundred accounts' windows on every poll. Any commit moves
+/// the version on and empties the memo.
 final class FeedPageMemo: Sendable {
     /// A kept page: its tweets, and its answer for a reader without marks on them.
     struct Page {
@@ -15,11 +17,13 @@ final class FeedPageMemo: Sendable {
     }
 
     struct Key: Hashable {
+        let timeline: Timeline
         let sinceID: Int64?
         let maxID: Int64?
         let limit: Int
 
         init(_ query: TweetQuery) {
+            timeline = query.timeline
             sinceID = query.sinceID
             maxID = query.maxID
             limit = query.limit
@@ -31,10 +35,16 @@ final class FeedPageMemo: Sendable {
         var pages: [Key: Page] = [:]
     }
 
-    /// Enough for every reader's usual query, few enough that odd `sinceId`s cannot grow it without bound.
-    static let capacity = 64
+    /// How many pages it keeps; past it, pages are answered but not kept until the version moves on.
+    let capacity: Int
 
     private let state = Mutex(State())
+
+    /// A memo of at most `capacity` pages. The public feed's: enough for every reader's usual query, few
+    /// enough that odd `sinceId`s cannot grow it without bound.
+    init(capacity: Int = 64) {
+        self.capacity = capacity
+    }
 
     /// The kept answer to `query` at feed version `version`.
     func page(for query: TweetQuery, at version: Int) -> Page? {
@@ -49,7 +59,7 @@ final class FeedPageMemo: Sendable {
             if version > state.version {
                 state = State(version: version)
             }
-            guard version == state.version, state.pages.count < Self.capacity else { return }
+            guard version == state.version, state.pages.count < capacity else { return }
             state.pages[Key(query)] = page
         }
     }

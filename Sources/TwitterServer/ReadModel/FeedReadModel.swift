@@ -11,7 +11,8 @@ import TwitterCore
 ///    exactly;
 /// 2. `TweetJSONCache`: each recent tweet's JSON head, used only for a tweet with the same head, so it needs no
 ///    invalidation;
-/// 3. `FeedPageMemo`: whole public pages, kept only for the version they were read at;
+/// 3. `FeedPageMemo`: whole public pages, and home and user pages, kept only for the version they were read
+///    at;
 /// 4. `ReaderMarksCache`: what each recent reader liked and reposted, for the per-reader `likedByMe` and
 ///    `repostedByMe` of every answer;
 /// 5. `AuthorWindows` and `following`: each recently read account's newest tweets and whom each recent reader
@@ -87,11 +88,19 @@ public final class FeedReadModel: TweetCommitObserving {
     }
 
     /// A home or user page merged from the authors' windows, collapsed like the store's.
+    /// Kept at the version read before the merge, so a kept page is never older than its version.
     private func merged(
         _ authors: some Collection<Int64>, _ query: TweetQuery, marks: ReaderMarks, in memory: ReadMemory
     ) -> FeedPage? {
+        let version = memory.newest.version
+        if let kept = memory.timelinePages.page(for: query, at: version) {
+            return answer(kept, marks: marks, json: memory.json)
+        }
         guard case .page(let tweets) = merge(authors, query, in: memory) else { return nil }
-        return FeedPage(Timeline.collapsed(tweets, limit: query.limit).map(marks.applied), json: memory.json)
+        let page = Timeline.collapsed(tweets, limit: query.limit)
+        let kept = FeedPageMemo.Page(tweets: page, unmarkedJSON: FeedPage(page, json: memory.json).json)
+        memory.timelinePages.keep(kept, for: query, at: version)
+        return answer(kept, marks: marks, json: memory.json)
     }
 
     private func merge(_ authors: some Collection<Int64>, _ query: TweetQuery, in memory: ReadMemory)

@@ -6,6 +6,8 @@ final class ReadMemory: Sendable {
     /// Sized for the tweets of many readers' home pages, not only the public timeline's newest.
     let json = TweetJSONCache(capacity: 16_384)
     let pages = FeedPageMemo()
+    /// Home and user pages: about 9 KB each, so 1,024 of them stay under 10 MB.
+    let timelinePages = FeedPageMemo(capacity: 1024)
     let marks = ReaderMarksCache.readerMarks()
     let windows = AuthorWindows()
     /// Whom each recent reader follows.
@@ -38,12 +40,14 @@ final class ReadMemory: Sendable {
         newest = NewestTweets(capacity: capacity)
     }
 
-    /// Applies committed events to every layer.
+    /// Applies committed events to every layer. `newest` goes last: it moves the version on, and a reader
+    /// that sees the new version must find every other layer changed already, or it could keep a page merged
+    /// from old windows under the new version.
     func apply(_ events: [TweetEvent]) {
-        newest.apply(events)
         marks.apply(events)
         windows.apply(events)
         following.apply(events)
         hidden.apply(events)
+        newest.apply(events)
     }
 }
