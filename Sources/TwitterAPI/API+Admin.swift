@@ -140,15 +140,6 @@ extension API.Admin {
         }
     }
 
-    /// `admin.tweets.delete`'s answer.
-    public struct Deleted: Codable, Sendable, Equatable {
-        /// Always true.
-        public var deleted: Bool
-
-        /// Creates the value from its members.
-        public init(deleted: Bool) { self.deleted = deleted }
-    }
-
     /// A report as admins read it.
     public struct Report: Codable, Sendable, Equatable {
         /// Its id.
@@ -391,8 +382,8 @@ extension API.Admin {
                 Property("expiresAt", .timestamp(), required: true),
             ]), access: .admin, errors: ["forbidden", "not_found"]))
 
-    /// `admin.tweets.delete`.
-    public static let deleteTweet = RPCMethod<DeleteTweetParams, Deleted>(
+    /// `admin.tweets.delete`, which answers like `tweets.delete`.
+    public static let deleteTweet = RPCMethod<DeleteTweetParams, API.Tweets.Deleted>(
         MethodDescriptor(
             "admin.tweets.delete", summary: "Deletes anyone's tweet, as its author's deletion would.",
             params: [Property("id", .integer(), required: true), reasonParam],

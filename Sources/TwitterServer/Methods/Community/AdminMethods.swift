@@ -67,7 +67,7 @@ struct AdminMethods: MethodGroup {
                 let author = try await moderation.removeTweet(params.id)
                 try await community.audit(
                     admin, API.Admin.deleteTweet.name, target: "tweet \(params.id) by \(author)", reason: reason)
-                return API.Admin.Deleted(deleted: true)
+                return API.Tweets.Deleted(deleted: true)
             })
         router.register(
             API.Admin.reportsList,
