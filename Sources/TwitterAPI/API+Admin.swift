@@ -140,53 +140,6 @@ extension API.Admin {
         }
     }
 
-    /// A report as admins read it.
-    public struct Report: Codable, Sendable, Equatable {
-        /// Its id.
-        public var id: Int64
-        /// Who reported.
-        public var reporter: String
-        /// The account reported, or the reported tweet's author.
-        public var username: String
-        /// The tweet reported; null when an account was.
-        public var tweetId: Int64?
-        /// The reporter's words.
-        public var reason: String
-        /// `open` or `resolved`.
-        public var status: ReportStatus
-        /// When it was filed.
-        public var createdAt: Date
-        /// The resolving admin's note; null while open.
-        public var note: String?
-
-        /// Creates the value from the stored report.
-        public init(_ report: TwitterCore.Report) {
-            id = report.id
-            reporter = report.reporter
-            username = report.username
-            tweetId = report.tweetID
-            reason = report.reason
-            status = report.status
-            createdAt = report.createdAt
-            note = report.note
-        }
-
-        enum CodingKeys: String, CodingKey { case id, reporter, username, tweetId, reason, status, createdAt, note }
-
-        /// Encodes every member; absent values are null.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(reporter, forKey: .reporter)
-            try container.encode(username, forKey: .username)
-            try container.encode(tweetId, forKey: .tweetId)
-            try container.encode(reason, forKey: .reason)
-            try container.encode(status, forKey: .status)
-            try container.encode(createdAt, forKey: .createdAt)
-            try container.encode(note, forKey: .note)
-        }
-    }
-
     /// `admin.reports.list`'s params.
     public struct ReportListParams: Codable, Sendable {
         /// Only reports of this status.
@@ -207,12 +160,12 @@ extension API.Admin {
     /// `admin.reports.list`'s answer.
     public struct ReportPage: Codable, Sendable, Equatable {
         /// Newest first.
-        public var reports: [Report]
+        public var reports: [TwitterCore.Report]
         /// Pass as `cursor` for the next page; nil at the end.
         public var nextCursor: String?
 
         /// Creates the value from its members.
-        public init(reports: [Report], nextCursor: String?) {
+        public init(reports: [TwitterCore.Report], nextCursor: String?) {
             self.reports = reports
             self.nextCursor = nextCursor
         }
@@ -241,45 +194,6 @@ extension API.Admin {
         }
     }
 
-    /// One entry of the audit log.
-    public struct AuditEntry: Codable, Sendable, Equatable {
-        /// Larger is newer.
-        public var id: Int64
-        /// The admin.
-        public var actor: String
-        /// The method.
-        public var action: String
-        /// What it acted on.
-        public var target: String
-        /// The reason or note; null when none was given.
-        public var reason: String?
-        /// When.
-        public var createdAt: Date
-
-        /// Creates the value from the stored entry.
-        public init(_ entry: TwitterCore.AuditEntry) {
-            id = entry.id
-            actor = entry.actor
-            action = entry.action
-            target = entry.target
-            reason = entry.reason
-            createdAt = entry.createdAt
-        }
-
-        enum CodingKeys: String, CodingKey { case id, actor, action, target, reason, createdAt }
-
-        /// Encodes every member; `reason` is null when none was given.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(actor, forKey: .actor)
-            try container.encode(action, forKey: .action)
-            try container.encode(target, forKey: .target)
-            try container.encode(reason, forKey: .reason)
-            try container.encode(createdAt, forKey: .createdAt)
-        }
-    }
-
     /// `admin.audit.list`'s params.
     public struct AuditListParams: Codable, Sendable {
         /// How many, 1 to 200; 40 when nil.
@@ -297,12 +211,12 @@ extension API.Admin {
     /// `admin.audit.list`'s answer.
     public struct AuditPage: Codable, Sendable, Equatable {
         /// Newest first.
-        public var entries: [AuditEntry]
+        public var entries: [TwitterCore.AuditEntry]
         /// Pass as `cursor` for the next page; nil at the end.
         public var nextCursor: String?
 
         /// Creates the value from its members.
-        public init(entries: [AuditEntry], nextCursor: String?) {
+        public init(entries: [TwitterCore.AuditEntry], nextCursor: String?) {
             self.entries = entries
             self.nextCursor = nextCursor
         }
@@ -399,7 +313,7 @@ extension API.Admin {
             access: .admin, errors: ["invalid_params", "forbidden"]))
 
     /// `admin.reports.resolve`.
-    public static let resolve = RPCMethod<ResolveParams, Report>(
+    public static let resolve = RPCMethod<ResolveParams, TwitterCore.Report>(
         MethodDescriptor(
             "admin.reports.resolve", summary: "Marks a report resolved, with a note on what was done.",
             params: [

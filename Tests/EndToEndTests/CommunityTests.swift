@@ -256,7 +256,7 @@ import TwitterCore
             let open = try await boss.call(API.Admin.reportsList, .init(status: .open))
             #expect(open.reports.map(\.id) == [reportID])
             #expect(open.reports.first?.username == "bob" && open.reports.first?.reporter == "carol")
-            #expect(open.reports.first?.tweetId == spam.id && open.reports.first?.note == nil)
+            #expect(open.reports.first?.tweetID == spam.id && open.reports.first?.note == nil)
 
             let resolved = try await boss.call(API.Admin.resolve, .init(id: reportID, note: "tweet removed"))
             #expect(resolved.status == .resolved && resolved.note == "tweet removed")

@@ -36,8 +36,9 @@ public enum ReportStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case resolved
 }
 
-/// A user's report of an account or a tweet.
-public struct Report: Sendable, Hashable {
+/// A user's report of an account or a tweet, as admins read it: on the wire `tweetId` and `note` are null
+/// when absent, never left out.
+public struct Report: Sendable, Hashable, Codable {
     /// Its id.
     public var id: Int64
     /// Who reported.
@@ -69,10 +70,29 @@ public struct Report: Sendable, Hashable {
         self.createdAt = createdAt
         self.note = note
     }
+
+    enum CodingKeys: String, CodingKey {
+        case id, reporter, username, reason, status, createdAt, note
+        case tweetID = "tweetId"
+    }
+
+    /// Encodes every member; absent values are null.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(reporter, forKey: .reporter)
+        try container.encode(username, forKey: .username)
+        try container.encode(tweetID, forKey: .tweetID)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(status, forKey: .status)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(note, forKey: .note)
+    }
 }
 
-/// One admin action as the audit log keeps it: names, not ids, so it outlives the accounts.
-public struct AuditEntry: Sendable, Hashable {
+/// One admin action as the audit log keeps it: names, not ids, so it outlives the accounts. On the wire
+/// `reason` is null when none was given.
+public struct AuditEntry: Sendable, Hashable, Codable {
     /// Its id; larger is newer. 0 before it is stored.
     public var id: Int64
     /// The admin's username.
@@ -94,6 +114,19 @@ public struct AuditEntry: Sendable, Hashable {
         self.target = target
         self.reason = reason
         self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey { case id, actor, action, target, reason, createdAt }
+
+    /// Encodes every member; `reason` is null when none was given.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(actor, forKey: .actor)
+        try container.encode(action, forKey: .action)
+        try container.encode(target, forKey: .target)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(createdAt, forKey: .createdAt)
     }
 }
 

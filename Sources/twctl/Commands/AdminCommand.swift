@@ -142,7 +142,7 @@ struct AdminReports: AsyncParsableCommand {
             page in
             if page.reports.isEmpty { Output(options: options).note("No reports.") }
             for report in page.reports {
-                let about = report.tweetId.map { "tweet \($0) by @\(report.username)" } ?? "@\(report.username)"
+                let about = report.tweetID.map { "tweet \($0) by @\(report.username)" } ?? "@\(report.username)"
                 print(
                     "#\(report.id) [\(report.status.rawValue)] @\(report.reporter) reported \(about): \(report.reason)")
                 if let note = report.note { print("    note: \(note)") }

@@ -75,7 +75,7 @@ struct AdminMethods: MethodGroup {
                 let request = try PageCursor.request(limit: params.limit, cursor: params.cursor)
                 let page = try await moderation.reports(status: params.status, page: request)
                 return API.Admin.ReportPage(
-                    reports: page.items.map(API.Admin.Report.init), nextCursor: page.next.map(String.init))
+                    reports: page.items, nextCursor: page.next.map(String.init))
             })
         router.register(
             API.Admin.resolve,
@@ -87,7 +87,7 @@ struct AdminMethods: MethodGroup {
                         params.id, note: note, by: admin.username, at: Date())
                 else { throw TwitterError.notFound("Report \(params.id)") }
                 try await community.audit(admin, API.Admin.resolve.name, target: "report \(params.id)", reason: note)
-                return API.Admin.Report(report)
+                return report
             })
         router.register(
             API.Admin.auditList,
@@ -95,7 +95,7 @@ struct AdminMethods: MethodGroup {
                 let page = try await moderation.auditEntries(
                     page: try PageCursor.request(limit: params.limit, cursor: params.cursor))
                 return API.Admin.AuditPage(
-                    entries: page.items.map(API.Admin.AuditEntry.init), nextCursor: page.next.map(String.init))
+                    entries: page.items, nextCursor: page.next.map(String.init))
             })
     }
 
