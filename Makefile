@@ -42,8 +42,9 @@ run: release
 test: deps
 	$(SWIFT) build --build-tests
 	@# One test at a time: end-to-end tests block on real sockets, and run side by side they would starve
-	@# each other's async work on a two-core machine.
-	$(SWIFT) test --skip-build --no-parallel
+	@# each other's async work on a two-core machine. The PostgreSQL store's tests run against a throwaway
+	@# cluster the script starts and removes.
+	sh scripts/with-postgres.sh $(SWIFT) test --skip-build --no-parallel
 
 ## test-systemd: as root, boots Debian under a real systemd (systemd-nspawn) with `make install` inside and checks the units
 # TWITTERD_INSTALLED_TREE=DIR tests an existing DESTDIR tree instead of installing (no build).

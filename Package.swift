@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -34,6 +35,15 @@ let package = Package(
                 "TwitterCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        // PostgreSQL through postgres-nio: the same store protocols, for several daemons sharing one database.
+        .target(
+            name: "TwitterPostgres",
+            dependencies: [
+                "TwitterCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "JSONRPC"),
@@ -67,7 +77,8 @@ let package = Package(
         .target(
             name: "TwitterAssembly",
             dependencies: [
-                "TwitterServer", "TwitterStore", "TwitterCore", "JSONRPC", "Sodium", "PasswordLogin", "TokenLogin",
+                "TwitterServer", "TwitterStore", "TwitterPostgres", "TwitterCore", "JSONRPC", "Sodium", "PasswordLogin",
+                "TokenLogin",
                 "PeerLogin", .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -102,7 +113,13 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "TwitterCoreTests", dependencies: ["TwitterCore"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
-        .testTarget(name: "TwitterStoreTests", dependencies: ["TwitterStore", "TwitterCore"]),
+        .testTarget(
+            name: "TwitterStoreTests",
+            dependencies: [
+                "TwitterStore", "TwitterPostgres", "TwitterCore", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "PluginTests",
             dependencies: ["PasswordLogin", "TokenLogin", "PeerLogin", "TwitterStore", "TwitterCore", "Sodium"]

@@ -4,7 +4,7 @@
 # otherwise.
 set -eu
 
-packages=${*:-"libsodium-dev libsqlite3-dev pkg-config socat jq systemd"}
+packages=${*:-"libsodium-dev libsqlite3-dev pkg-config socat jq systemd postgresql"}
 
 missing=""
 for package in $packages; do

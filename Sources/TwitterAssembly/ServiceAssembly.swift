@@ -18,35 +18,42 @@ public struct ServiceAssembly: Sendable {
     public let tweets: TweetServices
     /// Moderation, the account lifecycle and the audit log.
     public let community: CommunityServices
-    /// The database the stores share.
-    public let database: AppDatabase
+    /// Whether the store answers.
+    public let health: any HealthChecking
 
     /// The versions of what the daemon runs on, as only the assembly can name them.
     public static let versions = ComponentVersions(
         libsodium: Sodium.shared.version, sqlite: AppDatabase.sqliteVersion)
 
-    /// Assembles the services on `database` as `configuration` says, hashing tokens with `tokenKey`.
+    /// Assembles the services on the stores `makeStores` builds (reporting commits to the read model it is
+    /// given), as `configuration` says, hashing tokens with `tokenKey`.
+    public init(
+        configuration: ServerConfiguration, tokenKey: [UInt8], logger: Logger,
+        stores makeStores: (any TweetCommitObserving) -> StoreSet
+    ) throws {
+        let feed = FeedReadModel(hub: TweetHub())
+        let stores = makeStores(feed)
+        health = stores.health
+        auth = try Self.makeAuthServices(
+            stores: stores, settings: configuration.auth, tokenKey: tokenKey, logger: logger,
+            roles: AdminRoles(configuration.community))
+        community = CommunityServices(
+            moderation: stores.moderation, accounts: stores.accounts, sealer: TokenSealer(key: tokenKey),
+            logger: logger)
+        tweets = TweetServices(
+            store: stores.tweets, follows: stores.follows, likes: stores.likes, relations: stores.relations,
+            notifications: stores.notifications, search: stores.search, feed: feed,
+            text: TweetText(maximumLength: configuration.tweetMaximumLength),
+            rates: WriteRateLimiter(limits: configuration.community.rates, store: stores.rateBuckets))
+    }
+
+    /// Assembles the services on the SQLite database `database`.
     public init(
         database: AppDatabase, configuration: ServerConfiguration, tokenKey: [UInt8], logger: Logger
     ) throws {
-        self.database = database
-        let feed = FeedReadModel(hub: TweetHub())
-        let moderation = ModerationStore(database: database, observer: feed)
-        auth = try Self.makeAuthServices(
-            database: database, settings: configuration.auth, tokenKey: tokenKey, logger: logger,
-            roles: AdminRoles(configuration.community), moderation: moderation)
-        community = CommunityServices(
-            moderation: moderation, accounts: AccountStore(database: database, observer: feed),
-            sealer: TokenSealer(key: tokenKey), logger: logger)
-        tweets = TweetServices(
-            store: TweetStore(database: database, observer: feed),
-            follows: FollowStore(database: database, observer: feed),
-            likes: LikeStore(database: database, observer: feed),
-            relations: RelationStore(database: database, observer: feed),
-            notifications: NotificationStore(database: database), search: SearchStore(database: database), feed: feed,
-            text: TweetText(maximumLength: configuration.tweetMaximumLength),
-            rates: WriteRateLimiter(
-                limits: configuration.community.rates, store: RateBucketStore(database: database)))
+        try self.init(configuration: configuration, tokenKey: tokenKey, logger: logger) {
+            database.stores(observer: $0)
+        }
     }
 
     /// The request path over these services.
@@ -54,31 +61,27 @@ public struct ServiceAssembly: Sendable {
         statistics: ServerStatistics, settings: LiveSettings, logger: Logger
     ) -> RequestProcessor<RequestContext> {
         DaemonAssembly.makeProcessor(
-            auth: auth, tweets: tweets, community: community, database: database, versions: Self.versions,
+            auth: auth, tweets: tweets, community: community, database: health, versions: Self.versions,
             statistics: statistics,
             settings: settings, logger: logger)
     }
 
     /// Registers every login provider plugin, then keeps the ones the configuration enables.
     private static func makeAuthServices(
-        database: AppDatabase, settings: AuthConfiguration, tokenKey: [UInt8], logger: Logger, roles: AdminRoles,
-        moderation: any ModerationStoring
+        stores: StoreSet, settings: AuthConfiguration, tokenKey: [UInt8], logger: Logger, roles: AdminRoles
     ) throws -> AuthServices {
-        let users = UserStore(database: database)
         let tokens = SessionService(
-            store: TokenStore(database: database), sealer: TokenSealer(key: tokenKey), sessionDays: settings.sessionDays
-        )
+            store: stores.tokens, sealer: TokenSealer(key: tokenKey), sessionDays: settings.sessionDays)
         let cost = settings.passwordHashCost
         let hasher = try PasswordHasher(
             cost: cost, minimumLength: settings.passwordMinimumLength,
             threads: settings.hashingThreads, queueLimit: settings.hashingQueueLimit
         )
-        let peerLinks = PeerLinkStore(database: database)
 
         var registry = LoginProviderRegistry()
-        registry.register(PasswordLoginProvider(users: users, hasher: hasher))
-        registry.register(TokenLoginProvider(service: tokens, users: users))
-        registry.register(PeerLoginProvider(links: peerLinks))
+        registry.register(PasswordLoginProvider(users: stores.users, hasher: hasher))
+        registry.register(TokenLoginProvider(service: tokens, users: stores.users))
+        registry.register(PeerLoginProvider(links: stores.peerLinks))
         let selection: LoginProviderSelection
         do throws(TwitterError) {
             selection = try LoginProviderSelection(registered: registry, enabled: settings.providers)
@@ -90,9 +93,9 @@ public struct ServiceAssembly: Sendable {
             metadata: ["enabled": "\(selection.enabled.names.joined(separator: ","))", "argon2id": "\(cost)"]
         )
         return AuthServices(
-            providers: selection, users: users, profiles: ProfileStore(database: database), sessions: tokens,
-            tokens: tokens, passwords: hasher, peerLinks: peerLinks,
-            throttle: LoginThrottle(store: ThrottleStore(database: database)), roles: roles, moderation: moderation
+            providers: selection, users: stores.users, profiles: stores.profiles, sessions: tokens,
+            tokens: tokens, passwords: hasher, peerLinks: stores.peerLinks,
+            throttle: LoginThrottle(store: stores.throttle), roles: roles, moderation: stores.moderation
         )
     }
 }

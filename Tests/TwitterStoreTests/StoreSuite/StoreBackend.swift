@@ -1,7 +1,10 @@
 import Foundation
+import Logging
 import Synchronization
+import TestSupport
 import Testing
 import TwitterCore
+import TwitterPostgres
 import TwitterStore
 
 /// A backend the store suite runs against. The suite's tests see only TwitterCore's store protocols, so a new
@@ -9,27 +12,26 @@ import TwitterStore
 struct StoreBackend: Sendable, CustomTestStringConvertible {
     let name: String
     /// Makes a fresh, empty set of stores reporting their commits to the observer.
-    let make: @Sendable (any TweetCommitObserving) async throws -> Stores
+    let make: @Sendable (any TweetCommitObserving) async throws -> StoreSet
 
     var testDescription: String { name }
 
     /// Every backend this machine runs.
-    static let all: [StoreBackend] = [.sqlite]
+    static let all: [StoreBackend] = [.sqlite, .postgres]
 
     /// SQLite in a file of its own, in WAL mode like the daemon's.
     static let sqlite = StoreBackend(name: "SQLite") { observer in
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID()).sqlite").path
-        let database = try AppDatabase.open(path: path)
-        return Stores(
-            users: UserStore(database: database), profiles: ProfileStore(database: database),
-            tweets: TweetStore(database: database, observer: observer),
-            follows: FollowStore(database: database, observer: observer),
-            likes: LikeStore(database: database, observer: observer),
-            relations: RelationStore(database: database, observer: observer),
-            notifications: NotificationStore(database: database), search: SearchStore(database: database),
-            moderation: ModerationStore(database: database, observer: observer),
-            accounts: AccountStore(database: database, observer: observer),
-            rateBuckets: RateBucketStore(database: database), throttle: ThrottleStore(database: database))
+        return try AppDatabase.open(path: path).stores(observer: observer)
+    }
+
+    /// PostgreSQL: a database of its own in the run's throwaway cluster (`scripts/with-postgres.sh`), migrated
+    /// by the store itself.
+    static let postgres = StoreBackend(name: "PostgreSQL") { observer in
+        let location = try PostgresLocation(url: try TestPostgres.freshDatabase())
+        let store = try await PostgresStore.open(
+            location, poolSize: 4, logger: Logger(label: "test.postgres", factory: { _ in SwiftLogNoOpLogHandler() }))
+        return store.stores(observer: observer)
     }
 
     /// A fresh fixture on this backend.
@@ -39,25 +41,9 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// One backend's stores, by their protocols.
-struct Stores: Sendable {
-    let users: any UserStoring
-    let profiles: any ProfileStoring
-    let tweets: any TweetStoring
-    let follows: any FollowStoring
-    let likes: any LikeStoring
-    let relations: any RelationStoring
-    let notifications: any NotificationStoring
-    let search: any TweetSearching
-    let moderation: any ModerationStoring
-    let accounts: any AccountLifecycleStoring
-    let rateBuckets: any RateBucketStoring
-    let throttle: any ThrottleStoring
-}
-
 /// A test's stores and what they reported.
 struct StoreFixture: Sendable {
-    let stores: Stores
+    let stores: StoreSet
     let commits: CommitRecorder
 
     var users: any UserStoring { stores.users }

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// A result that one task sets and another awaits, whichever comes first.
-final class OutcomeSlot<Value: Sendable>: Sendable {
+/// A result that one task sets and another awaits, whichever comes first: how a post queued for a group commit
+/// learns its own outcome, in either store.
+public final class OutcomeSlot<Value: Sendable>: Sendable {
     private struct State {
         var result: Result<Value, any Error>?
         var waiter: CheckedContinuation<Value, any Error>?
@@ -9,8 +10,11 @@ final class OutcomeSlot<Value: Sendable>: Sendable {
 
     private let state = Mutex(State())
 
+    /// An empty slot.
+    public init() {}
+
     /// Sets the result, waking the waiter if there is one; later calls are ignored.
-    func fulfil(_ result: Result<Value, any Error>) {
+    public func fulfil(_ result: Result<Value, any Error>) {
         let waiter = state.withLock { state -> CheckedContinuation<Value, any Error>? in
             guard state.result == nil else { return nil }
             state.result = result
@@ -21,7 +25,7 @@ final class OutcomeSlot<Value: Sendable>: Sendable {
     }
 
     /// The result, waiting for it if it is not set yet.
-    func value() async throws -> Value {
+    public func value() async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
             let ready = state.withLock { state -> Result<Value, any Error>? in
                 if let result = state.result { return result }

@@ -1,0 +1,59 @@
+/// Every store the services need, by their protocols: what a backend (SQLite, PostgreSQL) hands the assembly
+/// and the store test suite, so neither names a backend's types.
+public struct StoreSet: Sendable {
+    /// Accounts.
+    public var users: any UserStoring
+    /// Profiles and their versions.
+    public var profiles: any ProfileStoring
+    /// Session and personal tokens.
+    public var tokens: any TokenStoring
+    /// Unix uids linked to accounts.
+    public var peerLinks: any PeerLinkStoring
+    /// Failed-login counters.
+    public var throttle: any ThrottleStoring
+    /// Tweets, reposts, timelines and threads.
+    public var tweets: any TweetStoring
+    /// The follow graph and user overviews.
+    public var follows: any FollowStoring
+    /// Likes and a reader's marks.
+    public var likes: any LikeStoring
+    /// Mutes and blocks.
+    public var relations: any RelationStoring
+    /// Activity notifications.
+    public var notifications: any NotificationStoring
+    /// Text search, people search and trending tags.
+    public var search: any TweetSearching
+    /// Suspensions, reports and the audit log.
+    public var moderation: any ModerationStoring
+    /// Archives, account deletion and reset codes.
+    public var accounts: any AccountLifecycleStoring
+    /// Write rate buckets, saved across restarts.
+    public var rateBuckets: any RateBucketStoring
+    /// Whether the backend answers, for `system.health` and the watchdog.
+    public var health: any HealthChecking
+
+    /// Collects a backend's stores.
+    public init(
+        users: any UserStoring, profiles: any ProfileStoring, tokens: any TokenStoring,
+        peerLinks: any PeerLinkStoring, throttle: any ThrottleStoring, tweets: any TweetStoring,
+        follows: any FollowStoring, likes: any LikeStoring, relations: any RelationStoring,
+        notifications: any NotificationStoring, search: any TweetSearching, moderation: any ModerationStoring,
+        accounts: any AccountLifecycleStoring, rateBuckets: any RateBucketStoring, health: any HealthChecking
+    ) {
+        self.users = users
+        self.profiles = profiles
+        self.tokens = tokens
+        self.peerLinks = peerLinks
+        self.throttle = throttle
+        self.tweets = tweets
+        self.follows = follows
+        self.likes = likes
+        self.relations = relations
+        self.notifications = notifications
+        self.search = search
+        self.moderation = moderation
+        self.accounts = accounts
+        self.rateBuckets = rateBuckets
+        self.health = health
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The few ways the stores talk to a connection: every row of a query, the first, one column's values, or no
+/// rows at all. Queries are `PostgresQuery` interpolations, so every value is a bound parameter.
+extension PostgresConnection {
+    /// Logs nothing: the stores report their own failures, and query texts are not worth a log line each.
+    static let quiet = Logger(label: "twitterd.postgres.query", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Every row `query` returns, each addressable by column name.
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
+        var rows: [PostgresRandomAccessRow] = []
+        for try await row in try await self.query(query, logger: Self.quiet) {
+            rows.append(PostgresRandomAccessRow(row))
+        }
+        return rows
+    }
+
+    /// The first row `query` returns, if any.
+    func firstRow(_ query: PostgresQuery) async throws -> PostgresRandomAccessRow? {
+        try await rows(query).first
+    }
+
+    /// The first column of every row `query` returns.
+    func values<Value: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: Value.Type) async throws
+        -> [Value]
+    {
+        var values: [Value] = []
+        for try await (value) in try await self.query(query, logger: Self.quiet).decode(Value.self) {
+            values.append(value)
+        }
+        return values
+    }
+
+    /// The first column of the first row `query` returns; nil when there is no row or it is NULL.
+    func value<Value: PostgresDecodable>(_ query: PostgresQuery, as type: Value.Type) async throws -> Value?
+    where Value._DecodableType == Value {
+        guard let row = try await firstRow(query) else { return nil }
+        return try row[0].decode(Value?.self)
+    }
+
+    /// Runs `query` for its effect, reading and dropping any rows.
+    func run(_ query: PostgresQuery) async throws {
+        for try await _ in try await self.query(query, logger: Self.quiet) {}
+    }
+
+    /// Runs a script of several statements, one after another: each statement ends with `;` at the end of a
+    /// line (postgres-nio prepares every query, and a prepared statement holds one command). Migrations only.
+    func runScript(_ script: String) async throws {
+        var statement = ""
+        for line in script.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.hasPrefix("--") else { continue }
+            statement += line + "\n"
+            if trimmed.hasSuffix(";") {
+                try await run(PostgresQuery(unsafeSQL: statement))
+                statement = ""
+            }
+        }
+        if !statement.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            try await run(PostgresQuery(unsafeSQL: statement))
+        }
+    }
+
+    /// Runs `body` between BEGIN and COMMIT, rolling back when it throws. Unlike postgres-nio's
+    /// `withTransaction`, the body's own error is rethrown as it is, so a `TwitterError` reaches the caller.
+    func inTransaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        try await run("BEGIN")
+        let result: Result
+        do {
+            result = try await body(self)
+        } catch {
+            try? await run("ROLLBACK")
+            throw error
+        }
+        try await run("COMMIT")
+        return result
+    }
+}
+
+extension PostgresRandomAccessRow {
+    /// Column `name` decoded as `Value`.
+    func column<Value: PostgresDecodable>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
+        try self[name].decode(Value.self)
+    }
+}

@@ -1,0 +1,246 @@
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL schema, as numbered migrations applied in order, each in the transaction that records it.
+///
+/// The tables mirror the SQLite store's (TwitterStore's migrations v1 to v5) in PostgreSQL's own terms:
+/// snake_case names, `bigserial` ids (never reused, so `sinceId` and `maxId` stay meaningful), `timestamptz`,
+/// `bytea`, and a `tsvector` column for search instead of FTS5. Released migrations are never edited.
+enum PostgresSchema {
+    /// One schema change.
+    struct Migration: Sendable {
+        let version: Int
+        let name: String
+        let sql: String
+    }
+
+    /// The advisory lock key every migration run holds: two daemons starting at once apply each migration once.
+    /// ("twitterd" in ASCII.)
+    static let migrationLock: Int64 = 0x7477_6974_7465_7264
+
+    /// Applies every migration the database lacks, under the advisory lock; returns the versions applied.
+    @discardableResult
+    static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [Int] {
+        try await client.withConnection { connection in
+            try await connection.inTransaction { connection in
+                try await connection.run("SELECT pg_advisory_xact_lock(\(migrationLock))")
+                try await connection.run(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migration (
+                        version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())
+                    """)
+                let applied = Set(
+                    try await connection.values("SELECT version FROM schema_migration", as: Int.self))
+                var done: [Int] = []
+                for migration in migrations where !applied.contains(migration.version) {
+                    // Several statements in one simple query: PostgreSQL runs them in the open transaction.
+                    try await connection.runScript(migration.sql)
+                    try await connection.run(
+                        "INSERT INTO schema_migration (version, name) VALUES (\(migration.version), \(migration.name))")
+                    logger.notice(
+                        "database migrated", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
+                    done.append(migration.version)
+                }
+                return done
+            }
+        }
+    }
+
+    /// The newest version this build knows.
+    static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1, name: "accounts, tweets, the graph, notifications, search, moderation",
+            sql: """
+                -- unaccent folds "Café" to "Cafe" for search, as the SQLite store's unicode61 tokenizer does. It is a
+                -- trusted extension: the database's owner may create it without being a superuser.
+                CREATE EXTENSION IF NOT EXISTS unaccent;
+                -- unaccent() is only STABLE (its dictionary could change); the index needs an IMMUTABLE function,
+                -- which this one is for a fixed dictionary named outright.
+                CREATE FUNCTION twitterd_search_text(body text) RETURNS tsvector
+                    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+                    RETURN to_tsvector('simple'::regconfig, public.unaccent('public.unaccent'::regdictionary, body));
+
+                CREATE TABLE users (
+                    id bigserial PRIMARY KEY,
+                    username text NOT NULL,
+                    -- Case-folded copies carry the uniqueness, as in the SQLite store.
+                    username_key text NOT NULL UNIQUE,
+                    email text NOT NULL,
+                    email_key text NOT NULL UNIQUE,
+                    password_hash text,
+                    first_name text NOT NULL DEFAULT '',
+                    last_name text NOT NULL DEFAULT '',
+                    age integer,
+                    bio text NOT NULL DEFAULT '',
+                    version integer NOT NULL DEFAULT 1,
+                    created_at timestamptz NOT NULL,
+                    updated_at timestamptz NOT NULL,
+                    suspended_at timestamptz,
+                    suspended_reason text);
+                CREATE INDEX users_suspended ON users (id) WHERE suspended_at IS NOT NULL;
+
+                CREATE TABLE token (
+                    id bigserial PRIMARY KEY,
+                    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    kind text NOT NULL,
+                    name text NOT NULL,
+                    hash bytea NOT NULL UNIQUE,
+                    created_at timestamptz NOT NULL,
+                    expires_at timestamptz,
+                    last_used_at timestamptz,
+                    revoked_at timestamptz);
+                CREATE INDEX token_user ON token (user_id);
+
+                CREATE TABLE peer_link (
+                    uid bigint PRIMARY KEY,
+                    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE);
+                CREATE INDEX peer_link_user ON peer_link (user_id);
+
+                CREATE TABLE login_throttle (
+                    key text PRIMARY KEY,
+                    failures integer NOT NULL,
+                    last_failure_at timestamptz NOT NULL,
+                    window_start timestamptz NOT NULL,
+                    window_failures integer NOT NULL);
+
+                CREATE TABLE tweet (
+                    id bigserial PRIMARY KEY,
+                    author_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    text text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    idempotency_key text,
+                    -- A reply keeps the id it answers once that is deleted (a tombstone keeps its place): no
+                    -- foreign key. A repost goes with its original.
+                    in_reply_to_id bigint,
+                    repost_of_id bigint REFERENCES tweet ON DELETE CASCADE,
+                    likes_count integer NOT NULL DEFAULT 0,
+                    reposts_count integer NOT NULL DEFAULT 0,
+                    replies_count integer NOT NULL DEFAULT 0,
+                    search tsvector GENERATED ALWAYS AS (twitterd_search_text(text)) STORED);
+                CREATE INDEX tweet_author_id ON tweet (author_id, id);
+                CREATE UNIQUE INDEX tweet_idempotency ON tweet (author_id, idempotency_key)
+                    WHERE idempotency_key IS NOT NULL;
+                CREATE INDEX tweet_reply ON tweet (in_reply_to_id) WHERE in_reply_to_id IS NOT NULL;
+                CREATE UNIQUE INDEX tweet_repost ON tweet (repost_of_id, author_id) WHERE repost_of_id IS NOT NULL;
+                CREATE INDEX tweet_search ON tweet USING gin (search);
+
+                CREATE TABLE tweet_tombstone (
+                    id bigint PRIMARY KEY,
+                    in_reply_to_id bigint);
+                CREATE INDEX tweet_tombstone_reply ON tweet_tombstone (in_reply_to_id);
+
+                CREATE TABLE follow (
+                    id bigserial PRIMARY KEY,
+                    follower_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    followee_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    created_at timestamptz NOT NULL,
+                    UNIQUE (follower_id, followee_id));
+                CREATE INDEX follow_followee_id ON follow (followee_id, id);
+                CREATE INDEX follow_follower_id ON follow (follower_id, id);
+
+                CREATE TABLE tweet_like (
+                    id bigserial PRIMARY KEY,
+                    tweet_id bigint NOT NULL REFERENCES tweet ON DELETE CASCADE,
+                    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    created_at timestamptz NOT NULL,
+                    UNIQUE (tweet_id, user_id));
+                CREATE INDEX tweet_like_tweet_id ON tweet_like (tweet_id, id);
+                CREATE INDEX tweet_like_user ON tweet_like (user_id);
+
+                CREATE TABLE tweet_mention (
+                    tweet_id bigint NOT NULL REFERENCES tweet ON DELETE CASCADE,
+                    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    PRIMARY KEY (tweet_id, user_id));
+                CREATE INDEX tweet_mention_user ON tweet_mention (user_id);
+
+                CREATE TABLE tweet_tag (
+                    tag text NOT NULL,
+                    tweet_id bigint NOT NULL REFERENCES tweet ON DELETE CASCADE,
+                    author_id bigint NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    PRIMARY KEY (tag, tweet_id));
+                CREATE INDEX tweet_tag_created_at ON tweet_tag (created_at);
+                CREATE INDEX tweet_tag_tweet ON tweet_tag (tweet_id);
+
+                CREATE TABLE report (
+                    id bigserial PRIMARY KEY,
+                    reporter_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    -- The account reported, or the tweet's author; a report goes with either account.
+                    account_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    -- Kept when the tweet is deleted: the report stays readable.
+                    tweet_id bigint,
+                    reason text NOT NULL,
+                    status text NOT NULL DEFAULT 'open',
+                    created_at timestamptz NOT NULL,
+                    note text,
+                    resolved_by text,
+                    resolved_at timestamptz);
+                CREATE INDEX report_status_id ON report (status, id);
+                CREATE INDEX report_reporter ON report (reporter_id);
+                CREATE INDEX report_account ON report (account_id);
+
+                CREATE TABLE notification (
+                    id bigserial PRIMARY KEY,
+                    recipient_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    type text NOT NULL,
+                    actor_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    -- Deleting the reply, the mention or the repost withdraws its notification with it.
+                    tweet_id bigint REFERENCES tweet ON DELETE CASCADE,
+                    report_id bigint REFERENCES report ON DELETE CASCADE,
+                    created_at timestamptz NOT NULL);
+                CREATE INDEX notification_recipient_id ON notification (recipient_id, id);
+                CREATE INDEX notification_actor ON notification (actor_id);
+                CREATE INDEX notification_tweet ON notification (tweet_id);
+                CREATE INDEX notification_report ON notification (report_id);
+
+                CREATE TABLE notification_marker (
+                    user_id bigint PRIMARY KEY REFERENCES users ON DELETE CASCADE,
+                    read_up_to bigint NOT NULL);
+
+                CREATE TABLE mute (
+                    id bigserial PRIMARY KEY,
+                    muter_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    muted_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    created_at timestamptz NOT NULL,
+                    UNIQUE (muter_id, muted_id));
+                CREATE INDEX mute_muter_id ON mute (muter_id, id);
+                CREATE INDEX mute_muted ON mute (muted_id);
+
+                CREATE TABLE block (
+                    id bigserial PRIMARY KEY,
+                    blocker_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    blocked_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    created_at timestamptz NOT NULL,
+                    UNIQUE (blocker_id, blocked_id));
+                CREATE INDEX block_blocker_id ON block (blocker_id, id);
+                CREATE INDEX block_blocked ON block (blocked_id);
+
+                -- Names, not ids: the record outlives the accounts it names.
+                CREATE TABLE audit_entry (
+                    id bigserial PRIMARY KEY,
+                    actor text NOT NULL,
+                    action text NOT NULL,
+                    target text NOT NULL,
+                    reason text,
+                    created_at timestamptz NOT NULL);
+
+                CREATE TABLE reserved_username (
+                    username_key text PRIMARY KEY,
+                    until timestamptz NOT NULL);
+
+                CREATE TABLE password_reset (
+                    user_id bigint PRIMARY KEY REFERENCES users ON DELETE CASCADE,
+                    code_hash bytea NOT NULL,
+                    expires_at timestamptz NOT NULL);
+
+                CREATE TABLE rate_bucket (
+                    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+                    action text NOT NULL,
+                    tokens double precision NOT NULL,
+                    updated_at timestamptz NOT NULL,
+                    PRIMARY KEY (user_id, action));
+                """)
+    ]
+}

@@ -1,0 +1,70 @@
+import Foundation
+import PostgresNIO
+import TwitterCore
+
+/// What every interaction between two accounts does inside its own transaction (as in the SQLite store):
+/// refuses it across a block (either way), and notifies the other side, or withdraws the notification when the
+/// action is undone.
+enum Interactions {
+    /// `.forbidden` when a block stands between `actor` and `other`.
+    static func requireNoBlock(_ connection: PostgresConnection, actor: Int64, other: Int64) async throws {
+        guard actor != other, let blocker = try await blocker(connection, between: actor, and: other) else { return }
+        throw TwitterError(
+            .forbidden, blocker == actor ? "You block this account; unblock it first" : "This account blocks you")
+    }
+
+    /// Who blocks whom between two accounts, if either does.
+    static func blocker(_ connection: PostgresConnection, between one: Int64, and other: Int64) async throws -> Int64? {
+        try await connection.value(
+            """
+            SELECT blocker_id FROM block
+            WHERE (blocker_id = \(one) AND blocked_id = \(other)) OR (blocker_id = \(other) AND blocked_id = \(one))
+            LIMIT 1
+            """, as: Int64.self)
+    }
+
+    /// Notifies `recipientID` of `actor`'s action and returns the event to report; nil for one's own action or
+    /// across a block.
+    static func notify(
+        _ connection: PostgresConnection, _ recipientID: Int64, of type: ActivityNotification.Kind,
+        by actor: Tweet.Author, tweet: Tweet?, at now: Date
+    ) async throws -> TweetEvent? {
+        guard recipientID != actor.id, try await blocker(connection, between: recipientID, and: actor.id) == nil
+        else { return nil }
+        guard
+            let id = try await connection.value(
+                """
+                INSERT INTO notification (recipient_id, type, actor_id, tweet_id, created_at)
+                VALUES (\(recipientID), \(type.rawValue), \(actor.id), \(tweet?.id), \(now)) RETURNING id
+                """, as: Int64.self)
+        else { throw TwitterError(.internal, "The notification just written has no id") }
+        let notification = ActivityNotification(
+            id: id, type: type, createdAt: now, from: .init(id: actor.id, username: actor.username), tweet: tweet)
+        return .notified(notification, recipientID: recipientID)
+    }
+
+    /// Withdraws the notifications of `type` that `actorID` caused `recipientID`, about `tweetID` when given.
+    static func withdraw(
+        _ connection: PostgresConnection, _ type: ActivityNotification.Kind, by actorID: Int64, to recipientID: Int64,
+        tweetID: Int64? = nil
+    ) async throws {
+        try await connection.run(
+            """
+            DELETE FROM notification WHERE recipient_id = \(recipientID) AND actor_id = \(actorID)
+                AND type = \(type.rawValue) AND (\(tweetID)::bigint IS NULL OR tweet_id = \(tweetID))
+            """)
+    }
+
+    /// The author of tweet `id`.
+    static func author(_ connection: PostgresConnection, of id: Int64) async throws -> Tweet.Author? {
+        try await connection.firstRow(
+            "SELECT users.id, users.username FROM tweet JOIN users ON users.id = tweet.author_id WHERE tweet.id = \(id)"
+        ).map { Tweet.Author(id: try $0.column("id"), username: try $0.column("username")) }
+    }
+
+    /// An account's public face.
+    static func account(_ connection: PostgresConnection, _ id: Int64) async throws -> Tweet.Author {
+        let username = try await connection.value("SELECT username FROM users WHERE id = \(id)", as: String.self)
+        return Tweet.Author(id: id, username: username ?? "")
+    }
+}

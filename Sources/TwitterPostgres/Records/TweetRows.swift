@@ -1,0 +1,162 @@
+import Foundation
+import PostgresNIO
+import TwitterCore
+
+/// How tweets are read: each tweet joined with its author, and a repost with its original and the original's
+/// author, in one query, never a query per tweet. Tweets of suspended accounts, and reposts of them, are left
+/// out by the joins themselves (both authors must be in good standing), so every read of tweets leaves them out.
+enum TweetRows {
+    /// `SELECT` of tweets as `tweet`, joined with `joining` when given, followed by `clauses` (WHERE, ORDER BY,
+    /// LIMIT).
+    static func select(_ clauses: String, joining: String = "") -> String {
+        """
+        SELECT tweet.id, tweet.author_id, author.username, tweet.text, tweet.created_at, tweet.in_reply_to_id,
+            tweet.likes_count, tweet.reposts_count, tweet.replies_count, \(mentions(of: "tweet")) AS mentions,
+            original.id AS o_id, original.author_id AS o_author_id, original_author.username AS o_username,
+            original.text AS o_text, original.created_at AS o_created_at, original.in_reply_to_id AS o_in_reply_to_id,
+            original.likes_count AS o_likes, original.reposts_count AS o_reposts, original.replies_count AS o_replies,
+            CASE WHEN original.id IS NULL THEN NULL ELSE \(mentions(of: "original")) END AS o_mentions
+        FROM tweet \(joining) JOIN users AS author ON author.id = tweet.author_id AND author.suspended_at IS NULL
+        LEFT JOIN tweet AS original ON original.id = tweet.repost_of_id
+        JOIN users AS original_author ON original_author.id = COALESCE(original.author_id, tweet.author_id)
+            AND original_author.suspended_at IS NULL \(clauses)
+        """
+    }
+
+    /// A column of the usernames `alias`'s tweet mentions, space-separated, as they are now; NULL for none.
+    static func mentions(of alias: String) -> String {
+        """
+        (SELECT string_agg(mentioned.username, ' ') FROM tweet_mention JOIN users AS mentioned
+            ON mentioned.id = tweet_mention.user_id WHERE tweet_mention.tweet_id = \(alias).id)
+        """
+    }
+
+    /// The tweet a row of `select` holds.
+    static func tweet(from row: PostgresRandomAccessRow) throws -> Tweet {
+        var original: Tweet?
+        if let originalID = try row.column("o_id", as: Int64?.self) {
+            let text = try row.column("o_text", as: String.self)
+            original = Tweet(
+                id: originalID,
+                author: Tweet.Author(id: try row.column("o_author_id"), username: try row.column("o_username")),
+                text: text, createdAt: try row.column("o_created_at"),
+                inReplyToID: try row.column("o_in_reply_to_id"),
+                counts: TweetCounts(
+                    likes: try row.column("o_likes", as: Int32.self).int,
+                    reposts: try row.column("o_reposts", as: Int32.self).int,
+                    replies: try row.column("o_replies", as: Int32.self).int),
+                entities: entities(text: text, mentions: try row.column("o_mentions")))
+        }
+        let text = try row.column("text", as: String.self)
+        return Tweet(
+            id: try row.column("id"),
+            author: Tweet.Author(id: try row.column("author_id"), username: try row.column("username")),
+            text: text, createdAt: try row.column("created_at"), inReplyToID: try row.column("in_reply_to_id"),
+            counts: TweetCounts(
+                likes: try row.column("likes_count", as: Int32.self).int,
+                reposts: try row.column("reposts_count", as: Int32.self).int,
+                replies: try row.column("replies_count", as: Int32.self).int),
+            repostOf: original, entities: entities(text: text, mentions: try row.column("mentions")))
+    }
+
+    /// The entities of a stored text: found again from the text, keeping the mentions of the accounts it was
+    /// posted mentioning, under the names they have now.
+    static func entities(text: String, mentions: String?) -> TweetEntities {
+        TweetEntities(of: text, mentioned: mentions.map { $0.split(separator: " ").map(String.init) } ?? [])
+    }
+
+    /// The tweets `query` (a `select`) returns.
+    static func fetchAll(_ connection: PostgresConnection, _ query: SQL) async throws -> [Tweet] {
+        try await connection.rows(query.query).map(tweet(from:))
+    }
+
+    /// Tweet `id`, unless it (or its original) is a suspended account's.
+    static func fetchOne(_ connection: PostgresConnection, id: Int64) async throws -> Tweet? {
+        var query = SQL()
+        query.append(select("WHERE tweet.id = \(query.bind(id))"))
+        return try await fetchAll(connection, query).first
+    }
+
+    /// The tweets whose ids are `ids`, in no particular order.
+    static func fetchAll(_ connection: PostgresConnection, ids: [Int64]) async throws -> [Tweet] {
+        guard !ids.isEmpty else { return [] }
+        var query = SQL()
+        query.append(select("WHERE tweet.id = ANY(\(query.bind(ids)))"))
+        return try await fetchAll(connection, query)
+    }
+
+    /// The counts of tweet `id` as stored now.
+    static func counts(_ connection: PostgresConnection, id: Int64) async throws -> TweetCounts? {
+        try await connection.firstRow(
+            "SELECT likes_count, reposts_count, replies_count FROM tweet WHERE id = \(id)"
+        ).map {
+            TweetCounts(
+                likes: try $0.column("likes_count", as: Int32.self).int,
+                reposts: try $0.column("reposts_count", as: Int32.self).int,
+                replies: try $0.column("replies_count", as: Int32.self).int)
+        }
+    }
+
+    /// A tweet's counters.
+    enum Counter: String {
+        case likes = "likes_count", reposts = "reposts_count", replies = "replies_count"
+    }
+
+    /// Moves one counter of tweet `id` by `change` and returns its counts after; nil when the tweet is gone.
+    static func adjust(_ connection: PostgresConnection, _ id: Int64, _ counter: Counter, by change: Int)
+        async throws -> TweetCounts?
+    {
+        let column = counter.rawValue
+        var query = SQL()
+        query.append(
+            """
+            UPDATE tweet SET \(column) = GREATEST(0, \(column) + \(query.bind(change)))
+            WHERE id = \(query.bind(id)) RETURNING likes_count, reposts_count, replies_count
+            """)
+        return try await connection.firstRow(query.query).map {
+            TweetCounts(
+                likes: try $0.column("likes_count", as: Int32.self).int,
+                reposts: try $0.column("reposts_count", as: Int32.self).int,
+                replies: try $0.column("replies_count", as: Int32.self).int)
+        }
+    }
+
+    /// The id a like, repost or reply of `id` goes to: the original when `id` is a repost; nil when missing, and
+    /// when it or its original is a suspended account's, which is as if absent.
+    static func target(_ connection: PostgresConnection, of id: Int64) async throws -> Int64? {
+        try await connection.value(
+            """
+            SELECT COALESCE(tweet.repost_of_id, tweet.id) FROM tweet
+            LEFT JOIN tweet AS original ON original.id = tweet.repost_of_id
+            WHERE tweet.id = \(id) AND \(unescaped: AccountStanding.notSuspended("tweet.author_id"))
+                AND (original.id IS NULL OR \(unescaped: AccountStanding.notSuspended("original.author_id")))
+            """, as: Int64.self)
+    }
+
+    /// The clause leaving out the tweets, and the reposts of the tweets, of `hiding`; nil when it is empty.
+    static func hidingClause(_ hiding: Set<Int64>, in query: inout SQL) -> String? {
+        guard !hiding.isEmpty else { return nil }
+        let list = query.bind(hiding.sorted())
+        return
+            "NOT tweet.author_id = ANY(\(list)) AND (original.author_id IS NULL OR NOT original.author_id = ANY(\(list)))"
+    }
+
+    /// The condition selecting the tweets of `timeline`, binding its values into `query`; nil for everyone's.
+    static func filter(_ timeline: Timeline, in query: inout SQL) -> String? {
+        switch timeline {
+        case .tag(let key):
+            "tweet.id IN (SELECT tweet_id FROM tweet_tag WHERE tag = \(query.bind(key)))"
+        case .everyone:
+            nil
+        case .author(let id):
+            "tweet.author_id = \(query.bind(id))"
+        case .home(let id):
+            "(tweet.author_id = \(query.bind(id)) OR tweet.author_id IN (SELECT followee_id FROM follow WHERE follower_id = \(query.bind(id))))"
+        }
+    }
+}
+
+extension Int32 {
+    /// The counter as the core counts.
+    var int: Int { Int(self) }
+}
