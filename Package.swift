@@ -77,15 +77,15 @@ let package = Package(
         .target(
             name: "TwitterAssembly",
             dependencies: [
-                "TwitterServer", "TwitterStore", "TwitterPostgres", "TwitterCore", "JSONRPC", "Sodium", "PasswordLogin",
-                "TokenLogin",
+                "TwitterServer", "TwitterStore", "TwitterCore", "JSONRPC", "Sodium", "PasswordLogin", "TokenLogin",
                 "PeerLogin", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "twitterd",
             dependencies: [
-                "TwitterAssembly", "TwitterServer", "TwitterStore", "TwitterCore", "TwitterClient", "Sodium",
+                "TwitterAssembly", "TwitterServer", "TwitterStore", "TwitterPostgres", "TwitterCore", "TwitterClient",
+                "Sodium",
                 "PasswordLogin", "TokenLogin", "PeerLogin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -13,14 +13,23 @@ extension API.System {
         public var libsodium: String
         /// The SQLite library version.
         public var sqlite: String
+        /// The store the daemon serves from: `sqlite` or `postgresql`.
+        public var store: String
+        /// That store's version: SQLite's, or the PostgreSQL server's.
+        public var storeVersion: String
 
         /// Creates the value from its members.
-        public init(version: String, protocol: String, swift: String, libsodium: String, sqlite: String) {
+        public init(
+            version: String, protocol: String, swift: String, libsodium: String, sqlite: String, store: String,
+            storeVersion: String
+        ) {
             self.version = version
             self.protocol = `protocol`
             self.swift = swift
             self.libsodium = libsodium
             self.sqlite = sqlite
+            self.store = store
+            self.storeVersion = storeVersion
         }
     }
 
@@ -34,9 +43,12 @@ extension API.System {
         public var connections: Int
         /// Requests handled since start.
         public var requestsServed: Int
+        /// The store the daemon serves from: `sqlite` or `postgresql`.
+        public var store: String
 
         /// Creates the value from its members.
-        public init(status: String, uptimeSeconds: Int, connections: Int, requestsServed: Int) {
+        public init(status: String, uptimeSeconds: Int, connections: Int, requestsServed: Int, store: String) {
+            self.store = store
             self.status = status
             self.uptimeSeconds = uptimeSeconds
             self.connections = connections
@@ -62,6 +74,12 @@ extension API.System {
                     Property("swift", .string("The Swift compiler that built it."), required: true),
                     Property("libsodium", .string("The libsodium library version."), required: true),
                     Property("sqlite", .string("The SQLite library version."), required: true),
+                    Property(
+                        "store", .oneOfStrings(["sqlite", "postgresql"], "The store the daemon serves from."),
+                        required: true),
+                    Property(
+                        "storeVersion", .string("That store's version: SQLite's, or the PostgreSQL server's."),
+                        required: true),
                 ], title: "Version"
             ),
             access: .open, positional: true
@@ -79,6 +97,9 @@ extension API.System {
                     Property("uptimeSeconds", .integer("Seconds since start."), required: true),
                     Property("connections", .integer("Connections served now."), required: true),
                     Property("requestsServed", .integer("Requests handled since start."), required: true),
+                    Property(
+                        "store", .oneOfStrings(["sqlite", "postgresql"], "The store the daemon serves from."),
+                        required: true),
                 ], title: "Health"
             ),
             access: .open, positional: true

@@ -21,7 +21,7 @@ public struct ServiceAssembly: Sendable {
     /// Whether the store answers.
     public let health: any HealthChecking
 
-    /// The versions of what the daemon runs on, as only the assembly can name them.
+    /// The versions of what the daemon runs on with SQLite, as only the assembly can name them.
     public static let versions = ComponentVersions(
         libsodium: Sodium.shared.version, sqlite: AppDatabase.sqliteVersion)
 
@@ -58,10 +58,11 @@ public struct ServiceAssembly: Sendable {
 
     /// The request path over these services.
     public func makeProcessor(
-        statistics: ServerStatistics, settings: LiveSettings, logger: Logger
+        statistics: ServerStatistics, settings: LiveSettings, versions: ComponentVersions = Self.versions,
+        logger: Logger
     ) -> RequestProcessor<RequestContext> {
         DaemonAssembly.makeProcessor(
-            auth: auth, tweets: tweets, community: community, database: health, versions: Self.versions,
+            auth: auth, tweets: tweets, community: community, database: health, versions: versions,
             statistics: statistics,
             settings: settings, logger: logger)
     }

@@ -5,7 +5,6 @@ import TokenLogin
 import TwitterAssembly
 import TwitterCore
 import TwitterServer
-import TwitterStore
 
 /// The assembled daemon: opens the database, builds the request path, serves until a shutdown signal.
 ///
@@ -24,30 +23,33 @@ struct Daemon {
             ?? .bind(path: configuration.socketPath)
         // The folder before the socket's folder is made, so a folder they share is created private rather than
         // tightened later; the files only once no other daemon serves the socket, so a refused start touches none.
-        var changes = try StateFolder.prepareFolder(databasePath: configuration.databasePath)
-        try RPCServer.preflight(listener)
-        changes += try StateFolder.prepare(databasePath: configuration.databasePath)
-        for change in changes {
+        for change in try StateFolder.prepareFolder(databasePath: configuration.databasePath) {
             logger.notice("state made private", metadata: ["change": "\(change)"])
         }
-        // Before the database is opened, and held until the process ends: `twitterd restore` and `seed` refuse
-        // while it is held, and a daemon never opens a database that a restore is halfway through replacing.
-        let lock = try DatabaseLock(databasePath: configuration.databasePath)
-        defer { withExtendedLifetime(lock) {} }
-        let database = try AppDatabase.open(path: configuration.databasePath)
-        defer {
-            do { try database.close() } catch { logger.error("closing the database failed: \(error)") }
+        try RPCServer.preflight(listener)
+        let database = try await OpenedDatabase.open(configuration, logger: logger)
+        do {
+            try await serve(database, listener: listener, environment: environment)
+        } catch {
+            await database.close(logger: logger)
+            throw error
         }
-        logger.info("database ready", metadata: ["path": "\(configuration.databasePath)"])
-        let keyPath = StateFolder.tokenKeyPath(databasePath: configuration.databasePath)
+        await database.close(logger: logger)
+    }
+
+    private func serve(_ database: OpenedDatabase, listener: ListenerSource, environment: [String: String]) async throws
+    {
+        let keyPath =
+            configuration.database.tokenKeyFile ?? StateFolder.tokenKeyPath(databasePath: configuration.databasePath)
         let services = try ServiceAssembly(
-            database: database, configuration: configuration, tokenKey: try TokenKey.loadOrCreate(path: keyPath),
-            logger: logger)
+            configuration: configuration, tokenKey: try TokenKey.loadOrCreate(path: keyPath), logger: logger
+        ) { database.stores(observer: $0) }
         // The rate buckets a previous run left, before the first write can take from them.
         try await services.tweets.rates.load()
         let statistics = ServerStatistics()
         let settings = LiveSettings(limits: configuration.limits)
-        let processor = services.makeProcessor(statistics: statistics, settings: settings, logger: logger)
+        let processor = services.makeProcessor(
+            statistics: statistics, settings: settings, versions: await database.versions(), logger: logger)
         let notifier = SystemdNotifier(environment: environment)
         let server = RPCServer(
             configuration: configuration, settings: settings, processor: processor, statistics: statistics,
@@ -56,7 +58,8 @@ struct Daemon {
             onShutdown: { notifier.stopping() }
         )
         let reporter = HealthReporter(
-            notifier: notifier, statistics: statistics, database: database, environment: environment, logger: logger
+            notifier: notifier, statistics: statistics, database: services.health, environment: environment,
+            logger: logger
         )
         let reloader = ConfigurationReloader(
             load: reload, settings: settings, providers: services.auth.providers, notifier: notifier, logger: logger

@@ -5,22 +5,32 @@ import TwitterServer
 /// `--database` and `--config`, shared by the maintenance subcommands, which find the database the way the
 /// daemon does: defaults, then the file, then the flag.
 struct DatabaseOptions: ParsableArguments {
-    @Option(help: "The SQLite database file (default: the daemon's).")
+    @Option(help: "The SQLite database file, or a PostgreSQL URL where the command takes one (default: the daemon's).")
     var database: String?
 
-    @Option(help: "A TOML configuration file, for the database path.")
+    @Option(help: "A TOML configuration file, for the database.")
     var config: String?
 
-    /// The database path the daemon would serve with the same flags; a bad configuration file exits 78.
-    func databasePath() throws -> String {
+    /// The configuration the daemon would serve with the same flags; a bad configuration file exits 78.
+    func configuration() throws -> ServerConfiguration {
         do {
             return try StartupConfiguration.load(
                 file: config, socket: nil, database: database, logLevel: nil,
-                environment: ProcessInfo.processInfo.environment
-            ).databasePath
+                environment: ProcessInfo.processInfo.environment)
         } catch {
             throw MaintenanceFailure(exitCode: ExitCode(78), message: "configuration: \(error)")
         }
+    }
+
+    /// The SQLite file the daemon would serve with the same flags; a PostgreSQL database is refused, since the
+    /// commands that ask are SQLite's own (PostgreSQL has pg_dump and pg_restore).
+    func databasePath() throws -> String {
+        let configuration = try configuration()
+        guard configuration.database.url == nil else {
+            throw MaintenanceFailure(
+                "this command works on a SQLite file; for PostgreSQL use pg_dump and pg_restore (docs/OPERATIONS.md)")
+        }
+        return configuration.databasePath
     }
 }
 

@@ -13,7 +13,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The Unix socket to listen on.")
     var socket: String?
 
-    @Option(help: "The SQLite database file.")
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite database file, or a PostgreSQL URL (postgres://USER@HOST:PORT/DB).",
+            discussion: "A password goes in [database] password_file, never in the URL."))
     var database: String?
 
     @Option(help: "A TOML configuration file (see docs/OPERATIONS.md).")

@@ -11,7 +11,15 @@ enum StartupConfiguration {
         var configuration = ServerConfiguration(socketPath: paths.socketPath, databasePath: paths.databasePath)
         if let file { try ConfigurationFile(path: file).apply(to: &configuration) }
         if let socket { configuration.socketPath = socket }
-        if let database { configuration.databasePath = database }
+        if let database {
+            // A URL selects PostgreSQL; anything else is a SQLite file.
+            if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+                configuration.database.url = database
+            } else {
+                configuration.databasePath = database
+                configuration.database.url = nil
+            }
+        }
         if let logLevel { configuration.logLevel = try ConfigurationFile.logLevel(logLevel, key: "--log-level") }
         return configuration
     }

@@ -28,12 +28,20 @@ public enum TestPostgres {
         return "postgres://twitterd@/\(name)?host=\(folder)"
     }
 
-    /// Runs `sql` in the cluster's `postgres` database with `psql`.
-    public static func runSQL(_ sql: String, folder: String) throws {
+    /// Runs `sql` in the database at `url` (one `freshDatabase` made) with `psql`.
+    public static func runSQL(_ sql: String, in url: String) throws {
+        guard let components = URLComponents(string: url),
+            let folder = components.queryItems?.first(where: { $0.name == "host" })?.value
+        else { throw TestPostgresError("\(url) is no URL with a host folder") }
+        try runSQL(sql, folder: folder, database: String(components.path.dropFirst()))
+    }
+
+    /// Runs `sql` in the cluster's database `database` with `psql`.
+    public static func runSQL(_ sql: String, folder: String, database: String = "postgres") throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
         process.arguments = [
-            "-h", folder, "-U", "twitterd", "-d", "postgres", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql,
+            "-h", folder, "-U", "twitterd", "-d", database, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql,
         ]
         let errors = Pipe()
         process.standardError = errors
@@ -52,7 +60,7 @@ public struct TestPostgresError: Error, CustomStringConvertible {
     /// What failed.
     public let description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }

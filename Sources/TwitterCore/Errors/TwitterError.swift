@@ -67,4 +67,9 @@ extension TwitterError {
     public static func unavailable(_ message: String) -> TwitterError {
         TwitterError(.unavailable, message)
     }
+
+    /// Something the daemon depends on (its database) does not answer now; `retryAfter` says when to try again.
+    public static func unavailable(retryAfter seconds: Int, _ message: String) -> TwitterError {
+        TwitterError(.unavailable, "\(message); retry in \(seconds) s", details: ["retryAfter": .int(seconds)])
+    }
 }

@@ -1,5 +1,5 @@
 /// A committed change that readers of tweets must see: what the read model applies and the live streams carry.
-public enum TweetEvent: Sendable, Equatable {
+public enum TweetEvent: Sendable, Equatable, Codable {
     /// A tweet, reply or repost was posted.
     case posted(Tweet)
     /// A tweet was deleted; `repostOf` is the original's id when it was a repost.

@@ -12,10 +12,16 @@ public struct ComponentVersions: Sendable, Equatable {
     public var libsodium: String
     /// SQLite's version string.
     public var sqlite: String
+    /// The store the daemon serves from: "sqlite" or "postgresql".
+    public var store: String
+    /// That store's version: SQLite's, or the PostgreSQL server's.
+    public var storeVersion: String
 
-    /// Creates the versions.
-    public init(libsodium: String, sqlite: String) {
+    /// Creates the versions; the store is SQLite unless named.
+    public init(libsodium: String, sqlite: String, store: String = "sqlite", storeVersion: String? = nil) {
         self.libsodium = libsodium
         self.sqlite = sqlite
+        self.store = store
+        self.storeVersion = storeVersion ?? sqlite
     }
 }

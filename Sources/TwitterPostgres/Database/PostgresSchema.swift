@@ -235,6 +235,14 @@ enum PostgresSchema {
                     code_hash bytea NOT NULL,
                     expires_at timestamptz NOT NULL);
 
+                -- Every ordered write's events, in commit order (ids are given out under the ordering lock): how
+                -- each daemon learns what the others committed, and catches up after a missed notification.
+                CREATE TABLE commit_event (
+                    id bigserial PRIMARY KEY,
+                    origin text NOT NULL,
+                    events text NOT NULL,
+                    created_at timestamptz NOT NULL DEFAULT now());
+
                 CREATE TABLE rate_bucket (
                     user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
                     action text NOT NULL,

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 import TwitterCore
 
 /// A twitterd database on a PostgreSQL server: a bounded pool of connections (postgres-nio's `PostgresClient`,
@@ -11,6 +12,9 @@ import TwitterCore
 ///   model must learn of: one at a time in this daemon, and under a transaction-level advisory lock across
 ///   daemons, so ids are given out in commit order and a reader that has seen id N never later finds a new
 ///   id below N; its events are reported to the observer in that order.
+/// - `CommitFeed`, which logs every ordered write's events in its transaction and delivers the log, this
+///   daemon's entries and the others', to the observer in commit order, so every daemon's caches and live
+///   streams see every commit.
 /// - `transaction`, for the other writes (tokens, throttles, profiles), which any connection may run at once.
 public final class PostgresStore: HealthChecking, Sendable {
     /// Where the database is.
@@ -18,6 +22,9 @@ public final class PostgresStore: HealthChecking, Sendable {
     let client: PostgresClient
     private let runner: Task<Void, Never>
     private let writeOrder = AsyncLock()
+    /// Other daemons' commits, and this one's, delivered in commit order.
+    let feed: CommitFeed
+    private let follower = Mutex<Task<Void, Never>?>(nil)
     let logger: Logger
 
     /// The advisory lock every ordered write holds until its commit. ("tw-order" in ASCII.)
@@ -31,6 +38,7 @@ public final class PostgresStore: HealthChecking, Sendable {
         self.location = location
         self.client = client
         self.logger = logger
+        feed = CommitFeed(logger: logger)
         runner = Task { await client.run() }
     }
 
@@ -63,6 +71,12 @@ public final class PostgresStore: HealthChecking, Sendable {
         do {
             try await store.ping()
             if migrate { try await PostgresSchema.migrate(store.client, logger: logger) }
+            if migrate {
+                store.feed.start(
+                    at: try await store.read { connection in
+                        try await connection.value("SELECT coalesce(max(id), 0) FROM commit_event", as: Int64.self) ?? 0
+                    })
+            }
         } catch {
             await store.close()
             throw error
@@ -70,9 +84,14 @@ public final class PostgresStore: HealthChecking, Sendable {
         return store
     }
 
-    /// Every store on this database, reporting committed changes to `observer`.
+    /// Every store on this database, reporting committed changes to `observer`: this daemon's and, from the
+    /// commit log, every other daemon's on the same database.
     public func stores(observer: any TweetCommitObserving) -> StoreSet {
-        StoreSet(
+        feed.attach(observer)
+        follower.withLock { follower in
+            if follower == nil { follower = Task { [self] in await feed.follow(self) } }
+        }
+        return StoreSet(
             users: UserStore(database: self), profiles: ProfileStore(database: self),
             tokens: TokenStore(database: self), peerLinks: PeerLinkStore(database: self),
             throttle: ThrottleStore(database: self), tweets: TweetStore(database: self, observer: observer),
@@ -97,6 +116,11 @@ public final class PostgresStore: HealthChecking, Sendable {
         }
     }
 
+    /// Applies the migrations the database lacks, under the advisory lock; returns the versions applied.
+    public func migrate() async throws -> [Int] {
+        try await PostgresSchema.migrate(client, logger: logger)
+    }
+
     /// The schema version the database is at.
     public func schemaVersion() async throws -> Int {
         try await read { connection in
@@ -106,40 +130,93 @@ public final class PostgresStore: HealthChecking, Sendable {
 
     /// Stops the pool; later calls fail.
     public func close() async {
+        if let follower = follower.withLock({ $0 }) {
+            follower.cancel()
+            await follower.value
+        }
         runner.cancel()
         await runner.value
     }
 
     /// Runs `body` on a pooled connection, outside any transaction: reads.
-    func read<Result: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> Result) async throws
-        -> Result
+    func read<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result)
+        async throws -> Result
     {
-        try await client.withConnection { connection in try await body(connection) }
+        try await withConnection(body)
     }
 
     /// Runs `body` in a transaction on a pooled connection: writes that give out no ordered ids and report no
     /// events.
-    func transaction<Result: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> Result) async throws
-        -> Result
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result)
+        async throws -> Result
     {
-        try await client.withConnection { connection in try await connection.inTransaction(body) }
+        try await withConnection { connection in try await connection.inTransaction(body) }
     }
 
     /// Runs `body` as an ordered write (see the type's comment) and, once committed, reports the events it
     /// returned to `observer` before the next ordered write starts.
     func orderedWrite<Result: Sendable>(
         reportingTo observer: any TweetCommitObserving,
-        _ body: @Sendable (PostgresConnection) async throws -> (Result, [TweetEvent])
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> (Result, [TweetEvent])
     ) async throws -> Result {
         try await writeOrder.withLock {
-            let (result, events) = try await client.withConnection { connection in
+            let (result, events, entry) = try await withConnection { [feed] connection in
                 try await connection.inTransaction { connection in
                     try await connection.run("SELECT pg_advisory_xact_lock(\(Self.orderLock))")
-                    return try await body(connection)
+                    let (result, events) = try await body(connection)
+                    let entry = events.isEmpty ? nil : try await feed.record(events, in: connection)
+                    return (result, events, entry)
                 }
             }
-            if !events.isEmpty { observer.committed(events) }
+            if let entry { await feed.deliver(entry, events: events, to: observer, reading: self) }
             return result
         }
     }
+
+    /// How long a request waits for a pooled connection before it is told the database does not answer; the
+    /// pool goes on reconnecting meanwhile. Once a connection is leased, its queries take as long as they take.
+    static let leaseTimeout: Duration = .seconds(2)
+
+    /// Runs `body` on a pooled connection, giving up on the lease after `leaseTimeout`; errors that say the
+    /// server is unreachable become -32008 (`Unreachable`).
+    private func withConnection<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let leased = LeaseFlag()
+        do {
+            return try await withThrowingTaskGroup(of: Result?.self) { [client] group in
+                group.addTask {
+                    try await client.withConnection { connection in
+                        leased.set()
+                        return try await body(connection)
+                    }
+                }
+                group.addTask {
+                    try await Task.sleep(for: Self.leaseTimeout)
+                    guard leased.isSet else {
+                        throw TwitterError.unavailable(
+                            retryAfter: Unreachable.retryAfter, "The database does not answer")
+                    }
+                    return nil
+                }
+                while let next = try await group.next() {
+                    if let result = next {
+                        group.cancelAll()
+                        return result
+                    }
+                }
+                throw TwitterError(.internal, "A database call ended without a result")
+            }
+        } catch {
+            throw Unreachable.translate(error)
+        }
+    }
+}
+
+/// Whether a connection was leased: the lease timeout fires only before.
+private final class LeaseFlag: Sendable {
+    private let value = Mutex(false)
+
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }

@@ -2,40 +2,162 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 
-/// Tweets, reposts, timelines and threads in PostgreSQL.
+/// Tweets in PostgreSQL. Posts and reposts that arrive together are committed together (group commit), and
+/// every commit is reported to the observer in commit order once it is durable.
 struct TweetStore: TweetStoring {
     let database: PostgresStore
-    let observer: any TweetCommitObserving
+    private let committer: PostCommitter
+    private let observer: any TweetCommitObserving
 
+    init(database: PostgresStore, observer: any TweetCommitObserving) {
+        self.database = database
+        self.observer = observer
+        committer = PostCommitter(database: database, observer: observer)
+    }
+
+    /// Queues the post for the next shared transaction at once; the returned wait ends once it is committed.
     func post(_ draft: PostDraft) -> @Sendable () async throws -> Tweet {
-        { throw TwitterError(.internal, "not on PostgreSQL yet") }
+        let outcome = committer.enqueue(.post(draft))
+        return { try await outcome.value() }
     }
 
+    /// Queues the repost like a post: reposts are tweets, and ids are given out in commit order.
     func repost(_ id: Int64, by userID: Int64) -> @Sendable () async throws -> Tweet {
-        { throw TwitterError(.internal, "not on PostgreSQL yet") }
+        let outcome = committer.enqueue(.repost(id, by: userID))
+        return { try await outcome.value() }
     }
 
+    /// Deletes `userID`'s repost of `id`'s original.
     func unrepost(_ id: Int64, by userID: Int64) async throws -> Bool {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            guard let originalID = try await TweetRows.target(connection, of: id) else {
+                throw TwitterError.notFound("Tweet \(id)")
+            }
+            guard
+                let repostID = try await connection.value(
+                    "SELECT id FROM tweet WHERE repost_of_id = \(originalID) AND author_id = \(userID)", as: Int64.self)
+            else { return (false, []) }
+            return (
+                true,
+                try await TweetDeletion.delete(
+                    repostID, authorID: userID, repostOf: originalID, inReplyTo: nil, in: connection)
+            )
+        }
     }
 
+    /// Deletes one of the user's tweets, its reposts with it; a tweet in a conversation leaves a tombstone.
     func deleteTweet(id: Int64, by userID: Int64) async throws {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            guard
+                let row = try await connection.firstRow(
+                    "SELECT author_id, repost_of_id, in_reply_to_id FROM tweet WHERE id = \(id)")
+            else { throw TwitterError.notFound("Tweet \(id)") }
+            guard try row.column("author_id", as: Int64.self) == userID else {
+                throw TwitterError(.forbidden, "Tweet \(id) is not yours to delete")
+            }
+            return (
+                (),
+                try await TweetDeletion.delete(
+                    id, authorID: userID, repostOf: try row.column("repost_of_id"),
+                    inReplyTo: try row.column("in_reply_to_id"), in: connection)
+            )
+        }
     }
 
+    /// Newest first, by the primary key or the (author, id) index.
     func tweets(_ query: TweetQuery) async throws -> [Tweet] {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            var sql = SQL()
+            var conditions = TweetRows.filter(query.timeline, in: &sql).map { [$0] } ?? []
+            if let sinceID = query.sinceID { conditions.append("tweet.id > \(sql.bind(sinceID))") }
+            if let maxID = query.maxID { conditions.append("tweet.id < \(sql.bind(maxID))") }
+            if let hiding = TweetRows.hidingClause(query.hiding, in: &sql) { conditions.append(hiding) }
+            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            let limit = sql.bind(query.limit)
+            sql.append(TweetRows.select("\(filter) ORDER BY tweet.id DESC LIMIT \(limit)"))
+            return try await TweetRows.fetchAll(connection, sql)
+        }
     }
 
+    /// One tweet.
     func tweet(id: Int64) async throws -> Tweet? {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in try await TweetRows.fetchOne(connection, id: id) }
     }
 
+    /// Oldest first after `sinceID`, for catching a subscription up.
     func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet] {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            var sql = SQL()
+            let since = sql.bind(sinceID)
+            let condition = TweetRows.filter(timeline, in: &sql).map { " AND " + $0 } ?? ""
+            let bound = sql.bind(limit)
+            sql.append(TweetRows.select("WHERE tweet.id > \(since)\(condition) ORDER BY tweet.id ASC LIMIT \(bound)"))
+            return try await TweetRows.fetchAll(connection, sql)
+        }
     }
 
+    /// The tweet (the original, for a repost), the chain it answers, and the replies beneath it.
     func thread(of id: Int64, descendantLimit: Int) async throws -> ThreadRows? {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            guard let target = try await TweetRows.target(connection, of: id),
+                let tweet = try await TweetRows.fetchOne(connection, id: target)
+            else { return nil }
+            return ThreadRows(
+                ancestors: try await Self.ancestors(of: tweet, in: connection), tweet: tweet,
+                descendants: try await Self.descendants(of: target, limit: descendantLimit, in: connection))
+        }
+    }
+
+    /// The longest chain walked up; deeper conversations start at this ancestor.
+    static let ancestorLimit = 1000
+
+    private static func ancestors(of tweet: Tweet, in connection: PostgresConnection) async throws -> [ThreadEntry] {
+        var chain: [ThreadEntry] = []
+        var next = tweet.inReplyToID
+        while let id = next, chain.count < ancestorLimit {
+            if let parent = try await TweetRows.fetchOne(connection, id: id) {
+                chain.append(.tweet(parent))
+                next = parent.inReplyToID
+            } else {
+                // Deleted (a tombstone), or by a suspended account (a tweet the read leaves out): a placeholder
+                // either way, through which the chain goes on.
+                let parent = try await connection.firstRow(
+                    """
+                    SELECT in_reply_to_id FROM tweet WHERE id = \(id)
+                    UNION ALL SELECT in_reply_to_id FROM tweet_tombstone WHERE id = \(id)
+                    """
+                ).flatMap { try $0.column("in_reply_to_id", as: Int64?.self) }
+                chain.append(.deleted(id: id, inReplyToID: parent))
+                next = parent
+            }
+        }
+        return chain.reversed()
+    }
+
+    /// Every reply beneath `id`, level by level, up to `limit` + 1 so the caller can tell it was cut.
+    private static func descendants(of id: Int64, limit: Int, in connection: PostgresConnection) async throws
+        -> [ThreadEntry]
+    {
+        var found: [ThreadEntry] = []
+        var level: [Int64] = [id]
+        // Conversation order is depth first, so all of them are read (up to a bound) before it is cut.
+        let bound = max(limit + 1, 10_000)
+        while !level.isEmpty, found.count < bound {
+            var sql = SQL()
+            sql.append(TweetRows.select("WHERE tweet.in_reply_to_id = ANY(\(sql.bind(level)))"))
+            let replies = try await TweetRows.fetchAll(connection, sql)
+            // Deleted replies, and replies by suspended accounts, keep their place as placeholders.
+            let placeholders = try await connection.rows(
+                """
+                SELECT id, in_reply_to_id FROM tweet_tombstone WHERE in_reply_to_id = ANY(\(level))
+                UNION ALL SELECT id, in_reply_to_id FROM tweet
+                WHERE in_reply_to_id = ANY(\(level)) AND \(unescaped: AccountStanding.suspended("author_id"))
+                """
+            ).map { ThreadEntry.deleted(id: try $0.column("id"), inReplyToID: try $0.column("in_reply_to_id")) }
+            let entries = replies.map(ThreadEntry.tweet) + placeholders
+            found += entries
+            level = entries.map(\.id)
+        }
+        return found
     }
 }

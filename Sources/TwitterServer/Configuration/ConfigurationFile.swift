@@ -35,7 +35,12 @@ public struct ConfigurationFile {
         var reader = TOMLReader(table: table, prefix: "")
         if let socket = try reader.string("socket") { configuration.socketPath = socket }
         if let mode = try reader.string("socket_mode") { configuration.socketMode = try Self.fileMode(mode) }
-        if let database = try reader.string("database") { configuration.databasePath = database }
+        if reader.isTable("database"), var database = try reader.table("database") {
+            try Self.apply(database: &database, to: &configuration)
+            try database.rejectUnknownKeys()
+        } else if let database = try reader.string("database") {
+            configuration.databasePath = database
+        }
         if let level = try reader.string("log_level") { configuration.logLevel = try Self.logLevel(level) }
         if var limits = try reader.table("limits") {
             try Self.apply(limits: &limits, to: &configuration.limits)
@@ -62,6 +67,23 @@ public struct ConfigurationFile {
             try rates.rejectUnknownKeys()
         }
         try reader.rejectUnknownKeys()
+    }
+
+    /// `[database]`: `path` (SQLite), or `url` with `password_file` and `pool_size` (PostgreSQL), and
+    /// `token_key_file` for either.
+    private static func apply(database reader: inout TOMLReader, to configuration: inout ServerConfiguration)
+        throws(ConfigurationError)
+    {
+        if let path = try reader.string("path") { configuration.databasePath = path }
+        if let url = try reader.string("url") {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw ConfigurationError(key: "database.url", problem: "must be a postgres:// or postgresql:// URL")
+            }
+            configuration.database.url = url
+        }
+        if let file = try reader.string("password_file") { configuration.database.passwordFile = file }
+        if let size = try reader.int("pool_size", in: 2...1000) { configuration.database.poolSize = size }
+        if let file = try reader.string("token_key_file") { configuration.database.tokenKeyFile = file }
     }
 
     private static func apply(auth reader: inout TOMLReader, to auth: inout AuthConfiguration)

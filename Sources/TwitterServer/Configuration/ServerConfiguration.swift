@@ -9,8 +9,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var socketPath: String
     /// The socket file's permission bits.
     public var socketMode: UInt16 = 0o660
-    /// The SQLite database file.
+    /// The SQLite database file; with a PostgreSQL `database.url`, only its folder is used (the state folder).
     public var databasePath: String
+    /// A PostgreSQL database instead of the SQLite file, and what it takes.
+    public var database = DatabaseSettings()
     /// The least severe level that is logged.
     public var logLevel: Logger.Level = .info
     /// The limits on connections and requests.
@@ -30,6 +32,22 @@ public struct ServerConfiguration: Sendable, Equatable {
 }
 
 extension ServerConfiguration {
+    /// What a PostgreSQL database takes: `[database]` in the configuration file, or `--database URL`.
+    public struct DatabaseSettings: Sendable, Equatable {
+        /// The PostgreSQL URL (`postgres://…`); nil keeps the SQLite file.
+        public var url: String?
+        /// A file holding the role's password: never on the command line, in the URL or in a log.
+        public var passwordFile: String?
+        /// The most connections to PostgreSQL; nil for the store's default.
+        public var poolSize: Int?
+        /// The key tokens are hashed with; nil for `token.key` beside the SQLite file. Daemons sharing one
+        /// database must share this file, or each refuses the others' tokens.
+        public var tokenKeyFile: String?
+
+        /// SQLite, with every default.
+        public init() {}
+    }
+
     /// The limits that keep one client from taking the daemon down for everyone.
     public struct Limits: Sendable, Equatable {
         /// The longest line, in bytes; longer ones are answered -32600 and the connection closes.

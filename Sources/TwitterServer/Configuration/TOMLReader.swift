@@ -46,6 +46,11 @@ struct TOMLReader {
         return TOMLReader(table: nested, prefix: prefix + key + ".")
     }
 
+    /// Whether `key` holds a table (and not, say, a string).
+    func isTable(_ key: String) -> Bool {
+        table[key]?.table != nil
+    }
+
     func rejectUnknownKeys() throws(ConfigurationError) {
         for key in table.keys.sorted() where !readKeys.contains(key) {
             throw ConfigurationError(key: prefix + key, problem: "unknown key")

@@ -16,16 +16,18 @@ struct SystemMethods {
             .awaited { [versions] (_: NoParams, _) in
                 API.System.Version(
                     version: TwitterdVersion.current, protocol: TwitterdVersion.protocolVersion,
-                    swift: TwitterdVersion.swift, libsodium: versions.libsodium, sqlite: versions.sqlite
+                    swift: TwitterdVersion.swift, libsodium: versions.libsodium, sqlite: versions.sqlite,
+                    store: versions.store, storeVersion: versions.storeVersion
                 )
             })
         router.register(
             API.System.health,
-            .awaited { [database, statistics] (_: NoParams, _) in
+            .awaited { [database, statistics, versions] (_: NoParams, _) in
                 let databaseAnswers = (try? await database.ping()) != nil
                 return API.System.Health(
                     status: databaseAnswers ? "ok" : "degraded", uptimeSeconds: statistics.uptimeSeconds,
-                    connections: statistics.connections, requestsServed: statistics.requestsServed
+                    connections: statistics.connections, requestsServed: statistics.requestsServed,
+                    store: versions.store
                 )
             })
     }

@@ -1,0 +1,162 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+import TwitterCore
+
+/// How several daemons on one database stay one service: every ordered write stores its events in
+/// `commit_event` in its own transaction and notifies the channel; each daemon delivers that log to its observer
+/// (the read model, the live streams) in id order, which is commit order, exactly once.
+///
+/// A daemon's own write is delivered as soon as it commits, after any other daemon's entries with smaller ids;
+/// the others' arrive on a notification, and a poll every second catches up whatever a missed notification
+/// (a reconnect, a restart of the server) left behind. Nothing is lost or doubled because delivery follows one
+/// cursor, `delivered`, under one lock.
+final class CommitFeed: Sendable {
+    /// The channel ordered writes notify.
+    static let channel = "twitterd_commits"
+    /// How long entries are kept for daemons that fall behind.
+    static let retention = "1 hour"
+
+    /// This daemon, as `commit_event.origin`.
+    let origin = UUID().uuidString
+    private let delivery = AsyncLock()
+    private let state = Mutex(State())
+    private let logger: Logger
+
+    private struct State {
+        var delivered: Int64 = 0
+        var observer: (any TweetCommitObserving)?
+    }
+
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    /// Starts at the log's end: what was committed before this daemon opened the database is in the database.
+    func start(at newest: Int64) {
+        state.withLock { $0.delivered = newest }
+    }
+
+    /// Sets the observer remote entries go to.
+    func attach(_ observer: any TweetCommitObserving) {
+        state.withLock { $0.observer = observer }
+    }
+
+    /// Stores `events` in the open transaction and notifies the channel at its commit; returns the entry's id.
+    func record(_ events: [TweetEvent], in connection: PostgresConnection) async throws -> Int64 {
+        let json = String(decoding: try JSONEncoder().encode(events), as: UTF8.self)
+        guard
+            let id = try await connection.value(
+                "INSERT INTO commit_event (origin, events) VALUES (\(origin), \(json)) RETURNING id", as: Int64.self)
+        else { throw TwitterError(.internal, "The commit log entry just written has no id") }
+        try await connection.run("SELECT pg_notify(\(Self.channel), \(String(id)))")
+        return id
+    }
+
+    /// Delivers this daemon's committed entry `id` with its `events` to `observer`, after every earlier entry
+    /// not delivered yet. When the earlier entries cannot be read (the server went away right after the commit),
+    /// the entry is left for the poll to deliver in its turn: the write stands, and order is kept.
+    func deliver(_ id: Int64, events: [TweetEvent], to observer: any TweetCommitObserving, reading store: PostgresStore)
+        async
+    {
+        do {
+            try await delivery.withLock {
+                try await catchUp(reading: store, before: id)
+                let isNew = state.withLock { state -> Bool in
+                    guard id > state.delivered else { return false }
+                    state.delivered = id
+                    return true
+                }
+                if isNew { observer.committed(events) }
+            }
+        } catch {
+            logger.warning(
+                "a commit's events wait for the commit log to be readable",
+                metadata: ["id": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    /// Delivers every entry committed since the last one delivered, in order.
+    func catchUp(reading store: PostgresStore) async throws {
+        try await delivery.withLock { try await catchUp(reading: store, before: nil) }
+    }
+
+    /// Reads and delivers entries after `delivered` (and before `bound`, when given); the caller holds `delivery`.
+    private func catchUp(reading store: PostgresStore, before bound: Int64?) async throws {
+        while true {
+            let after = state.withLock { $0.delivered }
+            if let bound, after >= bound - 1 { return }
+            let limit = bound ?? Int64.max
+            let rows = try await store.read { connection in
+                try await connection.rows(
+                    """
+                    SELECT id, events FROM commit_event WHERE id > \(after) AND id < \(limit) ORDER BY id LIMIT 500
+                    """
+                ).map { (try $0.column("id", as: Int64.self), try $0.column("events", as: String.self)) }
+            }
+            guard !rows.isEmpty else { return }
+            for (id, json) in rows {
+                let events: [TweetEvent]
+                do {
+                    events = try JSONDecoder().decode([TweetEvent].self, from: Data(json.utf8))
+                } catch {
+                    // Written by a daemon of another version: skipped, or the feed would stop here for good.
+                    logger.error(
+                        "a commit log entry cannot be read; skipped", metadata: ["id": "\(id)", "error": "\(error)"])
+                    events = []
+                }
+                let observer = state.withLock { state in
+                    state.delivered = id
+                    return state.observer
+                }
+                if !events.isEmpty { observer?.committed(events) }
+            }
+        }
+    }
+
+    /// Listens for other daemons' commits until cancelled, catching up on each notification and every second;
+    /// a lost connection is retried each second. Also prunes entries older than `retention` now and then.
+    func follow(_ store: PostgresStore) async {
+        let poller = Task {
+            var ticks = 0
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                await catchUpLogging(store)
+                ticks += 1
+                if ticks % 300 == 0 { await prune(store) }
+            }
+        }
+        defer { poller.cancel() }
+        while !Task.isCancelled {
+            do {
+                try await store.client.withConnection { connection in
+                    try await connection.listen(on: Self.channel) { notifications in
+                        // Entries committed between the last poll and LISTEN taking effect are caught up here.
+                        await self.catchUpLogging(store)
+                        for try await _ in notifications { await self.catchUpLogging(store) }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("listening for other daemons' commits failed; retrying", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    private func catchUpLogging(_ store: PostgresStore) async {
+        do {
+            try await catchUp(reading: store)
+        } catch {
+            logger.debug("catching up with the commit log failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func prune(_ store: PostgresStore) async {
+        _ = try? await store.transaction { connection in
+            try await connection.run(
+                "DELETE FROM commit_event WHERE created_at < now() - \(Self.retention)::interval")
+        }
+    }
+}

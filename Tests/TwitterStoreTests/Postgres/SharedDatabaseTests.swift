@@ -1,0 +1,136 @@
+import Foundation
+import Logging
+import TestSupport
+import Testing
+import TwitterCore
+import TwitterPostgres
+
+/// Two stores on one PostgreSQL database, as two daemons on two hosts would have: each learns of the other's
+/// commits, in commit order, exactly once.
+@Suite struct SharedDatabaseTests {
+    let quiet = Logger(label: "test.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    @Test func eachDaemonSeesTheOthersCommitsInOrderAndOnce() async throws {
+        let url = try TestPostgres.freshDatabase()
+        let first = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let second = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let firstEvents = StreamingRecorder()
+        let secondEvents = StreamingRecorder()
+        let a = first.stores(observer: firstEvents)
+        let b = second.stores(observer: secondEvents)
+        let alice = try await a.users.createUser(email: "alice@example.com", username: "alice", passwordHash: nil)
+        let bob = try await b.users.createUser(email: "bob@example.com", username: "bob", passwordHash: nil)
+
+        // Posts from both sides at once: each side must see all of them, in id order, once each.
+        let posted = try await withThrowingTaskGroup(of: Tweet.self) { group in
+            for index in 0..<20 {
+                let (stores, author) = index.isMultiple(of: 2) ? (a, alice) : (b, bob)
+                group.addTask { try await stores.tweets.post(PostDraft(text: "post \(index)", by: author.id))() }
+            }
+            return try await group.reduce(into: [Tweet]()) { $0.append($1) }
+        }
+        let ids = posted.map(\.id).sorted()
+        for recorder in [firstEvents, secondEvents] {
+            let seen = try await recorder.postedIDs(count: ids.count)
+            #expect(seen == ids)
+        }
+        // A follow on one side is an event on the other.
+        _ = try await b.follows.follow(alice.id, by: bob.id)
+        let followed = try await firstEvents.first { event in
+            if case .followed(let follower, let followee) = event {
+                follower == bob.id && followee == alice.id
+            } else {
+                false
+            }
+        }
+        #expect(followed)
+        await first.close()
+        await second.close()
+    }
+
+    @Test func aDaemonThatMissedNotificationsCatchesUpFromTheLog() async throws {
+        let url = try TestPostgres.freshDatabase()
+        let writer = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let stores = writer.stores(observer: StreamingRecorder())
+        let alice = try await stores.users.createUser(email: "alice@example.com", username: "alice", passwordHash: nil)
+        _ = try await stores.tweets.post(PostDraft(text: "before", by: alice.id))()
+        // The reader opens after that post: it starts at the log's end and must not replay it.
+        let reader = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let readerEvents = StreamingRecorder()
+        _ = reader.stores(observer: readerEvents)
+        // An entry written with no notification, as one committed while the reader's listener was reconnecting:
+        // only the catch-up poll can deliver it.
+        try TestPostgres.runSQL(
+            """
+            INSERT INTO commit_event (origin, events)
+            VALUES ('elsewhere', '[{"followed":{"followerID":\(alice.id),"followeeID":42}}]')
+            """, in: url)
+        let first = try await readerEvents.next()
+        #expect(first == .followed(followerID: alice.id, followeeID: 42))
+        await writer.close()
+        await reader.close()
+    }
+}
+
+/// Records events as they arrive and lets a test wait for them.
+final class StreamingRecorder: TweetCommitObserving {
+    private let stream: AsyncStream<TweetEvent>
+    private let continuation: AsyncStream<TweetEvent>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream()
+    }
+
+    func committed(_ events: [TweetEvent]) {
+        for event in events { continuation.yield(event) }
+    }
+
+    /// The ids of the next `count` posted tweets, in the order they arrived; fails after 10 s without them.
+    func postedIDs(count: Int) async throws -> [Int64] {
+        try await within(.seconds(10)) { [stream] in
+            var ids: [Int64] = []
+            for await event in stream {
+                if case .posted(let tweet) = event { ids.append(tweet.id) }
+                if ids.count == count { break }
+            }
+            return ids
+        }
+    }
+
+    /// The next event; fails after 10 s without one.
+    func next() async throws -> TweetEvent {
+        let event = try await within(.seconds(10)) { [stream] in
+            for await event in stream { return Optional(event) }
+            return nil
+        }
+        guard let event else { throw TestPostgresError.timedOut }
+        return event
+    }
+
+    /// Whether an event matching `predicate` arrives within 10 s.
+    func first(where predicate: @escaping @Sendable (TweetEvent) -> Bool) async throws -> Bool {
+        try await within(.seconds(10)) { [stream] in
+            for await event in stream where predicate(event) { return true }
+            return false
+        }
+    }
+
+    private func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                throw TestPostgresError.timedOut
+            }
+            return value
+        }
+    }
+}
+
+extension TestPostgresError {
+    static let timedOut = TestPostgresError("no event within the time limit")
+}
