@@ -60,6 +60,7 @@ public struct TestPostgresError: Error, CustomStringConvertible {
     /// What failed.
     public let description: String
 
+    /// An error saying `description`.
     public init(_ description: String) {
         self.description = description
     }
