@@ -32,11 +32,14 @@ public struct ServiceAssembly: Sendable {
         stores makeStores: (any TweetCommitObserving) -> StoreSet
     ) throws {
         let feed = FeedReadModel(hub: TweetHub())
-        let stores = makeStores(feed)
+        // The live logins exist before the stores, which report other daemons' revocations to them.
+        let liveLogins = LiveLogins()
+        let stores = makeStores(RevocationRelay(next: feed, liveLogins: liveLogins))
+        liveLogins.broadcast(through: stores.revocations)
         health = stores.health
         auth = try Self.makeAuthServices(
             stores: stores, settings: configuration.auth, tokenKey: tokenKey, logger: logger,
-            roles: AdminRoles(configuration.community))
+            roles: AdminRoles(configuration.community), liveLogins: liveLogins)
         community = CommunityServices(
             moderation: stores.moderation, accounts: stores.accounts, sealer: TokenSealer(key: tokenKey),
             logger: logger)
@@ -69,7 +72,8 @@ public struct ServiceAssembly: Sendable {
 
     /// Registers every login provider plugin, then keeps the ones the configuration enables.
     private static func makeAuthServices(
-        stores: StoreSet, settings: AuthConfiguration, tokenKey: [UInt8], logger: Logger, roles: AdminRoles
+        stores: StoreSet, settings: AuthConfiguration, tokenKey: [UInt8], logger: Logger, roles: AdminRoles,
+        liveLogins: LiveLogins
     ) throws -> AuthServices {
         let tokens = SessionService(
             store: stores.tokens, sealer: TokenSealer(key: tokenKey), sessionDays: settings.sessionDays)
@@ -96,7 +100,8 @@ public struct ServiceAssembly: Sendable {
         return AuthServices(
             providers: selection, users: stores.users, profiles: stores.profiles, sessions: tokens,
             tokens: tokens, passwords: hasher, peerLinks: stores.peerLinks,
-            throttle: LoginThrottle(store: stores.throttle), roles: roles, moderation: stores.moderation
+            throttle: LoginThrottle(store: stores.throttle), liveLogins: liveLogins, roles: roles,
+            moderation: stores.moderation
         )
     }
 }

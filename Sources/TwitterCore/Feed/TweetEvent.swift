@@ -27,6 +27,9 @@ public enum TweetEvent: Sendable, Equatable, Codable {
     /// `userID` was suspended, unsuspended or deleted: its content and its part in every count appeared or
     /// vanished at once, so whatever holds tweets or counts in memory starts again from the store.
     case accountChanged(userID: Int64)
+    /// Another daemon on the same database revoked a credential: its connections here are cut too. Never
+    /// delivered for this daemon's own revocations, which it has acted on already.
+    case revoked(Revocation)
 
     /// Whether an account's content appeared or vanished as a whole (`accountChanged`).
     public var changesStanding: Bool {

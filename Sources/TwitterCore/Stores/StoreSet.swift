@@ -31,6 +31,8 @@ public struct StoreSet: Sendable {
     public var rateBuckets: any RateBucketStoring
     /// Whether the backend answers, for `system.health` and the watchdog.
     public var health: any HealthChecking
+    /// How revocations reach the other daemons on the same database.
+    public var revocations: any RevocationBroadcasting
 
     /// Collects a backend's stores.
     public init(
@@ -38,8 +40,10 @@ public struct StoreSet: Sendable {
         peerLinks: any PeerLinkStoring, throttle: any ThrottleStoring, tweets: any TweetStoring,
         follows: any FollowStoring, likes: any LikeStoring, relations: any RelationStoring,
         notifications: any NotificationStoring, search: any TweetSearching, moderation: any ModerationStoring,
-        accounts: any AccountLifecycleStoring, rateBuckets: any RateBucketStoring, health: any HealthChecking
+        accounts: any AccountLifecycleStoring, rateBuckets: any RateBucketStoring, health: any HealthChecking,
+        revocations: any RevocationBroadcasting = NoOtherDaemons()
     ) {
+        self.revocations = revocations
         self.users = users
         self.profiles = profiles
         self.tokens = tokens

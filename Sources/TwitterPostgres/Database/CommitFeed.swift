@@ -91,15 +91,23 @@ final class CommitFeed: Sendable {
             let rows = try await store.read { connection in
                 try await connection.rows(
                     """
-                    SELECT id, events FROM commit_event WHERE id > \(after) AND id < \(limit) ORDER BY id LIMIT 500
+                    SELECT id, origin, events FROM commit_event WHERE id > \(after) AND id < \(limit)
+                    ORDER BY id LIMIT 500
                     """
-                ).map { (try $0.column("id", as: Int64.self), try $0.column("events", as: String.self)) }
+                ).map {
+                    (
+                        try $0.column("id", as: Int64.self), try $0.column("origin", as: String.self),
+                        try $0.column("events", as: String.self)
+                    )
+                }
             }
             guard !rows.isEmpty else { return }
-            for (id, json) in rows {
-                let events: [TweetEvent]
+            for (id, entryOrigin, json) in rows {
+                var events: [TweetEvent]
                 do {
                     events = try JSONDecoder().decode([TweetEvent].self, from: Data(json.utf8))
+                    // This daemon's own revocations were acted on when it made them.
+                    if entryOrigin == origin { events.removeAll { if case .revoked = $0 { true } else { false } } }
                 } catch {
                     // Written by a daemon of another version: skipped, or the feed would stop here for good.
                     logger.error(

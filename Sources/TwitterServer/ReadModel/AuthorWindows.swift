@@ -196,7 +196,7 @@ final class AuthorWindows: Sendable {
                         state.windows[author] = state.windows[author]?.settingCounts(counts, of: id)
                     }
                 case .liked, .unliked, .followed, .unfollowed, .notified, .muted, .unmuted, .blocked, .unblocked,
-                    .accountChanged:
+                    .accountChanged, .revoked:
                     // An account's change of standing replaces the whole memory (`FeedReadModel.committed`).
                     continue
                 }

@@ -84,7 +84,7 @@ final class NewestTweets: Sendable {
                     posted = []
                     Self.setCounts(counts, of: id, in: &state.tweets)
                 case .liked, .unliked, .followed, .unfollowed, .notified, .muted, .unmuted, .blocked, .unblocked,
-                    .accountChanged:
+                    .accountChanged, .revoked:
                     // An account's change of standing replaces the whole memory (`FeedReadModel.committed`).
                     continue
                 }

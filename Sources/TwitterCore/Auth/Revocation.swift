@@ -1,6 +1,6 @@
 /// A credential that stopped being valid, described by what it covered, so that every live connection that
 /// rests on it can be found and cut off at once.
-public enum Revocation: Sendable, Equatable {
+public enum Revocation: Sendable, Equatable, Codable {
     /// One session or personal token (`auth.logout`, `tokens.revoke`).
     case token(id: Int64, userID: Int64, reason: Reason)
     /// Every session of an account but one (a password change keeps the caller's session).
@@ -11,7 +11,7 @@ public enum Revocation: Sendable, Equatable {
     case account(userID: Int64, reason: Reason)
 
     /// Why a connection was logged out, as `auth.revoked` and the -32001 that follows it say.
-    public enum Reason: String, Sendable {
+    public enum Reason: String, Sendable, Codable {
         /// The session was ended by `auth.logout` on another connection.
         case loggedOut
         /// The session or personal token was revoked with `tokens.revoke`.
@@ -26,19 +26,6 @@ public enum Revocation: Sendable, Equatable {
         case accountDeleted
         /// The account's password was reset with a code from an admin.
         case passwordReset
-
-        /// For people: the end of "Logged out: …".
-        var explanation: String {
-            switch self {
-            case .loggedOut: "the session was logged out on another connection"
-            case .tokenRevoked: "the token was revoked"
-            case .passwordChanged: "the account's password was changed"
-            case .peerUnlinked: "the peer login of this uid was unlinked"
-            case .suspended: "the account was suspended"
-            case .accountDeleted: "the account was deleted"
-            case .passwordReset: "the account's password was reset"
-            }
-        }
     }
 
     /// Why the affected connections are logged out.
@@ -48,20 +35,6 @@ public enum Revocation: Sendable, Equatable {
         case .otherSessions: .passwordChanged
         case .peerLink: .peerUnlinked
         case .account(_, let reason): reason
-        }
-    }
-
-    /// True when a connection logged in as `login`, from a peer with uid `peerUID`, rests on what this revokes.
-    func covers(_ login: SessionLogin, peerUID: UInt32) -> Bool {
-        switch self {
-        case .token(let id, let userID, _):
-            login.userID == userID && login.tokenID == id
-        case .otherSessions(let userID, let keeping):
-            login.userID == userID && login.sessionID != nil && login.sessionID != keeping
-        case .peerLink(let uid, let userID):
-            login.userID == userID && login.provider == "peer" && peerUID == uid
-        case .account(let userID, _):
-            login.userID == userID
         }
     }
 }
