@@ -32,8 +32,8 @@ struct SearchFilter {
     }
 
     /// A scalar subquery of the tsquery matching every one of `terms` and none of `excluded`. Each term is a
-    /// phrase query of its own bound text (so no character of it is tsquery syntax), folded like the indexed
-    /// text: unaccented, then lowercased by the 'simple' configuration. A required term that leaves no lexeme
+    /// phrase query of its own bound text (so no character of it is tsquery syntax), split and folded like the
+    /// indexed text (`twitterd_search_term`). A required term that leaves no lexeme
     /// makes the whole query NULL, which matches nothing: `&&` would otherwise drop it, and a query of
     /// exclusions alone matches nearly everything. As a subquery it is computed once, and the index scan can
     /// use it.
@@ -52,6 +52,6 @@ struct SearchFilter {
 
     /// The phrase query of one term.
     private static func phrase(_ term: String, in sql: inout SQL) -> String {
-        "phraseto_tsquery('simple', public.unaccent('public.unaccent'::regdictionary, \(sql.bind(term))))"
+        "twitterd_search_term(\(sql.bind(term)))"
     }
 }
