@@ -58,9 +58,19 @@ enum PostgresSchema {
                 CREATE EXTENSION IF NOT EXISTS unaccent;
                 -- unaccent() is only STABLE (its dictionary could change); the index needs an IMMUTABLE function,
                 -- which this one is for a fixed dictionary named outright.
+                -- ASCII punctuation becomes a space first, so words split where unicode61 splits them: PostgreSQL's
+                -- parser would otherwise keep "example.com", "bob@example.com" or "well-known" as tokens of their
+                -- own, which a search for "example", "bob" or "known" does not match.
+                CREATE FUNCTION twitterd_search_words(body text) RETURNS text
+                    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+                    RETURN regexp_replace(public.unaccent('public.unaccent'::regdictionary, body), '[[:punct:]]+', ' ', 'g');
                 CREATE FUNCTION twitterd_search_text(body text) RETURNS tsvector
                     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-                    RETURN to_tsvector('simple'::regconfig, public.unaccent('public.unaccent'::regdictionary, body));
+                    RETURN to_tsvector('simple'::regconfig, twitterd_search_words(body));
+                -- A search term as the index sees its words: a phrase of them, in order.
+                CREATE FUNCTION twitterd_search_term(term text) RETURNS tsquery
+                    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+                    RETURN phraseto_tsquery('simple'::regconfig, twitterd_search_words(term));
 
                 CREATE TABLE users (
                     id bigserial PRIMARY KEY,

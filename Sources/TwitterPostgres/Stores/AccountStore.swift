@@ -2,24 +2,108 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 
-/// Archives, deletion and reset codes in PostgreSQL.
+/// An account's archive, its deletion and its reset codes in PostgreSQL.
 struct AccountStore: AccountLifecycleStoring {
     let database: PostgresStore
     let observer: any TweetCommitObserving
 
+    /// Reads each list oldest first from the cursor, going on into the next list while the page has room, in
+    /// one repeatable-read transaction so the page is one moment's state (as SQLite's read transaction is).
     func archivePage(of userID: Int64, from cursor: ArchiveCursor, limit: Int) async throws -> AccountArchivePage {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.transaction { connection in
+            try await connection.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            var page = AccountArchivePage(
+                profile: cursor == .start ? try await ArchiveRows.profile(connection, of: userID) : nil)
+            let sections = ArchiveCursor.Section.allCases
+            guard var index = sections.firstIndex(of: cursor.section) else { return page }
+            var after = cursor.after
+            while index < sections.count {
+                let room = limit - page.count
+                let section = sections[index]
+                // One more than there is room for: whether it exists says if the list goes on.
+                let (count, last) = try await ArchiveRows.read(
+                    connection, section, of: userID, after: after, limit: room + 1, into: &page)
+                if count > room {
+                    page.next = ArchiveCursor(section: section, after: last)
+                    return page
+                }
+                index += 1
+                after = 0
+            }
+            return page
+        }
     }
 
+    /// Takes the account's contributions out of others' counters, leaves tombstones where its tweets held a
+    /// place in a conversation, reserves the name, and deletes the account row: every table that refers to it
+    /// cascades (tokens, peer links, tweets with their tags, mentions and reposts by others, likes, follows,
+    /// mutes, blocks, notifications, reports, reset codes, rate buckets). The login throttle's row for its
+    /// e-mail goes too. An ordered write: the read model must drop the account in commit order.
     func deleteAccount(_ userID: Int64, reservingNameUntil reservedUntil: Date) async throws {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            guard
+                let row = try await connection.firstRow(
+                    "SELECT username_key, email_key FROM users WHERE id = \(userID) FOR UPDATE")
+            else { throw TwitterError.notFound("Account") }
+            // A suspended account's part is out of the counters already.
+            if try await !Contributions.areWithdrawn(connection, of: userID) {
+                try await Contributions.move(connection, of: userID, by: -1)
+            }
+            // Replies by the account itself go with it, so only others' replies and tombstones below keep a
+            // top-level tweet's place.
+            try await connection.run(
+                """
+                INSERT INTO tweet_tombstone (id, in_reply_to_id)
+                SELECT id, in_reply_to_id FROM tweet
+                WHERE author_id = \(userID) AND repost_of_id IS NULL AND (in_reply_to_id IS NOT NULL
+                    OR EXISTS(SELECT 1 FROM tweet AS reply WHERE reply.in_reply_to_id = tweet.id AND reply.author_id <> \(userID))
+                    OR EXISTS(SELECT 1 FROM tweet_tombstone AS gone WHERE gone.in_reply_to_id = tweet.id))
+                ON CONFLICT (id) DO UPDATE SET in_reply_to_id = EXCLUDED.in_reply_to_id
+                """)
+            try await connection.run(
+                "DELETE FROM login_throttle WHERE key = 'account:' || \(try row.column("email_key", as: String.self))")
+            try await connection.run(
+                """
+                INSERT INTO reserved_username (username_key, until)
+                VALUES (\(try row.column("username_key", as: String.self)), \(reservedUntil.storagePrecision))
+                ON CONFLICT (username_key) DO UPDATE SET until = EXCLUDED.until
+                """)
+            try await connection.run("DELETE FROM users WHERE id = \(userID)")
+            return ((), [.accountChanged(userID: userID)])
+        }
     }
 
+    /// One row per account: a new code replaces the old.
     func storeResetCode(_ hash: [UInt8], for userID: Int64, expiresAt: Date) async throws {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.transaction { connection in
+            try await connection.run(
+                """
+                INSERT INTO password_reset (user_id, code_hash, expires_at)
+                VALUES (\(userID), \(Data(hash)), \(expiresAt.storagePrecision))
+                ON CONFLICT (user_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at
+                """)
+        }
     }
 
+    /// Matches the hash and the expiry with the row locked, deleting it when it matched or expired, so two uses
+    /// of one code cannot both succeed: the second waits for the first and then finds no row.
     func takeResetCode(_ hash: [UInt8], email: String, at now: Date) async throws -> Int64? {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.transaction { connection in
+            guard
+                let row = try await connection.firstRow(
+                    """
+                    SELECT password_reset.user_id, password_reset.code_hash, password_reset.expires_at
+                    FROM password_reset JOIN users ON users.id = password_reset.user_id
+                    WHERE users.email_key = \(email.lowercased()) FOR UPDATE OF password_reset
+                    """)
+            else { return nil }
+            let userID = try row.column("user_id", as: Int64.self)
+            let expired = try row.column("expires_at", as: Date.self) <= now
+            let matches = try row.column("code_hash", as: Data.self) == Data(hash)
+            if expired || matches {
+                try await connection.run("DELETE FROM password_reset WHERE user_id = \(userID)")
+            }
+            return matches && !expired ? userID : nil
+        }
     }
 }

@@ -2,57 +2,154 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 
-/// Suspensions, reports and the audit log in PostgreSQL.
+/// Suspensions, reports and the audit log in PostgreSQL. Standing changes are reported as
+/// `TweetEvent.accountChanged`, report notifications as `TweetEvent.notified`, so both are ordered writes.
 struct ModerationStore: ModerationStoring {
     let database: PostgresStore
     let observer: any TweetCommitObserving
 
+    /// The columns `account(from:)` reads.
+    private static let accountColumns =
+        "SELECT id, username, email, created_at, suspended_at, suspended_reason FROM users"
+
+    /// Walks the primary key newest first, filtering by a `LIKE` on the folded username and e-mail.
     func accounts(matching query: String?, status: AccountStatus?, page: PageRequest) async throws -> IDPage<
         ModeratedAccount
     > {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            var sql = SQL()
+            var conditions = ["id < \(sql.bind(page.before ?? Int64.max))"]
+            if let query, !query.isEmpty {
+                let pattern = sql.bind("%" + SearchStore.likeEscaped(query.lowercased()) + "%")
+                conditions.append("(username_key LIKE \(pattern) ESCAPE '\\' OR email_key LIKE \(pattern) ESCAPE '\\')")
+            }
+            switch status {
+            case .active: conditions.append("suspended_at IS NULL")
+            case .suspended: conditions.append("suspended_at IS NOT NULL")
+            case nil: break
+            }
+            sql.append(
+                """
+                \(Self.accountColumns) WHERE \(conditions.joined(separator: " AND "))
+                ORDER BY id DESC LIMIT \(sql.bind(page.limit + 1))
+                """)
+            let rows = try await connection.rows(sql.query)
+            let shown = try rows.prefix(page.limit).map(Self.account(from:))
+            return IDPage(items: shown, next: rows.count > page.limit ? shown.last?.id : nil)
+        }
     }
 
+    /// Looks the name up by its folded key, suspended or not.
     func account(named username: String) async throws -> ModeratedAccount? {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            try await connection.firstRow(
+                "\(unescaped: Self.accountColumns) WHERE username_key = \(username.lowercased())"
+            ).map(Self.account(from:))
+        }
     }
 
+    /// The account a row of `accountColumns` holds; the reason only while suspended.
+    private static func account(from row: PostgresRandomAccessRow) throws -> ModeratedAccount {
+        let suspendedAt = try row.column("suspended_at", as: Date?.self)
+        return ModeratedAccount(
+            id: try row.column("id"), username: try row.column("username"), email: try row.column("email"),
+            status: suspendedAt == nil ? .active : .suspended, createdAt: try row.column("created_at"),
+            suspendedReason: suspendedAt == nil ? nil : try row.column("suspended_reason", as: String?.self))
+    }
+
+    /// Marks the account and takes its contributions out of the counters, in one transaction.
     func suspend(_ userID: Int64, reason: String, at now: Date) async throws -> Bool {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            let marked = try await connection.value(
+                """
+                UPDATE users SET suspended_at = \(now.storagePrecision), suspended_reason = \(reason)
+                WHERE id = \(userID) AND suspended_at IS NULL RETURNING id
+                """, as: Int64.self)
+            guard marked != nil else { return (false, []) }
+            try await Contributions.move(connection, of: userID, by: -1)
+            return (true, [.accountChanged(userID: userID)])
+        }
     }
 
+    /// Clears the mark and puts the contributions back, in one transaction.
     func unsuspend(_ userID: Int64) async throws -> Bool {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            // Locks the row first: two lifts at once must not both put the contributions back.
+            let suspended =
+                try await connection.value(
+                    "SELECT suspended_at IS NOT NULL FROM users WHERE id = \(userID) FOR UPDATE", as: Bool.self)
+                ?? false
+            guard suspended else { return (false, []) }
+            try await Contributions.move(connection, of: userID, by: 1)
+            try await connection.run(
+                "UPDATE users SET suspended_at = NULL, suspended_reason = NULL WHERE id = \(userID)")
+            return (true, [.accountChanged(userID: userID)])
+        }
     }
 
+    /// Reads the mark.
     func suspension(of userID: Int64) async throws -> String? {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            guard
+                let row = try await connection.firstRow(
+                    "SELECT suspended_at, suspended_reason FROM users WHERE id = \(userID)"),
+                try row.column("suspended_at", as: Date?.self) != nil
+            else { return nil }
+            return try row.column("suspended_reason", as: String?.self) ?? ""
+        }
     }
 
+    /// Deletes like the author's own deletion does: reposts go with it, a tweet in a conversation leaves a
+    /// tombstone.
     func removeTweet(_ id: Int64) async throws -> String {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            guard
+                let row = try await connection.firstRow(
+                    """
+                    SELECT tweet.author_id, tweet.repost_of_id, tweet.in_reply_to_id, users.username
+                    FROM tweet JOIN users ON users.id = tweet.author_id WHERE tweet.id = \(id)
+                    """)
+            else { throw TwitterError.notFound("Tweet \(id)") }
+            let events = try await TweetDeletion.delete(
+                id, authorID: try row.column("author_id"), repostOf: try row.column("repost_of_id"),
+                inReplyTo: try row.column("in_reply_to_id"), in: connection)
+            return (try row.column("username", as: String.self), events)
+        }
     }
 
-    func createReport(
-        by reporterID: Int64, account accountID: Int64, tweet tweetID: Int64?, reason: String,
-        notifying admins: [Int64], at now: Date
-    ) async throws -> Int64 {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
-    }
-
-    func reports(status: ReportStatus?, page: PageRequest) async throws -> IDPage<Report> {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
-    }
-
-    func resolveReport(_ id: Int64, note: String?, by admin: String, at now: Date) async throws -> Report? {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
-    }
-
+    /// Appends a row.
     func record(_ entry: AuditEntry) async throws -> AuditEntry {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.transaction { connection in
+            guard
+                let id = try await connection.value(
+                    """
+                    INSERT INTO audit_entry (actor, action, target, reason, created_at)
+                    VALUES (\(entry.actor), \(entry.action), \(entry.target), \(entry.reason),
+                        \(entry.createdAt.storagePrecision))
+                    RETURNING id
+                    """, as: Int64.self)
+            else { throw TwitterError(.internal, "The audit entry just written has no id") }
+            var stored = entry
+            stored.id = id
+            return stored
+        }
     }
 
+    /// Walks the primary key newest first.
     func auditEntries(page: PageRequest) async throws -> IDPage<AuditEntry> {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            let rows = try await connection.rows(
+                """
+                SELECT id, actor, action, target, reason, created_at FROM audit_entry
+                WHERE id < \(page.before ?? Int64.max) ORDER BY id DESC LIMIT \(page.limit + 1)
+                """)
+            let shown = try rows.prefix(page.limit).map {
+                AuditEntry(
+                    id: try $0.column("id"), actor: try $0.column("actor"), action: try $0.column("action"),
+                    target: try $0.column("target"), reason: try $0.column("reason"),
+                    createdAt: try $0.column("created_at"))
+            }
+            return IDPage(items: shown, next: rows.count > page.limit ? shown.last?.id : nil)
+        }
     }
 }

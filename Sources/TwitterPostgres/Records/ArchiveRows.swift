@@ -1,0 +1,77 @@
+import Foundation
+import PostgresNIO
+import TwitterCore
+
+/// How an archive page reads each of its lists: one query per list, oldest first after the cursor.
+enum ArchiveRows {
+    /// The profile of `userID`, as its owner sees it.
+    static func profile(_ connection: PostgresConnection, of userID: Int64) async throws -> Profile? {
+        try await connection.firstRow(
+            """
+            SELECT username, email, first_name, last_name, age, bio, version, updated_at FROM users
+            WHERE id = \(userID)
+            """
+        ).map {
+            Profile(
+                username: try $0.column("username"), email: try $0.column("email"),
+                firstName: try $0.column("first_name"), lastName: try $0.column("last_name"),
+                age: try $0.column("age", as: Int?.self), bio: try $0.column("bio"),
+                version: try $0.column("version", as: Int.self), updatedAt: try $0.column("updated_at"))
+        }
+    }
+
+    /// Appends the rows of `section` after `after` to `page`, up to `limit` - 1 of them; returns how many rows
+    /// there were (up to `limit`) and the id of the last one kept.
+    static func read(
+        _ connection: PostgresConnection, _ section: ArchiveCursor.Section, of userID: Int64, after: Int64,
+        limit: Int, into page: inout AccountArchivePage
+    ) async throws -> (count: Int, lastKept: Int64) {
+        let keep = limit - 1
+        switch section {
+        case .tweets:
+            var query = SQL()
+            query.append(
+                TweetRows.select(
+                    """
+                    WHERE tweet.author_id = \(query.bind(userID)) AND tweet.id > \(query.bind(after))
+                    ORDER BY tweet.id LIMIT \(query.bind(limit))
+                    """))
+            let tweets = try await TweetRows.fetchAll(connection, query)
+            page.tweets += tweets.prefix(keep)
+            return (tweets.count, tweets.prefix(keep).last?.id ?? after)
+        case .likes:
+            let likes = try await connection.rows(
+                """
+                SELECT id, tweet_id, created_at FROM tweet_like WHERE user_id = \(userID) AND id > \(after)
+                ORDER BY id LIMIT \(limit)
+                """)
+            page.likes += try likes.prefix(keep).map {
+                ArchivedLike(tweetId: try $0.column("tweet_id"), createdAt: try $0.column("created_at"))
+            }
+            return (likes.count, try likes.prefix(keep).last?.column("id", as: Int64.self) ?? after)
+        case .follows, .mutes, .blocks:
+            let (table, owner, other) =
+                switch section {
+                case .follows: ("follow", "follower_id", "followee_id")
+                case .mutes: ("mute", "muter_id", "muted_id")
+                default: ("block", "blocker_id", "blocked_id")
+                }
+            let rows = try await connection.rows(
+                """
+                SELECT relationship.id, users.username, relationship.created_at
+                FROM \(unescaped: table) AS relationship JOIN users ON users.id = relationship.\(unescaped: other)
+                WHERE relationship.\(unescaped: owner) = \(userID) AND relationship.id > \(after)
+                ORDER BY relationship.id LIMIT \(limit)
+                """)
+            let kept = try rows.prefix(keep).map {
+                ArchivedRelation(username: try $0.column("username"), createdAt: try $0.column("created_at"))
+            }
+            switch section {
+            case .follows: page.follows += kept
+            case .mutes: page.mutes += kept
+            default: page.blocks += kept
+            }
+            return (rows.count, try rows.prefix(keep).last?.column("id", as: Int64.self) ?? after)
+        }
+    }
+}

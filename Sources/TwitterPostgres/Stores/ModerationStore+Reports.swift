@@ -1,0 +1,95 @@
+import Foundation
+import PostgresNIO
+import TwitterCore
+
+/// Reports: filed with a notification to every admin in the same ordered write, listed and resolved.
+extension ModerationStore {
+    /// Inserts the report and one `admin.report` notification per admin (never to the reporter), in one
+    /// transaction: blocks and mutes do not stop a report from reaching the admins.
+    func createReport(
+        by reporterID: Int64, account accountID: Int64, tweet tweetID: Int64?, reason: String,
+        notifying admins: [Int64], at now: Date
+    ) async throws -> Int64 {
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            let stored = now.storagePrecision
+            guard
+                let reportID = try await connection.value(
+                    """
+                    INSERT INTO report (reporter_id, account_id, tweet_id, reason, created_at)
+                    VALUES (\(reporterID), \(accountID), \(tweetID), \(reason), \(stored)) RETURNING id
+                    """, as: Int64.self)
+            else { throw TwitterError(.internal, "The report just written has no id") }
+            let recipients = Set(admins).subtracting([reporterID]).sorted()
+            guard !recipients.isEmpty else { return (reportID, []) }
+            var tweet: Tweet?
+            if let tweetID { tweet = try await TweetRows.fetchOne(connection, id: tweetID) }
+            let actor = try await Interactions.account(connection, reporterID)
+            // One insert for every admin, in the admins' order, so ids are given out as SQLite gives them.
+            let rows = try await connection.rows(
+                """
+                INSERT INTO notification (recipient_id, type, actor_id, tweet_id, report_id, created_at)
+                SELECT admin, \(ActivityNotification.Kind.adminReport.rawValue)::text, \(reporterID)::bigint,
+                    \(tweet?.id)::bigint, \(reportID)::bigint, \(stored)::timestamptz
+                FROM unnest(\(recipients)::bigint[]) AS admin ORDER BY admin RETURNING id, recipient_id
+                """)
+            var ids: [Int64: Int64] = [:]
+            for row in rows { ids[try row.column("recipient_id")] = try row.column("id", as: Int64.self) }
+            let events: [TweetEvent] = recipients.compactMap { admin in
+                ids[admin].map { id in
+                    .notified(
+                        ActivityNotification(
+                            id: id, type: .adminReport, createdAt: now,
+                            from: .init(id: actor.id, username: actor.username), tweet: tweet, reportID: reportID),
+                        recipientID: admin)
+                }
+            }
+            return (reportID, events)
+        }
+    }
+
+    /// The columns `report(from:)` reads.
+    private static let reportColumns = """
+        SELECT report.id, reporter.username AS reporter, account.username AS username, report.tweet_id,
+            report.reason, report.status, report.created_at, report.note
+        FROM report JOIN users AS reporter ON reporter.id = report.reporter_id
+        JOIN users AS account ON account.id = report.account_id
+        """
+
+    /// Walks the (status, id) index, or the primary key for every status.
+    func reports(status: ReportStatus?, page: PageRequest) async throws -> IDPage<Report> {
+        try await database.read { connection in
+            var sql = SQL()
+            sql.append(Self.reportColumns + " WHERE report.id < \(sql.bind(page.before ?? Int64.max))")
+            if let status { sql.append(" AND report.status = \(sql.bind(status.rawValue))") }
+            sql.append(" ORDER BY report.id DESC LIMIT \(sql.bind(page.limit + 1))")
+            let rows = try await connection.rows(sql.query)
+            let shown = try rows.prefix(page.limit).map(Self.report(from:))
+            return IDPage(items: shown, next: rows.count > page.limit ? shown.last?.id : nil)
+        }
+    }
+
+    /// Sets the status and the note, and reads the report back, in one statement; resolving again replaces the
+    /// note.
+    func resolveReport(_ id: Int64, note: String?, by admin: String, at now: Date) async throws -> Report? {
+        try await database.transaction { connection in
+            try await connection.firstRow(
+                """
+                WITH report AS (
+                    UPDATE report SET status = 'resolved', note = \(note), resolved_by = \(admin),
+                        resolved_at = \(now.storagePrecision)
+                    WHERE id = \(id) RETURNING *)
+                \(unescaped: Self.reportColumns)
+                """
+            ).map(Self.report(from:))
+        }
+    }
+
+    /// The report a row of `reportColumns` holds.
+    private static func report(from row: PostgresRandomAccessRow) throws -> Report {
+        Report(
+            id: try row.column("id"), reporter: try row.column("reporter"), username: try row.column("username"),
+            tweetID: try row.column("tweet_id"), reason: try row.column("reason"),
+            status: ReportStatus(rawValue: try row.column("status")) ?? .open,
+            createdAt: try row.column("created_at"), note: try row.column("note"))
+    }
+}
