@@ -82,6 +82,7 @@ extension ProfilePatch {
     func update(userID: Int64, version: Int, at updatedAt: Date) -> PostgresQuery {
         var query = SQL()
         var assignments: [String] = []
+        /// Nil is "leave as it is", never NULL: a patch cannot clear a column.
         func set<Value: PostgresDynamicTypeEncodable>(_ column: String, _ value: Value?) {
             guard let value else { return }
             assignments.append("\(column) = \(query.bind(value))")
