@@ -36,8 +36,11 @@ extension Date {
     /// Timestamps are kept to the millisecond, as the SQLite store keeps them, so both backends answer alike
     /// (PostgreSQL keeps microseconds). Half a microsecond is added because postgres-nio truncates to the
     /// microsecond: binary rounding cannot then push the stored value below the millisecond, and what a write
-    /// returns formats exactly like what a later read finds.
+    /// returns formats exactly like what a later read finds. postgres-nio truncates toward PostgreSQL's epoch
+    /// (2000-01-01), so before it the half microsecond is taken off instead: added, it would be stored as one
+    /// whole microsecond more (a throttle's wait of 1 s would read as 1.000001 s and round up to 2).
     var storagePrecision: Date {
-        Date(timeIntervalSince1970: (timeIntervalSince1970 * 1000).rounded(.down) / 1000 + 0.000_000_5)
+        let milliseconds = (timeIntervalSince1970 * 1000).rounded(.down) / 1000
+        return Date(timeIntervalSince1970: milliseconds + (milliseconds < 946_684_800 ? -0.000_000_5 : 0.000_000_5))
     }
 }

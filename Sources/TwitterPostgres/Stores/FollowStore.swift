@@ -2,32 +2,116 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 
-/// The follow graph in PostgreSQL.
+/// The follow graph in PostgreSQL; follows and unfollows are ordered writes, reported once committed.
 struct FollowStore: FollowStoring {
     let database: PostgresStore
     let observer: any TweetCommitObserving
 
+    /// Refused across a block; following again changes nothing and reports nothing. The follow is reported
+    /// before its notification, as in the SQLite store.
     func follow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            try await Interactions.requireNoBlock(connection, actor: followerID, other: followeeID)
+            let now = Date().storagePrecision
+            let inserted = try await connection.value(
+                """
+                INSERT INTO follow (follower_id, followee_id, created_at) VALUES (\(followerID), \(followeeID), \(now))
+                ON CONFLICT DO NOTHING RETURNING id
+                """, as: Int64.self)
+            guard inserted != nil else { return (false, []) }
+            var events: [TweetEvent] = [.followed(followerID: followerID, followeeID: followeeID)]
+            if let notified = try await Interactions.notify(
+                connection, followeeID, of: .follow, by: try await Interactions.account(connection, followerID),
+                tweet: nil, at: now)
+            {
+                events.append(notified)
+            }
+            return (true, events)
+        }
     }
 
+    /// Unfollowing what one does not follow changes nothing and reports nothing.
     func unfollow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            let ended = try await Self.endFollow(connection, followeeID, by: followerID)
+            return (ended != nil, ended.map { [$0] } ?? [])
+        }
     }
 
+    /// Deletes a follow and withdraws its notification, in the caller's ordered write (an unfollow, a block);
+    /// its event, or nil when there was no follow.
+    static func endFollow(_ connection: PostgresConnection, _ followeeID: Int64, by followerID: Int64) async throws
+        -> TweetEvent?
+    {
+        guard
+            try await connection.value(
+                "DELETE FROM follow WHERE follower_id = \(followerID) AND followee_id = \(followeeID) RETURNING id",
+                as: Int64.self) != nil
+        else { return nil }
+        try await Interactions.withdraw(connection, .follow, by: followerID, to: followeeID)
+        return .unfollowed(followerID: followerID, followeeID: followeeID)
+    }
+
+    /// Walks the (followee_id, id) index back from the cursor.
     func followers(of userID: Int64, page: PageRequest) async throws -> UserPage {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            try await UserPageQuery.fetch(
+                connection, relationshipTable: "follow", ownerColumn: "followee_id", personColumn: "follower_id",
+                owner: userID, page: page)
+        }
     }
 
+    /// Walks the (follower_id, id) index back from the cursor.
     func following(of userID: Int64, page: PageRequest) async throws -> UserPage {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            try await UserPageQuery.fetch(
+                connection, relationshipTable: "follow", ownerColumn: "follower_id", personColumn: "followee_id",
+                owner: userID, page: page)
+        }
     }
 
+    /// Suspended followees included, as in the SQLite store: the timelines leave out their tweets themselves.
     func followeeIDs(of userID: Int64) async throws -> Set<Int64> {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            Set(
+                try await connection.values(
+                    "SELECT followee_id FROM follow WHERE follower_id = \(userID)", as: Int64.self))
+        }
     }
 
+    /// The account with its counts and its relationship to the viewer, in one query; nil for a suspended
+    /// account, which is as if gone. The counts leave out suspended accounts and reposts of their tweets.
     func overview(of username: String, viewerID: Int64) async throws -> UserOverview? {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        var query = SQL()
+        let viewer = query.bind(viewerID)
+        query.append(
+            """
+            SELECT users.username, users.first_name, users.last_name, users.bio, users.created_at,
+                (SELECT count(*) FROM follow WHERE followee_id = users.id
+                    AND \(AccountStanding.notSuspended("follower_id"))) AS followers_count,
+                (SELECT count(*) FROM follow WHERE follower_id = users.id
+                    AND \(AccountStanding.notSuspended("followee_id"))) AS following_count,
+                (SELECT count(*) FROM tweet LEFT JOIN tweet AS original ON original.id = tweet.repost_of_id
+                    WHERE tweet.author_id = users.id
+                        AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.author_id"))))
+                    AS tweets_count,
+                EXISTS(SELECT 1 FROM follow WHERE follower_id = \(viewer) AND followee_id = users.id) AS followed_by_me,
+                EXISTS(SELECT 1 FROM follow WHERE follower_id = users.id AND followee_id = \(viewer)) AS follows_me,
+                EXISTS(SELECT 1 FROM mute WHERE muter_id = \(viewer) AND muted_id = users.id) AS muted_by_me,
+                EXISTS(SELECT 1 FROM block WHERE blocker_id = \(viewer) AND blocked_id = users.id) AS blocked_by_me
+            FROM users WHERE username_key = \(query.bind(UserRows.key(username))) AND suspended_at IS NULL
+            """)
+        let statement = query.query
+        return try await database.read { connection in
+            try await connection.firstRow(statement).map { row in
+                UserOverview(
+                    username: try row.column("username"), firstName: try row.column("first_name"),
+                    lastName: try row.column("last_name"), bio: try row.column("bio"),
+                    createdAt: try row.column("created_at"), followersCount: try row.column("followers_count"),
+                    followingCount: try row.column("following_count"), tweetsCount: try row.column("tweets_count"),
+                    followedByMe: try row.column("followed_by_me"), followsMe: try row.column("follows_me"),
+                    mutedByMe: try row.column("muted_by_me"), blockedByMe: try row.column("blocked_by_me"))
+            }
+        }
     }
 }

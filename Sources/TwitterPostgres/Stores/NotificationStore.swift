@@ -2,27 +2,116 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 
-/// Notifications in PostgreSQL.
+/// Notifications in PostgreSQL. They are written by the other stores in their own ordered writes
+/// (`Interactions`); this store reads them and keeps each recipient's read marker.
 struct NotificationStore: NotificationStoring {
     let database: PostgresStore
 
+    /// Walks the (recipient_id, id) index newest first.
     func notifications(of recipientID: Int64, _ query: NotificationQuery, hiding: Set<Int64>) async throws
         -> [ActivityNotification]
     {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        var sql = SQL()
+        var conditions = ["notification.recipient_id = \(sql.bind(recipientID))"]
+        if let sinceID = query.sinceID { conditions.append("notification.id > \(sql.bind(sinceID))") }
+        if let maxID = query.maxID { conditions.append("notification.id < \(sql.bind(maxID))") }
+        if let types = query.types { conditions.append("notification.type = ANY(\(sql.bind(types.map(\.rawValue))))") }
+        return try await fetch(recipientID, conditions, hiding: hiding, order: "DESC", limit: query.limit, in: sql)
     }
 
+    /// Oldest first after `sinceID`, for a subscription's catch-up.
     func notifications(of recipientID: Int64, after sinceID: Int64, limit: Int, hiding: Set<Int64>) async throws
         -> [ActivityNotification]
     {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        var sql = SQL()
+        let conditions = [
+            "notification.recipient_id = \(sql.bind(recipientID))", "notification.id > \(sql.bind(sinceID))",
+        ]
+        return try await fetch(recipientID, conditions, hiding: hiding, order: "ASC", limit: limit, in: sql)
     }
 
+    /// Moves the marker forward only, never past the newest notification there is (a marker ahead of it would
+    /// mark future ones read), then counts, in one transaction.
     func markRead(of recipientID: Int64, upTo upToID: Int64, hiding: Set<Int64>) async throws -> Int {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        let unread = Self.unreadQuery(recipientID, hiding: hiding)
+        return try await database.transaction { connection in
+            try await connection.run(
+                """
+                INSERT INTO notification_marker (user_id, read_up_to)
+                VALUES (\(recipientID), LEAST(\(upToID),
+                    COALESCE((SELECT max(id) FROM notification WHERE recipient_id = \(recipientID)), 0)))
+                ON CONFLICT (user_id) DO UPDATE
+                    SET read_up_to = GREATEST(notification_marker.read_up_to, excluded.read_up_to)
+                """)
+            return try await connection.value(unread, as: Int.self) ?? 0
+        }
     }
 
+    /// Counts past the marker, in one query.
     func unreadCount(of recipientID: Int64, hiding: Set<Int64>) async throws -> Int {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        let unread = Self.unreadQuery(recipientID, hiding: hiding)
+        return try await database.read { connection in try await connection.value(unread, as: Int.self) ?? 0 }
+    }
+
+    /// The marker of `recipient` (a bound placeholder), 0 before the first read.
+    static func marker(_ recipient: String) -> String {
+        "COALESCE((SELECT read_up_to FROM notification_marker WHERE user_id = \(recipient)), 0)"
+    }
+
+    /// The count of `recipientID`'s notifications past the marker.
+    static func unreadQuery(_ recipientID: Int64, hiding: Set<Int64>) -> PostgresQuery {
+        var sql = SQL()
+        let recipient = sql.bind(recipientID)
+        let hidden = hidingClause(hiding, in: &sql)
+        sql.append(
+            "SELECT count(*) FROM notification WHERE recipient_id = \(recipient) AND id > \(marker(recipient))\(hidden)"
+        )
+        return sql.query
+    }
+
+    /// Leaves out the notifications from suspended accounts, and those from `hiding` of the kinds hidden with
+    /// their actor (`Kind.isHiddenWithItsActor`): a report reaches the admins whoever filed it.
+    static func hidingClause(_ hiding: Set<Int64>, in sql: inout SQL) -> String {
+        let standing = " AND \(AccountStanding.notSuspended("notification.actor_id"))"
+        guard !hiding.isEmpty else { return standing }
+        let kept = ActivityNotification.Kind.allCases.filter { !$0.isHiddenWithItsActor }.map(\.rawValue)
+        return standing
+            + " AND (notification.type = ANY(\(sql.bind(kept)))"
+            + " OR NOT notification.actor_id = ANY(\(sql.bind(hiding.sorted()))))"
+    }
+
+    /// The notifications `conditions` select, with their actors and whether they are read, in one query, then
+    /// all their tweets in one more (a tweet by a suspended account, or gone, leaves its notification without
+    /// one, as in the SQLite store).
+    private func fetch(
+        _ recipientID: Int64, _ conditions: [String], hiding: Set<Int64>, order: String, limit: Int, in sql: SQL
+    ) async throws -> [ActivityNotification] {
+        var sql = sql
+        let recipient = sql.bind(recipientID)
+        let hidden = Self.hidingClause(hiding, in: &sql)
+        sql.append(
+            """
+            SELECT notification.id, notification.type, notification.created_at, notification.tweet_id,
+                notification.report_id, users.id AS actor_id, users.username,
+                notification.id <= \(Self.marker(recipient)) AS read
+            FROM notification JOIN users ON users.id = notification.actor_id
+            WHERE \(conditions.joined(separator: " AND "))\(hidden)
+            ORDER BY notification.id \(order) LIMIT \(sql.bind(limit))
+            """)
+        let statement = sql.query
+        return try await database.read { connection in
+            let rows = try await connection.rows(statement)
+            let tweetIDs = try rows.compactMap { try $0.column("tweet_id", as: Int64?.self) }
+            var tweets: [Int64: Tweet] = [:]
+            for tweet in try await TweetRows.fetchAll(connection, ids: tweetIDs) { tweets[tweet.id] = tweet }
+            return try rows.compactMap { row in
+                guard let type = ActivityNotification.Kind(rawValue: try row.column("type")) else { return nil }
+                return ActivityNotification(
+                    id: try row.column("id"), type: type, createdAt: try row.column("created_at"),
+                    from: .init(id: try row.column("actor_id"), username: try row.column("username")),
+                    tweet: try row.column("tweet_id", as: Int64?.self).flatMap { tweets[$0] },
+                    read: try row.column("read"), reportID: try row.column("report_id"))
+            }
+        }
     }
 }

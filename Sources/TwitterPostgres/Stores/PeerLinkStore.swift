@@ -2,23 +2,49 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 
-/// Unix uids linked to accounts in PostgreSQL.
+/// Which local uid logs in as which account, in PostgreSQL.
 struct PeerLinkStore: PeerLinkStoring {
     let database: PostgresStore
 
+    /// A uid logs in as one account: linking it again moves the link.
     func linkPeer(uid: UInt32, userID: Int64) async throws {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.transaction { connection in
+            try await connection.run(
+                """
+                INSERT INTO peer_link (uid, user_id) VALUES (\(Int64(uid)), \(userID))
+                ON CONFLICT (uid) DO UPDATE SET user_id = excluded.user_id
+                """)
+        }
     }
 
+    /// Only the link to `userID`: an account cannot unlink a uid that logs in as another.
     func unlinkPeer(uid: UInt32, userID: Int64) async throws -> Bool {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.transaction { connection in
+            try await connection.value(
+                "DELETE FROM peer_link WHERE uid = \(Int64(uid)) AND user_id = \(userID) RETURNING uid",
+                as: Int64.self) != nil
+        }
     }
 
+    /// Suspended or not, as in the SQLite store: the login refuses a suspended account itself, with the reason.
     func linkedUser(uid: UInt32) async throws -> User? {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            try await connection.firstRow(
+                """
+                SELECT \(unescaped: UserRows.columns) FROM users
+                WHERE id = (SELECT user_id FROM peer_link WHERE uid = \(Int64(uid)))
+                """
+            ).map(UserRows.user(from:))
+        }
     }
 
+    /// The whole table, which holds one row per linked uid; a row no uid can be (written by hand) is skipped.
     func links() async throws -> [(uid: UInt32, userID: Int64)] {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            try await connection.rows("SELECT uid, user_id FROM peer_link").compactMap { row in
+                guard let uid = UInt32(exactly: try row.column("uid", as: Int64.self)) else { return nil }
+                return (uid: uid, userID: try row.column("user_id", as: Int64.self))
+            }
+        }
     }
 }

@@ -2,19 +2,102 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 
-/// Profiles in PostgreSQL.
+/// Profiles in PostgreSQL; an update writes only the columns whose value changed.
 struct ProfileStore: ProfileStoring {
     let database: PostgresStore
 
+    /// Suspended or not, as in the SQLite store: the owner edits its own profile by id.
     func profile(userID: Int64) async throws -> Profile? {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            try await connection.firstRow(
+                "SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(userID)"
+            ).map(UserRows.profile(from:))
+        }
     }
 
+    /// Leaves out a suspended account, which others see as gone.
     func profile(username: String) async throws -> Profile? {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            try await connection.firstRow(
+                """
+                SELECT \(unescaped: UserRows.columns) FROM users
+                WHERE username_key = \(UserRows.key(username)) AND suspended_at IS NULL
+                """
+            ).map(UserRows.profile(from:))
+        }
     }
 
+    /// Compares, checks and writes in one transaction holding the row's lock (`FOR UPDATE`), so concurrent
+    /// updates take turns: each sees the other's version, and a concurrent edit of another field is kept.
     func updateProfile(userID: Int64, patch: ProfilePatch, expectedVersion: Int?) async throws -> ProfileUpdate {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        do {
+            return try await database.transaction { connection in
+                guard
+                    let stored = try await connection.firstRow(
+                        "SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(userID) FOR UPDATE"
+                    ).map(UserRows.profile(from:))
+                else { throw TwitterError.notFound("Account") }
+                if let expectedVersion, expectedVersion != stored.version {
+                    throw TwitterError(
+                        .conflict,
+                        "The profile changed meanwhile: it is at version \(stored.version), not \(expectedVersion)",
+                        details: ["currentVersion": .int(stored.version)])
+                }
+                let changes = patch.differences(from: stored)
+                guard !changes.fieldNames.isEmpty else { return ProfileUpdate(profile: stored, changed: []) }
+                if let conflict = UserRows.conflict(
+                    try await UserRows.taken(
+                        connection, email: changes.email, username: changes.username, besides: userID))
+                {
+                    throw conflict
+                }
+                var updated = changes.applied(to: stored)
+                updated.version += 1
+                updated.updatedAt = Date().storagePrecision
+                try await connection.run(
+                    changes.update(userID: userID, version: updated.version, at: updated.updatedAt))
+                return ProfileUpdate(profile: updated, changed: changes.fieldNames)
+            }
+        } catch {
+            throw UserRows.conflict(from: error) ?? error
+        }
+    }
+}
+
+extension ProfilePatch {
+    /// `profile` with this patch's fields written over it.
+    func applied(to profile: Profile) -> Profile {
+        var profile = profile
+        if let firstName { profile.firstName = firstName }
+        if let lastName { profile.lastName = lastName }
+        if let email { profile.email = email }
+        if let age { profile.age = age }
+        if let username { profile.username = username }
+        if let bio { profile.bio = bio }
+        return profile
+    }
+
+    /// The UPDATE of `userID`'s row setting the patch's columns only, so a concurrent edit of another column is
+    /// never overwritten, with the new `version` and `updatedAt`.
+    func update(userID: Int64, version: Int, at updatedAt: Date) -> PostgresQuery {
+        var query = SQL()
+        var assignments: [String] = []
+        /// Nil is "leave as it is", never NULL: a patch cannot clear a column.
+        func set<Value: PostgresDynamicTypeEncodable>(_ column: String, _ value: Value?) {
+            guard let value else { return }
+            assignments.append("\(column) = \(query.bind(value))")
+        }
+        set("first_name", firstName)
+        set("last_name", lastName)
+        set("email", email)
+        set("email_key", email.map(UserRows.key))
+        set("age", age)
+        set("username", username)
+        set("username_key", username.map(UserRows.key))
+        set("bio", bio)
+        set("version", version)
+        set("updated_at", updatedAt)
+        query.append("UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = \(query.bind(userID))")
+        return query.query
     }
 }

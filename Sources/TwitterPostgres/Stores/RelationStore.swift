@@ -2,36 +2,111 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 
-/// Mutes and blocks in PostgreSQL.
+/// Mutes and blocks in PostgreSQL; every change is an ordered write, reported once committed, so the read
+/// model's hidden accounts follow them in commit order.
 struct RelationStore: RelationStoring {
     let database: PostgresStore
     let observer: any TweetCommitObserving
 
+    /// Muting again changes nothing and reports nothing.
     func mute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            guard try await Self.insert(connection, into: "mute", "muter_id", "muted_id", userID, targetID) else {
+                return (false, [])
+            }
+            return (true, [.muted(muterID: userID, mutedID: targetID)])
+        }
     }
 
+    /// Unmuting whom one does not mute changes nothing and reports nothing.
     func unmute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            guard
+                try await connection.value(
+                    "DELETE FROM mute WHERE muter_id = \(userID) AND muted_id = \(targetID) RETURNING id",
+                    as: Int64.self) != nil
+            else { return (false, []) }
+            return (true, [.unmuted(muterID: userID, mutedID: targetID)])
+        }
     }
 
+    /// Inserts the block and ends the follows both ways, in one transaction: their unfollow events come first,
+    /// so every home stream stops showing the other side before the block is known.
     func block(_ targetID: Int64, by userID: Int64) async throws -> Bool {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            guard try await Self.insert(connection, into: "block", "blocker_id", "blocked_id", userID, targetID) else {
+                return (false, [])
+            }
+            var events: [TweetEvent] = []
+            if let ended = try await FollowStore.endFollow(connection, targetID, by: userID) { events.append(ended) }
+            if let ended = try await FollowStore.endFollow(connection, userID, by: targetID) { events.append(ended) }
+            events.append(.blocked(blockerID: userID, blockedID: targetID))
+            return (true, events)
+        }
     }
 
+    /// The follows the block ended are not restored: each side follows again if it wants to.
     func unblock(_ targetID: Int64, by userID: Int64) async throws -> Bool {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            guard
+                try await connection.value(
+                    "DELETE FROM block WHERE blocker_id = \(userID) AND blocked_id = \(targetID) RETURNING id",
+                    as: Int64.self) != nil
+            else { return (false, []) }
+            return (true, [.unblocked(blockerID: userID, blockedID: targetID)])
+        }
     }
 
+    /// Walks the (muter_id, id) index back from the cursor.
     func muted(by userID: Int64, page: PageRequest) async throws -> UserPage {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            try await UserPageQuery.fetch(
+                connection, relationshipTable: "mute", ownerColumn: "muter_id", personColumn: "muted_id",
+                owner: userID, page: page)
+        }
     }
 
+    /// Walks the (blocker_id, id) index back from the cursor.
     func blocked(by userID: Int64, page: PageRequest) async throws -> UserPage {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            try await UserPageQuery.fetch(
+                connection, relationshipTable: "block", ownerColumn: "blocker_id", personColumn: "blocked_id",
+                owner: userID, page: page)
+        }
     }
 
+    /// The three sets in one query, each row tagged with the set it belongs to.
     func hiddenAccounts(of userID: Int64) async throws -> HiddenAccounts {
-        throw TwitterError(.internal, "not on PostgreSQL yet")
+        try await database.read { connection in
+            var hidden = HiddenAccounts()
+            for row in try await connection.rows(
+                """
+                SELECT 'muted' AS kind, muted_id AS id FROM mute WHERE muter_id = \(userID)
+                UNION ALL SELECT 'blocking', blocked_id FROM block WHERE blocker_id = \(userID)
+                UNION ALL SELECT 'blockedBy', blocker_id FROM block WHERE blocked_id = \(userID)
+                """)
+            {
+                let id = try row.column("id", as: Int64.self)
+                switch try row.column("kind", as: String.self) {
+                case "muted": hidden.muted.insert(id)
+                case "blocking": hidden.blocking.insert(id)
+                default: hidden.blockedBy.insert(id)
+                }
+            }
+            return hidden
+        }
+    }
+
+    /// Inserts the relationship unless it exists; whether it was new. `table` and the columns are this file's
+    /// own names.
+    static func insert(
+        _ connection: PostgresConnection, into table: String, _ ownerColumn: String, _ otherColumn: String,
+        _ owner: Int64, _ other: Int64
+    ) async throws -> Bool {
+        try await connection.value(
+            """
+            INSERT INTO \(unescaped: table) (\(unescaped: ownerColumn), \(unescaped: otherColumn), created_at)
+            VALUES (\(owner), \(other), \(Date().storagePrecision)) ON CONFLICT DO NOTHING RETURNING id
+            """, as: Int64.self) != nil
     }
 }

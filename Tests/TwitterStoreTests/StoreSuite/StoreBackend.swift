@@ -48,6 +48,8 @@ struct StoreFixture: Sendable {
 
     var users: any UserStoring { stores.users }
     var profiles: any ProfileStoring { stores.profiles }
+    var tokens: any TokenStoring { stores.tokens }
+    var peerLinks: any PeerLinkStoring { stores.peerLinks }
     var tweets: any TweetStoring { stores.tweets }
     var follows: any FollowStoring { stores.follows }
     var likes: any LikeStoring { stores.likes }

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TwitterCore
+
+/// Tokens found by their hash, and uids linked to accounts.
+struct TokenStoreTests {
+    /// Timestamps are stored to the millisecond.
+    static func milliseconds(_ date: Date?) -> Int64? {
+        date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+    }
+
+    /// A 32-byte hash made of `byte`, with a zero byte in it, as keyed hashes have.
+    static func hash(_ byte: UInt8) -> [UInt8] {
+        [byte, 0] + [UInt8](repeating: byte, count: 30)
+    }
+
+    @Test(arguments: StoreBackend.all) func tokensAreFoundByHashTouchedListedAndRevoked(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
+        let (alice, bob) = (try await fixture.user("alice"), try await fixture.user("bob"))
+        let tokens = fixture.tokens
+        let now = Date(timeIntervalSince1970: 1_700_000_000.123_456)
+        let first = try await tokens.insertToken(
+            userID: alice.id, kind: .session, name: "password", hash: Self.hash(1), createdAt: now,
+            expiresAt: now.addingTimeInterval(3600))
+        let second = try await tokens.insertToken(
+            userID: alice.id, kind: .session, name: "peer", hash: Self.hash(2), createdAt: now, expiresAt: nil)
+        let personal = try await tokens.insertToken(
+            userID: alice.id, kind: .personal, name: "script", hash: Self.hash(3), createdAt: now, expiresAt: nil)
+        let bobs = try await tokens.insertToken(
+            userID: bob.id, kind: .session, name: "password", hash: Self.hash(4), createdAt: now, expiresAt: nil)
+        await #expect(throws: (any Error).self, "a hash is one token's") {
+            _ = try await tokens.insertToken(
+                userID: bob.id, kind: .personal, name: "again", hash: Self.hash(4), createdAt: now, expiresAt: nil)
+        }
+
+        let found = try #require(try await tokens.token(hash: Self.hash(1)))
+        #expect(found.id == first.id)
+        #expect(found.userID == alice.id && found.kind == .session && found.name == "password")
+        #expect(Self.milliseconds(found.createdAt) == 1_700_000_000_123)
+        #expect(Self.milliseconds(found.expiresAt) == 1_700_003_600_123)
+        #expect(found.lastUsedAt == nil && found.revokedAt == nil)
+        #expect(try await tokens.token(hash: Array(Self.hash(1).dropLast()) + [9]) == nil)
+
+        let later = now.addingTimeInterval(60)
+        try await tokens.touchToken(id: first.id, usedAt: later, expiresAt: later.addingTimeInterval(3600))
+        try await tokens.touchToken(id: personal.id, usedAt: later, expiresAt: nil)
+        let touched = try #require(try await tokens.token(hash: Self.hash(1)))
+        #expect(Self.milliseconds(touched.lastUsedAt) == Self.milliseconds(later))
+        #expect(Self.milliseconds(touched.expiresAt) == Self.milliseconds(later.addingTimeInterval(3600)))
+        let script = try #require(try await tokens.token(hash: Self.hash(3)))
+        #expect(script.expiresAt == nil, "a touch without an expiry keeps it")
+        #expect(Self.milliseconds(script.lastUsedAt) == Self.milliseconds(later))
+
+        #expect(try await tokens.tokens(userID: alice.id, kind: .session).map(\.id) == [second.id, first.id])
+        #expect(try await tokens.tokens(userID: alice.id, kind: .personal).map(\.id) == [personal.id])
+        #expect(try await !tokens.revokeToken(id: first.id, userID: bob.id, at: later), "only its owner's")
+        #expect(try await tokens.revokeToken(id: first.id, userID: alice.id, at: later))
+        #expect(try await !tokens.revokeToken(id: first.id, userID: alice.id, at: later), "once")
+        #expect(Self.milliseconds(try await tokens.token(hash: Self.hash(1))?.revokedAt) == Self.milliseconds(later))
+        #expect(try await tokens.tokens(userID: alice.id, kind: .session).map(\.id) == [second.id])
+
+        let third = try await tokens.insertToken(
+            userID: alice.id, kind: .session, name: "password", hash: Self.hash(5), createdAt: later, expiresAt: nil)
+        try await tokens.revokeSessions(userID: alice.id, keeping: third.id, at: later)
+        #expect(try await tokens.tokens(userID: alice.id, kind: .session).map(\.id) == [third.id])
+        #expect(try await tokens.tokens(userID: alice.id, kind: .personal).map(\.id) == [personal.id])
+        #expect(try await tokens.tokens(userID: bob.id, kind: .session).map(\.id) == [bobs.id], "only hers")
+        try await tokens.revokeSessions(userID: alice.id, keeping: nil, at: later)
+        #expect(try await tokens.tokens(userID: alice.id, kind: .session).isEmpty)
+    }
+
+    @Test(arguments: StoreBackend.all) func aUidLinksToOneAccountAndOnlyThatAccountUnlinksIt(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
+        let (alice, bob) = (try await fixture.user("alice"), try await fixture.user("bob"))
+        let links = fixture.peerLinks
+        #expect(try await links.linkedUser(uid: 1000) == nil)
+        try await links.linkPeer(uid: 1000, userID: alice.id)
+        try await links.linkPeer(uid: 4_000_000_000, userID: alice.id)
+        #expect(try await links.linkedUser(uid: 1000)?.id == alice.id)
+        try await links.linkPeer(uid: 1000, userID: bob.id)
+        #expect(try await links.linkedUser(uid: 1000)?.id == bob.id, "linking again moves the link")
+        #expect(try await !links.unlinkPeer(uid: 1000, userID: alice.id), "not hers any more")
+        let all = try await links.links().map { "\($0.uid) \($0.userID)" }.sorted()
+        #expect(all == ["1000 \(bob.id)", "4000000000 \(alice.id)"])
+        #expect(try await links.unlinkPeer(uid: 1000, userID: bob.id))
+        #expect(try await !links.unlinkPeer(uid: 1000, userID: bob.id))
+        #expect(try await links.linkedUser(uid: 1000) == nil)
+        #expect(try await links.links().map(\.uid) == [4_000_000_000])
+    }
+}
