@@ -10,8 +10,12 @@ public final class DaemonProcess: @unchecked Sendable {
     public let directory: String
     /// The daemon's socket.
     public let socketPath: String
-    /// The daemon's database.
+    /// The daemon's SQLite database (with PostgreSQL, only its folder is used, for the token key).
     public let databasePath: String
+    /// The store it serves from.
+    public let store: TestStore
+    /// The PostgreSQL database's URL, with `.postgresql`.
+    public let databaseURL: String?
     /// Where its stderr goes.
     public let logPath: String
     /// The notify socket the daemon reports to.
@@ -21,19 +25,23 @@ public final class DaemonProcess: @unchecked Sendable {
     private let process: Process
 
     /// Starts twitterd in `directory` (a new temporary folder by default) with an optional TOML `configuration`;
-    /// the socket goes to `socketDirectory` when given (the daemon makes its database folder 0700).
+    /// the socket goes to `socketDirectory` when given (the daemon makes its database folder 0700). The store is
+    /// the run's (`TestStore.ofThisRun`) unless a test that is about SQLite's file names `.sqlite`; a daemon
+    /// started again in the same `directory` finds the same PostgreSQL database.
     public init(
         directory: String? = nil, socketDirectory: String? = nil, configuration: String? = nil,
         arguments: [String] = [], environment: [String: String] = [:], logLevel: String? = "debug",
-        launcher: [String] = [], executable: String = BuiltProducts.path(of: "twitterd")
+        launcher: [String] = [], executable: String = BuiltProducts.path(of: "twitterd"), store: TestStore? = nil
     ) throws {
         let folder = try directory ?? TemporaryDirectory.make()
         self.directory = folder
         socketPath = (socketDirectory ?? folder) + "/twitterd.sock"
         databasePath = folder + "/twitterd.sqlite"
         logPath = folder + "/twitterd.log"
+        self.store = store ?? .ofThisRun
+        databaseURL = self.store == .postgresql ? try TestPostgres.database(for: folder) : nil
         notifications = try NotifyListener(path: folder + "/notify-\(UInt32.random(in: 0...UInt32.max)).sock")
-        var allArguments = ["--socket", socketPath, "--database", databasePath]
+        var allArguments = ["--socket", socketPath, "--database", databaseURL ?? databasePath]
         if let logLevel { allArguments += ["--log-level", logLevel] }
         if let configuration {
             let configPath = folder + "/twitterd.toml"
@@ -112,6 +120,17 @@ public final class DaemonProcess: @unchecked Sendable {
             case .didNotStart(let log): "twitterd did not become ready; its log:\n\(log)"
             }
         }
+    }
+}
+
+/// The store an end-to-end daemon serves from.
+public enum TestStore: String, Sendable {
+    case sqlite, postgresql
+
+    /// The run's store: `TWITTERD_TEST_STORE=postgresql` runs the end-to-end suite against PostgreSQL (in the
+    /// cluster of `scripts/with-postgres.sh`); SQLite otherwise.
+    public static var ofThisRun: TestStore {
+        ProcessInfo.processInfo.environment["TWITTERD_TEST_STORE"].flatMap(TestStore.init(rawValue:)) ?? .sqlite
     }
 }
 

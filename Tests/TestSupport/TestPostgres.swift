@@ -28,6 +28,15 @@ public enum TestPostgres {
         return "postgres://twitterd@/\(name)?host=\(folder)"
     }
 
+    /// The database of the daemon whose folder is `folder`: made on the first start, found again on a restart.
+    public static func database(for folder: String) throws -> String {
+        let file = folder + "/postgres.url"
+        if let url = try? String(contentsOfFile: file, encoding: .utf8) { return url }
+        let url = try freshDatabase()
+        try url.write(toFile: file, atomically: true, encoding: .utf8)
+        return url
+    }
+
     /// Runs `sql` in the database at `url` (one `freshDatabase` made) with `psql`.
     public static func runSQL(_ sql: String, in url: String) throws {
         guard let components = URLComponents(string: url),

@@ -144,14 +144,16 @@ struct TweetStore: TweetStoring {
         let bound = max(limit + 1, 10_000)
         while !level.isEmpty, found.count < bound {
             var sql = SQL()
-            sql.append(TweetRows.select("WHERE tweet.in_reply_to_id = ANY(\(sql.bind(level)))"))
+            sql.append(TweetRows.select("WHERE tweet.in_reply_to_id = ANY(\(sql.bind(level))) ORDER BY tweet.id"))
             let replies = try await TweetRows.fetchAll(connection, sql)
-            // Deleted replies, and replies by suspended accounts, keep their place as placeholders.
+            // Deleted replies, and replies by suspended accounts, keep their place as placeholders. Both reads are in
+            // id order, as SQLite's index walks give them.
             let placeholders = try await connection.rows(
                 """
                 SELECT id, in_reply_to_id FROM tweet_tombstone WHERE in_reply_to_id = ANY(\(level))
                 UNION ALL SELECT id, in_reply_to_id FROM tweet
                 WHERE in_reply_to_id = ANY(\(level)) AND \(unescaped: AccountStanding.suspended("author_id"))
+                ORDER BY id
                 """
             ).map { ThreadEntry.deleted(id: try $0.column("id"), inReplyToID: try $0.column("in_reply_to_id")) }
             let entries = replies.map(ThreadEntry.tweet) + placeholders
