@@ -38,6 +38,10 @@ run: release
 	@echo "  or: $(RELEASE_BIN)/twctl --socket $(RUN_DIR)/twitterd.sock status"
 	@exec $(RELEASE_BIN)/twitterd --socket $(RUN_DIR)/twitterd.sock --database $(RUN_DIR)/twitterd.sqlite
 
+# The PostgreSQL pass leaves out the suites about SQLite's file, the sandbox and systemd, and the fault tests,
+# which name PostgreSQL themselves and ran in the first pass.
+POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests
+
 ## test: the whole suite: unit tests and end-to-end tests against the real binaries
 test: deps
 	$(SWIFT) build --build-tests
@@ -45,6 +49,9 @@ test: deps
 	@# each other's async work on a two-core machine. The PostgreSQL store's tests run against a throwaway
 	@# cluster the script starts and removes.
 	sh scripts/with-postgres.sh $(SWIFT) test --skip-build --no-parallel
+	@# The end-to-end suite again, every daemon on PostgreSQL.
+	TWITTERD_TEST_STORE=postgresql sh scripts/with-postgres.sh $(SWIFT) test --skip-build --no-parallel \
+		--filter EndToEndTests --skip '$(POSTGRES_PASS_SKIPS)'
 
 ## test-systemd: as root, boots Debian under a real systemd (systemd-nspawn) with `make install` inside and checks the units
 # TWITTERD_INSTALLED_TREE=DIR tests an existing DESTDIR tree instead of installing (no build).

@@ -36,8 +36,12 @@ if ! $as "$bindir/initdb" -D "$folder/data" -U twitterd --auth=trust -E UTF8 --l
     cat "$folder/initdb.log" >&2
     exit 1
 fi
-if ! $as "$bindir/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 60 \
-    -o "-k $folder -c listen_addresses='' -p 5432 -c fsync=off -c max_connections=300" start >/dev/null; then
+# Kept as a script: the fault tests kill the server and start it again the same way.
+cat >"$folder/start.sh" <<START
+exec $as "$bindir/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 60 \\
+    -o "-k $folder -c listen_addresses='' -p 5432 -c fsync=off -c max_connections=300" start
+START
+if ! sh "$folder/start.sh" >/dev/null; then
     echo "with-postgres: the server did not start:" >&2
     cat "$folder/server.log" >&2
     exit 1

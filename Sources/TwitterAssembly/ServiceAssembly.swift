@@ -35,7 +35,8 @@ public struct ServiceAssembly: Sendable {
         // The live logins exist before the stores, which report other daemons' revocations to them.
         let liveLogins = LiveLogins()
         let stores = makeStores(RevocationRelay(next: feed, liveLogins: liveLogins))
-        liveLogins.broadcast(through: stores.revocations)
+        liveLogins.broadcast(through: stores.otherDaemons)
+        feed.share(with: stores.otherDaemons)
         health = stores.health
         auth = try Self.makeAuthServices(
             stores: stores, settings: configuration.auth, tokenKey: tokenKey, logger: logger,

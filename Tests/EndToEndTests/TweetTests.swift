@@ -312,7 +312,7 @@ import TwitterClient
         )
         #expect(seeded.status == 0, "\(seeded.error)")
         #expect(seeded.output.contains("seeded 20 users and 500 tweets"))
-        let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
+        let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing, store: .sqlite)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.logIn(email: "seed1@example.com", password: "seed-password")
             let page = try await connection.call("tweets.fetch", ["limit": 200])
@@ -332,7 +332,7 @@ import TwitterClient
         )
         #expect(seeded.status == 0, "\(seeded.error)")
         #expect(seeded.output.contains("seeded 200 users following about 10 each and 2000 tweets"))
-        let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
+        let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing, store: .sqlite)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.logIn(email: "seed1@example.com", password: "seed-password")
             var followers: [Int] = []

@@ -28,6 +28,67 @@ public enum TestPostgres {
         return "postgres://twitterd@/\(name)?host=\(folder)"
     }
 
+    /// The cluster's folder (socket, `data/`, `start.sh`).
+    static func clusterFolder() throws -> String {
+        guard let clusterURL, let components = URLComponents(string: clusterURL),
+            let folder = components.queryItems?.first(where: { $0.name == "host" })?.value
+        else { throw TestPostgresError(unavailableReason ?? "TWITTERD_TEST_POSTGRES is no URL with a host folder") }
+        return folder
+    }
+
+    /// Kills the postmaster with SIGKILL, as a crash or the OOM killer would, and waits until it and every
+    /// server process it left are gone, so it can start again.
+    public static func killServer() throws {
+        let folder = try clusterFolder()
+        let pidFile = try String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8)
+        guard let pid = pidFile.split(separator: "\n").first.flatMap({ Int32($0) }) else {
+            throw TestPostgresError("no postmaster pid in \(folder)/data/postmaster.pid")
+        }
+        kill(pid, SIGKILL)
+        // Its backends notice the postmaster's death and exit; a new postmaster refuses to start while any of
+        // them still holds the shared memory.
+        let deadline = Date().addingTimeInterval(30)
+        while kill(pid, 0) == 0 || serverProcessesRemain(folder: folder) {
+            guard Date() < deadline else { throw TestPostgresError("the killed server's processes did not exit") }
+            usleep(20_000)
+        }
+    }
+
+    /// Starts the cluster again the way `scripts/with-postgres.sh` did, waiting until it accepts connections.
+    /// Spawned and waited for by hand: Foundation's `Process` left `runuser` (which `start.sh` runs as root) a
+    /// zombie and never returned from `waitUntilExit`.
+    public static func startServer() throws {
+        let folder = try clusterFolder()
+        let arguments = ["/bin/sh", folder + "/start.sh"]
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ) == 0 else {
+            throw TestPostgresError("cannot run \(folder)/start.sh")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else {
+            let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
+            throw TestPostgresError("the server did not start again:\n\(log.suffix(2000))")
+        }
+    }
+
+    /// Whether a server process of the cluster still runs: every one works in the data folder.
+    private static func serverProcessesRemain(folder: String) -> Bool {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.contains { entry in
+            entry.allSatisfy(\.isNumber)
+                && (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/cwd")) == folder
+                    + "/data"
+        }
+    }
+
     /// The database of the daemon whose folder is `folder`: made on the first start, found again on a restart.
     public static func database(for folder: String) throws -> String {
         let file = folder + "/postgres.url"

@@ -6,12 +6,16 @@ import TwitterCore
 
 /// Revocations between daemons: a daemon's own are broadcast, the others' arrive through the relay.
 struct RevocationRelayTests {
-    final class Recorder: TweetCommitObserving, RevocationBroadcasting {
+    final class Recorder: TweetCommitObserving, OtherDaemons {
         let events = Mutex<[TweetEvent]>([])
         let broadcast = Mutex<[Revocation]>([])
         let broadcastArrived = AsyncStream<Void>.makeStream()
 
         func committed(_ events: [TweetEvent]) { self.events.withLock { $0 += events } }
+
+        var mayExist: Bool { true }
+
+        func catchUp() async throws {}
 
         func broadcast(_ revocation: Revocation) async throws {
             broadcast.withLock { $0.append(revocation) }

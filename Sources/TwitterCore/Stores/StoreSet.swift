@@ -31,8 +31,8 @@ public struct StoreSet: Sendable {
     public var rateBuckets: any RateBucketStoring
     /// Whether the backend answers, for `system.health` and the watchdog.
     public var health: any HealthChecking
-    /// How revocations reach the other daemons on the same database.
-    public var revocations: any RevocationBroadcasting
+    /// The other daemons on the same database, if it can have any.
+    public var otherDaemons: any OtherDaemons
 
     /// Collects a backend's stores.
     public init(
@@ -41,9 +41,9 @@ public struct StoreSet: Sendable {
         follows: any FollowStoring, likes: any LikeStoring, relations: any RelationStoring,
         notifications: any NotificationStoring, search: any TweetSearching, moderation: any ModerationStoring,
         accounts: any AccountLifecycleStoring, rateBuckets: any RateBucketStoring, health: any HealthChecking,
-        revocations: any RevocationBroadcasting = NoOtherDaemons()
+        otherDaemons: any OtherDaemons = NoOtherDaemons()
     ) {
-        self.revocations = revocations
+        self.otherDaemons = otherDaemons
         self.users = users
         self.profiles = profiles
         self.tokens = tokens

@@ -101,7 +101,7 @@ public final class PostgresStore: HealthChecking, Sendable {
             notifications: NotificationStore(database: self), search: SearchStore(database: self),
             moderation: ModerationStore(database: self, observer: observer),
             accounts: AccountStore(database: self, observer: observer), rateBuckets: RateBucketStore(database: self),
-            health: self, revocations: RevocationLog(database: self))
+            health: self, otherDaemons: SharedDatabasePeers(database: self))
     }
 
     /// Answers when the server answers a query; throws otherwise.

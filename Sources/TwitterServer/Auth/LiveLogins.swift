@@ -12,14 +12,14 @@ import TwitterCore
 /// (`broadcaster`), and theirs arrive through `revokeFromElsewhere`.
 public final class LiveLogins: Sendable {
     private let sessions = Mutex<[Int: ConnectionSession]>([:])
-    private let broadcaster = Mutex<any RevocationBroadcasting>(NoOtherDaemons())
+    private let broadcaster = Mutex<any OtherDaemons>(NoOtherDaemons())
 
     /// Creates an empty registry, the only daemon until told otherwise.
     public init() {}
 
     /// Tells other daemons of this one's revocations through `broadcaster` from now on: set once the stores,
     /// which report the others' revocations here, exist.
-    public func broadcast(through broadcaster: any RevocationBroadcasting) {
+    public func broadcast(through broadcaster: any OtherDaemons) {
         self.broadcaster.withLock { $0 = broadcaster }
     }
 

@@ -32,12 +32,21 @@ public final class FeedReadModel: TweetCommitObserving {
     /// deletion) changes what every layer holds at once, so it replaces them all with empty ones; a read keeps
     /// the layers it began with, so what it loads from before the change never lands in the new ones.
     private let current: Mutex<ReadMemory>
+    /// Other daemons on the same database: when there may be any, memory answers only after catching up with
+    /// their commits, so a page read here shows what its reader just wrote through another daemon.
+    private let others = Mutex<any OtherDaemons>(NoOtherDaemons())
 
     /// Creates an empty model that publishes to `hub`; it fills from the store on the first read.
     public init(hub: TweetHub, capacity: Int = 512) {
         self.hub = hub
         self.capacity = capacity
         current = Mutex(ReadMemory(capacity: capacity))
+    }
+
+    /// Catches up with `others` before each page from now on: set once the stores, which deliver their commits
+    /// here, exist.
+    public func share(with others: any OtherDaemons) {
+        self.others.withLock { $0 = others }
     }
 
     /// The layers now.
@@ -58,8 +67,10 @@ public final class FeedReadModel: TweetCommitObserving {
     }
 
     /// The answer to `query` for `reader` from memory, or nil when it needs the store (an old page, nothing
-    /// loaded yet, the reader's marks or hidden accounts not in memory, or a reader who hides anyone).
+    /// loaded yet, the reader's marks or hidden accounts not in memory, or a reader who hides anyone) or, on a
+    /// database other daemons may share, the catching up of `page`.
     func pageInMemory(_ query: TweetQuery, reader: Int64, in memory: ReadMemory? = nil) -> FeedPage? {
+        if memory == nil, others.withLock({ $0.mayExist }) { return nil }
         let memory = memory ?? self.memory
         let (newest, pages, marks, following, hidden, json) = (
             memory.newest, memory.pages, memory.marks, memory.following, memory.hidden, memory.json
@@ -131,6 +142,7 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The answer to `query` for `reader`, from memory when it can be, filling memory from the stores on the
     /// first read of each part.
     func page(_ query: TweetQuery, reader: Int64, stores: ReadStores) async throws -> FeedPage {
+        try await others.withLock { $0 }.catchUp()
         let memory = self.memory
         let (newest, windows, json) = (memory.newest, memory.windows, memory.json)
         let readerMarks = try await memory.marks.marks(of: reader, store: stores.likes)

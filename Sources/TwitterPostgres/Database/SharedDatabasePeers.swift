@@ -1,0 +1,26 @@
+import TwitterCore
+
+/// The other daemons on a PostgreSQL database, reached through the commit log (`CommitFeed`): catching up is
+/// reading the log to its end; a revocation is an ordered write of one `.revoked` event, which the other
+/// daemons' feeds deliver to their live logins in commit order (and this daemon's feed leaves out).
+struct SharedDatabasePeers: OtherDaemons {
+    let database: PostgresStore
+
+    /// True: any number of daemons may open the same database.
+    var mayExist: Bool { true }
+
+    /// Delivers every entry committed so far.
+    func catchUp() async throws {
+        try await database.feed.catchUp(reading: database)
+    }
+
+    /// Logs `revocation` for the other daemons.
+    func broadcast(_ revocation: Revocation) async throws {
+        try await database.orderedWrite(reportingTo: IgnoredEvents()) { _ in ((), [.revoked(revocation)]) }
+    }
+}
+
+/// Where this daemon's own revocation events go: it has acted on them already.
+private struct IgnoredEvents: TweetCommitObserving {
+    func committed(_ events: [TweetEvent]) {}
+}
