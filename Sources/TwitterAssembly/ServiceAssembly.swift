@@ -34,7 +34,8 @@ public struct ServiceAssembly: Sendable {
         let feed = FeedReadModel(hub: TweetHub())
         // The live logins exist before the stores, which report other daemons' revocations to them.
         let liveLogins = LiveLogins()
-        let stores = makeStores(RevocationRelay(next: feed, liveLogins: liveLogins))
+        let relay = OtherDaemonsRelay(next: feed, liveLogins: liveLogins)
+        let stores = makeStores(relay)
         liveLogins.broadcast(through: stores.otherDaemons)
         feed.share(with: stores.otherDaemons)
         health = stores.health
@@ -49,6 +50,7 @@ public struct ServiceAssembly: Sendable {
             notifications: stores.notifications, search: stores.search, feed: feed,
             text: TweetText(maximumLength: configuration.tweetMaximumLength),
             rates: WriteRateLimiter(limits: configuration.community.rates, store: stores.rateBuckets))
+        relay.charge(to: tweets.rates)
     }
 
     /// Assembles the services on the SQLite database `database`.

@@ -7,10 +7,14 @@ import Testing
 @Suite(.serialized) struct TwctlSocialTests {
     struct Person {
         let daemon: DaemonProcess
+        /// The socket this person's twctl talks to, always the same one (twctl keeps its session per socket),
+        /// as someone logged in on one host does; with two daemons, people are spread over both.
+        let socket: String
         let config: String
 
         init(_ name: String, on daemon: DaemonProcess) throws {
             self.daemon = daemon
+            socket = daemon.socketPath
             config = try TemporaryDirectory.make(prefix: "twctl-\(name)")
             let signup = try run(
                 ["signup", "--email", "\(name)@example.com", "--username", name, "--password-stdin"],
@@ -22,7 +26,7 @@ import Testing
         func run(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String, error: String) {
             try runProduct(
                 "twctl", arguments,
-                environment: ["TWITTERD_SOCKET": daemon.socketPath, "XDG_CONFIG_HOME": config, "NO_COLOR": "1"],
+                environment: ["TWITTERD_SOCKET": socket, "XDG_CONFIG_HOME": config, "NO_COLOR": "1"],
                 input: input)
         }
 

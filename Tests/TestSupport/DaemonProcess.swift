@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The real `twitterd` binary running on a temporary socket and database, for end-to-end tests.
 ///
@@ -8,8 +9,20 @@ public final class DaemonProcess: @unchecked Sendable {
     // Foundation's Process allows from any thread.
     /// The folder holding the socket, database, log and configuration.
     public let directory: String
-    /// The daemon's socket.
-    public let socketPath: String
+    /// The daemon's socket. With `.postgresqlPair`, each read names the next of the two daemons' sockets in
+    /// turn, so the connections a test opens, and the twctl runs it makes, alternate between the daemons.
+    public var socketPath: String {
+        guard let partner else { return ownSocketPath }
+        return turn.withLock { turn in
+            turn.toggle()
+            return turn ? ownSocketPath : partner.socketPath
+        }
+    }
+    /// This process's own socket.
+    public let ownSocketPath: String
+    /// The second daemon on the same database, with `.postgresqlPair`.
+    public let partner: DaemonProcess?
+    private let turn = Mutex(false)
     /// The daemon's SQLite database (with PostgreSQL, only its folder is used, for the token key).
     public let databasePath: String
     /// The store it serves from.
@@ -28,21 +41,40 @@ public final class DaemonProcess: @unchecked Sendable {
     /// the socket goes to `socketDirectory` when given (the daemon makes its database folder 0700). The store is
     /// the run's (`TestStore.ofThisRun`) unless a test that is about SQLite's file names `.sqlite`; a daemon
     /// started again in the same `directory` finds the same PostgreSQL database.
-    public init(
+    public convenience init(
         directory: String? = nil, socketDirectory: String? = nil, configuration: String? = nil,
         arguments: [String] = [], environment: [String: String] = [:], logLevel: String? = "debug",
         launcher: [String] = [], executable: String = BuiltProducts.path(of: "twitterd"), store: TestStore? = nil
     ) throws {
+        try self.init(
+            directory: directory, socketDirectory: socketDirectory, configuration: configuration, arguments: arguments,
+            environment: environment, logLevel: logLevel, launcher: launcher, executable: executable, store: store,
+            sharedURL: nil)
+    }
+
+    /// Starts one daemon; with `sharedURL`, the second of a pair, on the first one's database.
+    private init(
+        directory: String?, socketDirectory: String?, configuration: String?, arguments: [String],
+        environment: [String: String], logLevel: String?, launcher: [String], executable: String, store: TestStore?,
+        sharedURL: String?
+    ) throws {
         let folder = try directory ?? TemporaryDirectory.make()
         self.directory = folder
-        socketPath = (socketDirectory ?? folder) + "/twitterd.sock"
+        ownSocketPath = (socketDirectory ?? folder) + "/twitterd.sock"
         databasePath = folder + "/twitterd.sqlite"
         logPath = folder + "/twitterd.log"
         self.store = store ?? .ofThisRun
-        databaseURL = self.store == .postgresql ? try TestPostgres.database(for: folder) : nil
+        databaseURL = self.store == .sqlite ? nil : try sharedURL ?? TestPostgres.database(for: folder)
         notifications = try NotifyListener(path: folder + "/notify-\(UInt32.random(in: 0...UInt32.max)).sock")
-        var allArguments = ["--socket", socketPath, "--database", databaseURL ?? databasePath]
+        var allArguments = ["--socket", ownSocketPath, "--database", databaseURL ?? databasePath]
         if let logLevel { allArguments += ["--log-level", logLevel] }
+        let givenConfiguration = configuration
+        var configuration = configuration
+        if self.store == .postgresqlPair || sharedURL != nil {
+            // Both daemons check each other's tokens: they share the key, as daemons on several hosts must.
+            let keyFile = (sharedURL == nil ? folder : (folder as NSString).deletingLastPathComponent) + "/token.key"
+            configuration = (configuration ?? "") + "\n[database]\ntoken_key_file = \"\(keyFile)\"\n"
+        }
         if let configuration {
             let configPath = folder + "/twitterd.toml"
             try configuration.write(toFile: configPath, atomically: true, encoding: .utf8)
@@ -66,9 +98,18 @@ public final class DaemonProcess: @unchecked Sendable {
         try process.run()
         guard let seen = notifications.waitFor("READY=1", while: { [process] in process.isRunning }) else {
             process.terminate()
-            throw DaemonError.didNotStart(log: log)
+            throw DaemonError.didNotStart(log: (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
         }
         notificationsBeforeReady = seen
+        if self.store == .postgresqlPair && sharedURL == nil {
+            try FileManager.default.createDirectory(atPath: folder + "/partner", withIntermediateDirectories: true)
+            partner = try DaemonProcess(
+                directory: folder + "/partner", socketDirectory: nil, configuration: givenConfiguration,
+                arguments: arguments, environment: environment, logLevel: logLevel, launcher: launcher,
+                executable: executable, store: .postgresql, sharedURL: databaseURL)
+        } else {
+            partner = nil
+        }
     }
 
     deinit {
@@ -87,14 +128,15 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Whether the daemon is still running.
     public var isRunning: Bool { process.isRunning }
 
-    /// Everything the daemon logged so far.
+    /// Everything the daemon (and its partner) logged so far.
     public var log: String {
-        (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "") + (partner?.log ?? "")
     }
 
-    /// Sends `signal` to the daemon.
+    /// Sends `signal` to the daemon and its partner.
     public func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
+        partner?.send(signal)
     }
 
     /// Sends SIGTERM and waits for the exit status.
@@ -104,9 +146,10 @@ public final class DaemonProcess: @unchecked Sendable {
         return waitForExit()
     }
 
-    /// Waits for the daemon to exit and returns its status.
+    /// Waits for the daemon (and its partner) to exit and returns its status.
     public func waitForExit() -> Int32 {
         process.waitUntilExit()
+        _ = partner?.waitForExit()
         return process.terminationStatus
     }
 
@@ -126,9 +169,12 @@ public final class DaemonProcess: @unchecked Sendable {
 /// The store an end-to-end daemon serves from.
 public enum TestStore: String, Sendable {
     case sqlite, postgresql
+    /// Two daemons on one PostgreSQL database, which a test's connections reach in turn.
+    case postgresqlPair = "postgresql-pair"
 
     /// The run's store: `TWITTERD_TEST_STORE=postgresql` runs the end-to-end suite against PostgreSQL (in the
-    /// cluster of `scripts/with-postgres.sh`); SQLite otherwise.
+    /// cluster of `scripts/with-postgres.sh`), `postgresql-pair` against two daemons sharing each database;
+    /// SQLite otherwise.
     public static var ofThisRun: TestStore {
         ProcessInfo.processInfo.environment["TWITTERD_TEST_STORE"].flatMap(TestStore.init(rawValue:)) ?? .sqlite
     }

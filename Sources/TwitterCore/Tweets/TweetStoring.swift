@@ -89,4 +89,16 @@ extension TweetStoring {
 public protocol TweetCommitObserving: Sendable {
     /// `events` were committed, in this order.
     func committed(_ events: [TweetEvent])
+
+    /// `events` were committed by another daemon on the same database, in this order (after, and before,
+    /// whatever else `committed` and this were told). What this daemon acted on itself (a revocation, a rate
+    /// limit's take) it must act on for the other daemon's events too.
+    func committedElsewhere(_ events: [TweetEvent])
+}
+
+extension TweetCommitObserving {
+    /// By default another daemon's commit is like this one's.
+    public func committedElsewhere(_ events: [TweetEvent]) {
+        committed(events)
+    }
 }

@@ -103,11 +103,9 @@ final class CommitFeed: Sendable {
             }
             guard !rows.isEmpty else { return }
             for (id, entryOrigin, json) in rows {
-                var events: [TweetEvent]
+                let events: [TweetEvent]
                 do {
                     events = try JSONDecoder().decode([TweetEvent].self, from: Data(json.utf8))
-                    // This daemon's own revocations were acted on when it made them.
-                    if entryOrigin == origin { events.removeAll { if case .revoked = $0 { true } else { false } } }
                 } catch {
                     // Written by a daemon of another version: skipped, or the feed would stop here for good.
                     logger.error(
@@ -118,7 +116,14 @@ final class CommitFeed: Sendable {
                     state.delivered = id
                     return state.observer
                 }
-                if !events.isEmpty { observer?.committed(events) }
+                guard !events.isEmpty, let observer else { continue }
+                if entryOrigin == origin {
+                    // This daemon's own entry, read before its writer delivered it (which it then skips); its
+                    // revocations were acted on when they were made.
+                    observer.committed(events.filter { if case .revoked = $0 { false } else { true } })
+                } else {
+                    observer.committedElsewhere(events)
+                }
             }
         }
     }

@@ -65,6 +65,20 @@ public final class WriteRateLimiter: Sendable {
         }
     }
 
+    /// Takes one `action` from `userID`'s bucket for a write another daemon on the same database let through:
+    /// never refused, since it happened; an empty bucket stays empty.
+    public func charge(_ action: RateLimitedAction, by userID: Int64) {
+        guard let limit = limits[action] else { return }
+        let now = clock()
+        state.withLock { state in
+            let key = Key(userID: userID, action: action)
+            var bucket = state.buckets[key] ?? .full(limit, at: now)
+            _ = bucket.take(at: now, limit: limit)
+            state.buckets[key] = bucket
+            state.dirty.insert(key)
+        }
+    }
+
     /// Writes the buckets changed since the last flush.
     public func flush() async throws {
         guard let store else { return }

@@ -1,11 +1,12 @@
+import Foundation
 import Synchronization
 import Testing
 import TwitterCore
 
 @testable import TwitterServer
 
-/// Revocations between daemons: a daemon's own are broadcast, the others' arrive through the relay.
-struct RevocationRelayTests {
+/// What another daemon did, acted on here: revocations reach the live logins, writes the rate buckets.
+struct OtherDaemonsRelayTests {
     final class Recorder: TweetCommitObserving, OtherDaemons {
         let events = Mutex<[TweetEvent]>([])
         let broadcast = Mutex<[Revocation]>([])
@@ -26,13 +27,13 @@ struct RevocationRelayTests {
     @Test func anotherDaemonsRevocationCutsTheConnectionAndTheRestGoesToTheReadModel() {
         let logins = LiveLogins()
         let next = Recorder()
-        let relay = RevocationRelay(next: next, liveLogins: logins)
+        let relay = OtherDaemonsRelay(next: next, liveLogins: logins)
         let probe = LiveLoginsTests.Probe(id: 1)
         probe.session.logIn(LiveLoginsTests.login(user: 7, token: 70), listedIn: logins)
         let bystander = LiveLoginsTests.Probe(id: 2)
         bystander.session.logIn(LiveLoginsTests.login(user: 8, token: 80), listedIn: logins)
 
-        relay.committed([
+        relay.committedElsewhere([
             .followed(followerID: 1, followeeID: 2), .revoked(.account(userID: 7, reason: .suspended)),
             .unfollowed(followerID: 1, followeeID: 2),
         ])
@@ -44,6 +45,28 @@ struct RevocationRelayTests {
             next.events.withLock { $0 } == [
                 .followed(followerID: 1, followeeID: 2), .unfollowed(followerID: 1, followeeID: 2),
             ])
+    }
+
+    @Test func anotherDaemonsWritesTakeFromTheSameRateBuckets() throws {
+        let clock = Date(timeIntervalSince1970: 1_000_000)
+        let rates = WriteRateLimiter(
+            limits: [
+                .posts: try #require(RateLimit(parsing: "2/1h")), .likes: try #require(RateLimit(parsing: "1/1h")),
+            ], store: nil,
+            clock: { clock })
+        let relay = OtherDaemonsRelay(next: Recorder(), liveLogins: LiveLogins())
+        relay.charge(to: rates)
+        let author = Tweet.Author(id: 5, username: "five")
+        relay.committedElsewhere([
+            .posted(Tweet(id: 1, author: author, text: "one", createdAt: clock)),
+            .liked(id: 1, userID: 6),
+        ])
+        // This daemon's own commit is no take: the write took when it was asked for.
+        relay.committed([.posted(Tweet(id: 2, author: author, text: "two", createdAt: clock))])
+        try rates.take(.posts, by: 5)
+        #expect(throws: TwitterError.self) { try rates.take(.posts, by: 5) }
+        #expect(throws: TwitterError.self) { try rates.take(.likes, by: 6) }
+        try rates.take(.likes, by: 7)
     }
 
     @Test func aRevocationMadeHereIsBroadcastButOneFromElsewhereIsNot() async {

@@ -1,0 +1,61 @@
+import Synchronization
+import TwitterCore
+
+/// Stands between a store and the read model. Every commit goes on to the read model; what another daemon on
+/// the same database did is also acted on here as this daemon acts on what it does itself: a revocation ends the
+/// live connections resting on it, and a post, repost, like, follow or report takes from the same rate bucket,
+/// so an account's allowance is one across the daemons.
+public final class OtherDaemonsRelay: TweetCommitObserving {
+    private let next: any TweetCommitObserving
+    private let liveLogins: LiveLogins
+    private let rates = Mutex<WriteRateLimiter?>(nil)
+
+    /// A relay passing commits to `next` and other daemons' revocations to `liveLogins`.
+    public init(next: any TweetCommitObserving, liveLogins: LiveLogins) {
+        self.next = next
+        self.liveLogins = liveLogins
+    }
+
+    /// Charges other daemons' writes to `rates` from now on: set once the limiter, made after the stores, exists.
+    public func charge(to rates: WriteRateLimiter) {
+        self.rates.withLock { $0 = rates }
+    }
+
+    /// This daemon's commit: on to the read model.
+    public func committed(_ events: [TweetEvent]) {
+        next.committed(events)
+    }
+
+    /// Another daemon's commit: its revocations to the live logins, its writes to the rate buckets, the rest on
+    /// to the read model.
+    public func committedElsewhere(_ events: [TweetEvent]) {
+        let rates = rates.withLock { $0 }
+        var passed: [TweetEvent] = []
+        passed.reserveCapacity(events.count)
+        var reports: Set<Int64> = []
+        for event in events {
+            switch event {
+            case .revoked(let revocation):
+                liveLogins.revokeFromElsewhere(revocation)
+                continue
+            case .posted(let tweet):
+                rates?.charge(tweet.repostOf == nil ? .posts : .reposts, by: tweet.author.id)
+            case .liked(_, let userID):
+                rates?.charge(.likes, by: userID)
+            case .followed(let followerID, _):
+                rates?.charge(.follows, by: followerID)
+            case .notified(let notification, _):
+                // One report notifies every admin: charged once.
+                if notification.type == .adminReport, let report = notification.reportID,
+                    reports.insert(report).inserted
+                {
+                    rates?.charge(.reports, by: notification.from.id)
+                }
+            default:
+                break
+            }
+            passed.append(event)
+        }
+        if !passed.isEmpty { next.committed(passed) }
+    }
+}
