@@ -112,4 +112,27 @@ import TwitterClient
             }
         }
     }
+
+    @Test func unlinkingThePeerEndsTheSessionsOfPeerLoginsWhoseConnectionsClosed() async throws {
+        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
+            try await alice.signUp(email: "alice@example.com", username: "alice")
+            _ = try await alice.call("auth.linkPeer")
+            // A peer login on a connection that is closed again before the unlink: no live connection to cut.
+            let peerSession = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { peer in
+                let login = try await peer.call("auth.login", ["provider": "peer", "credentials": [:]])
+                guard case .string(let token)? = login["session"]?["token"] else {
+                    throw ClientError.invalidResponse("\(login)")
+                }
+                return token
+            }
+            #expect(try await alice.call("auth.unlinkPeer")["unlinked"] == true)
+            try await RPCConnection.withConnection(socketPath: daemon.socketPath) { other in
+                let refused = try await other.callError(
+                    "auth.login", ["provider": "token", "credentials": ["token": .string(peerSession)]])
+                #expect(refused?.code == -32002)
+            }
+            #expect(try await alice.call("auth.whoami")["provider"] == "password")
+        }
+    }
 }

@@ -6,6 +6,9 @@ public protocol SessionIssuing: Sendable {
     func revokeSession(id: Int64, userID: Int64) async throws
     /// Ends every session of `userID` but `keeping` (after a password change).
     func revokeOtherSessions(userID: Int64, keeping: Int64?) async throws
+
+    /// Ends every session of `userID` that a login through `provider` gave, live or not, on any daemon.
+    func revokeSessions(userID: Int64, givenBy provider: String) async throws
 }
 
 /// Personal access tokens for scripts: made, listed and revoked by their owner.

@@ -40,6 +40,15 @@ public struct SessionService: SessionIssuing, PersonalTokenManaging {
         try await store.revokeSessions(userID: userID, keeping: keeping, at: now())
     }
 
+    /// Ends every session a login through `provider` gave `userID` (sessions are named after their provider).
+    public func revokeSessions(userID: Int64, givenBy provider: String) async throws {
+        let moment = now()
+        for session in try await store.tokens(userID: userID, kind: .session)
+        where session.name == provider && session.revokedAt == nil {
+            _ = try await store.revokeToken(id: session.id, userID: userID, at: moment)
+        }
+    }
+
     /// A new personal token.
     public func createPersonalToken(
         userID: Int64, name: String, expiresInDays: Int?

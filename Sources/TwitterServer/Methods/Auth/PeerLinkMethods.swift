@@ -21,12 +21,11 @@ struct PeerLinkMethods {
                 let login = try context.session.requireLogin()
                 let uid = context.session.peer.userID
                 let removed = try await services.peerLinks.unlinkPeer(uid: uid, userID: login.userID)
-                // Connections that logged in through the link end, and so do the sessions they were given.
-                let cut = services.liveLogins.revoke(
-                    .peerLink(uid: uid, userID: login.userID), requester: context.session)
-                for sessionID in cut.compactMap(\.sessionID) {
-                    try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
-                }
+                // Connections that logged in through the link end (here and on other daemons), and so do the
+                // sessions peer logins were given, live or not: all of the account's peer sessions, since a
+                // session does not record its uid (an account with several linked uids logs in again on the others).
+                services.liveLogins.revoke(.peerLink(uid: uid, userID: login.userID), requester: context.session)
+                try await services.sessions.revokeSessions(userID: login.userID, givenBy: "peer")
                 return API.Auth.PeerUnlinked(uid: uid, unlinked: removed)
             })
     }
