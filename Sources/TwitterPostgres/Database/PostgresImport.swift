@@ -1,0 +1,162 @@
+import Foundation
+import PostgresNIO
+import TwitterCore
+
+/// Writes another store's rows into an empty PostgreSQL database, for `twitterd migrate-data`: ids as they
+/// were, then every id sequence moved past them.
+///
+/// Everything is copied in one transaction. A copy that fails or is interrupted halfway leaves the database as
+/// empty as it found it, so the operator fixes the cause and runs the same command again; and no daemon on the
+/// database can see half the accounts or a tweet without its likes.
+public struct PostgresImport: Sendable {
+    let store: PostgresStore
+
+    /// An importer into `store`, which must have been opened with its migrations applied.
+    public init(store: PostgresStore) {
+        self.store = store
+    }
+
+    /// PostgreSQL's name for a table the SQLite store names `table`: snake_case, and `users` for `user` (a
+    /// reserved word in PostgreSQL).
+    public static func tableName(_ table: String) -> String {
+        table == "user" ? "users" : columnName(table)
+    }
+
+    /// PostgreSQL's name for a column the SQLite store names `column`: `authorId` is `author_id`.
+    public static func columnName(_ column: String) -> String {
+        var name = ""
+        for character in column {
+            if character.isUppercase {
+                name += "_" + character.lowercased()
+            } else {
+                name.append(character)
+            }
+        }
+        return name
+    }
+
+    /// Checks that the database holds no accounts and no tweets, runs `body` with a session that inserts
+    /// batches, moves every `id` sequence of `tables` (SQLite names) past the largest id copied, and commits;
+    /// rolls everything back when anything throws. Throws `TargetNotEmpty` when there is data already.
+    public func run<Result: Sendable>(
+        tables: [String], _ body: @escaping @Sendable (Session) async throws -> Result
+    ) async throws -> Result {
+        try await store.transaction { connection in
+            // Checked in the transaction that copies: merging two services' ids is not what this does.
+            let users = try await connection.value("SELECT count(*) FROM users", as: Int64.self) ?? 0
+            let tweets = try await connection.value("SELECT count(*) FROM tweet", as: Int64.self) ?? 0
+            guard users == 0, tweets == 0 else { throw TargetNotEmpty(users: Int(users), tweets: Int(tweets)) }
+            let result = try await body(Session(connection: connection))
+            for table in tables.map(Self.tableName) {
+                try await Self.resetSequence(of: table, on: connection)
+            }
+            return result
+        }
+    }
+
+    /// Moves the sequence behind `table.id`, if it has one, to the largest id, so the next row gets a higher one;
+    /// an empty table's sequence starts at 1 again.
+    static func resetSequence(of table: String, on connection: PostgresConnection) async throws {
+        guard
+            try await connection.value("SELECT pg_get_serial_sequence(\(table), 'id')", as: String.self) != nil
+        else { return }
+        try await connection.run(
+            PostgresQuery(
+                unsafeSQL: """
+                    SELECT setval(pg_get_serial_sequence('\(table)', 'id'), coalesce(max(id), 1), max(id) IS NOT NULL)
+                    FROM "\(table)"
+                    """))
+    }
+
+    /// How many rows each of `tables` (SQLite names) holds now, keyed by those names.
+    public func counts(of tables: [String]) async throws -> [String: Int] {
+        try await store.read { connection in
+            var counts: [String: Int] = [:]
+            for table in tables {
+                let name = Self.tableName(table)
+                counts[table] = Int(
+                    try await connection.value(
+                        PostgresQuery(unsafeSQL: "SELECT count(*) FROM \"\(name)\""), as: Int64.self)
+                        ?? 0)
+            }
+            return counts
+        }
+    }
+
+    /// The open transaction of `run`.
+    public struct Session: Sendable {
+        let connection: PostgresConnection
+
+        /// Inserts `batch` with one many-row INSERT, every value a bound parameter; ids are inserted as they are.
+        /// A batch must stay under PostgreSQL's 65 535 parameters (1 000 rows of up to 65 columns).
+        public func insert(_ batch: TransferBatch) async throws {
+            guard !batch.rows.isEmpty else { return }
+            var binds = PostgresBindings(capacity: batch.rows.count * batch.columns.count)
+            var rows: [String] = []
+            rows.reserveCapacity(batch.rows.count)
+            for row in batch.rows {
+                var placeholders: [String] = []
+                for value in row {
+                    try Self.bind(value, into: &binds)
+                    placeholders.append("$\(binds.count)")
+                }
+                rows.append("(" + placeholders.joined(separator: ",") + ")")
+            }
+            let columns = batch.columns.map { "\"\(PostgresImport.columnName($0))\"" }.joined(separator: ", ")
+            // Names come from the exporter's fixed list, never from input; quoted for `user`-like words.
+            let sql =
+                "INSERT INTO \"\(PostgresImport.tableName(batch.table))\" (\(columns)) VALUES "
+                + rows.joined(separator: ",")
+            do {
+                try await connection.run(PostgresQuery(unsafeSQL: sql, binds: binds))
+            } catch let error as PSQLError {
+                // PSQLError's description hides the server's message; the operator needs it to fix the cause.
+                let message = error.serverInfo?[.message] ?? "\(error.code)"
+                let detail = error.serverInfo?[.detail].map { " (\($0))" } ?? ""
+                throw ImportFailure(description: "copying \(batch.table): \(message)\(detail)")
+            }
+        }
+
+        /// Appends `value` to `binds`. A NULL goes untyped: PostgreSQL takes the column's type.
+        private static func bind(_ value: TransferValue, into binds: inout PostgresBindings) throws {
+            switch value {
+            case .null: binds.appendNull()
+            case .integer(let integer): binds.append(integer)
+            case .real(let real): binds.append(real)
+            case .text(let text): binds.append(text)
+            case .blob(let data): try binds.append(data)
+            case .date(let date): binds.append(date.copiedPrecision)
+            }
+        }
+    }
+
+    /// A batch the server refused, with its message.
+    public struct ImportFailure: Error, CustomStringConvertible {
+        /// The table and the server's message.
+        public let description: String
+    }
+
+    /// The refusal of a database that already holds accounts or tweets.
+    public struct TargetNotEmpty: Error, CustomStringConvertible {
+        /// Rows in `users`.
+        public let users: Int
+        /// Rows in `tweet`.
+        public let tweets: Int
+
+        /// One sentence for the operator.
+        public var description: String {
+            "the target database is not empty (\(users) users, \(tweets) tweets): migrate-data copies into an "
+                + "empty database only"
+        }
+    }
+}
+
+extension Date {
+    /// A timestamp read from SQLite (kept there to the millisecond), to be stored here to the same millisecond:
+    /// rounded to the nearest one, since the decoded double may fall a hair below it (where `storagePrecision`
+    /// would round down a whole millisecond), then given the half microsecond `storagePrecision` explains.
+    var copiedPrecision: Date {
+        let milliseconds = (timeIntervalSince1970 * 1000).rounded() / 1000
+        return Date(timeIntervalSince1970: milliseconds + (milliseconds < 946_684_800 ? -0.000_000_5 : 0.000_000_5))
+    }
+}
