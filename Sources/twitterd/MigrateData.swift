@@ -96,11 +96,12 @@ struct MigrateData: AsyncParsableCommand {
     private func copy(_ source: DatabaseExport, into store: PostgresStore, location: PostgresLocation) async throws {
         let tables = DatabaseExport.tables
         let expected = try source.counts()
+        let usedIDs = try source.sequences()
         let total = expected.values.reduce(0, +)
         let started = ContinuousClock.now
         let size = batchSize
         do {
-            try await PostgresImport(store: store).run(tables: tables) { session in
+            try await PostgresImport(store: store).run(tables: tables, usedIDs: usedIDs) { session in
                 let bar = ProgressBar(label: "copying", total: total)
                 var done = 0
                 for table in tables {

@@ -36,50 +36,83 @@ public struct PostgresImport: Sendable {
     }
 
     /// Checks that the database holds no accounts and no tweets, runs `body` with a session that inserts
-    /// batches, moves every `id` sequence of `tables` (SQLite names) past the largest id copied, and commits;
-    /// rolls everything back when anything throws. Throws `TargetNotEmpty` when there is data already.
+    /// batches, moves every `id` sequence of `tables` (SQLite names) past the largest id copied and past the
+    /// table's entry in `usedIDs` (the highest id the source ever gave out, by SQLite name), and commits; rolls
+    /// everything back when anything throws. Throws `TargetNotEmpty` when there is data already.
     public func run<Result: Sendable>(
-        tables: [String], _ body: @escaping @Sendable (Session) async throws -> Result
+        tables: [String], usedIDs: [String: Int64] = [:], _ body: @escaping @Sendable (Session) async throws -> Result
     ) async throws -> Result {
-        try await store.transaction { connection in
-            // Checked in the transaction that copies: merging two services' ids is not what this does.
-            let users = try await connection.value("SELECT count(*) FROM users", as: Int64.self) ?? 0
-            let tweets = try await connection.value("SELECT count(*) FROM tweet", as: Int64.self) ?? 0
-            guard users == 0, tweets == 0 else { throw TargetNotEmpty(users: Int(users), tweets: Int(tweets)) }
-            let result = try await body(Session(connection: connection))
-            for table in tables.map(Self.tableName) {
-                try await Self.resetSequence(of: table, on: connection)
+        try await Self.describingServerErrors {
+            try await store.transaction { connection in
+                // Checked in the transaction that copies: merging two services' ids is not what this does.
+                let users = try await connection.value("SELECT count(*) FROM users", as: Int64.self) ?? 0
+                let tweets = try await connection.value("SELECT count(*) FROM tweet", as: Int64.self) ?? 0
+                guard users == 0, tweets == 0 else { throw TargetNotEmpty(users: Int(users), tweets: Int(tweets)) }
+                let result = try await body(Session(connection: connection))
+                for table in tables {
+                    try await Self.resetSequence(
+                        of: Self.tableName(table), past: usedIDs[table] ?? 0, on: connection)
+                }
+                return result
             }
-            return result
         }
     }
 
-    /// Moves the sequence behind `table.id`, if it has one, to the largest id, so the next row gets a higher one;
-    /// an empty table's sequence starts at 1 again.
-    static func resetSequence(of table: String, on connection: PostgresConnection) async throws {
-        guard
-            try await connection.value("SELECT pg_get_serial_sequence(\(table), 'id')", as: String.self) != nil
-        else { return }
+    /// Runs `body`, turning a PSQLError, whose description hides the server's message, into an `ImportFailure`
+    /// that says it: the operator needs it to fix the cause.
+    static func describingServerErrors<Result>(
+        in table: String? = nil, _ body: () async throws -> Result
+    ) async throws -> Result {
+        do {
+            return try await body()
+        } catch let error as PSQLError {
+            let message = error.serverInfo?[.message] ?? "\(error.code)"
+            let detail = error.serverInfo?[.detail].map { " (\($0))" } ?? ""
+            throw ImportFailure(description: (table.map { "copying \($0): " } ?? "") + message + detail)
+        }
+    }
+
+    /// Moves the sequence behind `table.id`, if it has one, past the largest id and past `used`, so the next row
+    /// gets a higher id than any the source gave out (a deleted tweet's id is not given out again); an empty
+    /// table that never had a row starts at 1. Tables without an `id` column (peer links, throttles) and those
+    /// whose id is no serial (tombstones keep their tweet's) have no sequence and are left alone.
+    static func resetSequence(of table: String, past used: Int64, on connection: PostgresConnection) async throws {
+        let sequence = try await connection.value(
+            """
+            SELECT pg_get_serial_sequence(quote_ident(table_name), 'id') FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = \(table) AND column_name = 'id'
+            """, as: String.self)
+        guard let sequence else { return }
         try await connection.run(
             PostgresQuery(
                 unsafeSQL: """
-                    SELECT setval(pg_get_serial_sequence('\(table)', 'id'), coalesce(max(id), 1), max(id) IS NOT NULL)
+                    SELECT setval($1::regclass, greatest(coalesce(max(id), 0), $2, 1), greatest(coalesce(max(id), 0), $2) > 0)
                     FROM "\(table)"
-                    """))
+                    """, binds: Self.bindings(sequence, used)))
+    }
+
+    /// `sequence` and `used` as the parameters $1 and $2.
+    private static func bindings(_ sequence: String, _ used: Int64) -> PostgresBindings {
+        var binds = PostgresBindings()
+        binds.append(sequence)
+        binds.append(used)
+        return binds
     }
 
     /// How many rows each of `tables` (SQLite names) holds now, keyed by those names.
     public func counts(of tables: [String]) async throws -> [String: Int] {
-        try await store.read { connection in
-            var counts: [String: Int] = [:]
-            for table in tables {
-                let name = Self.tableName(table)
-                counts[table] = Int(
-                    try await connection.value(
-                        PostgresQuery(unsafeSQL: "SELECT count(*) FROM \"\(name)\""), as: Int64.self)
-                        ?? 0)
+        try await Self.describingServerErrors {
+            try await store.read { connection in
+                var counts: [String: Int] = [:]
+                for table in tables {
+                    let name = Self.tableName(table)
+                    counts[table] = Int(
+                        try await connection.value(
+                            PostgresQuery(unsafeSQL: "SELECT count(*) FROM \"\(name)\""), as: Int64.self)
+                            ?? 0)
+                }
+                return counts
             }
-            return counts
         }
     }
 
@@ -107,13 +140,8 @@ public struct PostgresImport: Sendable {
             let sql =
                 "INSERT INTO \"\(PostgresImport.tableName(batch.table))\" (\(columns)) VALUES "
                 + rows.joined(separator: ",")
-            do {
+            try await PostgresImport.describingServerErrors(in: batch.table) {
                 try await connection.run(PostgresQuery(unsafeSQL: sql, binds: binds))
-            } catch let error as PSQLError {
-                // PSQLError's description hides the server's message; the operator needs it to fix the cause.
-                let message = error.serverInfo?[.message] ?? "\(error.code)"
-                let detail = error.serverInfo?[.detail].map { " (\($0))" } ?? ""
-                throw ImportFailure(description: "copying \(batch.table): \(message)\(detail)")
             }
         }
 

@@ -62,6 +62,19 @@ public struct DatabaseExport: Sendable {
         }
     }
 
+    /// The highest id each AUTOINCREMENT table ever gave out (SQLite's `sqlite_sequence`), by table: above the
+    /// largest id still there when the newest rows were deleted. An id is never given out twice, so the target's
+    /// sequences must start above these, not only above the rows copied.
+    public func sequences() throws -> [String: Int64] {
+        try queue.read { db in
+            var sequences: [String: Int64] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence") {
+                sequences[row["name"]] = row["seq"]
+            }
+            return sequences
+        }
+    }
+
     /// Reads `table` in its primary key's order, `size` rows at a time, handing each batch to `body` before the
     /// next is read: memory holds one batch, however large the table.
     ///
