@@ -35,11 +35,11 @@ struct MigrateData: AsyncParsableCommand {
     @Option(help: "A TOML configuration file, for [database] url and password_file.")
     var config: String?
 
-    @Option(help: ArgumentHelp("Rows per INSERT.", visibility: .hidden))
+    @Option(help: ArgumentHelp("Rows read from SQLite and sent to PostgreSQL at a time.", visibility: .hidden))
     var batchSize = 1000
 
     func validate() throws {
-        guard (1...2000).contains(batchSize) else { throw ValidationError("--batch-size must be 1 to 2000") }
+        guard (1...100_000).contains(batchSize) else { throw ValidationError("--batch-size must be 1 to 100000") }
         if let to, !(to.hasPrefix("postgres://") || to.hasPrefix("postgresql://")) {
             throw ValidationError("--to must be a postgres:// or postgresql:// URL")
         }
@@ -105,10 +105,12 @@ struct MigrateData: AsyncParsableCommand {
                 let bar = ProgressBar(label: "copying", total: total)
                 var done = 0
                 for table in tables {
-                    try await source.batches(of: table, size: size) { batch in
-                        try await session.insert(batch)
-                        done += batch.rows.count
-                        bar.update(done)
+                    try await session.copy(table: table, columns: try source.columnNames(of: table)) { send in
+                        try await source.batches(of: table, size: size) { batch in
+                            try await send(batch.rows)
+                            done += batch.rows.count
+                            bar.update(done)
+                        }
                     }
                 }
                 bar.finish()

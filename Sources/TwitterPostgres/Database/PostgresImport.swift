@@ -5,7 +5,7 @@ import TwitterCore
 /// Writes another store's rows into an empty PostgreSQL database, for `twitterd migrate-data`: ids as they
 /// were, then every id sequence moved past them.
 ///
-/// Everything is copied in one transaction. A copy that fails or is interrupted halfway leaves the database as
+/// Each table is copied with COPY (see `CopyText`), and everything in one transaction. A copy that fails or is interrupted halfway leaves the database as
 /// empty as it found it, so the operator fixes the cause and runs the same command again; and no daemon on the
 /// database can see half the accounts or a tweet without its likes.
 public struct PostgresImport: Sendable {
@@ -120,40 +120,25 @@ public struct PostgresImport: Sendable {
     public struct Session: Sendable {
         let connection: PostgresConnection
 
-        /// Inserts `batch` with one many-row INSERT, every value a bound parameter; ids are inserted as they are.
-        /// A batch must stay under PostgreSQL's 65 535 parameters (1 000 rows of up to 65 columns).
-        public func insert(_ batch: TransferBatch) async throws {
-            guard !batch.rows.isEmpty else { return }
-            var binds = PostgresBindings(capacity: batch.rows.count * batch.columns.count)
-            var rows: [String] = []
-            rows.reserveCapacity(batch.rows.count)
-            for row in batch.rows {
-                var placeholders: [String] = []
-                for value in row {
-                    try Self.bind(value, into: &binds)
-                    placeholders.append("$\(binds.count)")
+        /// Copies one table with one `COPY … FROM STDIN`: `produce` is handed a function that sends rows (each
+        /// with one value per column of `columns`, SQLite names), and the copy ends when `produce` returns. Ids
+        /// are copied as they are; the generated search column fills itself.
+        public func copy(
+            table: String, columns: [String],
+            _ produce: (_ send: ([[TransferValue]]) async throws -> Void) async throws -> Void
+        ) async throws {
+            // Names come from the exporter's fixed list, never from input.
+            try await PostgresImport.describingServerErrors(in: table) {
+                try await connection.copyFrom(
+                    table: PostgresImport.tableName(table), columns: columns.map(PostgresImport.columnName),
+                    logger: PostgresConnection.quiet
+                ) { writer in
+                    try await produce { rows in
+                        var buffer = ByteBuffer()
+                        CopyText.append(rows, to: &buffer)
+                        try await writer.write(buffer)
+                    }
                 }
-                rows.append("(" + placeholders.joined(separator: ",") + ")")
-            }
-            let columns = batch.columns.map { "\"\(PostgresImport.columnName($0))\"" }.joined(separator: ", ")
-            // Names come from the exporter's fixed list, never from input; quoted for `user`-like words.
-            let sql =
-                "INSERT INTO \"\(PostgresImport.tableName(batch.table))\" (\(columns)) VALUES "
-                + rows.joined(separator: ",")
-            try await PostgresImport.describingServerErrors(in: batch.table) {
-                try await connection.run(PostgresQuery(unsafeSQL: sql, binds: binds))
-            }
-        }
-
-        /// Appends `value` to `binds`. A NULL goes untyped: PostgreSQL takes the column's type.
-        private static func bind(_ value: TransferValue, into binds: inout PostgresBindings) throws {
-            switch value {
-            case .null: binds.appendNull()
-            case .integer(let integer): binds.append(integer)
-            case .real(let real): binds.append(real)
-            case .text(let text): binds.append(text)
-            case .blob(let data): try binds.append(data)
-            case .date(let date): binds.append(date.copiedPrecision)
             }
         }
     }
@@ -176,15 +161,5 @@ public struct PostgresImport: Sendable {
             "the target database is not empty (\(users) users, \(tweets) tweets): migrate-data copies into an "
                 + "empty database only"
         }
-    }
-}
-
-extension Date {
-    /// A timestamp read from SQLite (kept there to the millisecond), to be stored here to the same millisecond:
-    /// rounded to the nearest one, since the decoded double may fall a hair below it (where `storagePrecision`
-    /// would round down a whole millisecond), then given the half microsecond `storagePrecision` explains.
-    var copiedPrecision: Date {
-        let milliseconds = (timeIntervalSince1970 * 1000).rounded() / 1000
-        return Date(timeIntervalSince1970: milliseconds + (milliseconds < 946_684_800 ? -0.000_000_5 : 0.000_000_5))
     }
 }

@@ -95,6 +95,11 @@ public struct DatabaseExport: Sendable {
         }
     }
 
+    /// The columns of `table`, in the order every batch's rows hold their values.
+    public func columnNames(of table: String) throws -> [String] {
+        try columns(of: table).map { $0.name }
+    }
+
     /// The columns of `table` with the way each is read.
     private func columns(of table: String) throws -> [(name: String, kind: ColumnKind)] {
         try queue.read { db in
