@@ -117,6 +117,9 @@ import TwitterClient
             return id
         }
         let question = try id(try await call("alice", "tweets.post", ["text": "hello @bob, seen any #gardens?"]))
+        // A line break and a backslash: the bytes COPY's text format escapes.
+        let escaped = try id(
+            try await call("alice", "tweets.post", ["text": "line one\nline two \\ C:\\path \\N café"]))
         let reply = try id(
             try await call(
                 "bob", "tweets.post", ["text": "@alice yes, #gardens everywhere", "inReplyToId": Self.number(question)])
@@ -138,7 +141,7 @@ import TwitterClient
         _ = try await call("boss", "admin.users.resetPassword", ["username": "carol"])
         let created = try await call("alice", "tokens.create", ["name": "ci"])
         guard case .string(let apiToken)? = created["token"] else { throw ClientError.invalidResponse("\(created)") }
-        return (sessions, apiToken, [question, reply, repost], spam)
+        return (sessions, apiToken, [question, reply, repost, escaped], spam)
     }
 
     /// PostgreSQL's name for a SQLite table, as the command prints it.
