@@ -36,7 +36,7 @@ struct MigrateData: AsyncParsableCommand {
     var config: String?
 
     @Option(help: ArgumentHelp("Rows read from SQLite and sent to PostgreSQL at a time.", visibility: .hidden))
-    var batchSize = 1000
+    var batchSize = 5000
 
     func validate() throws {
         guard (1...100_000).contains(batchSize) else { throw ValidationError("--batch-size must be 1 to 100000") }

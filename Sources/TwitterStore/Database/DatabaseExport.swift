@@ -161,18 +161,22 @@ private enum ColumnKind {
 
     /// The value at `index` of `row`; dates through GRDB's own decoding of its stored text.
     func value(_ row: Row, at index: Int) throws -> TransferValue {
-        if (row[index] as DatabaseValue).isNull { return .null }
-        switch self {
-        case .integer: return .integer(row[index])
-        case .real: return .real(row[index])
-        case .text: return .text(row[index])
-        case .blob: return .blob(row[index])
-        case .date:
-            // A timestamp GRDB cannot read would otherwise become a trap or a silent NULL.
-            guard let date = row[index] as Date? else {
-                throw DatabaseFile.Failure(description: "an unreadable timestamp: \(row[index] as DatabaseValue)")
+        // One fetch of the stored value, then its storage as it is: decoding through the typed subscripts read
+        // every value twice and cost a third of the copy's time.
+        let stored = row[index] as DatabaseValue
+        switch (self, stored.storage) {
+        case (_, .null): return .null
+        case (.date, _):
+            // GRDB's own reading of the text it stores; one it cannot read must not become a silent NULL.
+            guard let date = Date.fromDatabaseValue(stored) else {
+                throw DatabaseFile.Failure(description: "an unreadable timestamp: \(stored)")
             }
             return .date(date)
+        case (.real, .int64(let integer)): return .real(Double(integer))
+        case (_, .int64(let integer)): return .integer(integer)
+        case (_, .double(let real)): return .real(real)
+        case (_, .string(let text)): return .text(text)
+        case (_, .blob(let data)): return .blob(data)
         }
     }
 }
