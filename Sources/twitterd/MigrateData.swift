@@ -55,8 +55,11 @@ struct MigrateData: AsyncParsableCommand {
             let lock: DatabaseLock
             do {
                 lock = try DatabaseLock(databasePath: from)
+            } catch DatabaseLock.Failure.held {
+                throw MaintenanceFailure(
+                    exitCode: MaintenanceFailure.busy, message: "\(from) is in use; stop its daemon first")
             } catch {
-                throw MaintenanceFailure(exitCode: MaintenanceFailure.busy, message: "\(error); stop its daemon first")
+                throw MaintenanceFailure("cannot lock \(from): \(error)")
             }
             defer { withExtendedLifetime(lock) {} }
             let source = try DatabaseExport.open(path: from)

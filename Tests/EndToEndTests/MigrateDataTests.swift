@@ -89,6 +89,7 @@ import TwitterClient
         let serving = try DaemonProcess(directory: sqlite.directory, configuration: Self.configuration, store: .sqlite)
         let busy = try runProduct("twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url])
         #expect(busy.status == 75, "\(busy.error)")
+        #expect(busy.error.contains("is in use; stop its daemon first"), "\(busy.error)")
         #expect(serving.stop() == 0)
     }
 
