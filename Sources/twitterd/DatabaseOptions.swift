@@ -68,6 +68,20 @@ extension ParsableCommand {
         }
     }
 
+    /// `reportingFailures` for an async body.
+    func reportingFailures(_ body: () async throws -> Void) async throws {
+        let name = Self.configuration.commandName ?? "\(Self.self)".lowercased()
+        do {
+            try await body()
+        } catch let failure as MaintenanceFailure {
+            FileHandle.standardError.write(Data("twitterd \(name): \(failure.message)\n".utf8))
+            throw failure.exitCode
+        } catch {
+            FileHandle.standardError.write(Data("twitterd \(name): \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
     /// One line on stderr that does not stop the command.
     func warn(_ message: String) {
         let name = Self.configuration.commandName ?? "\(Self.self)".lowercased()

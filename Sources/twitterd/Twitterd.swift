@@ -13,7 +13,7 @@ struct Twitterd: AsyncParsableCommand {
             socat - UNIX-CONNECT:/run/twitterd/twitterd.sock
             """,
         version: TwitterdVersion.current,
-        subcommands: [Serve.self, Seed.self, Backup.self, Restore.self, Check.self, Migrate.self],
+        subcommands: [Serve.self, Seed.self, Backup.self, Restore.self, Check.self, Migrate.self, MigrateData.self],
         defaultSubcommand: Serve.self
     )
 }
