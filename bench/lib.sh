@@ -27,7 +27,8 @@ ticks() { # pids...: their user and system CPU time so far, in clock ticks, summ
 }
 
 # cload, recording beside it (as NAME_cpu) how many cores the daemons and the PostgreSQL server's processes
-# used over all its rounds (logins and warm-ups included): where the time went.
+# used over all its rounds (logins and warm-ups included): where the time went; and the machine's one-minute
+# load average at its end, which says whether anything else was running.
 cload_cpu() { # name, "daemon pids", postmaster pid, socket, args...
     cpu_name=$1; daemons=$2; postmaster=$3; shift 3
     # shellcheck disable=SC2086 # the pid lists are meant to split
@@ -42,5 +43,6 @@ cload_cpu() { # name, "daemon pids", postmaster pid, socket, args...
     }
     record "${cpu_name}_cpu" "$(awk -v d="$((daemon_after - daemon_before))" -v s="$((server_after - server_before))" \
         -v t0="$started" -v t1="$ended" -v hz="$(getconf CLK_TCK)" \
-        'BEGIN { w = t1 - t0; printf "{\"seconds\":%.1f,\"twitterdCores\":%.2f,\"postgresCores\":%.2f}", w, d / hz / w, s / hz / w }')"
+        -v load="$(cut -d ' ' -f 1 /proc/loadavg)" \
+        'BEGIN { w = t1 - t0; printf "{\"seconds\":%.1f,\"twitterdCores\":%.2f,\"postgresCores\":%.2f,\"loadAverage\":%s}", w, d / hz / w, s / hz / w, load }')"
 }

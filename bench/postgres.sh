@@ -83,7 +83,9 @@ kill "$SEEDER"; wait "$SEEDER" 2>/dev/null || true; DAEMONS=""
 psql -q -h "$PG" -U twitterd -d twitterd -v users="$PG_USERS" -v tweets="$PG_TWEETS" -v follows="$PG_FOLLOWS" \
     -f bench/postgres-seed.sql -At -F ' ' > "$PG/seed.out"
 seed_end=$(date +%s.%N)
-read -r users follows tweets tags < "$PG/seed.out"
+read -r users follows tweets tags <<EOF
+$(tail -n 1 "$PG/seed.out")
+EOF
 record postgres_seed "{\"users\":$users,\"follows\":$follows,\"tweets\":$tweets,\"tags\":$tags,\"seconds\":$(echo "$seed_end $seed_start" | awk '{printf "%.1f", $1 - $2}'),\"databaseBytes\":$(psql -h "$PG" -U twitterd -d twitterd -Atc "SELECT pg_database_size('twitterd')")}"
 sync
 

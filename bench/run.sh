@@ -24,7 +24,10 @@ if ! command -v redis-server >/dev/null 2>&1 || ! command -v bc >/dev/null 2>&1 
     $sudo apt-get update -qq && $sudo apt-get install -y -qq redis-server redis-tools bc gcc >/dev/null
 fi
 # BENCH_BUILD_LOCK=FILE takes flock(1) on FILE around the build, for machines where builds must not overlap.
-${BENCH_BUILD_LOCK:+flock "$BENCH_BUILD_LOCK"} swift build -c release --static-swift-stdlib
+# BENCH_SKIP_BUILD=1 uses the release binaries already in .build/release (to iterate on the scripts).
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+    ${BENCH_BUILD_LOCK:+flock "$BENCH_BUILD_LOCK"} swift build -c release --static-swift-stdlib
+fi
 BIN=.build/release
 WORK=.build/bench
 rm -rf "$WORK" && mkdir -p "$WORK"
