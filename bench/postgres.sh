@@ -1,7 +1,7 @@
 #!/bin/sh
 # The PostgreSQL part of `make bench`, run by bench/run.sh (which builds, compiles the C client and measures
 # the anchors): durable posts and home timelines through one daemon, then through two daemons sharing the
-# database, in a PostgreSQL cluster of its own under the bench's work folder, removed at the end.
+# database, in a PostgreSQL cluster of its own in .build/bench-postgres, removed at the end.
 #
 # The cluster keeps PostgreSQL's durable defaults: fsync on, synchronous_commit on, full_page_writes on, so an
 # answered post is on disk, as with SQLite's synchronous=FULL. Unix socket only, trust on it (the folder is
@@ -23,8 +23,9 @@ if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ]; then
     echo "postgres.sh: no PostgreSQL server in /usr/lib/postgresql/*/bin; run scripts/install-deps.sh" >&2
     exit 1
 fi
-# An absolute folder: the daemons' URL names the socket's folder.
-PG="$PWD/$WORK/postgres"
+# Beside the bench's work folder, not in it: twitterd makes the folder of its SQLite database (that one) 0700,
+# which the server's user could not enter. An absolute path: the daemons' URL names the socket's folder.
+PG="$PWD/$(dirname "$WORK")/bench-postgres"
 rm -rf "$PG" && mkdir -p "$PG"
 chmod 0700 "$PG"
 as=""
