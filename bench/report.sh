@@ -5,7 +5,7 @@ results=$1
 j() { jq -r "$1" "$results"; }
 rps() { j ".$1[0].requestsPerSecond | floor"; }
 p99() { j ".$1[0].p99Micros"; }
-ratio() { echo "scale=2; $1 / $2" | bc; }
+ratio() { if [ "$2" -gt 0 ]; then echo "scale=3; $1 / $2" | bc; else echo "—"; fi; }
 status() { if [ "$(echo "$1" | bc)" -eq 1 ]; then echo "met"; else echo "**missed**"; fi; }
 
 cpu=$(awk -F: '/model name/ {print $2; exit}' /proc/cpuinfo | sed 's/^ //')
