@@ -6,8 +6,13 @@
  * the bottleneck it measures (docs/BENCHMARKS.md says how that was checked).
  *
  * cc -O2 -o load_client load_client.c
- * load_client --socket PATH [--connections N] [--depth D] [--duration S] [--resp] [--login LINE]
- *             [--warmup S] REQUEST
+ * load_client --socket PATH [--socket PATH…] [--connections N] [--depth D] [--duration S] [--resp]
+ *             [--login LINE] [--warmup S] REQUEST
+ *
+ * With several --socket options the connections are dealt out in turn (connection 1 to the first socket,
+ * 2 to the second…), so one client drives several daemons that share a database: one clock, one histogram
+ * and one CPU figure for the whole load, and connection numbers (and so seeded accounts) that stay distinct
+ * across daemons. "perSocket" then says how many answers each socket gave.
  *
  * REQUEST is one line of JSON-RPC (a newline is added), or with --resp a Redis command in RESP, written with
  * \r\n escapes. --login LINE is sent once per connection before the clock starts, `%d` in it replaced by
@@ -33,6 +38,7 @@
 #include <unistd.h>
 
 #define MAX_CONNECTIONS 4096
+#define MAX_SOCKETS 16
 #define MAX_DEPTH 256
 #define READ_SIZE 262144
 /* Latencies are counted in 1 µs buckets up to 1 s; slower answers land in the last bucket. */
@@ -46,11 +52,13 @@ struct connection {
     char pending[READ_SIZE]; /* the start of an answer not yet ended */
     size_t pending_length;
     int answer_has_error; /* an "error" seen in the answer being read */
+    int socket_index; /* which --socket it is connected to */
 };
 
 static struct connection connections[MAX_CONNECTIONS];
 static uint32_t histogram[BUCKETS];
 static uint64_t answered, errors, slowest;
+static uint64_t answered_by_socket[MAX_SOCKETS];
 static int measuring;
 static char request[8192];
 static size_t request_length;
@@ -101,6 +109,7 @@ static void answer_ended(struct connection *connection) {
         histogram[latency < BUCKETS ? latency : BUCKETS - 1]++;
         if (latency > slowest) slowest = latency;
         answered++;
+        answered_by_socket[connection->socket_index]++;
         if (connection->answer_has_error) errors++;
     }
     connection->answer_has_error = 0;
@@ -195,11 +204,12 @@ static uint64_t percentile(double fraction) {
 }
 
 int main(int argc, char **argv) {
-    const char *path = NULL, *login = NULL, *payload = NULL;
-    int count = 1, depth = 1;
+    const char *paths[MAX_SOCKETS];
+    const char *login = NULL, *payload = NULL;
+    int socket_count = 0, count = 1, depth = 1;
     double duration = 5, warmup = 1;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--socket") && i + 1 < argc) path = argv[++i];
+        if (!strcmp(argv[i], "--socket") && i + 1 < argc && socket_count < MAX_SOCKETS) paths[socket_count++] = argv[++i];
         else if (!strcmp(argv[i], "--connections") && i + 1 < argc) count = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--depth") && i + 1 < argc) depth = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--duration") && i + 1 < argc) duration = atof(argv[++i]);
@@ -212,9 +222,9 @@ int main(int argc, char **argv) {
             return 64;
         }
     }
-    if (!path || !payload || count < 1 || count > MAX_CONNECTIONS || depth < 1 || depth > MAX_DEPTH) {
-        fprintf(stderr, "usage: load_client --socket PATH [--connections 1-%d] [--depth 1-%d] [--duration S] "
-                        "[--warmup S] [--resp] [--login LINE] REQUEST\n", MAX_CONNECTIONS, MAX_DEPTH);
+    if (socket_count == 0 || !payload || count < 1 || count > MAX_CONNECTIONS || depth < 1 || depth > MAX_DEPTH) {
+        fprintf(stderr, "usage: load_client --socket PATH [--socket PATH…] [--connections 1-%d] [--depth 1-%d] "
+                        "[--duration S] [--warmup S] [--resp] [--login LINE] REQUEST\n", MAX_CONNECTIONS, MAX_DEPTH);
         return 64;
     }
     if (resp_mode) {
@@ -229,7 +239,8 @@ int main(int argc, char **argv) {
     if (poll < 0) die("epoll_create1");
     for (int i = 0; i < count; i++) {
         struct connection *connection = &connections[i];
-        connection->fd = connect_to(path);
+        connection->socket_index = i % socket_count;
+        connection->fd = connect_to(paths[connection->socket_index]);
         connection->number = i + 1;
         if (login) log_in(connection, login);
         fcntl(connection->fd, F_SETFL, fcntl(connection->fd, F_GETFL) | O_NONBLOCK);
@@ -277,9 +288,16 @@ int main(int argc, char **argv) {
     double elapsed = (double)(now_micros() - started) / 1e6;
     printf("{\"clientCpuPercent\":%.0f,\"requestsPerSecond\":%.0f,\"p50Micros\":%llu,\"p99Micros\":%llu,\"p999Micros\":%llu,"
            "\"maxMicros\":%llu,\"requests\":%llu,\"errors\":%llu,\"connections\":%d,\"depth\":%d,"
-           "\"seconds\":%.1f}\n",
+           "\"seconds\":%.1f,\"sockets\":%d",
            100 * cpu / elapsed, (double)answered / seconds, (unsigned long long)percentile(0.50), (unsigned long long)percentile(0.99),
            (unsigned long long)percentile(0.999), (unsigned long long)slowest, (unsigned long long)answered,
-           (unsigned long long)errors, count, depth, seconds);
+           (unsigned long long)errors, count, depth, seconds, socket_count);
+    if (socket_count > 1) {
+        printf(",\"perSocket\":[");
+        for (int s = 0; s < socket_count; s++)
+            printf("%s%llu", s ? "," : "", (unsigned long long)answered_by_socket[s]);
+        printf("]");
+    }
+    printf("}\n");
     return errors > 0 ? 2 : 0;
 }

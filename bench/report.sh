@@ -5,7 +5,7 @@ results=$1
 j() { jq -r "$1" "$results"; }
 rps() { j ".$1[0].requestsPerSecond | floor"; }
 p99() { j ".$1[0].p99Micros"; }
-ratio() { echo "scale=2; $1 / $2" | bc; }
+ratio() { if [ "$2" -gt 0 ]; then echo "scale=3; $1 / $2" | bc; else echo "—"; fi; }
 status() { if [ "$(echo "$1" | bc)" -eq 1 ]; then echo "met"; else echo "**missed**"; fi; }
 
 cpu=$(awk -F: '/model name/ {print $2; exit}' /proc/cpuinfo | sed 's/^ //')
@@ -107,6 +107,10 @@ $(row "ping, 16 × 16" c_ping_16x16 "Redis PING" c_redis_ping_16x16)
 $(row "durable post, 64 × 4" c_post_64x4 "Redis LPUSH, appendfsync always" c_redis_lpush_aof_64x4)
 $(row "fetch 20, 16 × 8" c_fetch_16x8 "line server ping" c_limit_ping_16x8)
 $(row "home 20, 16 × 8" c_home_16x8 "line server ping" c_limit_ping_16x8)
+$(row "durable post, 64 × 4, PostgreSQL" c_pg_post_64x4 "Redis LPUSH, appendfsync always" c_redis_lpush_aof_64x4)
+$(row "durable post, 64 × 4, PostgreSQL, two daemons" c_pg2_post_64x4 "Redis LPUSH, appendfsync always" c_redis_lpush_aof_64x4)
+$(row "home 20, 16 × 8, PostgreSQL" c_pg_home_16x8 "line server ping" c_limit_ping_16x8)
+$(row "home 20, 16 × 8, PostgreSQL, two daemons" c_pg2_home_16x8 "line server ping" c_limit_ping_16x8)
 
 Errors: ping $(c c_ping_16x16 errors), fetch $(c c_fetch_16x8 errors), home $(c c_home_16x8 errors), post $(c c_post_64x4 errors).
 
@@ -120,4 +124,6 @@ Errors: ping $(c c_ping_16x16 errors), fetch $(c c_fetch_16x8 errors), home $(c 
 | 10,000 idle connections under 60 MB | $held_kib KiB | $(status "$held_kib < 61440") |
 | idle under 25 MB | $idle_kib KiB | $(status "$idle_kib < 25600") |
 MARKDOWN
+sh bench/report-postgres.sh "$results"
+echo
 cat bench/analysis.md

@@ -2,8 +2,18 @@
 # make bench: builds in release mode, seeds 10k users following about 100 each and 1M tweets, and measures twitterd against the
 # physical limit of a line server (bench/line_server.c) and against Redis, in one run on this machine.
 # Writes docs/BENCHMARKS.md and bench/results.json. Not part of CI.
+# The same loads run on PostgreSQL, through one daemon and through two sharing the database (bench/postgres.sh).
+#
+# BENCH_ONLY=postgres runs only what the PostgreSQL rows need, in one run: the anchors they are compared to
+# (Redis LPUSH with appendfsync always, the line server), the SQLite c_home_16x8 and c_post_64x4 beside them
+# (BENCH_SQLITE=0 leaves those and the 1M-tweet SQLite seed out, to iterate), and bench/postgres.sh. It writes
+# bench/results-postgres.json and prints the PostgreSQL table; bench/results.json and docs/BENCHMARKS.md are
+# left alone.
 set -eu
 cd "$(dirname "$0")/.."
+BENCH_ONLY=${BENCH_ONLY:-}
+BENCH_SQLITE=${BENCH_SQLITE:-1}
+case "$BENCH_ONLY" in "" | postgres) ;; *) echo "run.sh: BENCH_ONLY is empty or postgres" >&2; exit 64 ;; esac
 DURATION=${DURATION:-5}
 # This VM's speed drifts by up to a third between minutes, so every load (and every anchor) is measured
 # ROUNDS times and the median round is reported.
@@ -13,7 +23,11 @@ if ! command -v redis-server >/dev/null 2>&1 || ! command -v bc >/dev/null 2>&1 
     sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq && $sudo apt-get install -y -qq redis-server redis-tools bc gcc >/dev/null
 fi
-swift build -c release --static-swift-stdlib
+# BENCH_BUILD_LOCK=FILE takes flock(1) on FILE around the build, for machines where builds must not overlap.
+# BENCH_SKIP_BUILD=1 uses the release binaries already in .build/release (to iterate on the scripts).
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+    ${BENCH_BUILD_LOCK:+flock "$BENCH_BUILD_LOCK"} swift build -c release --static-swift-stdlib
+fi
 BIN=.build/release
 WORK=.build/bench
 rm -rf "$WORK" && mkdir -p "$WORK"
@@ -21,12 +35,51 @@ RESULTS="$WORK/results.jsonl"
 : > "$RESULTS"
 cc -O2 -o "$WORK/line_server" bench/line_server.c
 cc -O2 -o "$WORK/load_client" bench/load_client.c
+export BIN WORK RESULTS DURATION ROUNDS
+. bench/lib.sh
 
-record() { # name, json
-    printf '{"name":"%s","result":%s}\n' "$1" "$2" >> "$RESULTS"
-}
+record meta "{\"commit\":\"$(git rev-parse --short HEAD)\",\"date\":\"$(date -u +%Y-%m-%d)\",\"durationSeconds\":$DURATION,\"rounds\":$ROUNDS,\"only\":\"$BENCH_ONLY\"}"
+printf '[limits]\nmax_connections = 16384\n[rates]\nposts = "off"\nfollows = "off"\nlikes = "off"\nreposts = "off"\nreports = "off"\n' > "$WORK/twitterd.toml"
+PING='{"jsonrpc":"2.0","method":"system.ping","id":1}'
+LOGIN='{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"password","credentials":{"email":"seed%d@example.com","password":"seed-password"}},"id":0}'
 
-record meta "{\"commit\":\"$(git rev-parse --short HEAD)\",\"date\":\"$(date -u +%Y-%m-%d)\",\"durationSeconds\":$DURATION,\"rounds\":$ROUNDS}"
+if [ "$BENCH_ONLY" = postgres ]; then
+    "$WORK/line_server" "$WORK/limit.sock" &
+    LIMIT=$!
+    redis-server --port 0 --unixsocket "$PWD/$WORK/redis-aof.sock" --save '' --dir "$PWD/$WORK" --appendonly yes \
+        --appendfsync always --daemonize no > "$WORK/redis-aof.log" &
+    REDIS_AOF=$!
+    DAEMON=""
+    trap 'kill $LIMIT $REDIS_AOF $DAEMON 2>/dev/null || true' EXIT
+    if [ "$BENCH_SQLITE" = 1 ]; then
+        echo "seeding 10000 users following about 100 each and 1000000 tweets (SQLite)"
+        "$BIN/twitterd" seed --users 10000 --tweets 1000000 --follows 100 --database "$WORK/twitterd.sqlite" >/dev/null
+        sync
+        "$BIN/twitterd" --socket "$WORK/twitterd.sock" --database "$WORK/twitterd.sqlite" --config "$WORK/twitterd.toml" \
+            --log-level warning 2> "$WORK/twitterd.log" &
+        DAEMON=$!
+        until "$BIN/twctl" --socket "$WORK/twitterd.sock" status >/dev/null 2>&1; do sleep 0.1; done
+    fi
+    until redis-cli -s "$WORK/redis-aof.sock" ping >/dev/null 2>&1; do sleep 0.1; done
+    cload c_limit_ping_16x8 "$WORK/limit.sock" --connections 16 --depth 8 "$PING"
+    if [ -n "$DAEMON" ]; then
+        cload c_home_16x8 "$WORK/twitterd.sock" --connections 16 --depth 8 --login "$LOGIN" \
+            '{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}'
+    fi
+    cload c_redis_lpush_aof_64x4 "$WORK/redis-aof.sock" --connections 64 --depth 4 \
+        --resp '*3\r\n$5\r\nLPUSH\r\n$5\r\nbench\r\n$5\r\nhello\r\n'
+    if [ -n "$DAEMON" ]; then
+        cload c_post_64x4 "$WORK/twitterd.sock" --connections 64 --depth 4 --login "$LOGIN" \
+            '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
+        kill "$DAEMON"; wait "$DAEMON" 2>/dev/null || true; DAEMON=""
+    fi
+    sh bench/postgres.sh
+    jq -s 'map({(.name): .result}) | add' "$RESULTS" > bench/results-postgres.json
+    sh bench/report-postgres.sh bench/results-postgres.json
+    echo "wrote bench/results-postgres.json"
+    exit 0
+fi
+
 echo "seeding 10000 users following about 100 each and 1000000 tweets"
 seed_start=$(date +%s.%N)
 "$BIN/twitterd" seed --users 10000 --tweets 1000000 --follows 100 --database "$WORK/twitterd.sqlite" >/dev/null
@@ -39,7 +92,6 @@ sync
 echo "time to READY with the 1M-tweet database"
 record ready "$("$BIN/twbench" ready --json -- "$BIN/twitterd" --socket "$WORK/ready.sock" --database "$WORK/twitterd.sqlite" --log-level warning)"
 
-printf '[limits]\nmax_connections = 16384\n[rates]\nposts = "off"\nfollows = "off"\nlikes = "off"\nreposts = "off"\nreports = "off"\n' > "$WORK/twitterd.toml"
 "$BIN/twitterd" --socket "$WORK/twitterd.sock" --database "$WORK/twitterd.sqlite" --config "$WORK/twitterd.toml" \
     --log-level warning 2> "$WORK/twitterd.log" &
 DAEMON=$!
@@ -93,21 +145,7 @@ load search_c1 "$WORK/twitterd.sock" --method search --connections 1 --depth 1
 load search_c16 "$WORK/twitterd.sock" --method search --connections 16 --depth 1
 load login "$WORK/twitterd.sock" --method login --connections 8 --depth 2 --accounts 1000 --probe
 
-# The independent C client (bench/load_client.c) drives twitterd and every anchor the same way, so each
-# ratio compares servers. Connections that need a login log in as seed1, seed2… before the clock starts.
-cload() { # name, socket, args...: the median of ROUNDS runs by requests per second
-    name=$1; socket=$2; shift 2
-    echo "$name (C client)"
-    : > "$WORK/rounds.json"
-    round=0
-    while [ "$round" -lt "$ROUNDS" ]; do
-        "$WORK/load_client" --socket "$socket" --duration "$DURATION" "$@" >> "$WORK/rounds.json" || true
-        round=$((round + 1))
-    done
-    record "$name" "$(jq -c -s 'sort_by(.requestsPerSecond) | .[length / 2 | floor] // {}' "$WORK/rounds.json")"
-}
-PING='{"jsonrpc":"2.0","method":"system.ping","id":1}'
-LOGIN='{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"password","credentials":{"email":"seed%d@example.com","password":"seed-password"}},"id":0}'
+# The C client's loads (cload, in bench/lib.sh): twitterd and every anchor driven the same way.
 cload c_redis_ping_1x64 "$WORK/redis.sock" --connections 1 --depth 64 --resp '*1\r\n$4\r\nPING\r\n'
 cload c_ping_1x64 "$WORK/twitterd.sock" --connections 1 --depth 64 "$PING"
 cload c_redis_ping_16x16 "$WORK/redis.sock" --connections 16 --depth 16 --resp '*1\r\n$4\r\nPING\r\n'
@@ -121,6 +159,9 @@ cload c_redis_lpush_aof_64x4 "$WORK/redis-aof.sock" --connections 64 --depth 4 \
     --resp '*3\r\n$5\r\nLPUSH\r\n$5\r\nbench\r\n$5\r\nhello\r\n'
 cload c_post_64x4 "$WORK/twitterd.sock" --connections 64 --depth 4 --login "$LOGIN" \
     '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
+
+# The same home and post loads on PostgreSQL, one daemon and two, next to these (bench/postgres.sh).
+sh bench/postgres.sh
 
 echo "redis-benchmark"
 redis_csv() { redis-benchmark -s "$WORK/redis.sock" --csv -q "$@" | tr -d '"' ; }

@@ -1,0 +1,48 @@
+# Shared by bench/run.sh and bench/postgres.sh (sourced, not run): how a figure is recorded and how the C
+# client's loads are run. Expects WORK (the bench's work folder), RESULTS (its JSON lines), DURATION and ROUNDS.
+
+record() { # name, json
+    printf '{"name":"%s","result":%s}\n' "$1" "$2" >> "$RESULTS"
+}
+
+# The independent C client (bench/load_client.c) drives twitterd and every anchor the same way, so each
+# ratio compares servers. Connections that need a login log in as seed1, seed2… before the clock starts.
+cload() { # name, socket, args...: the median of ROUNDS runs by requests per second
+    name=$1; socket=$2; shift 2
+    echo "$name (C client)"
+    : > "$WORK/rounds.json"
+    round=0
+    while [ "$round" -lt "$ROUNDS" ]; do
+        "$WORK/load_client" --socket "$socket" --duration "$DURATION" "$@" >> "$WORK/rounds.json" || true
+        round=$((round + 1))
+    done
+    record "$name" "$(jq -c -s 'sort_by(.requestsPerSecond) | .[length / 2 | floor] // {}' "$WORK/rounds.json")"
+}
+
+ticks() { # pids...: their user and system CPU time so far, in clock ticks, summed (a pid that is gone counts 0)
+    for pid in "$@"; do
+        # The command name is in parentheses and may hold spaces: count fields after the last ')'.
+        sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{print $12 + $13}'
+    done | awk '{ sum += $1 } END { print sum + 0 }'
+}
+
+# cload, recording beside it (as NAME_cpu) how many cores the daemons and the PostgreSQL server's processes
+# used over all its rounds (logins and warm-ups included): where the time went; and the machine's one-minute
+# load average at its end, which says whether anything else was running.
+cload_cpu() { # name, "daemon pids", postmaster pid, socket, args...
+    cpu_name=$1; daemons=$2; postmaster=$3; shift 3
+    # shellcheck disable=SC2086 # the pid lists are meant to split
+    {
+        backends=$(pgrep -P "$postmaster" | tr '\n' ' ')
+        daemon_before=$(ticks $daemons); server_before=$(ticks "$postmaster" $backends)
+        started=$(date +%s.%N)
+        cload "$cpu_name" "$@"
+        ended=$(date +%s.%N)
+        backends=$(pgrep -P "$postmaster" | tr '\n' ' ')
+        daemon_after=$(ticks $daemons); server_after=$(ticks "$postmaster" $backends)
+    }
+    record "${cpu_name}_cpu" "$(awk -v d="$((daemon_after - daemon_before))" -v s="$((server_after - server_before))" \
+        -v t0="$started" -v t1="$ended" -v hz="$(getconf CLK_TCK)" \
+        -v load="$(cut -d ' ' -f 1 /proc/loadavg)" \
+        'BEGIN { w = t1 - t0; printf "{\"seconds\":%.1f,\"twitterdCores\":%.2f,\"postgresCores\":%.2f,\"loadAverage\":%s}", w, d / hz / w, s / hz / w, load }')"
+}
