@@ -64,27 +64,9 @@ struct LikeStore: LikeStoring {
     func likers(of id: Int64, page: PageRequest) async throws -> UserPage? {
         try await database.read { connection in
             guard let target = try await TweetRows.target(connection, of: id) else { return nil }
-            var query = SQL()
-            let hiding =
-                page.hiding.isEmpty ? "" : " AND NOT tweet_like.user_id = ANY(\(query.bind(page.hiding.sorted())))"
-            // One more than asked: whether it exists says if there is a next page.
-            query.append(
-                """
-                SELECT tweet_like.id AS position, users.username, users.first_name, users.last_name
-                FROM tweet_like JOIN users ON users.id = tweet_like.user_id
-                WHERE tweet_like.tweet_id = \(query.bind(target)) AND tweet_like.id < \(query.bind(page.before ?? Int64.max))\(hiding)
-                    AND users.suspended_at IS NULL
-                ORDER BY tweet_like.id DESC LIMIT \(query.bind(page.limit + 1))
-                """)
-            let rows = try await connection.rows(query.query)
-            let shown = rows.prefix(page.limit)
-            return UserPage(
-                users: try shown.map {
-                    UserSummary(
-                        username: try $0.column("username"), firstName: try $0.column("first_name"),
-                        lastName: try $0.column("last_name"))
-                },
-                next: rows.count > page.limit ? try shown.last?.column("position", as: Int64.self) : nil)
+            return try await UserPageQuery.fetch(
+                connection, relationshipTable: "tweet_like", ownerColumn: "tweet_id", personColumn: "user_id",
+                owner: target, page: page)
         }
     }
 
