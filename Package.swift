@@ -41,12 +41,14 @@ let package = Package(
         .target(
             name: "TwitterPostgres",
             dependencies: [
-                "TwitterCore",
+                "TwitterCore", "EventLoopExecutor",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "JSONRPC"),
+        // Swift tasks on a NIO event loop: the server's connections and the PostgreSQL store's queries use it.
+        .target(name: "EventLoopExecutor", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // The protocol's shared declarations: the daemon answers with them and its clients branch on them.
         .target(name: "TwitterAPI", dependencies: ["JSONRPC", "TwitterCore"]),
         // Login providers: each depends on TwitterCore and Sodium only; twitterd's main registers them.
@@ -56,7 +58,7 @@ let package = Package(
         .target(
             name: "TwitterServer",
             dependencies: [
-                "JSONRPC", "TwitterAPI", "TwitterCore",
+                "JSONRPC", "TwitterAPI", "TwitterCore", "EventLoopExecutor",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -28,7 +28,7 @@ import Testing
 
         let follower = try RunningProduct(
             "twctl", ["notifications", "--follow"],
-            environment: ["TWITTERD_SOCKET": daemon.socketPath, "XDG_CONFIG_HOME": alice.config, "NO_COLOR": "1"])
+            environment: ["TWITTERD_SOCKET": alice.socket, "XDG_CONFIG_HOME": alice.config, "NO_COLOR": "1"])
         try bob.run(["reply", root, "hi back"])
         var seen: [String] = []
         while let line = follower.readLine() {
@@ -82,7 +82,7 @@ import Testing
             process.arguments = ["-qec", "\(twctl) timeline --public", "/dev/null"]
             var environment = ProcessInfo.processInfo.environment
             environment["NO_COLOR"] = noColor ? "1" : nil
-            environment["TWITTERD_SOCKET"] = daemon.socketPath
+            environment["TWITTERD_SOCKET"] = alice.socket
             environment["XDG_CONFIG_HOME"] = alice.config
             process.environment = environment
             let output = Pipe()

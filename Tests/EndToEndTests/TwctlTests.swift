@@ -8,10 +8,13 @@ import TwitterClient
 @Suite(.serialized) struct TwctlTests {
     struct Client {
         let daemon: DaemonProcess
+        /// Always the same socket: twctl keeps its session per socket (see `TwctlSocialTests.Person`).
+        let socket: String
         let config: String
 
         init(_ daemon: DaemonProcess) throws {
             self.daemon = daemon
+            socket = daemon.socketPath
             config = try TemporaryDirectory.make(prefix: "twctl")
         }
 
@@ -19,7 +22,7 @@ import TwitterClient
         func run(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String, error: String) {
             try runProduct(
                 "twctl", arguments,
-                environment: ["TWITTERD_SOCKET": daemon.socketPath, "XDG_CONFIG_HOME": config, "NO_COLOR": "1"],
+                environment: ["TWITTERD_SOCKET": socket, "XDG_CONFIG_HOME": config, "NO_COLOR": "1"],
                 input: input
             )
         }
@@ -132,7 +135,7 @@ import TwitterClient
         try client.run(["post", "already there"])
         let follower = try RunningProduct(
             "twctl", ["feed", "--follow"],
-            environment: ["TWITTERD_SOCKET": daemon.socketPath, "XDG_CONFIG_HOME": client.config, "NO_COLOR": "1"]
+            environment: ["TWITTERD_SOCKET": client.socket, "XDG_CONFIG_HOME": client.config, "NO_COLOR": "1"]
         )
         // The existing feed is printed first: after it, the follower is streaming.
         var lines: [String] = []
@@ -160,7 +163,7 @@ import TwitterClient
             input: "correct horse battery")
         let follower = try RunningProduct(
             "twctl", ["feed", "--follow"],
-            environment: ["TWITTERD_SOCKET": daemon.socketPath, "XDG_CONFIG_HOME": client.config, "NO_COLOR": "1"],
+            environment: ["TWITTERD_SOCKET": client.socket, "XDG_CONFIG_HOME": client.config, "NO_COLOR": "1"],
             errorsToo: true
         )
         // A tweet seen live proves the follower is subscribed before the session ends.
@@ -187,9 +190,10 @@ import TwitterClient
             version.status == 0, "nobody cannot run a copy of twctl in \(reachable) at all: \(version.error)")
 
         let daemon = try DaemonProcess(socketDirectory: reachable)
-        let denied = try Self.runAsNobody([twctl, "--socket", daemon.socketPath, "status"])
+        let socket = daemon.socketPath
+        let denied = try Self.runAsNobody([twctl, "--socket", socket, "status"])
         #expect(denied.status == 77)
-        #expect(denied.error.contains("permission denied on \(daemon.socketPath): add your user to the twitterd group"))
+        #expect(denied.error.contains("permission denied on \(socket): add your user to the twitterd group"))
     }
 
     static func runAsNobody(_ command: [String]) throws -> (status: Int32, error: String) {

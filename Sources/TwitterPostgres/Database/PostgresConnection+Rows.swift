@@ -1,6 +1,8 @@
+import EventLoopExecutor
 import Foundation
 import Logging
 import PostgresNIO
+import TwitterCore
 
 /// The few ways the stores talk to a connection: every row of a query, the first, one column's values, or no
 /// rows at all. Queries are `PostgresQuery` interpolations, so every value is a bound parameter.
@@ -8,13 +10,35 @@ extension PostgresConnection {
     /// Logs nothing: the stores report their own failures, and query texts are not worth a log line each.
     static let quiet = Logger(label: "twitterd.postgres.query", factory: { _ in SwiftLogNoOpLogHandler() })
 
+    /// Sends `query` and hands its rows to `read`, all on the connection's own event loop, after checking there
+    /// that the connection is still open. Every query the stores send goes through here.
+    ///
+    /// Why on the loop: postgres-nio 1.33.2 hands a query to its channel with no write promise. Sent from another
+    /// thread, the write waits in the loop's queue; if the connection closes meanwhile, the closed channel's
+    /// pipeline no longer holds postgres-nio's handler, the query is dropped, and its caller waits for good.
+    /// PostgresFaultTests caught exactly that: after a postmaster kill under 32 posters, an ordered write hung
+    /// on such a query holding the daemon's write order, and no post was answered again. On the loop, the check
+    /// and the write happen in one turn (nothing in `query` suspends before its write), so a query either reaches
+    /// the handler, which fails it if the connection breaks, or is refused here as a lost connection. It costs no
+    /// extra thread hop: the answer arrives on that loop anyway.
+    private func answers<Result>(
+        _ query: PostgresQuery, _ read: (PostgresRowSequence) async throws -> Result
+    ) async throws -> Result {
+        try await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop)) {
+            guard !isClosed else {
+                throw TwitterError.unavailable(retryAfter: Unreachable.retryAfter, "The database connection closed")
+            }
+            return try await read(try await self.query(query, logger: Self.quiet))
+        }
+    }
+
     /// Every row `query` returns, each addressable by column name.
     func rows(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
-        var rows: [PostgresRandomAccessRow] = []
-        for try await row in try await self.query(query, logger: Self.quiet) {
-            rows.append(PostgresRandomAccessRow(row))
+        try await answers(query) { sequence in
+            var rows: [PostgresRandomAccessRow] = []
+            for try await row in sequence { rows.append(PostgresRandomAccessRow(row)) }
+            return rows
         }
-        return rows
     }
 
     /// The first row `query` returns, if any.
@@ -26,11 +50,11 @@ extension PostgresConnection {
     func values<Value: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: Value.Type) async throws
         -> [Value]
     {
-        var values: [Value] = []
-        for try await (value) in try await self.query(query, logger: Self.quiet).decode(Value.self) {
-            values.append(value)
+        try await answers(query) { sequence in
+            var values: [Value] = []
+            for try await (value) in sequence.decode(Value.self) { values.append(value) }
+            return values
         }
-        return values
     }
 
     /// The first column of the first row `query` returns; nil when there is no row or it is NULL.
@@ -42,7 +66,7 @@ extension PostgresConnection {
 
     /// Runs `query` for its effect, reading and dropping any rows.
     func run(_ query: PostgresQuery) async throws {
-        for try await _ in try await self.query(query, logger: Self.quiet) {}
+        try await answers(query) { sequence in for try await _ in sequence {} }
     }
 
     /// Runs a script of several statements, one after another: each statement ends with `;` at the end of a

@@ -1,3 +1,4 @@
+import EventLoopExecutor
 import JSONRPC
 import Logging
 import NIOCore
