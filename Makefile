@@ -38,9 +38,9 @@ run: release
 	@echo "  or: $(RELEASE_BIN)/twctl --socket $(RUN_DIR)/twitterd.sock status"
 	@exec $(RELEASE_BIN)/twitterd --socket $(RUN_DIR)/twitterd.sock --database $(RUN_DIR)/twitterd.sqlite
 
-# The PostgreSQL pass leaves out the suites about SQLite's file, the sandbox and systemd, and the fault tests,
-# which name PostgreSQL themselves and ran in the first pass.
-POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests
+# The PostgreSQL pass leaves out the suites about SQLite's file, the sandbox and systemd, and the suites that
+# name their stores themselves (faults, migrate-data, shared databases), which ran in the first pass.
+POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests|MigrateDataTests|SharedDatabaseTests
 
 ## test: the whole suite: unit tests and end-to-end tests against the real binaries
 test: deps
@@ -49,8 +49,9 @@ test: deps
 	@# each other's async work on a two-core machine. The PostgreSQL store's tests run against a throwaway
 	@# cluster the script starts and removes.
 	sh scripts/with-postgres.sh $(SWIFT) test --skip-build --no-parallel
-	@# The end-to-end suite again, every daemon on PostgreSQL.
-	TWITTERD_TEST_STORE=postgresql sh scripts/with-postgres.sh $(SWIFT) test --skip-build --no-parallel \
+	@# The end-to-end suite again as one service of two daemons on one PostgreSQL database: each test's
+	@# connections and twctl users alternate between them (TWITTERD_TEST_STORE=postgresql runs one daemon).
+	TWITTERD_TEST_STORE=postgresql-pair sh scripts/with-postgres.sh $(SWIFT) test --skip-build --no-parallel \
 		--filter EndToEndTests --skip '$(POSTGRES_PASS_SKIPS)'
 
 ## test-systemd: as root, boots Debian under a real systemd (systemd-nspawn) with `make install` inside and checks the units

@@ -101,7 +101,7 @@ import Testing
         try alice.run(["post", "already there"])
         let follower = try RunningProduct(
             "twctl", ["timeline", "--follow"],
-            environment: ["TWITTERD_SOCKET": daemon.socketPath, "XDG_CONFIG_HOME": bob.config, "NO_COLOR": "1"])
+            environment: ["TWITTERD_SOCKET": bob.socket, "XDG_CONFIG_HOME": bob.config, "NO_COLOR": "1"])
         // The home page is printed first: after it, the follower is streaming.
         while let line = follower.readLine(), !line.contains("already there") {}
         try carol.run(["post", "a stranger speaks"])
