@@ -10,25 +10,40 @@ extension PostgresConnection {
     /// Logs nothing: the stores report their own failures, and query texts are not worth a log line each.
     static let quiet = Logger(label: "twitterd.postgres.query", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    /// Sends `query` and hands its rows to `read`, all on the connection's own event loop, after checking there
-    /// that the connection is still open. Every query the stores send goes through here.
+    /// Runs `send`, which must send one statement before it first suspends, and then reads its answer, all on
+    /// the connection's own event loop, after checking there that the connection is still open. Every statement
+    /// the stores send goes through here.
     ///
-    /// Why on the loop: postgres-nio 1.33.2 hands a query to its channel with no write promise. Sent from another
-    /// thread, the write waits in the loop's queue; if the connection closes meanwhile, the closed channel's
-    /// pipeline no longer holds postgres-nio's handler, the query is dropped, and its caller waits for good.
-    /// PostgresFaultTests caught exactly that: after a postmaster kill under 32 posters, an ordered write hung
-    /// on such a query holding the daemon's write order, and no post was answered again. On the loop, the check
-    /// and the write happen in one turn (nothing in `query` suspends before its write), so a query either reaches
-    /// the handler, which fails it if the connection breaks, or is refused here as a lost connection. It costs no
-    /// extra thread hop: the answer arrives on that loop anyway.
-    private func answers<Result>(
-        _ query: PostgresQuery, _ read: (PostgresRowSequence) async throws -> Result
-    ) async throws -> Result {
+    /// Why on the loop: postgres-nio 1.33.2 hands a statement to its channel with no write promise. Sent from
+    /// another thread, the write waits in the loop's queue; if the connection closes meanwhile, the closed
+    /// channel's pipeline no longer holds postgres-nio's handler, the statement is dropped, and its caller waits
+    /// for good. PostgresFaultTests caught exactly that: after a postmaster kill under 32 posters, an ordered
+    /// write hung on such a query holding the daemon's write order, and no post was answered again. On the loop,
+    /// the check and the write happen in one turn (`query` and `execute` write before they first suspend), so a
+    /// statement either reaches the handler, which fails it if the connection breaks, or is refused here as a
+    /// lost connection. It costs no extra thread hop: the answer arrives on that loop anyway.
+    private func onLoop<Result>(_ send: () async throws -> Result) async throws -> Result {
         try await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop)) {
             guard !isClosed else {
                 throw TwitterError.unavailable(retryAfter: Unreachable.retryAfter, "The database connection closed")
             }
-            return try await read(try await self.query(query, logger: Self.quiet))
+            return try await send()
+        }
+    }
+
+    /// Sends `query` and hands its rows to `read`, on the connection's loop (`onLoop`).
+    private func answers<Result>(
+        _ query: PostgresQuery, _ read: (PostgresRowSequence) async throws -> Result
+    ) async throws -> Result {
+        try await onLoop { try await read(try await self.query(query, logger: Self.quiet)) }
+    }
+
+    /// The rows of a named prepared statement, prepared on this connection the first time it runs here.
+    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
+        try await onLoop {
+            var rows: [Statement.Row] = []
+            for try await row in try await execute(statement, logger: Self.quiet) { rows.append(row) }
+            return rows
         }
     }
 

@@ -41,11 +41,11 @@ struct BatchWriter {
         let found = EntityScanner.scan(draft.text)
         let mentioned = try await mentionedAccounts(found.mentions)
         guard
-            let id = try await connection.value(
-                """
-                INSERT INTO tweet (author_id, text, created_at, idempotency_key, in_reply_to_id)
-                VALUES (\(draft.authorID), \(draft.text), \(now), \(draft.idempotencyKey), \(parentID)) RETURNING id
-                """, as: Int64.self)
+            let id = try await connection.rows(
+                TweetInsert(
+                    authorID: draft.authorID, text: draft.text, createdAt: now, idempotencyKey: draft.idempotencyKey,
+                    inReplyToID: parentID)
+            ).first
         else { throw TwitterError(.internal, "The tweet just written has no id") }
         let tweet = Tweet(
             id: id, author: try await author(draft.authorID), text: draft.text, createdAt: now,
