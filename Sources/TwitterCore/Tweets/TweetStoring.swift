@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which tweets a fetch wants: one timeline, newest first, optionally newer than `sinceID`, older than `maxID`.
 public struct TweetQuery: Sendable, Hashable {
     /// Whose tweets.
@@ -32,8 +34,10 @@ public struct PostDraft: Sendable, Equatable {
     public var authorID: Int64
     /// The tweet answered.
     public var inReplyToID: Int64?
-    /// Posting again with this key within 24 hours returns the first tweet.
+    /// Posting again with this key within `idempotencyWindow` returns the first tweet.
     public var idempotencyKey: String?
+    /// How long an idempotency key is honoured: 24 hours.
+    public static let idempotencyWindow: TimeInterval = 24 * 60 * 60
 
     /// Creates a draft.
     public init(text: String, by authorID: Int64, inReplyToID: Int64? = nil, idempotencyKey: String? = nil) {
@@ -42,6 +46,14 @@ public struct PostDraft: Sendable, Equatable {
         self.inReplyToID = inReplyToID
         self.idempotencyKey = idempotencyKey
     }
+}
+
+/// What waits in a store's group commit for the next shared transaction: a tweet or reply, or a repost.
+public enum PendingPost: Sendable {
+    /// A tweet or reply.
+    case post(PostDraft)
+    /// A repost of the tweet with this id, by this user.
+    case repost(Int64, by: Int64)
 }
 
 /// Durable tweets: the store persists posts, replies, reposts and deletions and reads committed rows. Every

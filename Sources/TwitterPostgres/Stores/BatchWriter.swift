@@ -16,7 +16,7 @@ struct BatchWriter {
     init(connection: PostgresConnection, now: Date) {
         self.connection = connection
         self.now = now
-        windowStart = now.addingTimeInterval(-PostCommitter.idempotencyWindow)
+        windowStart = now.addingTimeInterval(-PostDraft.idempotencyWindow)
     }
 
     /// Inserts a tweet or reply, or returns the earlier tweet with the same idempotency key.

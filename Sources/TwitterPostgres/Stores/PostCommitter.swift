@@ -1,33 +1,14 @@
 import Foundation
-import Synchronization
 import TwitterCore
-
-/// What waits for the next shared transaction: a tweet or reply, or a repost.
-enum PendingPost: Sendable {
-    case post(PostDraft)
-    case repost(Int64, by: Int64)
-}
 
 /// Group commit for posts, as in the SQLite store: the first poster to find no commit running starts a loop
 /// that writes every post queued meanwhile in one ordered write (one COMMIT, one WAL flush), then the next
 /// batch, until the queue is empty. Every poster, that one included, then waits for its own post's outcome, which
 /// is set only once its batch is committed.
 final class PostCommitter: Sendable {
-    private struct Waiting {
-        let post: PendingPost
-        let outcome: OutcomeSlot<Tweet>
-    }
-
-    private struct State {
-        var queue: [Waiting] = []
-        var isCommitting = false
-    }
-
     private let database: PostgresStore
     private let observer: any TweetCommitObserving
-    private let state = Mutex(State())
-    /// Idempotency keys are honoured for this long.
-    static let idempotencyWindow: TimeInterval = 24 * 60 * 60
+    private let queue = GroupCommitQueue<PendingPost, Tweet>(maximumBatch: PostCommitter.maximumBatch)
     /// The most posts in one transaction; larger bursts commit in several.
     static let maximumBatch = 512
 
@@ -38,20 +19,14 @@ final class PostCommitter: Sendable {
 
     /// Queues `post` for the next batch, starting the commit loop if none runs; the slot gets its outcome.
     func enqueue(_ post: PendingPost) -> OutcomeSlot<Tweet> {
-        let outcome = OutcomeSlot<Tweet>()
-        let leads = state.withLock { state -> Bool in
-            state.queue.append(Waiting(post: post, outcome: outcome))
-            guard !state.isCommitting else { return false }
-            state.isCommitting = true
-            return true
-        }
+        let (outcome, leads) = queue.enqueue(post)
         if leads { Task { await commitUntilEmpty() } }
         return outcome
     }
 
     private func commitUntilEmpty() async {
-        while let batch = nextBatch() {
-            let posts = batch.map(\.post)
+        while let batch = queue.nextBatch() {
+            let posts = batch.map(\.item)
             do {
                 let outcomes = try await database.orderedWrite(reportingTo: observer) { connection in
                     var writer = BatchWriter(connection: connection, now: Date().storagePrecision)
@@ -76,19 +51,6 @@ final class PostCommitter: Sendable {
             } catch {
                 for waiting in batch { waiting.outcome.fulfil(.failure(error)) }
             }
-        }
-    }
-
-    /// The next posts to commit; nil, and the commit loop ends, once none is left.
-    private func nextBatch() -> [Waiting]? {
-        state.withLock { state in
-            guard !state.queue.isEmpty else {
-                state.isCommitting = false
-                return nil
-            }
-            let batch = Array(state.queue.prefix(Self.maximumBatch))
-            state.queue.removeFirst(batch.count)
-            return batch
         }
     }
 }

@@ -18,7 +18,7 @@ struct BatchWriter {
         self.db = db
         self.now = now
         storedNow = now.databaseValue
-        windowStart = now.addingTimeInterval(-PostCommitter.idempotencyWindow)
+        windowStart = now.addingTimeInterval(-PostDraft.idempotencyWindow)
     }
 
     /// Inserts a tweet or reply, or returns the earlier tweet with the same idempotency key.

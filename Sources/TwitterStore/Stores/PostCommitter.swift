@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
 import TwitterCore
-
-/// What waits for the next shared transaction: a tweet or reply, or a repost.
-enum PendingPost: Sendable {
-    case post(PostDraft)
-    case repost(Int64, by: Int64)
-}
 
 /// Group commit for posts: the first poster to find no commit running hands the database writer a loop that
 /// writes every post queued meanwhile in one transaction (one fsync), then the next batch, until the queue is
@@ -17,21 +10,9 @@ enum PendingPost: Sendable {
 /// than after a hop back to some event loop; there is no background task. Batches run one after another, so
 /// tweets are committed and reported in id order.
 final class PostCommitter: Sendable {
-    private struct Waiting {
-        let post: PendingPost
-        let outcome: OutcomeSlot<Tweet>
-    }
-
-    private struct State {
-        var queue: [Waiting] = []
-        var isCommitting = false
-    }
-
     private let database: AppDatabase
     private let observer: any TweetCommitObserving
-    private let state = Mutex(State())
-    /// Idempotency keys are honoured for this long.
-    static let idempotencyWindow: TimeInterval = 24 * 60 * 60
+    private let queue = GroupCommitQueue<PendingPost, Tweet>(maximumBatch: PostCommitter.maximumBatch)
     /// The most posts in one transaction; larger bursts commit in several.
     static let maximumBatch = 512
 
@@ -42,24 +23,18 @@ final class PostCommitter: Sendable {
 
     /// Queues `post` for the next batch, starting the commit loop if none runs; the slot gets its outcome.
     func enqueue(_ post: PendingPost) -> OutcomeSlot<Tweet> {
-        let outcome = OutcomeSlot<Tweet>()
-        let leads = state.withLock { state -> Bool in
-            state.queue.append(Waiting(post: post, outcome: outcome))
-            guard !state.isCommitting else { return false }
-            state.isCommitting = true
-            return true
-        }
+        let (outcome, leads) = queue.enqueue(post)
         if leads { database.writer.asyncWriteWithoutTransaction(commitUntilEmpty) }
         return outcome
     }
 
     private func commitUntilEmpty(_ db: Database) {
-        while let batch = nextBatch() {
+        while let batch = queue.nextBatch() {
             do {
                 var outcomes: [Outcome] = []
                 var events: [TweetEvent] = []
                 try db.inTransaction {
-                    (outcomes, events) = try write(batch.map(\.post), in: db)
+                    (outcomes, events) = try write(batch.map(\.item), in: db)
                     return .commit
                 }
                 if !events.isEmpty { observer.committed(events) }
@@ -67,19 +42,6 @@ final class PostCommitter: Sendable {
             } catch {
                 for waiting in batch { waiting.outcome.fulfil(.failure(error)) }
             }
-        }
-    }
-
-    /// The next posts to commit; nil, and the commit loop ends, once none is left.
-    private func nextBatch() -> [Waiting]? {
-        state.withLock { state in
-            guard !state.queue.isEmpty else {
-                state.isCommitting = false
-                return nil
-            }
-            let batch = Array(state.queue.prefix(Self.maximumBatch))
-            state.queue.removeFirst(batch.count)
-            return batch
         }
     }
 

@@ -1,0 +1,57 @@
+import Synchronization
+
+/// The queue of a group commit, in either store: writes wait here while a batch is being committed, and the
+/// next batch takes everything that waited meanwhile, so concurrent posts share one transaction and one flush.
+///
+/// The first write to find no commit running leads: its caller starts the commit loop, which takes batches
+/// until `nextBatch` finds the queue empty and ends it; the next write to arrive then leads again. Every write,
+/// the leader's included, learns its own outcome from its slot once its batch is committed.
+public final class GroupCommitQueue<Item: Sendable, Outcome: Sendable>: Sendable {
+    /// A queued write and the slot its caller waits on.
+    public struct Waiting: Sendable {
+        /// The write.
+        public let item: Item
+        /// Where its outcome goes.
+        public let outcome: OutcomeSlot<Outcome>
+    }
+
+    private struct State {
+        var queue: [Waiting] = []
+        var isCommitting = false
+    }
+
+    private let state = Mutex(State())
+    /// The most writes in one batch; a larger burst commits in several.
+    public let maximumBatch: Int
+
+    /// An empty queue whose batches hold at most `maximumBatch` writes.
+    public init(maximumBatch: Int) {
+        self.maximumBatch = max(1, maximumBatch)
+    }
+
+    /// Queues `item`; returns the slot its outcome will be set in, and whether the caller leads, that is, must
+    /// start the commit loop because none is running.
+    public func enqueue(_ item: Item) -> (outcome: OutcomeSlot<Outcome>, leads: Bool) {
+        let outcome = OutcomeSlot<Outcome>()
+        let leads = state.withLock { state -> Bool in
+            state.queue.append(Waiting(item: item, outcome: outcome))
+            guard !state.isCommitting else { return false }
+            state.isCommitting = true
+            return true
+        }
+        return (outcome, leads)
+    }
+
+    /// The next batch to commit, oldest first; nil once the queue is empty, which ends the commit loop.
+    public func nextBatch() -> [Waiting]? {
+        state.withLock { state in
+            guard !state.queue.isEmpty else {
+                state.isCommitting = false
+                return nil
+            }
+            let batch = Array(state.queue.prefix(maximumBatch))
+            state.queue.removeFirst(batch.count)
+            return batch
+        }
+    }
+}
