@@ -10,9 +10,16 @@ extension PostgresConnection {
     /// Logs nothing: the stores report their own failures, and query texts are not worth a log line each.
     static let quiet = Logger(label: "twitterd.postgres.query", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    /// Runs `send`, which must send one statement before it first suspends, and then reads its answer, all on
-    /// the connection's own event loop, after checking there that the connection is still open. Every statement
-    /// the stores send goes through here.
+    /// Runs `body` on the connection's own event loop: a pooled connection's whole transaction runs there
+    /// (`PostgresStore.withConnection`), so its statements follow one another without a thread hop between
+    /// them, only the wait for the server's answer.
+    func onItsLoop<Result>(_ body: () async throws -> Result) async throws -> Result {
+        try await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop), operation: body)
+    }
+
+    /// Runs `send`, which must send one statement before it first suspends, and then reads its answer, on the
+    /// connection's own event loop, after checking there that the connection is still open. Every statement the
+    /// stores send goes through here.
     ///
     /// Why on the loop: postgres-nio 1.33.2 hands a statement to its channel with no write promise. Sent from
     /// another thread, the write waits in the loop's queue; if the connection closes meanwhile, the closed
@@ -21,14 +28,13 @@ extension PostgresConnection {
     /// write hung on such a query holding the daemon's write order, and no post was answered again. On the loop,
     /// the check and the write happen in one turn (`query` and `execute` write before they first suspend), so a
     /// statement either reaches the handler, which fails it if the connection breaks, or is refused here as a
-    /// lost connection. It costs no extra thread hop: the answer arrives on that loop anyway.
+    /// lost connection. Already on the loop (inside `onItsLoop`), it goes straight on.
     private func onLoop<Result>(_ send: () async throws -> Result) async throws -> Result {
-        try await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop)) {
-            guard !isClosed else {
-                throw TwitterError.unavailable(retryAfter: Unreachable.retryAfter, "The database connection closed")
-            }
-            return try await send()
+        guard eventLoop.inEventLoop else { return try await onItsLoop { try await onLoop(send) } }
+        guard !isClosed else {
+            throw TwitterError.unavailable(retryAfter: Unreachable.retryAfter, "The database connection closed")
         }
+        return try await send()
     }
 
     /// Sends `query` and hands its rows to `read`, on the connection's loop (`onLoop`).

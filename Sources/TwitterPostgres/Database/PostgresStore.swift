@@ -188,7 +188,7 @@ public final class PostgresStore: HealthChecking, Sendable {
                 group.addTask {
                     try await client.withConnection { connection in
                         leased.set()
-                        return try await body(connection)
+                        return try await connection.onItsLoop { try await body(connection) }
                     }
                 }
                 group.addTask {
