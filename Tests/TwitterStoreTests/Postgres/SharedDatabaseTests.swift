@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 import TestSupport
 import Testing
 import TwitterCore
@@ -70,6 +71,44 @@ import TwitterPostgres
         await writer.close()
         await reader.close()
     }
+
+    /// Catch-ups are coalesced (`CommitFeed.catchUp`): whether a caller reads the log itself or returns on a
+    /// catch-up that began after it asked, what was committed before it asked is delivered when it returns.
+    @Test func everyCatchUpDeliversWhatWasCommittedBeforeItWasAskedForCoalescedOrNot() async throws {
+        let url = try TestPostgres.freshDatabase()
+        let reader = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let seen = SeenEvents()
+        let stores = reader.stores(observer: seen)
+        for round in Int64(1)...5 {
+            // Written with no notification: only a catch-up (or the poll) delivers it.
+            try TestPostgres.runSQL(
+                """
+                INSERT INTO commit_event (origin, events)
+                VALUES ('elsewhere', '[{"followed":{"followerID":\(round),"followeeID":42}}]')
+                """, in: url)
+            let expected = TweetEvent.followed(followerID: round, followeeID: 42)
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        try await stores.otherDaemons.catchUp()
+                        return seen.contains(expected)
+                    }
+                }
+                for try await delivered in group { #expect(delivered, "round \(round)") }
+            }
+        }
+        #expect(seen.count == 5, "each entry once")
+        await reader.close()
+    }
+}
+
+/// The events delivered so far.
+final class SeenEvents: TweetCommitObserving {
+    private let events = Mutex<[TweetEvent]>([])
+
+    func committed(_ events: [TweetEvent]) { self.events.withLock { $0 += events } }
+    func contains(_ event: TweetEvent) -> Bool { events.withLock { $0.contains(event) } }
+    var count: Int { events.withLock { $0.count } }
 }
 
 /// Records events as they arrive and lets a test wait for them.
