@@ -41,13 +41,19 @@ public enum SearchRanking {
         return count
     }
 
-    /// Words as the full-text index sees them (unicode61 with diacritics removed): runs of letters and digits,
-    /// case and accents folded, each kept as a 64-bit hash of its folded scalars.
+    /// Words as the full-text index sees them (SQLite's unicode61 with `remove_diacritics 2`): runs of letters,
+    /// digits and private-use characters; case folded; a letter that decomposes into an ASCII letter and
+    /// marks folded to that letter (é, å, ǖ, but not ø, ß or Greek ά: SQLite's table is Latin only); the
+    /// combining accents U+0300–U+0331 dropped inside a word, any other mark ending it. Each word is kept
+    /// as a 64-bit hash of its folded scalars.
     ///
-    /// Splitting a window's texts into `String` words by `Character` took 21 µs a tweet (grapheme breaking);
-    /// hashing scalars takes about 1.4 µs. A collision could only misrank, never find or lose a tweet.
+    /// `SearchMatcher` finds tweets with it where the index lags, so it must split and fold exactly as the
+    /// index does: `SearchIndexerTests` checks both paths on the same tweets. Splitting a window's texts into
+    /// `String` words by `Character` took 21 µs a tweet (grapheme breaking); hashing scalars takes about
+    /// 1.4 µs. Two words would have to collide for a tweet to match or rank wrongly.
     struct Tokenizer {
-        /// The folding of each non-ASCII letter met, so Foundation folds each one once per ranking.
+        /// The folding of each non-ASCII scalar met (empty: it separates words; `diacritic`: dropped), so
+        /// Foundation decomposes each one once per tokenizer.
         private var folded: [UInt32: [UInt32]] = [:]
 
         mutating func tokens(_ text: String) -> [UInt64] {
@@ -72,22 +78,55 @@ public enum SearchRanking {
                     case 0x41...0x5A: add(value + 0x20)
                     default: end()
                     }
-                } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                    for folded in folding(scalar) { add(folded) }
-                } else if scalar.properties.generalCategory != .nonspacingMark {
-                    end()  // a combining mark on its own is a diacritic, removed; anything else ends the word
+                } else {
+                    let folding = folding(scalar)
+                    if folding.isEmpty {
+                        end()
+                    } else if folding != Self.diacritic {
+                        for folded in folding { add(folded) }
+                    }
                 }
             }
             end()
             return tokens
         }
 
+        /// What a combining accent folds to: nothing, within the word.
+        private static let diacritic: [UInt32] = [0]
+
         private mutating func folding(_ scalar: Unicode.Scalar) -> [UInt32] {
             if let known = folded[scalar.value] { return known }
-            let folding = String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                .unicodeScalars.map(\.value)
+            let folding = Self.fold(scalar)
             folded[scalar.value] = folding
             return folding
+        }
+
+        private static func fold(_ scalar: Unicode.Scalar) -> [UInt32] {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark:
+                // The accents SQLite's unicode61 removes (sqlite3Fts5UnicodeIsdiacritic); other marks end a word.
+                let removed: ClosedRange<UInt32> = 0x300...0x331
+                return removed.contains(scalar.value) && isRemovedAccent(scalar.value) ? diacritic : []
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .decimalNumber, .letterNumber, .otherNumber, .privateUse:
+                break
+            default:
+                return []
+            }
+            let decomposed = Array(String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars)
+            if decomposed.count > 1, let base = decomposed.first, base.isASCII, base.properties.isAlphabetic {
+                return [base.properties.lowercaseMapping.unicodeScalars.first?.value ?? base.value]
+            }
+            if scalar.value == 0x3C2 { return [0x3C3] }  // final sigma folds to sigma, as case folding has it
+            let lower = Array(scalar.properties.lowercaseMapping.unicodeScalars)
+            return lower.count == 1 ? [lower[0].value] : [scalar.value]
+        }
+
+        /// SQLite's mask of the combining accents in U+0300–U+0331 it removes.
+        private static func isRemovedAccent(_ value: UInt32) -> Bool {
+            let offset = value - 0x300
+            return offset < 32
+                ? (0x0802_9FDF as UInt32) & (1 << offset) != 0 : (0x0003_61F8 as UInt32) & (1 << (offset - 32)) != 0
         }
 
         private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325

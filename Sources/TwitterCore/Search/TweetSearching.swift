@@ -1,7 +1,8 @@
 import Foundation
 
-/// Search over tweets, people and tags: the store's full-text index, kept in the transaction of every post,
-/// so a tweet is found as soon as its post is answered.
+/// Search over tweets, people and tags: a tweet is found as soon as its post is answered, whether the store's
+/// full-text index is written in the post's transaction or after it (then the store matches what its index
+/// lacks with `SearchMatcher`).
 public protocol TweetSearching: Sendable {
     /// Up to `limit` tweets matching `query` (its author already resolved to `authorID`) from `position`,
     /// leaving out the tweets of `hiding`. With words or phrases, the newest matches are ranked a window at a

@@ -228,6 +228,25 @@ extension AppDatabase {
                 table.primaryKey(["userId", "action"])
             }
         }
+        migrator.registerMigration("v6: the text index off the posts' commit path") { db in
+            // Posts no longer write the text index in their own transaction (it halved durable posts a second):
+            // `SearchIndexer` adds tweets to it after their commit, up to the mark kept here, and search reads
+            // the tweets past the mark from the tweet table. A deletion takes from the index only what it
+            // holds: an external-content index's 'delete' must name a row as it was indexed, or the index is
+            // no longer what the tweet table says it is.
+            try db.execute(
+                sql: """
+                    DROP TRIGGER tweetSearch_insert;
+                    DROP TRIGGER tweetSearch_delete;
+                    CREATE TABLE searchIndexMark (
+                        id INTEGER PRIMARY KEY CHECK (id = 1), indexedThrough INTEGER NOT NULL);
+                    INSERT INTO searchIndexMark VALUES (1, (SELECT IFNULL(MAX(id), 0) FROM tweet));
+                    CREATE TRIGGER tweetSearch_delete AFTER DELETE ON tweet
+                    WHEN old.id <= (SELECT indexedThrough FROM searchIndexMark) BEGIN
+                        INSERT INTO tweetSearch(tweetSearch, rowid, text) VALUES ('delete', old.id, old.text);
+                    END;
+                    """)
+        }
         return migrator
     }
 

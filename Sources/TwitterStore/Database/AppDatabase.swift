@@ -10,10 +10,11 @@ public struct AppDatabase: HealthChecking {
     /// The underlying writer; a `DatabasePool` on disk, a `DatabaseQueue` in tests.
     let writer: any DatabaseWriter
 
-    /// Wraps `writer` and runs every pending migration.
+    /// Wraps `writer`, runs every pending migration and indexes what the text index lacks.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
+        try SearchIndexer.catchUp(writer)
     }
 
     /// Opens (creating if missing) the database file at `path`, with its folder.

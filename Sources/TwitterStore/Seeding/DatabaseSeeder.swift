@@ -78,6 +78,7 @@ public struct DatabaseSeeder: Sendable {
                         db, tweetID: db.lastInsertedRowID, authorID: row.0, createdAt: row.2,
                         hashtags: EntityScanner.scan(row.1).hashtags)
                 }
+                try SearchIndexer.indexWaiting(db)
             }
             done += size
             progress(done)
@@ -168,6 +169,7 @@ extension DatabaseSeeder {
                         if db.changesCount > 0 { _ = try TweetRow.adjust(db, target, .likesCount, by: 1) }
                     }
                 }
+                try SearchIndexer.indexWaiting(db)
             }
             done += size
             progress(done)

@@ -8,7 +8,8 @@ import TwitterCore
 ///
 /// The loop runs on the writer's own thread, so a batch starts the moment the previous one is on disk rather
 /// than after a hop back to some event loop; there is no background task. Batches run one after another, so
-/// tweets are committed and reported in id order.
+/// tweets are committed and reported in id order. The text index is not written in a batch's transaction but
+/// after its answers, a thousand tweets at a time (`SearchIndexer`).
 final class PostCommitter: Sendable {
     private let database: AppDatabase
     private let observer: any TweetCommitObserving
@@ -41,7 +42,11 @@ final class PostCommitter: Sendable {
                 for (waiting, outcome) in zip(batch, outcomes) { waiting.outcome.fulfil(outcome) }
             } catch {
                 for waiting in batch { waiting.outcome.fulfil(.failure(error)) }
+                continue
             }
+            // After the answers: the posts are searchable already (the index's lag is read from the tweet
+            // table); a failure here leaves the tweets for the next commit to index.
+            try? SearchIndexer.afterCommit(db)
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import TwitterCore
 
-/// Search in SQLite: tweets through the FTS5 index `tweetSearch` (kept by triggers in every post's
-/// transaction), people by prefix, and tags from `tweetTag`.
+/// Search in SQLite: tweets through the FTS5 index `tweetSearch` and, past its mark, the tweets it does not
+/// hold yet (`SearchIndexer`), people by prefix, and tags from `tweetTag`.
 public struct SearchStore: TweetSearching {
     let database: AppDatabase
 
@@ -13,8 +13,9 @@ public struct SearchStore: TweetSearching {
     }
 
     /// Without words or phrases, one walk of the tweets newest first. With them: the ids of the window's
-    /// newest matches from the text index (which walks its matches newest first and stops), the texts of
-    /// those that pass the other conditions, ranked by `SearchRanking`, and the page's tweets read in full.
+    /// newest matches (those past the index's mark matched by `SearchMatcher`, then the index's, which it
+    /// walks newest first and stops), the texts of those that pass the other conditions, ranked by
+    /// `SearchRanking`, and the page's tweets read in full.
     public func search(
         _ query: SearchQuery, authorID: Int64?, hiding: Set<Int64>, limit: Int, from position: SearchPosition
     ) async throws -> SearchResults {
@@ -35,8 +36,13 @@ public struct SearchStore: TweetSearching {
             conditions.append(
                 AccountStanding.notSuspended("tweet.authorId") + " AND (original.authorId IS NULL OR "
                     + AccountStanding.notSuspended("original.authorId") + ")")
+            // Read in this transaction, so the index and the tweets past its mark are one snapshot.
+            let indexed = try SearchIndexer.indexedThrough(db)
+            var matcher = SearchMatcher(query)
             guard query.hasTextTerms else {
-                return try Self.newest(db, query, conditions, arguments, limit: limit, before: position.before)
+                return try Self.newest(
+                    db, query, &matcher, indexed: indexed, conditions, arguments, limit: limit,
+                    before: position.before)
             }
             var match = (query.words + query.phrases).map(Self.quoted).joined(separator: " AND ")
             for excluded in query.excluded { match += " NOT " + Self.quoted(excluded) }
@@ -47,7 +53,8 @@ public struct SearchStore: TweetSearching {
             var windows = 0
             while let at = next, page.count < limit, windows < Self.windowsPerPage {
                 let (found, after) = try Self.rankedWindow(
-                    db, query, match: match, conditions, arguments, limit: limit - page.count, from: at)
+                    db, query, match: match, &matcher, indexed: indexed, conditions, arguments,
+                    limit: limit - page.count, from: at)
                 page += found
                 next = after
                 windows += 1
@@ -71,15 +78,18 @@ public struct SearchStore: TweetSearching {
     /// newest `windowSize` matches below the window's top, those that pass `conditions`, ranked by
     /// `SearchRanking`.
     private static func rankedWindow(
-        _ db: Database, _ query: SearchQuery, match: String, _ conditions: [String],
-        _ arguments: StatementArguments, limit: Int, from position: SearchPosition
+        _ db: Database, _ query: SearchQuery, match: String, _ matcher: inout SearchMatcher, indexed: Int64,
+        _ conditions: [String], _ arguments: StatementArguments, limit: Int, from position: SearchPosition
     ) throws -> (ids: [Int64], next: SearchPosition?) {
         let top = (position.before ?? Int64.max) - 1
-        let window = try Int64.fetchAll(
-            db.cachedStatement(
-                sql:
-                    "SELECT rowid FROM tweetSearch WHERE tweetSearch MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ?"
-            ), arguments: [match, top, SearchPosition.windowSize])
+        var window = try unindexedMatches(db, &matcher, after: indexed, through: top, limit: SearchPosition.windowSize)
+        if window.count < SearchPosition.windowSize {
+            window += try Int64.fetchAll(
+                db.cachedStatement(
+                    sql:
+                        "SELECT rowid FROM tweetSearch WHERE tweetSearch MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ?"
+                ), arguments: [match, min(top, indexed), SearchPosition.windowSize - window.count])
+        }
         guard let floor = window.last else { return ([], nil) }
         let filter = conditions.map { " AND " + $0 }.joined()
         let candidates = try Row.fetchAll(
@@ -103,21 +113,45 @@ public struct SearchStore: TweetSearching {
         return (Array(ranked.prefix(limit)), next)
     }
 
-    /// Tweets matching only an author, tags or exclusions, newest first from `before`.
+    /// The newest tweets past the index's mark, at most `top`, that `matcher` matches: the index's lag, read
+    /// from the tweet table (at most `SearchIndexer.lagBeforeIndexing` and a batch of posts).
+    private static func unindexedMatches(
+        _ db: Database, _ matcher: inout SearchMatcher, after indexed: Int64, through top: Int64, limit: Int
+    ) throws -> [Int64] {
+        guard top > indexed else { return [] }
+        var found: [Int64] = []
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT id, text FROM tweet WHERE id > ? AND id <= ? ORDER BY id DESC"),
+            arguments: [indexed, top])
+        while found.count < limit, let row = try rows.next() {
+            if matcher.matches(row["text"]) { found.append(row["id"]) }
+        }
+        return found
+    }
+
+    /// Tweets matching only an author, tags or exclusions, newest first from `before`. The index leaves out
+    /// what it holds of the exclusions; `matcher` what is past its mark.
     private static func newest(
-        _ db: Database, _ query: SearchQuery, _ conditions: [String], _ arguments: StatementArguments, limit: Int,
-        before: Int64?
+        _ db: Database, _ query: SearchQuery, _ matcher: inout SearchMatcher, indexed: Int64,
+        _ conditions: [String], _ arguments: StatementArguments, limit: Int, before: Int64?
     ) throws -> SearchResults {
         var conditions = conditions + ["tweet.repostOfId IS NULL", "tweet.id < ?"]
-        var arguments = arguments + [before ?? Int64.max]
+        var exclusion: StatementArguments = []
         if !query.excluded.isEmpty {
             conditions.append("tweet.id NOT IN (SELECT rowid FROM tweetSearch WHERE tweetSearch MATCH ?)")
-            arguments += [query.excluded.map(quoted).joined(separator: " OR ")]
+            exclusion = [query.excluded.map(quoted).joined(separator: " OR ")]
         }
-        let found = try TweetRow.fetchAll(
-            db, "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweet.id DESC LIMIT ?",
-            arguments + [limit + 1],
-            cached: false)
+        let sql = "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweet.id DESC LIMIT ?"
+        var found: [Tweet] = []
+        var below = before ?? Int64.max
+        // One read, unless the matcher left out some of what it read past the mark: then the next from there.
+        while found.count <= limit {
+            let wanted = limit + 1 - found.count
+            let read = try TweetRow.fetchAll(db, sql, arguments + [below] + exclusion + [wanted], cached: false)
+            found += read.filter { $0.id <= indexed || !matcher.isExcluded($0.text) }
+            guard read.count == wanted, let last = read.last else { break }
+            below = last.id
+        }
         let page = Array(found.prefix(limit))
         return SearchResults(
             tweets: page, next: found.count > limit ? page.last.map { SearchPosition(before: $0.id) } : nil)

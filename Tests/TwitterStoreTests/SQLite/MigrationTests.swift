@@ -34,6 +34,7 @@ struct MigrationTests {
         let found = try await search.search(
             try SearchQuery(parsing: "plain words"), authorID: nil, hiding: [], limit: 10, from: SearchPosition())
         #expect(found.tweets.map(\.id) == [2], "the text index was built over the old tweets")
+        #expect(try await database.writer.read(SearchIndexer.indexedThrough) == 3, "and knows it holds them")
         let trending = try await search.trending(since: Date().addingTimeInterval(-60), limit: 10)
         #expect(trending == [TrendingTag(tag: "old", tweetsCount: 2, usersCount: 2)])
         #expect(
