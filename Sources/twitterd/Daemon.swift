@@ -16,6 +16,7 @@ struct Daemon {
     let logger: Logger
 
     func run() async throws {
+        configuration.sizeEventLoopGroup()
         ResourceLimits.raiseOpenFileLimit(logger: logger)
         let environment = ProcessInfo.processInfo.environment
         let listener =

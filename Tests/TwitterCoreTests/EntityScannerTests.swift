@@ -1,5 +1,6 @@
 import Testing
-import TwitterCore
+
+@testable import TwitterCore
 
 /// Mentions, hashtags and links, with offsets in Unicode scalars of the text, `end` exclusive.
 struct EntityScannerTests {
@@ -51,5 +52,29 @@ struct EntityScannerTests {
         #expect(EntityScanner.tagKey("Swift") != EntityScanner.tagKey("Swifty"))
         let fullwidth = EntityScanner.scan("＃ＴＡＧ")
         #expect(fullwidth.hashtags.map { EntityScanner.tagKey($0.tag) } == ["tag"], "a fullwidth sign is a sign")
+    }
+
+    /// The byte check that spares most tweets the scalar walk finds what the walk finds, on texts built from
+    /// the pieces entities are made of (a fixed generator, so a failure repeats).
+    @Test func theQuickByteCheckAndTheFullScanAgree() {
+        let pieces = [
+            "@", "#", "\u{FF03}", "alice", "http", "s", "://", ":", " ", "x", "é", "_", "1", ".", "(", ")", "HTTP",
+            "C", "/", "ü\u{308}", "🚀", "\u{FF03}ｔａｇ", "ef", "\u{EF}",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var withEntities = 0
+        var skipped = 0
+        for _ in 0..<5000 {
+            let text = (0..<(1 + next(12))).map { _ in pieces[next(pieces.count)] }.joined()
+            let full = EntityScanner.scanScalars(text)
+            #expect(EntityScanner.scan(text) == full, "\(text)")
+            if !full.isEmpty { withEntities += 1 }
+            if !EntityScanner.mayHoldEntities(text) { skipped += 1 }
+        }
+        #expect(withEntities > 500 && skipped > 500, "both paths were taken: \(withEntities), \(skipped)")
     }
 }

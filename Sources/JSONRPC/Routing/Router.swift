@@ -34,7 +34,15 @@ public struct Router<Context: Sendable>: Sendable {
     public func route(for method: String) -> Route? {
         let length = method.utf8.count
         guard length < routesByNameLength.count else { return nil }
-        return routesByNameLength[length].first { $0.descriptor.name == method }
+        // An index loop, not `first(where:)`: from this generic type that instantiated the closure's and the
+        // sequence's generic metadata at run time on every request (perf: 0.6 % of the daemon under posts).
+        let routes = routesByNameLength[length]
+        var index = 0
+        while index < routes.count {
+            if routes[index].descriptor.name == method { return routes[index] }
+            index += 1
+        }
+        return nil
     }
 
     /// Registers the method `descriptor` describes, run by `handler` the way the handler declares.

@@ -6,6 +6,8 @@ import Synchronization
 /// The first write to find no commit running leads: its caller starts the commit loop, which takes batches
 /// until `nextBatch` finds the queue empty and ends it; the next write to arrive then leads again. Every write,
 /// the leader's included, learns its own outcome from its slot once its batch is committed.
+///
+/// Inlinable like `OutcomeSlot`, so that each store specializes it and no post looks generic metadata up.
 public final class GroupCommitQueue<Item: Sendable, Outcome: Sendable>: Sendable {
     /// A queued write and the slot its caller waits on.
     public struct Waiting: Sendable {
@@ -13,25 +15,33 @@ public final class GroupCommitQueue<Item: Sendable, Outcome: Sendable>: Sendable
         public let item: Item
         /// Where its outcome goes.
         public let outcome: OutcomeSlot<Outcome>
+
+        @inlinable init(item: Item, outcome: OutcomeSlot<Outcome>) {
+            self.item = item
+            self.outcome = outcome
+        }
     }
 
-    private struct State {
-        var queue: [Waiting] = []
-        var isCommitting = false
+    @usableFromInline
+    struct State {
+        @usableFromInline var queue: [Waiting] = []
+        @usableFromInline var isCommitting = false
+
+        @inlinable init() {}
     }
 
-    private let state = Mutex(State())
+    @usableFromInline let state = Mutex(State())
     /// The most writes in one batch; a larger burst commits in several.
     public let maximumBatch: Int
 
     /// An empty queue whose batches hold at most `maximumBatch` writes.
-    public init(maximumBatch: Int) {
+    @inlinable public init(maximumBatch: Int) {
         self.maximumBatch = max(1, maximumBatch)
     }
 
     /// Queues `item`; returns the slot its outcome will be set in, and whether the caller leads, that is, must
     /// start the commit loop because none is running.
-    public func enqueue(_ item: Item) -> (outcome: OutcomeSlot<Outcome>, leads: Bool) {
+    @inlinable public func enqueue(_ item: Item) -> (outcome: OutcomeSlot<Outcome>, leads: Bool) {
         let outcome = OutcomeSlot<Outcome>()
         let leads = state.withLock { state -> Bool in
             state.queue.append(Waiting(item: item, outcome: outcome))
@@ -43,7 +53,7 @@ public final class GroupCommitQueue<Item: Sendable, Outcome: Sendable>: Sendable
     }
 
     /// The next batch to commit, oldest first; nil once the queue is empty, which ends the commit loop.
-    public func nextBatch() -> [Waiting]? {
+    @inlinable public func nextBatch() -> [Waiting]? {
         state.withLock { state in
             guard !state.queue.isEmpty else {
                 state.isCommitting = false

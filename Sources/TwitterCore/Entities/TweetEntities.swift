@@ -72,7 +72,12 @@ public struct TweetEntities: Sendable, Hashable, Codable {
     /// The entities of `text`, keeping the mentions of the accounts in `mentioned` (their usernames as the
     /// accounts spell them): what was found when the tweet was posted, found again the same way.
     public init(of text: String, mentioned: [String]) {
-        let found = EntityScanner.scan(text)
+        self.init(found: EntityScanner.scan(text), mentioned: mentioned)
+    }
+
+    /// What `EntityScanner.scan` `found`, keeping the mentions of the accounts in `mentioned`: for a writer
+    /// that scanned the text already.
+    public init(found: TweetEntities, mentioned: [String]) {
         var accounts: [String: String] = [:]
         for username in mentioned { accounts[EntityScanner.usernameKey(username)] = username }
         self.init(

@@ -49,7 +49,7 @@ struct BatchWriter {
         else { throw TwitterError(.internal, "The tweet just written has no id") }
         let tweet = Tweet(
             id: id, author: try await author(draft.authorID), text: draft.text, createdAt: now,
-            inReplyToID: parentID, entities: TweetEntities(of: draft.text, mentioned: mentioned.map(\.username)))
+            inReplyToID: parentID, entities: TweetEntities(found: found, mentioned: mentioned.map(\.username)))
         events.append(.posted(tweet))
         try await TweetMentionRows.insert(connection, tweetID: tweet.id, accountIDs: mentioned.map(\.id))
         try await TweetTagRows.insert(

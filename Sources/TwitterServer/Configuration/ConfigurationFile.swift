@@ -42,6 +42,7 @@ public struct ConfigurationFile {
             configuration.databasePath = database
         }
         if let level = try reader.string("log_level") { configuration.logLevel = try Self.logLevel(level) }
+        if let loops = try reader.int("event_loops", in: 1...256) { configuration.eventLoops = loops }
         if var limits = try reader.table("limits") {
             try Self.apply(limits: &limits, to: &configuration.limits)
             try limits.rejectUnknownKeys()

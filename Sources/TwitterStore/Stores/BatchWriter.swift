@@ -51,7 +51,7 @@ struct BatchWriter {
         let tweet = Tweet(
             id: db.lastInsertedRowID, author: try author(draft.authorID), text: draft.text, createdAt: now,
             inReplyToID: parentID,
-            entities: TweetEntities(of: draft.text, mentioned: mentioned.map(\.username)))
+            entities: TweetEntities(found: found, mentioned: mentioned.map(\.username)))
         events.append(.posted(tweet))
         try TweetMentionRows.insert(db, tweetID: tweet.id, accountIDs: mentioned.map(\.id))
         try TweetTagRows.insert(

@@ -1,0 +1,28 @@
+import Foundation
+import TestSupport
+import Testing
+import TwitterClient
+
+/// The configured numbers of event loops and hashing threads are the threads the daemon runs.
+struct ThreadCountTests {
+    /// The names of the daemon's threads (`/proc/PID/task/*/comm`), by how many carry each prefix.
+    static func threads(of pid: Int32, named prefix: String) throws -> Int {
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+        return try tasks.filter { task in
+            try String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8).hasPrefix(prefix)
+        }.count
+    }
+
+    @Test func theDaemonRunsTheConfiguredEventLoopsAndHashingThreads() async throws {
+        for (loops, hashers) in [(3, 1), (1, 3)] {
+            let daemon = try DaemonProcess(
+                configuration: "event_loops = \(loops)\n[auth]\nhashing_threads = \(hashers)\n")
+            // Serving: the listener is bound, so the loops and the hashing pool have started.
+            try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+                _ = try await connection.call("system.ping")
+            }
+            #expect(try Self.threads(of: daemon.processID, named: "NIO-SGLTN-") == loops)
+            #expect(try Self.threads(of: daemon.processID, named: "argon2id-") == hashers)
+        }
+    }
+}
