@@ -2,15 +2,28 @@
 # ab.sh DATABASE METHOD CONNECTIONS DEPTH BIN_DIR…: runs several builds of twitterd alternately, each on its own
 # copy of one seeded database (a newer build migrates its copy; an older one could not read a migrated file),
 # driven by the same twbench (the last build's), ROUNDS rounds (default 3) of 5 s, with write rate limits off.
+# With CLIENT=c the C client (bench/load_client.c) drives them instead, each connection logged in as its own
+# seeded account, for METHOD post, fetch or ping: twbench takes most of a core of the two, so its rounds
+# measure the daemon's CPU a request; the C client's leave the daemon the machine, as `make bench` does.
 # Prints every round's req/s and the daemon's CPU time per request (from /proc/PID/stat around the load).
 # Alternating cancels this machine's drift between minutes, which two separate `make bench` runs do not.
 # Seed DATABASE with the oldest build. Example, posts over 64 connections before and after a change:
 #   sh bench/ab.sh /tmp/seed.sqlite post 64 4 /tmp/old/.build/release .build/release
 set -eu
+. bench/lib.sh
 database=$1; method=$2; connections=$3; depth=$4; shift 4
 rounds=${ROUNDS:-3}
 work=$(mktemp -d /tmp/twitterd-ab.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+if [ "${CLIENT:-twbench}" = c ]; then
+    cc -O2 -o "$work/load_client" bench/load_client.c
+    case $method in
+    post) request='{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}' ;;
+    fetch) request='{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}' ;;
+    ping) request='{"jsonrpc":"2.0","method":"system.ping","id":1}' ;;
+    *) echo "ab.sh: the C client knows post, fetch and ping, not $method" >&2; exit 64 ;;
+    esac
+fi
 printf '[rates]\nposts = "off"\nfollows = "off"\nlikes = "off"\nreposts = "off"\nreports = "off"\n' > "$work/twitterd.toml"
 n=0
 for bin in "$@"; do
@@ -38,14 +51,26 @@ while [ "$round" -le "$rounds" ]; do
             sleep 0.1
         done
         before=$(sed 's/.*) //' "/proc/$pid/stat" | awk '{print $12 + $13}')
-        result=$("$last/twbench" load --socket "$work/sock" --duration 5 --json --method "$method" \
-            --connections "$connections" --depth "$depth")
+        if [ "${CLIENT:-twbench}" = c ]; then
+            # One object, as twbench's one-element array.
+            result=$("$work/load_client" --socket "$work/sock" --duration 5 --connections "$connections" \
+                --depth "$depth" --login "$SEED_LOGIN" "$request" | jq -c '[.]')
+        else
+            result=$("$last/twbench" load --socket "$work/sock" --duration 5 --json --method "$method" \
+                --connections "$connections" --depth "$depth")
+        fi
         after=$(sed 's/.*) //' "/proc/$pid/stat" | awk '{print $12 + $13}')
         kill "$pid"
         wait "$pid" 2>/dev/null || true
-        echo "$result" | jq -r --arg bin "$bin" --arg round "$round" --argjson ticks "$((after - before))" \
-            --argjson hz "$hz" \
-            '.[0] | "\($round) \($bin) \(.requestsPerSecond | floor) req/s, p99 \(.p99Micros) µs, \(.errors) errors, \($ticks / $hz * 1e6 / (.requestsPerSecond * 5) | floor) µs of daemon CPU a request"'
+        if [ "${CLIENT:-twbench}" = c ]; then
+            # The daemon's CPU time here would hold the connections' Argon2id logins: the client's share instead.
+            echo "$result" | jq -r --arg bin "$bin" --arg round "$round" \
+                '.[0] | "\($round) \($bin) \(.requestsPerSecond | floor) req/s, p99 \(.p99Micros) µs, \(.errors) errors, client \(.clientCpuPercent) % of a core"'
+        else
+            echo "$result" | jq -r --arg bin "$bin" --arg round "$round" --argjson ticks "$((after - before))" \
+                --argjson hz "$hz" \
+                '.[0] | "\($round) \($bin) \(.requestsPerSecond | floor) req/s, p99 \(.p99Micros) µs, \(.errors) errors, \($ticks / $hz * 1e6 / (.requestsPerSecond * 5) | floor) µs of daemon CPU a request"'
+        fi
     done
     round=$((round + 1))
 done

@@ -1,5 +1,15 @@
-# Shared by bench/run.sh and bench/postgres.sh (sourced, not run): how a figure is recorded and how the C
-# client's loads are run. Expects WORK (the bench's work folder), RESULTS (its JSON lines), DURATION and ROUNDS.
+# Shared by the bench scripts (sourced, not run): how a figure is recorded, how the C client's loads are run,
+# how a daemon is started for a load. record and cload expect WORK (the bench's work folder), RESULTS (its JSON
+# lines), DURATION and ROUNDS.
+
+# The line that logs a C client's connection N in as the seeded account seedN (load_client's --login).
+SEED_LOGIN='{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"password","credentials":{"email":"seed%d@example.com","password":"seed-password"}},"id":0}'
+
+start_daemon() { # bin, socket, database, config: starts twitterd (its pid in $pid) and returns once it answers
+    "$1/twitterd" --socket "$2" --database "$3" --config "$4" --log-level warning 2>>"$2.log" &
+    pid=$!
+    until "$1/twctl" --socket "$2" status >/dev/null 2>&1; do sleep 0.1; done
+}
 
 record() { # name, json
     printf '{"name":"%s","result":%s}\n' "$1" "$2" >> "$RESULTS"

@@ -90,7 +90,6 @@ EOF
 record postgres_seed "{\"users\":$users,\"follows\":$follows,\"tweets\":$tweets,\"tags\":$tags,\"seconds\":$(echo "$seed_end $seed_start" | awk '{printf "%.1f", $1 - $2}'),\"databaseBytes\":$(psql -h "$PG" -U twitterd -d twitterd -Atc "SELECT pg_database_size('twitterd')")}"
 sync
 
-LOGIN='{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"password","credentials":{"email":"seed%d@example.com","password":"seed-password"}},"id":0}'
 HOME_PAGE='{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}'
 POST='{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
 
@@ -112,14 +111,14 @@ post_load() { # name, "daemon pids", args...
 
 # One daemon: the loads run as the SQLite ones do (home, then posts), each as the median of ROUNDS.
 FIRST=$(serve "$WORK/pg1.sock"); DAEMONS=$FIRST
-cload_cpu c_pg_home_16x8 "$FIRST" "$POSTMASTER" "$WORK/pg1.sock" --connections 16 --depth 8 --login "$LOGIN" "$HOME_PAGE"
-post_load c_pg_post_64x4 "$FIRST" "$POSTMASTER" "$WORK/pg1.sock" --connections 64 --depth 4 --login "$LOGIN" "$POST"
+cload_cpu c_pg_home_16x8 "$FIRST" "$POSTMASTER" "$WORK/pg1.sock" --connections 16 --depth 8 --login "$SEED_LOGIN" "$HOME_PAGE"
+post_load c_pg_post_64x4 "$FIRST" "$POSTMASTER" "$WORK/pg1.sock" --connections 64 --depth 4 --login "$SEED_LOGIN" "$POST"
 
 # Two daemons on the same database: one C client deals its connections out between the two sockets in turn
 # (bench/load_client.c), so seed1…seed64 stay distinct accounts and one histogram covers both.
 SECOND=$(serve "$WORK/pg2.sock"); DAEMONS="$FIRST $SECOND"
 cload_cpu c_pg2_home_16x8 "$FIRST $SECOND" "$POSTMASTER" "$WORK/pg1.sock" --socket "$WORK/pg2.sock" \
-    --connections 16 --depth 8 --login "$LOGIN" "$HOME_PAGE"
+    --connections 16 --depth 8 --login "$SEED_LOGIN" "$HOME_PAGE"
 post_load c_pg2_post_64x4 "$FIRST $SECOND" "$POSTMASTER" "$WORK/pg1.sock" --socket "$WORK/pg2.sock" \
-    --connections 64 --depth 4 --login "$LOGIN" "$POST"
+    --connections 64 --depth 4 --login "$SEED_LOGIN" "$POST"
 record postgres_after "{\"tweets\":$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SELECT count(*) FROM tweet'),\"databaseBytes\":$(psql -h "$PG" -U twitterd -d twitterd -Atc "SELECT pg_database_size('twitterd')"),\"walBytes\":$(psql -h "$PG" -U twitterd -d twitterd -Atc "SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")}"

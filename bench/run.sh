@@ -41,7 +41,6 @@ export BIN WORK RESULTS DURATION ROUNDS
 record meta "{\"commit\":\"$(git rev-parse --short HEAD)\",\"date\":\"$(date -u +%Y-%m-%d)\",\"durationSeconds\":$DURATION,\"rounds\":$ROUNDS,\"only\":\"$BENCH_ONLY\"}"
 printf '[limits]\nmax_connections = 16384\n[rates]\nposts = "off"\nfollows = "off"\nlikes = "off"\nreposts = "off"\nreports = "off"\n' > "$WORK/twitterd.toml"
 PING='{"jsonrpc":"2.0","method":"system.ping","id":1}'
-LOGIN='{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"password","credentials":{"email":"seed%d@example.com","password":"seed-password"}},"id":0}'
 
 if [ "$BENCH_ONLY" = postgres ]; then
     "$WORK/line_server" "$WORK/limit.sock" &
@@ -63,13 +62,13 @@ if [ "$BENCH_ONLY" = postgres ]; then
     until redis-cli -s "$WORK/redis-aof.sock" ping >/dev/null 2>&1; do sleep 0.1; done
     cload c_limit_ping_16x8 "$WORK/limit.sock" --connections 16 --depth 8 "$PING"
     if [ -n "$DAEMON" ]; then
-        cload c_home_16x8 "$WORK/twitterd.sock" --connections 16 --depth 8 --login "$LOGIN" \
+        cload c_home_16x8 "$WORK/twitterd.sock" --connections 16 --depth 8 --login "$SEED_LOGIN" \
             '{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}'
     fi
     cload c_redis_lpush_aof_64x4 "$WORK/redis-aof.sock" --connections 64 --depth 4 \
         --resp '*3\r\n$5\r\nLPUSH\r\n$5\r\nbench\r\n$5\r\nhello\r\n'
     if [ -n "$DAEMON" ]; then
-        cload c_post_64x4 "$WORK/twitterd.sock" --connections 64 --depth 4 --login "$LOGIN" \
+        cload c_post_64x4 "$WORK/twitterd.sock" --connections 64 --depth 4 --login "$SEED_LOGIN" \
             '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
         kill "$DAEMON"; wait "$DAEMON" 2>/dev/null || true; DAEMON=""
     fi
@@ -151,13 +150,13 @@ cload c_ping_1x64 "$WORK/twitterd.sock" --connections 1 --depth 64 "$PING"
 cload c_redis_ping_16x16 "$WORK/redis.sock" --connections 16 --depth 16 --resp '*1\r\n$4\r\nPING\r\n'
 cload c_ping_16x16 "$WORK/twitterd.sock" --connections 16 --depth 16 "$PING"
 cload c_limit_ping_16x8 "$WORK/limit.sock" --connections 16 --depth 8 "$PING"
-cload c_fetch_16x8 "$WORK/twitterd.sock" --connections 16 --depth 8 --login "$LOGIN" \
+cload c_fetch_16x8 "$WORK/twitterd.sock" --connections 16 --depth 8 --login "$SEED_LOGIN" \
     '{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}'
-cload c_home_16x8 "$WORK/twitterd.sock" --connections 16 --depth 8 --login "$LOGIN" \
+cload c_home_16x8 "$WORK/twitterd.sock" --connections 16 --depth 8 --login "$SEED_LOGIN" \
     '{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}'
 cload c_redis_lpush_aof_64x4 "$WORK/redis-aof.sock" --connections 64 --depth 4 \
     --resp '*3\r\n$5\r\nLPUSH\r\n$5\r\nbench\r\n$5\r\nhello\r\n'
-cload c_post_64x4 "$WORK/twitterd.sock" --connections 64 --depth 4 --login "$LOGIN" \
+cload c_post_64x4 "$WORK/twitterd.sock" --connections 64 --depth 4 --login "$SEED_LOGIN" \
     '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
 
 # The same home and post loads on PostgreSQL, one daemon and two, next to these (bench/postgres.sh).

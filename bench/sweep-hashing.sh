@@ -11,14 +11,12 @@ rounds=${ROUNDS:-2}; duration=${DURATION:-5}
 work=$(mktemp -d /tmp/twitterd-sweep.XXXXXX)
 trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
 pid=""
+. bench/lib.sh
 round=1
 while [ "$round" -le "$rounds" ]; do
     for threads in 1 2 4; do
         printf '[auth]\nhashing_threads = %d\n' "$threads" > "$work/twitterd.toml"
-        "$bin/twitterd" --socket "$work/sock" --database "$database" --config "$work/twitterd.toml" \
-            --log-level warning 2>>"$work/log" &
-        pid=$!
-        until "$bin/twctl" --socket "$work/sock" status >/dev/null 2>&1; do sleep 0.1; done
+        start_daemon "$bin" "$work/sock" "$database" "$work/twitterd.toml"
         "$bin/twbench" load --socket "$work/sock" --duration "$duration" --json --method login --connections 8 \
             --depth 2 --accounts 1000 --probe \
             | jq -r --arg threads "$threads" \

@@ -11,9 +11,9 @@ rounds=${ROUNDS:-3}; duration=${DURATION:-5}
 work=$(mktemp -d /tmp/twitterd-sweep.XXXXXX)
 trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
 pid=""
+. bench/lib.sh
 cc -O2 -o "$work/load_client" bench/load_client.c
 PING='{"jsonrpc":"2.0","method":"system.ping","id":1}'
-LOGIN='{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"password","credentials":{"email":"seed%d@example.com","password":"seed-password"}},"id":0}'
 hz=$(getconf CLK_TCK)
 cpu() { sed 's/.*) //' "/proc/$1/stat" | awk '{print $12 + $13}'; }
 measure() { # loops, name, load_client args…
@@ -29,16 +29,13 @@ round=1
 while [ "$round" -le "$rounds" ]; do
     for loops in 1 2 4; do
         printf 'event_loops = %d\n[rates]\nposts = "off"\n' "$loops" > "$work/twitterd.toml"
-        "$bin/twitterd" --socket "$work/sock" --database "$database" --config "$work/twitterd.toml" \
-            --log-level warning 2>>"$work/log" &
-        pid=$!
-        until "$bin/twctl" --socket "$work/sock" status >/dev/null 2>&1; do sleep 0.1; done
+        start_daemon "$bin" "$work/sock" "$database" "$work/twitterd.toml"
         measure "$loops" ping_16x16 --connections 16 --depth 16 "$PING"
-        measure "$loops" fetch_16x8 --connections 16 --depth 8 --login "$LOGIN" \
+        measure "$loops" fetch_16x8 --connections 16 --depth 8 --login "$SEED_LOGIN" \
             '{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}'
-        measure "$loops" home_16x8 --connections 16 --depth 8 --login "$LOGIN" \
+        measure "$loops" home_16x8 --connections 16 --depth 8 --login "$SEED_LOGIN" \
             '{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}'
-        measure "$loops" post_64x4 --connections 64 --depth 4 --login "$LOGIN" \
+        measure "$loops" post_64x4 --connections 64 --depth 4 --login "$SEED_LOGIN" \
             '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
         kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
     done

@@ -56,30 +56,31 @@ extension ParsableCommand {
     /// Runs `body`, turning any error into one line on stderr, `twitterd NAME: message`, and a non-zero exit:
     /// an operator reads the reason, a script reads the status.
     func reportingFailures(_ body: () throws -> Void) throws {
-        let name = Self.configuration.commandName ?? "\(Self.self)".lowercased()
         do {
             try body()
-        } catch let failure as MaintenanceFailure {
-            FileHandle.standardError.write(Data("twitterd \(name): \(failure.message)\n".utf8))
-            throw failure.exitCode
         } catch {
-            FileHandle.standardError.write(Data("twitterd \(name): \(error)\n".utf8))
-            throw ExitCode.failure
+            throw reported(error)
         }
     }
 
     /// `reportingFailures` for an async body.
     func reportingFailures(_ body: () async throws -> Void) async throws {
-        let name = Self.configuration.commandName ?? "\(Self.self)".lowercased()
         do {
             try await body()
-        } catch let failure as MaintenanceFailure {
-            FileHandle.standardError.write(Data("twitterd \(name): \(failure.message)\n".utf8))
-            throw failure.exitCode
         } catch {
-            FileHandle.standardError.write(Data("twitterd \(name): \(error)\n".utf8))
-            throw ExitCode.failure
+            throw reported(error)
         }
+    }
+
+    /// Writes `error`'s line on stderr and returns the exit code to throw in its place.
+    private func reported(_ error: Error) -> Error {
+        let name = Self.configuration.commandName ?? "\(Self.self)".lowercased()
+        if let failure = error as? MaintenanceFailure {
+            FileHandle.standardError.write(Data("twitterd \(name): \(failure.message)\n".utf8))
+            return failure.exitCode
+        }
+        FileHandle.standardError.write(Data("twitterd \(name): \(error)\n".utf8))
+        return ExitCode.failure
     }
 
     /// One line on stderr that does not stop the command.
