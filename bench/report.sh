@@ -8,6 +8,7 @@ p99() { j ".$1[0].p99Micros"; }
 ratio() { if [ "$2" -gt 0 ]; then echo "scale=3; $1 / $2" | bc; else echo "—"; fi; }
 status() { if [ "$(echo "$1" | bc)" -eq 1 ]; then echo "met"; else echo "**missed**"; fi; }
 
+# The machine as run.sh recorded it; this machine's, for results from before run.sh recorded it.
 cpu=$(awk -F: '/model name/ {print $2; exit}' /proc/cpuinfo | sed 's/^ //')
 ping_d1=$(rps ping_d1); ping_d64=$(rps ping_d64)
 limit_d1=$(rps limit_ping_d1); limit_d64=$(rps limit_ping_d64)
@@ -22,7 +23,7 @@ cat <<MARKDOWN
 # Benchmarks
 
 Measured by \`make bench\` (bench/run.sh) on $(j .meta.date), commit $(j .meta.commit), on this machine:
-$(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr).
+$(j ".meta.machine // \"$(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr)\"").
 The load generator runs on the same two cores as the server, as do the anchors, so every figure and its
 anchor share the same handicap. Raw figures: bench/results.json. Each load runs $(j .meta.durationSeconds) s, $(j '.meta.rounds // 1') times, and the median run is reported (so is Redis's).
 Latencies are microseconds, measured by the client from write to answer.

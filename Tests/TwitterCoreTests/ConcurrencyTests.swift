@@ -12,9 +12,12 @@ struct ConcurrencyTests {
         #expect(!queue.enqueue(3).leads)
         #expect(!queue.enqueue(4).leads)
         #expect(try #require(queue.nextBatch()).map(\.item) == [1, 2, 3], "oldest first, at most maximumBatch")
-        #expect(try #require(queue.nextBatch()).map(\.item) == [4])
+        #expect(try #require(queue.nextBatch()).map(\.item) == [4], "the rest, the whole queue taken at once")
         #expect(queue.nextBatch() == nil, "an empty queue ends the loop")
         #expect(queue.enqueue(5).leads, "and the next write starts a new one")
+        #expect(!queue.enqueue(6).leads)
+        #expect(try #require(queue.nextBatch()).map(\.item) == [5, 6], "a queue taken whole starts again empty")
+        #expect(queue.nextBatch() == nil)
     }
 
     @Test func eachWriteLearnsItsOwnOutcome() async throws {

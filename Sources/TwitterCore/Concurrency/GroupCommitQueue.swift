@@ -59,6 +59,12 @@ public final class GroupCommitQueue<Item: Sendable, Outcome: Sendable>: Sendable
                 state.isCommitting = false
                 return nil
             }
+            // Usually the whole queue: taken as it is rather than copied out under the lock the posters wait on.
+            guard state.queue.count > maximumBatch else {
+                let batch = state.queue
+                state.queue = []
+                return batch
+            }
             let batch = Array(state.queue.prefix(maximumBatch))
             state.queue.removeFirst(batch.count)
             return batch

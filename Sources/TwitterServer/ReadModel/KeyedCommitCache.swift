@@ -49,9 +49,16 @@ final class KeyedCommitCache<Value: Sendable>: Sendable {
 
     /// Applies committed events to the values in memory.
     func apply(_ events: [TweetEvent]) {
+        // Found before locking: most events (every post) change no key, and a batch of posts then takes no lock
+        // on the writer's thread, which every post waits for.
+        let changes = events.compactMap { event -> (TweetEvent, [Int64])? in
+            let keys = keys(event)
+            return keys.isEmpty ? nil : (event, keys)
+        }
+        guard !changes.isEmpty else { return }
         state.withLock { state in
-            for event in events {
-                for key in keys(event) {
+            for (event, keys) in changes {
+                for key in keys {
                     state.touched[key, default: 0] += 1
                     // Taken out, so that updating it does not copy it.
                     guard var value = state.values.removeValue(forKey: key) else { continue }

@@ -1,0 +1,64 @@
+import Testing
+import TwitterCore
+
+@testable import TwitterServer
+
+/// The per-key layer of the read model: values loaded once, then kept current by the commits alone.
+struct KeyedCommitCacheTests {
+    /// Each follower's followees, as the read model's following layer keeps them.
+    static func followees() -> KeyedCommitCache<Set<Int64>> {
+        KeyedCommitCache(
+            capacity: 10,
+            keys: { event in
+                switch event {
+                case .followed(let follower, _), .unfollowed(let follower, _): [follower]
+                default: []
+                }
+            },
+            update: { followees, event, _ in
+                switch event {
+                case .followed(_, let followee): followees.insert(followee)
+                case .unfollowed(_, let followee): followees.remove(followee)
+                default: break
+                }
+            })
+    }
+
+    @Test func aLoadedValueFollowsTheCommitsOfItsKeyAndNoOther() async throws {
+        let cache = Self.followees()
+        #expect(try await cache.value(of: 1) { [2] } == [2])
+        _ = try await cache.value(of: 5) { [6] }
+        cache.apply([.followed(followerID: 1, followeeID: 3), .unfollowed(followerID: 1, followeeID: 2)])
+        #expect(cache.cached(1) == [3])
+        #expect(cache.cached(5) == [6], "another key's value is untouched")
+        let loadedAgain = try await cache.value(of: 1) {
+            Issue.record("a kept value is not loaded again"); return []
+        }
+        #expect(loadedAgain == [3])
+    }
+
+    @Test func eventsThatChangeNoKeyLeaveEveryValueAsItWas() async throws {
+        let cache = Self.followees()
+        _ = try await cache.value(of: 1) { [2] }
+        cache.apply([.liked(id: 7, userID: 1), .deleted(id: 7, authorID: 1, repostOf: nil)])
+        #expect(cache.cached(1) == [2])
+        // A load begun before these events is kept: they touched no key, so it raced nothing.
+        let kept = try await cache.value(of: 9) {
+            cache.apply([.liked(id: 8, userID: 9)])
+            return [1]
+        }
+        #expect(kept == [1])
+        #expect(cache.cached(9) == [1])
+    }
+
+    @Test func aLoadThatRacedACommitOfItsKeyAnswersButIsNotKept() async throws {
+        let cache = Self.followees()
+        let raced = try await cache.value(of: 1) {
+            // The store's answer predates this commit, which lands while the load is under way.
+            cache.apply([.followed(followerID: 1, followeeID: 4)])
+            return [2]
+        }
+        #expect(raced == [2], "the load answers its own read")
+        #expect(cache.cached(1) == nil, "but is not kept, missing the follow")
+    }
+}
