@@ -39,7 +39,8 @@ extension Sodium {
             crypto_pwhash_str(&output, chars, UInt64(count), UInt64(cost.operations), Int(cost.memoryBytes))
         }
         guard result == 0 else { return nil }
-        return String(cString: output)
+        // The hash is ASCII, ended by its NUL.
+        return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Checks `password` against a stored hash (`crypto_pwhash_str_verify`) and wipes the buffer afterwards.

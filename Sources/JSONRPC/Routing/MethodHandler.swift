@@ -23,10 +23,10 @@ public struct MethodHandler<Context: Sendable>: Sendable {
 
     @usableFromInline let execution: Execution
     /// The type the params decode to, so a test can hold it against the descriptor's params.
-    public let paramsType: any Decodable.Type
+    public let paramsType: any (Decodable & SendableMetatype).Type
 
     @usableFromInline
-    init(_ execution: Execution, params: any Decodable.Type) {
+    init(_ execution: Execution, params: any (Decodable & SendableMetatype).Type) {
         self.execution = execution
         self.paramsType = params
     }

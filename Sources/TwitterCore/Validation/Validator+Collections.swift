@@ -1,4 +1,6 @@
-extension Validator where Value: Collection {
+// SendableMetatype: the rules are @Sendable closures, which may only capture generic types whose metatypes
+// cross threads.
+extension Validator where Value: Collection & SendableMetatype {
     /// The number of elements is within `range`.
     public static func count(_ range: ClosedRange<Int>, _ message: String) -> Validator {
         rule(message) { range.contains($0.count) }
@@ -17,7 +19,7 @@ extension Validator where Value: Collection {
 extension Validator {
     /// Every key passes `validator`; failures are named after the key.
     public static func keys<Key, Element>(_ validator: Validator<Key>) -> Validator
-    where Value == [Key: Element] {
+    where Value == [Key: Element], Key: SendableMetatype {
         Validator { dictionary in
             dictionary.keys.flatMap { key in
                 validator.failures(for: key).map { $0.nested(under: "\(key)") }
@@ -27,7 +29,7 @@ extension Validator {
 
     /// Every value passes `validator`; failures are named after its key.
     public static func values<Key, Element>(_ validator: Validator<Element>) -> Validator
-    where Value == [Key: Element] {
+    where Value == [Key: Element], Key: SendableMetatype {
         Validator { dictionary in
             dictionary.flatMap { key, element in
                 validator.failures(for: element).map { $0.nested(under: "\(key)") }

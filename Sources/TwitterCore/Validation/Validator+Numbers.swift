@@ -5,7 +5,7 @@ extension Validator where Value: Comparable & Sendable {
     }
 }
 
-extension Validator where Value: BinaryFloatingPoint {
+extension Validator where Value: BinaryFloatingPoint & SendableMetatype {
     /// A whole number (no fractional part), finite.
     public static func integral(_ message: String) -> Validator {
         rule(message) { $0.isFinite && $0.rounded() == $0 }

@@ -18,7 +18,7 @@ public struct RateBucketFlusher: Service {
     /// Runs until graceful shutdown, then flushes a last time.
     public func run() async throws {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            try? await cancelOnGracefulShutdown { try await Task.sleep(for: interval) }
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             do {
                 try await limiter.flush()
             } catch {

@@ -130,7 +130,8 @@ final class LineFramingHandler: ChannelDuplexHandler {
         } else if partialLineTimer == nil {
             // Measured from the first byte of the line, not the last, so a byte every few seconds cannot
             // keep a connection open forever.
-            partialLineTimer = context.eventLoop.scheduleTask(in: partialLineTimeout) { [context] in
+            // Isolated to the channel's loop, where the handler and its context live.
+            partialLineTimer = context.eventLoop.assumeIsolated().scheduleTask(in: partialLineTimeout) {
                 self.isDiscarding = true
                 self.fireOutsideReadCycle(.partialLineTimedOut, context: context)
             }
@@ -140,7 +141,7 @@ final class LineFramingHandler: ChannelDuplexHandler {
     /// Fires once the connection has been quiet for the idle timeout; activity since the timer was set
     /// only moves the next check later.
     private func scheduleIdleTimer(in delay: TimeAmount, context: ChannelHandlerContext) {
-        idleTimer = context.eventLoop.scheduleTask(in: delay) { [context] in
+        idleTimer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
             let quietFor = NIODeadline.now() - self.lastActivity
             if quietFor >= self.idleTimeout {
                 self.fireOutsideReadCycle(.idle, context: context)

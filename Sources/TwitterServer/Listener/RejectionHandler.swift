@@ -28,7 +28,7 @@ final class RejectionHandler: ChannelInboundHandler {
 
     private func reject(context: ChannelHandlerContext) {
         let buffer = context.channel.allocator.buffer(bytes: line)
-        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { [context] _ in
+        context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
         }
     }

@@ -41,7 +41,7 @@ public struct HealthReporter: Service {
         while !Task.isShuttingDownGracefully {
             // Waiting first keeps the first report after READY=1, which the server sends once it listens.
             do {
-                try await cancelOnGracefulShutdown { try await Task.sleep(for: interval) }
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             } catch {
                 return
             }

@@ -78,7 +78,7 @@ public struct UserStore: UserStoring {
 
     /// Replaces the password hash.
     public func setPasswordHash(_ hash: String, userID: Int64) async throws {
-        try await database.writer.write { db in
+        _ = try await database.writer.write { db in
             try UserRecord.filter(key: userID).updateAll(db, UserRecord.Columns.passwordHash.set(to: hash))
         }
     }
