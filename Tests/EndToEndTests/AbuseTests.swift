@@ -6,8 +6,9 @@ import TwitterClient
 
 /// Load and abuse: many idle connections, slowloris, a client that never reads, brute force.
 @Suite(.serialized) struct AbuseTests {
-    @Test func tenThousandIdleConnectionsAreHeldAndOthersServed() throws {
-        let daemon = try DaemonProcess(configuration: "[limits]\nmax_connections = 16384\n" + DaemonProcess.fastHashing)
+    @Test func tenThousandIdleConnectionsAreHeldAndOthersServed() async throws {
+        let daemon = try await DaemonProcess(
+            configuration: "[limits]\nmax_connections = 16384\n" + DaemonProcess.fastHashing)
         let result = try runProduct(
             "twbench",
             [
@@ -28,8 +29,8 @@ import TwitterClient
         try HostileInputTests.assertServing(daemon)
     }
 
-    @Test func slowlorisConnectionsAreClosedByThePartialLineTimeout() throws {
-        let daemon = try DaemonProcess(
+    @Test func slowlorisConnectionsAreClosedByThePartialLineTimeout() async throws {
+        let daemon = try await DaemonProcess(
             configuration: "[limits]\npartial_line_timeout_seconds = 2\n" + DaemonProcess.fastHashing)
         var sockets = try (0..<500).map { _ in try RawSocket(path: daemon.socketPath, timeoutSeconds: 1) }
         let deadline = ContinuousClock.now + .seconds(60)
@@ -46,8 +47,8 @@ import TwitterClient
         #expect(daemon.log.contains("an unfinished line waited too long"))
     }
 
-    @Test func aClientThatNeverReadsDoesNotGrowTheDaemon() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func aClientThatNeverReadsDoesNotGrowTheDaemon() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let before = try #require(ProcessMemory.residentKiB(daemon.processID))
         let socket = try RawSocket(path: daemon.socketPath)
         let request = Array(#"{"jsonrpc":"2.0","method":"system.ping","id":1}"#.utf8 + [10])
@@ -72,8 +73,8 @@ import TwitterClient
     }
 
     @Test func aThousandAttemptBruteForceMeetsTheThrottle() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
-        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
+        _ = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "victim@example.com")
         }
         var rejected = 0

@@ -7,7 +7,7 @@ import TwitterClient
 /// Signup, the three login providers, sessions and tokens, over the real socket.
 @Suite(.serialized) struct AuthTests {
     @Test func signupLogsInAndTheSessionResumesOnAnotherConnectionUntilLogout() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             let token = try await connection.signUp(email: "alice@example.com", username: "alice")
             #expect(token.hasPrefix("tws_"))
@@ -35,7 +35,7 @@ import TwitterClient
     }
 
     @Test func everyMethodButTheOpenOnesNeedsALogin() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             guard case .array(let methods)? = try await connection.call("rpc.discover")["methods"] else {
                 Issue.record("no methods")
@@ -57,7 +57,7 @@ import TwitterClient
     }
 
     @Test func signupReportsEveryBadFieldAtOnceAndTakenFieldsByName() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             let invalid = try await connection.callError(
                 "auth.signup", ["email": "not-an-address", "password": "short", "username": "has space"]
@@ -85,7 +85,7 @@ import TwitterClient
     }
 
     @Test func wrongShapeCredentialsAndUnknownProvidersNameTheField() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             let wrongType = try await connection.callError(
                 "auth.login", ["provider": "password", "credentials": ["email": 5, "password": "x"]]
@@ -103,7 +103,7 @@ import TwitterClient
     }
 
     @Test func unknownEmailAndWrongPasswordGetTheSameAnswer() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "carol@example.com")
             let wrong = try await connection.callError(
@@ -121,7 +121,7 @@ import TwitterClient
     }
 
     @Test func peerLoginUsesTheKernelsWordOnTheUid() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let peerLogin: JSONValue = ["provider": "peer", "credentials": [:]]
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             #expect(try await connection.callError("auth.login", peerLogin)?.code == -32002)
@@ -144,7 +144,7 @@ import TwitterClient
     }
 
     @Test func personalTokensLogInUntilRevoked() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let (id, token) = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "frank@example.com")
             let created = try await connection.call("tokens.create", ["name": "backup script", "expiresInDays": 7])
@@ -179,7 +179,7 @@ import TwitterClient
     }
 
     @Test func changingThePasswordRevokesOtherSessions() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let (first, second) = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             let first = try await connection.signUp(email: "gina@example.com")
             let second = try await connection.logIn(email: "gina@example.com")
@@ -212,7 +212,7 @@ import TwitterClient
             "provider": "password", "credentials": ["email": "hank@example.com", "password": "wrong guess"],
         ]
         do {
-            let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
+            let daemon = try await DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
             try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
                 for _ in 0..<5 { #expect(try await connection.callError("auth.login", badLogin)?.code == -32002) }
                 let limited = try await connection.callError("auth.login", badLogin)
@@ -221,7 +221,7 @@ import TwitterClient
             }
             #expect(daemon.stop() == 0)
         }
-        let restarted = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
+        let restarted = try await DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: restarted.socketPath) { connection in
             let limited = try await connection.callError("auth.login", badLogin)
             // Either still inside the 1 s wait, or the attempt was allowed and failed as the 6th failure.
@@ -248,7 +248,7 @@ import TwitterClient
     }
 
     @Test func disabledProviderIsNotOffered() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + "providers = [\"password\"]\n")
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing + "providers = [\"password\"]\n")
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             let providers = try await connection.call("auth.providers")
             #expect(providers[0]?["name"] == "password")
@@ -259,7 +259,8 @@ import TwitterClient
     }
 
     @Test func signupGoesThroughTheEnabledProviderThatCreatesAccounts() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + "providers = [\"token\", \"peer\"]\n")
+        let daemon = try await DaemonProcess(
+            configuration: DaemonProcess.fastHashing + "providers = [\"token\", \"peer\"]\n")
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             let refused = try await connection.callError(
                 "auth.signup", ["email": "mallory@example.com", "password": "correct horse battery"])

@@ -72,7 +72,7 @@ import TwitterClient
     }
 
     @Test func aBackupUnderThirtyTwoPostingClientsRestoresEveryPostAnsweredBeforeItStarted() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "backup@example.com")
         }
@@ -137,7 +137,7 @@ import TwitterClient
         #expect(
             FileManager.default.contents(atPath: fresh + "/token.key")
                 == FileManager.default.contents(atPath: daemon.directory + "/token.key"))
-        let restarted = try DaemonProcess(directory: fresh, configuration: DaemonProcess.fastHashing)
+        let restarted = try await DaemonProcess(directory: fresh, configuration: DaemonProcess.fastHashing)
         // The session token still works: the key it is checked with came back with the database.
         let present = try await RPCConnection.allTweetIDs(socket: restarted.socketPath, token: token)
         let missing = answeredBeforeStart.subtracting(present)
@@ -152,7 +152,7 @@ import TwitterClient
     }
 
     @Test func restoreAndSeedRefuseWhileADaemonServesAndRestoreSucceedsOnceItStops() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "restore@example.com")
         }
@@ -186,12 +186,12 @@ import TwitterClient
         #expect(restored.status == 0, "\(restored.error)")
         #expect(restored.output.contains("restored \(backup) ("))
         #expect(Self.mode(daemon.databasePath) == 0o600)
-        let restarted = try DaemonProcess(directory: daemon.directory, configuration: DaemonProcess.fastHashing)
+        let restarted = try await DaemonProcess(directory: daemon.directory, configuration: DaemonProcess.fastHashing)
         #expect(try await RPCConnection.allTweetIDs(socket: restarted.socketPath, token: token) == [kept])
     }
 
     @Test func checkPassesASoundDatabaseWhileServingAndFailsBrokenReferencesAndPages() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "check@example.com")
         }
@@ -255,8 +255,8 @@ import TwitterClient
         #expect(try FileManager.default.contentsOfDirectory(atPath: fresh).isEmpty)
     }
 
-    @Test func backupRefusesToOverwriteAndKeepsTheNewestDatedBackups() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func backupRefusesToOverwriteAndKeepsTheNewestDatedBackups() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         #expect(daemon.stop() == 0)
         let file = daemon.directory + "/one.sqlite"
         #expect(try runProduct("twitterd", ["backup", "--database", daemon.databasePath, file]).status == 0)

@@ -33,7 +33,7 @@ import TwitterCore
     ]
 
     @Test func aNonAdminIsRefusedOnEveryAdminMethodAndNothingHappens() async throws {
-        let daemon = try DaemonProcess(configuration: Self.configuration)
+        let daemon = try await DaemonProcess(configuration: Self.configuration)
         try await Self.as_("boss", on: daemon, signUp: true) { (boss) async throws in
             #expect(try await boss.call(API.Auth.whoami).role == .admin)
             _ = try await boss.call(API.Tweets.post, .init(text: "the rules"))
@@ -112,7 +112,7 @@ import TwitterCore
     }
 
     @Test func suspensionHidesEverythingAndUnsuspensionRestoresItExactly() async throws {
-        let daemon = try DaemonProcess(configuration: Self.configuration)
+        let daemon = try await DaemonProcess(configuration: Self.configuration)
         let (aliceTweet, bobTweet) = try await Self.bobEverywhere(on: daemon)
         let before = try await Self.as_("alice", on: daemon) { try await Self.sight(of: $0, aliceTweet: aliceTweet) }
         let carolBefore = try await Self.as_("carol", on: daemon) {
@@ -188,7 +188,7 @@ import TwitterCore
     }
 
     @Test func aSuspendedAccountsLiveConnectionIsCutOffAtOnce() async throws {
-        let daemon = try DaemonProcess(configuration: Self.configuration)
+        let daemon = try await DaemonProcess(configuration: Self.configuration)
         try await Self.as_("boss", on: daemon, signUp: true) { _ in }
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { (bob) async throws in
             try await bob.signUp(email: "bob@example.com", username: "bob")
@@ -216,7 +216,7 @@ import TwitterCore
     }
 
     @Test func reportsReachTheAdminsNotificationsAndAreResolved() async throws {
-        let daemon = try DaemonProcess(configuration: Self.configuration)
+        let daemon = try await DaemonProcess(configuration: Self.configuration)
         try await Self.as_("boss", on: daemon, signUp: true) { _ in }
         let spam = try await Self.as_("bob", on: daemon, signUp: true) { (bob) async throws in
             try await bob.call(API.Tweets.post, .init(text: "buy followers now"))
@@ -275,7 +275,7 @@ import TwitterCore
     }
 
     @Test func anExportOfFiveThousandTweetsIsCompleteAndReadableAgain() async throws {
-        let daemon = try DaemonProcess(configuration: Self.configuration + DaemonProcess.unlimitedWrites)
+        let daemon = try await DaemonProcess(configuration: Self.configuration + DaemonProcess.unlimitedWrites)
         for name in ["bob", "carol"] { try await Self.as_(name, on: daemon, signUp: true) { _ in } }
         let config = try TemporaryDirectory.make(prefix: "twctl-export")
         // One socket for twctl, which keeps its session per socket (with two daemons, one of them).
@@ -327,7 +327,7 @@ import TwitterCore
 
     @Test func deletingAnAccountRemovesEveryTraceOfIt() async throws {
         // SQLite: the check below reads every table of the file; the store suite checks PostgreSQL's deletion.
-        let daemon = try DaemonProcess(configuration: Self.configuration, store: .sqlite)
+        let daemon = try await DaemonProcess(configuration: Self.configuration, store: .sqlite)
         let (aliceTweet, _) = try await Self.bobEverywhere(on: daemon)
         let countsBefore = try await Self.as_("alice", on: daemon) { (alice) async throws in
             _ = try await alice.call(API.Users.follow, .init(username: "bob"))
@@ -424,7 +424,7 @@ import TwitterCore
     }
 
     @Test func aResetCodeWorksOnceAndEndsEverySession() async throws {
-        let daemon = try DaemonProcess(configuration: Self.configuration)
+        let daemon = try await DaemonProcess(configuration: Self.configuration)
         try await Self.as_("boss", on: daemon, signUp: true) { _ in }
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { (bob) async throws in
             try await bob.signUp(email: "bob@example.com", username: "bob")
@@ -472,7 +472,7 @@ import TwitterCore
         let directory = try TemporaryDirectory.make()
         let limited = Self.configuration + "[rates]\nposts = \"3/1h\"\nfollows = \"1/1d\"\nreports = \"1/1d\"\n"
         do {
-            let daemon = try DaemonProcess(directory: directory, configuration: limited)
+            let daemon = try await DaemonProcess(directory: directory, configuration: limited)
             try await Self.as_("carol", on: daemon, signUp: true) { _ in }
             try await Self.as_("bob", on: daemon, signUp: true) { _ in }
             try await Self.as_("alice", on: daemon, signUp: true) { (one) async throws in
@@ -505,7 +505,7 @@ import TwitterCore
             }
             #expect(daemon.stop() == 0, "a graceful stop saves the buckets")
         }
-        let restarted = try DaemonProcess(directory: directory, configuration: limited)
+        let restarted = try await DaemonProcess(directory: directory, configuration: limited)
         try await Self.as_("alice", on: restarted) { (alice) async throws in
             #expect(try await alice.callError("tweets.post", ["text": "after the restart"])?.code == -32006)
         }
@@ -522,8 +522,8 @@ extension Int64 {
 
 /// `twctl admin …`, `twctl report` and `twctl reset-password`: a community run from the command line.
 @Suite(.serialized) struct TwctlCommunityTests {
-    @Test func anAdminRunsTheCommunityFromTwctl() throws {
-        let daemon = try DaemonProcess(configuration: CommunityTests.configuration)
+    @Test func anAdminRunsTheCommunityFromTwctl() async throws {
+        let daemon = try await DaemonProcess(configuration: CommunityTests.configuration)
         let boss = try TwctlSocialTests.Person("boss", on: daemon)
         let bob = try TwctlSocialTests.Person("bob", on: daemon)
         let eve = try TwctlSocialTests.Person("eve", on: daemon)

@@ -25,7 +25,7 @@ import TwitterStore
         var token = ""
         var expected: Set<Int64> = []
         for round in 1...Self.rounds {
-            let daemon = try DaemonProcess(
+            let daemon = try await DaemonProcess(
                 directory: directory, configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
             if token.isEmpty {
                 token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
@@ -66,7 +66,7 @@ import TwitterStore
         let database = try AppDatabase.open(path: directory + "/twitterd.sqlite")
         #expect(try await database.integrityCheck() == "ok")
         try database.close()
-        let daemon = try DaemonProcess(
+        let daemon = try await DaemonProcess(
             directory: directory, configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         try await Self.expectAllPresent(expected, socket: daemon.socketPath, token: token)
         print("crash durability: \(Self.rounds) SIGKILL rounds, \(expected.count) acknowledged posts, all present")

@@ -9,15 +9,15 @@ import Testing
         #"{"jsonrpc":"2.0","method":"system.ping","id":\#(id)}"# + "\n"
     }
 
-    @Test func pingAnswersPongExactly() throws {
-        let daemon = try DaemonProcess()
+    @Test func pingAnswersPongExactly() async throws {
+        let daemon = try await DaemonProcess()
         let socket = try RawSocket(path: daemon.socketPath)
         socket.send(Self.ping(1))
         #expect(socket.readLine() == #"{"id":1,"jsonrpc":"2.0","result":"pong"}"#)
     }
 
-    @Test func tenThousandPipelinedRequestsAreAnsweredInOrder() throws {
-        let daemon = try DaemonProcess()
+    @Test func tenThousandPipelinedRequestsAreAnsweredInOrder() async throws {
+        let daemon = try await DaemonProcess()
         let socket = try RawSocket(path: daemon.socketPath)
         let count = 10_000
         let requests = (1...count).map(Self.ping).joined()
@@ -31,8 +31,8 @@ import Testing
         }
     }
 
-    @Test func answersAtOnceAndAnswersThatWaitKeepArrivalOrder() throws {
-        let daemon = try DaemonProcess()
+    @Test func answersAtOnceAndAnswersThatWaitKeepArrivalOrder() async throws {
+        let daemon = try await DaemonProcess()
         let socket = try RawSocket(path: daemon.socketPath)
         // Pings are answered on the event loop; health (it asks the database) and batches wait in a task.
         let kinds = [
@@ -54,8 +54,8 @@ import Testing
         }
     }
 
-    @Test func halfCloseStillAnswersEverythingSent() throws {
-        let daemon = try DaemonProcess()
+    @Test func halfCloseStillAnswersEverythingSent() async throws {
+        let daemon = try await DaemonProcess()
         let socket = try RawSocket(path: daemon.socketPath)
         socket.send(Self.ping(1) + Self.ping(2) + Self.ping(3))
         socket.shutdownWrite()
@@ -64,23 +64,23 @@ import Testing
         #expect(lines.last == #"{"id":3,"jsonrpc":"2.0","result":"pong"}"#)
     }
 
-    @Test func lastLineWithoutNewlineIsAnswered() throws {
-        let daemon = try DaemonProcess()
+    @Test func lastLineWithoutNewlineIsAnswered() async throws {
+        let daemon = try await DaemonProcess()
         let socket = try RawSocket(path: daemon.socketPath)
         socket.send(#"{"jsonrpc":"2.0","method":"system.ping","id":7}"#)
         socket.shutdownWrite()
         #expect(socket.readLinesUntilEOF() == [#"{"id":7,"jsonrpc":"2.0","result":"pong"}"#])
     }
 
-    @Test func crlfLineEndingsAreAccepted() throws {
-        let daemon = try DaemonProcess()
+    @Test func crlfLineEndingsAreAccepted() async throws {
+        let daemon = try await DaemonProcess()
         let socket = try RawSocket(path: daemon.socketPath)
         socket.send(#"{"jsonrpc":"2.0","method":"system.ping","id":1}"# + "\r\n")
         #expect(socket.readLine() == #"{"id":1,"jsonrpc":"2.0","result":"pong"}"#)
     }
 
-    @Test func overLongLineGetsOneErrorNamingTheLimitThenClose() throws {
-        let daemon = try DaemonProcess(configuration: "[limits]\nmax_line_bytes = 1024\n")
+    @Test func overLongLineGetsOneErrorNamingTheLimitThenClose() async throws {
+        let daemon = try await DaemonProcess(configuration: "[limits]\nmax_line_bytes = 1024\n")
         let socket = try RawSocket(path: daemon.socketPath)
         // The writer may be cut off with EPIPE once the daemon closes; that is the point.
         let writer = Thread { socket.send(String(repeating: "x", count: 64 * 1024)) }
@@ -93,8 +93,8 @@ import Testing
         #expect(daemon.log.contains("line longer than 1024 bytes"))
     }
 
-    @Test func defaultLineLimitIsOneMebibyte() throws {
-        let daemon = try DaemonProcess()
+    @Test func defaultLineLimitIsOneMebibyte() async throws {
+        let daemon = try await DaemonProcess()
         let socket = try RawSocket(path: daemon.socketPath)
         let writer = Thread { socket.send(Array(repeating: UInt8(ascii: "["), count: 2 << 20)) }
         writer.start()
@@ -102,8 +102,8 @@ import Testing
         #expect(value["error"]?["data"]?["limit"] == 1_048_576)
     }
 
-    @Test func garbageAndInvalidUTF8GetParseErrorsAndTheDaemonServesOn() throws {
-        let daemon = try DaemonProcess()
+    @Test func garbageAndInvalidUTF8GetParseErrorsAndTheDaemonServesOn() async throws {
+        let daemon = try await DaemonProcess()
         let socket = try RawSocket(path: daemon.socketPath)
         socket.send([0xFF, 0xFE, 0x00, 0x41, UInt8(ascii: "\n")])
         socket.send(#"{"jsonrpc":"2.0","method":"system.ping","id":"\#u{FFFF}\#u{0}"}"# + "\n")
@@ -120,16 +120,16 @@ import Testing
         #expect(other.readLine() == #"{"id":5,"jsonrpc":"2.0","result":"pong"}"#)
     }
 
-    @Test func partialLineThatStallsIsClosed() throws {
-        let daemon = try DaemonProcess(configuration: "[limits]\npartial_line_timeout_seconds = 1\n")
+    @Test func partialLineThatStallsIsClosed() async throws {
+        let daemon = try await DaemonProcess(configuration: "[limits]\npartial_line_timeout_seconds = 1\n")
         let socket = try RawSocket(path: daemon.socketPath)
         socket.send(#"{"jsonrpc":"2.0","#)
         #expect(socket.waitForClose())
         #expect(daemon.log.contains("an unfinished line waited too long"))
     }
 
-    @Test func idleConnectionIsClosed() throws {
-        let daemon = try DaemonProcess(configuration: "[limits]\nidle_timeout_seconds = 1\n")
+    @Test func idleConnectionIsClosed() async throws {
+        let daemon = try await DaemonProcess(configuration: "[limits]\nidle_timeout_seconds = 1\n")
         let socket = try RawSocket(path: daemon.socketPath)
         socket.send(Self.ping(1))
         #expect(socket.readLine() != nil)

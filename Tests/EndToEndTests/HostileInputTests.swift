@@ -67,9 +67,9 @@ import TwitterClient
     }()
 
     @Test(arguments: malformed)
-    func malformedLinesGetTheirError(_ test: Case) throws {
+    func malformedLinesGetTheirError(_ test: Case) async throws {
         let (name, payload, code) = (test.description, test.payload, test.code)
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let answer = try #require(try Self.answer(to: payload + [10], daemon: daemon), "\(name)")
         if code == 0 {
             #expect(answer["result"] == "pong", "\(name): \(answer)")
@@ -82,7 +82,7 @@ import TwitterClient
     }
 
     @Test func hugeNumbersInParamsAreInvalidParamsNotCrashes() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "huge@example.com")
             let limit = try await connection.callError(
@@ -94,8 +94,8 @@ import TwitterClient
         }
     }
 
-    @Test func tenMegabyteLineAndHundredThousandBatchStayBounded() throws {
-        let daemon = try DaemonProcess(
+    @Test func tenMegabyteLineAndHundredThousandBatchStayBounded() async throws {
+        let daemon = try await DaemonProcess(
             configuration: "[limits]\nmax_line_bytes = 16777216\n" + DaemonProcess.fastHashing)
         let before = try #require(ProcessMemory.residentKiB(daemon.processID))
         // 10 MB line of garbage inside a string: within the raised limit, so it is parsed and refused.
@@ -115,8 +115,8 @@ import TwitterClient
         #expect(after - before < 512 * 1024, "memory grew by \(after - before) KiB")
     }
 
-    @Test func overTheDefaultLimitTenMegabytesCloseTheConnection() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func overTheDefaultLimitTenMegabytesCloseTheConnection() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let payload = Array(repeating: UInt8(ascii: "x"), count: 10_000_000)
         let answer = try #require(try Self.answer(to: payload, daemon: daemon))
         #expect(answer["error"]?["code"] == -32600)
@@ -125,7 +125,8 @@ import TwitterClient
 
     @Test func theWrongTypeForEveryParamOfEveryMethodIsInvalidParams() async throws {
         // An admin, so that admin.* reach their params too.
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + "[admin]\nusers = [\"types\"]\n")
+        let daemon = try await DaemonProcess(
+            configuration: DaemonProcess.fastHashing + "[admin]\nusers = [\"types\"]\n")
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "types@example.com")
             guard case .array(let methods)? = try await connection.call("rpc.discover")["methods"] else {

@@ -7,7 +7,7 @@ import TwitterClient
 /// Start-up, shutdown, the socket file, limits on connections, and concurrency across connections.
 @Suite(.serialized) struct LifecycleTests {
     @Test func hundredConcurrentConnectionsAreServed() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try await DaemonProcess()
         let results = try await withThrowingTaskGroup(of: JSONValue.self) { group in
             for _ in 0..<100 {
                 group.addTask {
@@ -25,8 +25,8 @@ import TwitterClient
         #expect(results.allSatisfy { $0["status"] == "ok" })
     }
 
-    @Test func secondDaemonOnTheSamePathIsRefusedAndTheFirstServesOn() throws {
-        let first = try DaemonProcess()
+    @Test func secondDaemonOnTheSamePathIsRefusedAndTheFirstServesOn() async throws {
+        let first = try await DaemonProcess()
         let second = try runProduct(
             "twitterd", ["--socket", first.socketPath, "--database", first.directory + "/other.sqlite"]
         )
@@ -38,7 +38,7 @@ import TwitterClient
         #expect(socket.readLine() == #"{"id":1,"jsonrpc":"2.0","result":"pong"}"#)
     }
 
-    @Test func staleSocketFileIsReplaced() throws {
+    @Test func staleSocketFileIsReplaced() async throws {
         let directory = try TemporaryDirectory.make()
         // A socket file with no listener behind it, as a crashed daemon leaves.
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -53,30 +53,30 @@ import TwitterClient
         }
         #expect(bound == 0)
         close(descriptor)
-        let daemon = try DaemonProcess(directory: directory)
+        let daemon = try await DaemonProcess(directory: directory)
         let client = try RawSocket(path: daemon.socketPath)
         client.send(#"{"jsonrpc":"2.0","method":"system.ping","id":1}"# + "\n")
         #expect(client.readLine() == #"{"id":1,"jsonrpc":"2.0","result":"pong"}"#)
     }
 
-    @Test func socketHasTheConfiguredModeAndParentIsCreated() throws {
+    @Test func socketHasTheConfiguredModeAndParentIsCreated() async throws {
         let directory = try TemporaryDirectory.make()
-        let daemon = try DaemonProcess(
+        let daemon = try await DaemonProcess(
             directory: directory, configuration: "socket_mode = \"0600\"\n",
             arguments: ["--socket", directory + "/nested/run/twitterd.sock"]
         )
         _ = daemon
         let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/nested/run/twitterd.sock")
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        let defaultDaemon = try DaemonProcess()
+        let defaultDaemon = try await DaemonProcess()
         let defaultAttributes = try FileManager.default.attributesOfItem(atPath: defaultDaemon.socketPath)
         #expect((defaultAttributes[.posixPermissions] as? Int) == 0o660)
         // The group that may connect is the daemon's own group (under systemd: SocketGroup=twitterd).
         #expect((defaultAttributes[.groupOwnerAccountID] as? Int) == Int(getegid()))
     }
 
-    @Test func connectionCapAnswersMinus32008AndCloses() throws {
-        let daemon = try DaemonProcess(configuration: "[limits]\nmax_connections = 2\n")
+    @Test func connectionCapAnswersMinus32008AndCloses() async throws {
+        let daemon = try await DaemonProcess(configuration: "[limits]\nmax_connections = 2\n")
         let first = try RawSocket(path: daemon.socketPath)
         let second = try RawSocket(path: daemon.socketPath)
         for socket in [first, second] {
@@ -91,7 +91,7 @@ import TwitterClient
     }
 
     @Test func sigtermAnswersEveryRequestInFlightThenExitsCleanly() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try await DaemonProcess()
         let perConnection = 1000
         let sockets = try (0..<8).map { _ in try RawSocket(path: daemon.socketPath) }
         for socket in sockets {
@@ -108,7 +108,7 @@ import TwitterClient
         }
         #expect(daemon.waitForExit() == 0)
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
-        let stopping = daemon.notifications.waitFor("STOPPING=1", seconds: 5)
+        let stopping = await daemon.notifications.waitFor("STOPPING=1", seconds: 5)
         #expect(stopping != nil)
     }
 
@@ -134,9 +134,9 @@ import TwitterClient
         }
     }
 
-    @Test func flagsBeatTheFileAndTheFileBeatsDefaults() throws {
+    @Test func flagsBeatTheFileAndTheFileBeatsDefaults() async throws {
         let directory = try TemporaryDirectory.make()
-        let daemon = try DaemonProcess(
+        let daemon = try await DaemonProcess(
             directory: directory,
             configuration:
                 "socket = \"\(directory)/from-file.sock\"\nlog_level = \"warning\"\n[limits]\nmax_batch = 2\n",
@@ -153,8 +153,8 @@ import TwitterClient
         #expect(value["error"]?["data"]?["limit"] == 2)
     }
 
-    @Test func journalPrefixesUnderSystemd() throws {
-        let daemon = try DaemonProcess(environment: ["JOURNAL_STREAM": "8:12345"])
+    @Test func journalPrefixesUnderSystemd() async throws {
+        let daemon = try await DaemonProcess(environment: ["JOURNAL_STREAM": "8:12345"])
         daemon.stop()
         let lines = daemon.log.split(separator: "\n")
         #expect(!lines.isEmpty)

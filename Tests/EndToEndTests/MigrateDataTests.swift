@@ -15,7 +15,7 @@ import TwitterClient
     typealias Sessions = [String: String]
 
     @Test func aSQLiteDatabaseMovesToPostgreSQLAndAnswersAlike() async throws {
-        let sqlite = try DaemonProcess(configuration: Self.configuration, store: .sqlite)
+        let sqlite = try await DaemonProcess(configuration: Self.configuration, store: .sqlite)
         let (sessions, apiToken, tweetIDs, deletedID) = try await Self.useEverything(on: sqlite)
         let before = try await Self.answers(on: sqlite, sessions: sessions, tweetIDs: tweetIDs)
         #expect(sqlite.stop() == 0)
@@ -39,7 +39,7 @@ import TwitterClient
         #expect(copied.error.isEmpty, "stderr is no terminal: no progress bar")
 
         // The same token key: tokens are stored as keyed hashes, and would be refused under a new key.
-        let postgres = try DaemonProcess(
+        let postgres = try await DaemonProcess(
             directory: folder,
             configuration: Self.configuration + "[database]\ntoken_key_file = \"\(sqlite.directory)/token.key\"\n",
             store: .postgresql)
@@ -68,7 +68,7 @@ import TwitterClient
     }
 
     @Test func aTargetThatHoldsDataIsRefusedAndLeftAlone() async throws {
-        let sqlite = try DaemonProcess(configuration: Self.configuration, store: .sqlite)
+        let sqlite = try await DaemonProcess(configuration: Self.configuration, store: .sqlite)
         try await RPCConnection.withConnection(socketPath: sqlite.socketPath) { connection in
             try await connection.signUp(email: "alice@example.com", username: "alice")
             _ = try await connection.call("tweets.post", ["text": "only one"])
@@ -86,7 +86,8 @@ import TwitterClient
         #expect(missing.status == 1)
         #expect(missing.error.contains("no database at"), "\(missing.error)")
         // While a daemon serves the file, the copy would miss its writes: refused with EX_TEMPFAIL.
-        let serving = try DaemonProcess(directory: sqlite.directory, configuration: Self.configuration, store: .sqlite)
+        let serving = try await DaemonProcess(
+            directory: sqlite.directory, configuration: Self.configuration, store: .sqlite)
         let busy = try runProduct("twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url])
         #expect(busy.status == 75, "\(busy.error)")
         #expect(busy.error.contains("is in use; stop its daemon first"), "\(busy.error)")

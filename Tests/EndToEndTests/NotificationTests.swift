@@ -14,7 +14,7 @@ import TwitterCore
     }
 
     @Test func eachKindAppearsOnceAndUndoingWithdrawsIt() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await SocialTests.as_("bob", on: daemon, signUp: true) { _ in }
         let first = try await SocialTests.as_("alice", on: daemon, signUp: true) { alice in
             try await alice.call(API.Tweets.post, .init(text: "hi @bob, and @nobody"))
@@ -72,7 +72,7 @@ import TwitterCore
     }
 
     @Test func notificationsArriveLiveAfterTheirCatchUpEachOnce() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await SocialTests.as_("alice", on: daemon, signUp: true) { _ in }
         try await SocialTests.as_("bob", on: daemon, signUp: true) { bob in
             _ = try await bob.call(API.Users.follow, .init(username: "alice"))
@@ -116,7 +116,7 @@ import TwitterCore
     }
 
     @Test func entitiesCountScalarsOfTheStoredTextOverTheWire() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await SocialTests.as_("zoe", on: daemon, signUp: true) { _ in }
         try await SocialTests.as_("alice", on: daemon, signUp: true) { alice in
             // A family emoji is 5 scalars; e and a combining acute are stored composed, as 1; Hebrew runs right

@@ -10,7 +10,7 @@ import TwitterClient
 /// These tests kill the run's shared test cluster, so they run one at a time and start it again before they end.
 @Suite(.serialized) struct PostgresFaultTests {
     @Test func whileTheServerIsDownTheDaemonAnswersSystemAndRetryAfterThenReconnects() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing, store: .postgresql)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing, store: .postgresql)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "alice@example.com", username: "alice")
         }
@@ -43,7 +43,7 @@ import TwitterClient
     // unanswered, and the ordered write waiting on it held the daemon's write order for good (two runs in three).
     // `PostgresConnection.answers` sends every query from the connection's event loop, where that cannot happen.
     @Test func killingThePostmasterUnderThirtyTwoPostersLosesNoAnsweredPost() async throws {
-        let daemon = try DaemonProcess(
+        let daemon = try await DaemonProcess(
             configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites, store: .postgresql)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "poster@example.com", username: "poster")

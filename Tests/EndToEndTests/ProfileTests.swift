@@ -7,7 +7,7 @@ import TwitterClient
 /// Profile reads and edits over the socket: changed fields only, every bad field at once, conflicts.
 @Suite(.serialized) struct ProfileTests {
     @Test func updateReportsChangedFieldsAndNoChangesWritesNothing() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
             let initial = try await alice.call("profile.get")
@@ -27,7 +27,7 @@ import TwitterClient
     }
 
     @Test func profileTextFollowsTheFreeTextRule() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
             let nul = try await alice.callError("profile.update", ["bio": "\u{0}\u{0}"])
@@ -47,7 +47,7 @@ import TwitterClient
     }
 
     @Test func fourBadFieldsGetFourMessages() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
             let error = try await alice.callError(
@@ -73,7 +73,7 @@ import TwitterClient
     }
 
     @Test func anotherUsersProfileHidesEmailAndAge() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
             _ = try await alice.call("profile.update", ["age": 30, "bio": "hi"])
@@ -89,7 +89,7 @@ import TwitterClient
     }
 
     @Test func twoEditorsNeverSilentlyOverwriteEachOther() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
         }
@@ -110,8 +110,8 @@ import TwitterClient
     }
 
     @Test func takenFieldsConflictAndEmailChangesNeedThePassword() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
-        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
+        _ = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
         }
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { bob in

@@ -35,11 +35,12 @@ struct ProtocolDocumentTests {
         return examples
     }
 
-    @Test func everyExampleAnswersAsDocumented() throws {
+    @Test func everyExampleAnswersAsDocumented() async throws {
         let examples = try Self.examples()
         #expect(examples.count >= 8)
         // alice is an admin, as the document's configuration example names her.
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + "[admin]\nusers = [\"alice\"]\n")
+        let daemon = try await DaemonProcess(
+            configuration: DaemonProcess.fastHashing + "[admin]\nusers = [\"alice\"]\n")
         for example in examples {
             let command = example.command.replacingOccurrences(
                 of: "/run/twitterd/twitterd.sock", with: daemon.socketPath

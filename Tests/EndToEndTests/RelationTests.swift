@@ -14,7 +14,7 @@ import TwitterCore
 
     /// Three accounts: bob follows alice and carol; carol reposts alice's tweet; alice follows carol.
     static func threeAccounts() async throws -> (DaemonProcess, aliceTweet: Tweet, carolTweet: Tweet) {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await SocialTests.as_("bob", on: daemon, signUp: true) { _ in }
         let aliceTweet = try await SocialTests.as_("alice", on: daemon, signUp: true) { alice in
             try await alice.call(API.Tweets.post, .init(text: "alice speaks of #coffee to @bob"))

@@ -42,7 +42,7 @@ import TwitterClient
     }
 
     @Test func logoutEndsTheSameSessionOnAnotherLiveConnection() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             let token = try await alice.signUp(email: "alice@example.com", username: "alice")
             let victim = try Self.subscribedVictim(daemon, credentials: Self.tokenCredentials(token))
@@ -52,7 +52,7 @@ import TwitterClient
     }
 
     @Test func revokingAPersonalTokenEndsTheConnectionsLoggedInWithIt() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
             let created = try await alice.call("tokens.create", ["name": "script"])
@@ -72,7 +72,7 @@ import TwitterClient
     }
 
     @Test func aPasswordChangeEndsEveryOtherSessionButKeepsTheCallers() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
             let victim = try Self.subscribedVictim(
@@ -88,7 +88,7 @@ import TwitterClient
     }
 
     @Test func unlinkingThePeerEndsItsPeerLoginsAndTheirSessions() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
             _ = try await alice.call("auth.linkPeer")
@@ -114,7 +114,7 @@ import TwitterClient
     }
 
     @Test func unlinkingThePeerEndsTheSessionsOfPeerLoginsWhoseConnectionsClosed() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
             _ = try await alice.call("auth.linkPeer")

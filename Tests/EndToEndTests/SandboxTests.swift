@@ -7,11 +7,11 @@ import Testing
 /// privileges, no network, private IPC and hostname. The daemon must come up and serve all the same.
 struct SandboxTests {
     @Test(.enabled(if: geteuid() == 0, "setpriv --reuid=nobody needs root"))
-    func servesAsAnUnprivilegedUserWithoutNetworkOrCapabilities() throws {
+    func servesAsAnUnprivilegedUserWithoutNetworkOrCapabilities() async throws {
         let directory = try TemporaryDirectory.make()
         chmod(directory, 0o777)
         let twitterd = try BuiltProducts.copy("twitterd", into: directory)
-        let daemon = try DaemonProcess(
+        let daemon = try await DaemonProcess(
             directory: directory, configuration: DaemonProcess.fastHashing,
             launcher: [
                 "/usr/bin/unshare", "--net", "--ipc", "--uts", "--",

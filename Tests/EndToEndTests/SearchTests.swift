@@ -10,7 +10,7 @@ import TwitterCore
 /// its post is answered, people by prefix, and trending tags.
 @Suite(.serialized) struct SearchTests {
     @Test func operatorsPagingAndAMalformedQuery() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await SocialTests.as_("bob", on: daemon, signUp: true) { bob in
             _ = try await bob.call(API.Tweets.post, .init(text: "Crème brûlée at the café"))
         }
@@ -57,7 +57,7 @@ import TwitterCore
     }
 
     @Test func aPostIsFoundTheMomentItIsAnsweredAndPeopleByPrefix() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await SocialTests.as_("reader", on: daemon, signUp: true) { reader in
             try await SocialTests.as_("writer", on: daemon, signUp: true) { writer in
                 for index in 0..<20 {
@@ -80,7 +80,7 @@ import TwitterCore
     }
 
     @Test func trendingRanksTagsByAccountsThenTweets() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         for (name, texts) in [
             ("ann", ["#Swift rocks", "#rust too", "#rust again", "#rust thrice"]), ("ben", ["#SWIFT yes"]),
             ("cid", ["#ｓｗｉｆｔ wide", "#go"]),

@@ -8,7 +8,8 @@ import TwitterClient
 /// What must never leak, and what hashing must never block.
 @Suite(.serialized) struct SecretsAndHashingTests {
     @Test func noPasswordOrTokenInTheDatabaseFileOrATraceLog() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing, arguments: ["--log-level", "trace"])
+        let daemon = try await DaemonProcess(
+            configuration: DaemonProcess.fastHashing, arguments: ["--log-level", "trace"])
         let password = "Sup3r-secret-Passw0rd"
         let newPassword = "An0ther-secret-Passw0rd"
         var secrets = [password, newPassword]
@@ -48,10 +49,10 @@ import TwitterClient
 
     @Test func pingsAreAnsweredWhileSixteenLoginsHash() async throws {
         // One hashing thread and a deliberately slow cost, so the logins are certainly still pending.
-        let daemon = try DaemonProcess(
+        let daemon = try await DaemonProcess(
             configuration: "[auth]\nhashing_threads = 1\npassword_ops_limit = 3\npassword_mem_limit_kib = 65536\n"
         )
-        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+        _ = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "jack@example.com")
         }
         let finishedLogins = Counter()
@@ -59,7 +60,7 @@ import TwitterClient
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<16 {
                 group.addTask {
-                    try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+                    _ = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
                         try await connection.logIn(email: "jack@example.com")
                     }
                     finishedLogins.increment()

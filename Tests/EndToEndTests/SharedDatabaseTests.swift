@@ -7,18 +7,18 @@ import TwitterClient
 /// Two daemons on one PostgreSQL database, each on its own socket, as on two hosts: one service.
 @Suite(.serialized) struct SharedDatabaseTests {
     /// The two daemons' own sockets.
-    static func pair() throws -> (daemon: DaemonProcess, a: String, b: String) {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing, store: .postgresqlPair)
+    static func pair() async throws -> (daemon: DaemonProcess, a: String, b: String) {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing, store: .postgresqlPair)
         let partner = try #require(daemon.partner)
         return (daemon, daemon.ownSocketPath, partner.ownSocketPath)
     }
 
     @Test func aPostThroughOneDaemonIsLiveAndReadableThroughTheOther() async throws {
-        let (daemon, a, b) = try Self.pair()
+        let (daemon, a, b) = try await Self.pair()
         let bobToken = try await RPCConnection.withConnection(socketPath: b) { bob in
             try await bob.signUp(email: "bob@example.com", username: "bob")
         }
-        try await RPCConnection.withConnection(socketPath: a) { alice in
+        _ = try await RPCConnection.withConnection(socketPath: a) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
         }
         // Bob, on B, follows alice and listens to his home timeline and his notifications there.
@@ -59,7 +59,7 @@ import TwitterClient
     }
 
     @Test func aLogoutThroughOneDaemonCutsTheSessionOffOnTheOther() async throws {
-        let (daemon, a, b) = try Self.pair()
+        let (daemon, a, b) = try await Self.pair()
         try await RPCConnection.withConnection(socketPath: a) { alice in
             let token = try await alice.signUp(email: "alice@example.com", username: "alice")
             let victim = try RawSocket(path: b)

@@ -34,7 +34,7 @@ import TwitterCore
     static let notFound = -32004
 
     @Test func followsAndUsersWithTheirErrors() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await Self.as_("alice", on: daemon, signUp: true) { _ in }
         try await Self.as_("bob", on: daemon, signUp: true) { bob in
             #expect(try await bob.call(API.Users.follow, .init(username: "ALICE")).following)
@@ -68,7 +68,7 @@ import TwitterCore
     }
 
     @Test func followersPageWithCursorsToTheEnd() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await Self.as_("star", on: daemon, signUp: true) { _ in }
         for index in 0..<5 {
             try await Self.as_("fan\(index)", on: daemon, signUp: true) { fan in
@@ -88,7 +88,7 @@ import TwitterCore
     }
 
     @Test func homePagesHaveNoGapAndNoDuplicateWhileEightConnectionsPost() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let authors = (0..<8).map { "author\($0)" }
         for author in authors {
             try await Self.as_(author, on: daemon, signUp: true) { connection in
@@ -135,7 +135,7 @@ import TwitterCore
     }
 
     @Test func unfollowingRemovesAnAccountFromNewPages() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await Self.as_("alice", on: daemon, signUp: true) { alice in
             _ = try await alice.call(API.Tweets.post, .init(text: "alice speaks"))
         }
@@ -157,7 +157,7 @@ import TwitterCore
     }
 
     @Test func aThreadFiftyDeepComesBackWhole() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await Self.as_("alice", on: daemon, signUp: true) { alice in
             var chain: [Tweet] = [try await alice.call(API.Tweets.post, .init(text: "reply 0"))]
             for depth in 1..<50 {
@@ -185,7 +185,7 @@ import TwitterCore
     }
 
     @Test func likesFromFiftyConcurrentConnectionsAreCountedExactly() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let tweet = try await Self.as_("alice", on: daemon, signUp: true) { alice in
             try await alice.call(API.Tweets.post, .init(text: "like me"))
         }
@@ -235,7 +235,7 @@ import TwitterCore
     }
 
     @Test func repostsReachFollowersOnceAndADeletedOriginalVanishesEverywhere() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let original = try await Self.as_("alice", on: daemon, signUp: true) { alice in
             try await alice.call(API.Tweets.post, .init(text: "original"))
         }
@@ -293,7 +293,7 @@ import TwitterCore
     }
 
     @Test func aLiveHomeStreamCarriesFollowedAccountsOnly() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         for name in ["alice", "carol"] { try await Self.as_(name, on: daemon, signUp: true) { _ in } }
         try await Self.as_("bob", on: daemon, signUp: true) { bob in
             _ = try await bob.call(API.Users.follow, .init(username: "alice"))

@@ -19,10 +19,10 @@ import TwitterClient
         let directory = try TemporaryDirectory.make()
         let sockets = try TemporaryDirectory.make()
         #expect(Self.mode(directory) == 0o755)
-        let first = try DaemonProcess(
+        let first = try await DaemonProcess(
             directory: directory, socketDirectory: sockets, configuration: DaemonProcess.fastHashing,
             launcher: Self.openUmask)
-        try await RPCConnection.withConnection(socketPath: first.socketPath) { alice in
+        _ = try await RPCConnection.withConnection(socketPath: first.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
         }
         #expect(Self.mode(directory) == 0o700)
@@ -36,7 +36,7 @@ import TwitterClient
         // As an earlier version, or a hand-made copy, would have left them.
         chmod(directory, 0o755)
         chmod(first.databasePath, 0o644)
-        let second = try DaemonProcess(
+        let second = try await DaemonProcess(
             directory: directory, socketDirectory: sockets, configuration: DaemonProcess.fastHashing,
             launcher: Self.openUmask)
         #expect(second.log.contains("\(second.databasePath): 0644 -> 0600"))

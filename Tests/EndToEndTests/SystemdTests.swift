@@ -91,8 +91,8 @@ import TwitterClient
         #expect(status.st_mode & S_IFMT == S_IFSOCK)
     }
 
-    @Test func readyStatusAndStoppingArriveInThatOrder() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func readyStatusAndStoppingArriveInThatOrder() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         #expect(daemon.stop() == 0)
         var lines: [String] = []
         // READY=1 was consumed by the start-up wait; the datagram it came in also carries STATUS=.
@@ -102,16 +102,16 @@ import TwitterClient
         #expect(stopping == lines.count - 2 || stopping == lines.count - 1)
     }
 
-    @Test func watchdogPingsArriveWhenWatchdogUsecIsSet() throws {
-        let daemon = try DaemonProcess(
+    @Test func watchdogPingsArriveWhenWatchdogUsecIsSet() async throws {
+        let daemon = try await DaemonProcess(
             configuration: DaemonProcess.fastHashing, environment: ["WATCHDOG_USEC": "200000"])
-        let seen = daemon.notifications.waitFor("WATCHDOG=1", seconds: 30)
+        let seen = await daemon.notifications.waitFor("WATCHDOG=1", seconds: 30)
         #expect(seen != nil)
         #expect(seen?.last?.contains("STATUS=serving") == true)
     }
 
-    @Test func sighupChangesTheLogLevelWhileAConnectionStaysOpen() throws {
-        let daemon = try DaemonProcess(
+    @Test func sighupChangesTheLogLevelWhileAConnectionStaysOpen() async throws {
+        let daemon = try await DaemonProcess(
             configuration: "log_level = \"warning\"\n" + DaemonProcess.fastHashing, logLevel: nil)
         let open = try RawSocket(path: daemon.socketPath)
         open.send(#"{"jsonrpc":"2.0","method":"system.ping","id":1}"# + "\n")
@@ -121,8 +121,8 @@ import TwitterClient
         try ("log_level = \"debug\"\n[auth]\nproviders = [\"password\"]\n")
             .write(toFile: daemon.configurationPath, atomically: true, encoding: .utf8)
         daemon.send(SIGHUP)
-        #expect(daemon.notifications.waitFor("RELOADING=1", seconds: 30) != nil)
-        #expect(daemon.notifications.waitFor("READY=1", seconds: 30) != nil)
+        #expect(await daemon.notifications.waitFor("RELOADING=1", seconds: 30) != nil)
+        #expect(await daemon.notifications.waitFor("READY=1", seconds: 30) != nil)
 
         open.send(#"{"jsonrpc":"2.0","method":"auth.providers","id":2}"# + "\n")
         let providers = try JSONParser().parse(try #require(open.readLine()))
@@ -135,7 +135,7 @@ import TwitterClient
 
         try "log_level = \"shouting\"\n".write(toFile: daemon.configurationPath, atomically: true, encoding: .utf8)
         daemon.send(SIGHUP)
-        #expect(daemon.notifications.waitFor("READY=1", seconds: 30) != nil)
+        #expect(await daemon.notifications.waitFor("READY=1", seconds: 30) != nil)
         open.send(#"{"jsonrpc":"2.0","method":"system.ping","id":4}"# + "\n")
         #expect(open.readLine() == #"{"id":4,"jsonrpc":"2.0","result":"pong"}"#)
         #expect(daemon.log.contains("reload failed; keeping the old settings"))

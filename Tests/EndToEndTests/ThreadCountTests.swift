@@ -15,7 +15,7 @@ struct ThreadCountTests {
 
     @Test func theDaemonRunsTheConfiguredEventLoopsAndHashingThreads() async throws {
         for (loops, hashers) in [(3, 1), (1, 3)] {
-            let daemon = try DaemonProcess(
+            let daemon = try await DaemonProcess(
                 configuration: "event_loops = \(loops)\n[auth]\nhashing_threads = \(hashers)\n")
             // Serving: the listener is bound, so the loops and the hashing pool have started.
             try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in

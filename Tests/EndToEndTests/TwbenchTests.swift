@@ -5,7 +5,7 @@ import Testing
 
 /// twbench keeps working: one second of each kind of load against a test daemon, every answer checked.
 struct TwbenchTests {
-    @Test func oneSecondOfEachLoadAnswersWithoutErrors() throws {
+    @Test func oneSecondOfEachLoadAnswersWithoutErrors() async throws {
         let directory = try TemporaryDirectory.make()
         let config = directory + "/fast.toml"
         try DaemonProcess.fastHashing.write(toFile: config, atomically: true, encoding: .utf8)
@@ -17,7 +17,7 @@ struct TwbenchTests {
             ]
         )
         #expect(seeded.status == 0)
-        let daemon = try DaemonProcess(
+        let daemon = try await DaemonProcess(
             directory: directory, configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         for method in ["ping", "fetch", "post", "mix", "login", "home", "search"] {
             let result = try runProduct(
@@ -38,9 +38,9 @@ struct TwbenchTests {
         }
     }
 
-    @Test func aWrongAnswerCountsAsAnError() throws {
+    @Test func aWrongAnswerCountsAsAnError() async throws {
         let directory = try TemporaryDirectory.make()
-        let daemon = try DaemonProcess(
+        let daemon = try await DaemonProcess(
             directory: directory, configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         let result = try runProduct(
             "twbench", ["load", "--socket", daemon.socketPath, "--method", "login", "--duration", "1", "--json"]

@@ -7,8 +7,8 @@ import Testing
 @Suite(.serialized) struct TwctlReachTests {
     typealias Person = TwctlSocialTests.Person
 
-    @Test func notificationsAreListedMarkedReadAndFollowedLive() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func notificationsAreListedMarkedReadAndFollowedLive() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let alice = try Person("alice", on: daemon)
         let bob = try Person("bob", on: daemon)
         let root = try TwctlSocialTests.id(try alice.json(["post", "hello @bob"])["id"])
@@ -39,8 +39,8 @@ import Testing
         follower.interrupt()
     }
 
-    @Test func searchTagTrendingMuteAndBlock() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func searchTagTrendingMuteAndBlock() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let alice = try Person("alice", on: daemon)
         let bob = try Person("bob", on: daemon)
         try alice.run(["post", "Morning #Coffee at the café"])
@@ -69,8 +69,8 @@ import Testing
         #expect(try bob.run(["follow", "alice"]).status == 0)
     }
 
-    @Test func mentionsAndTagsStandOutOnATerminalUnlessNoColor() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func mentionsAndTagsStandOutOnATerminalUnlessNoColor() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let alice = try Person("alice", on: daemon)
         _ = try Person("bob", on: daemon)
         try alice.run(["post", "hey @bob, see #Swift and @nobody"])

@@ -45,8 +45,8 @@ import Testing
 
     enum ClientFailure: Error { case missing }
 
-    @Test func followReplyLikeRepostAndReadTheThread() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func followReplyLikeRepostAndReadTheThread() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let alice = try Person("alice", on: daemon)
         let bob = try Person("bob", on: daemon)
         let root = try Self.id(try alice.json(["post", "what do you think?"])["id"])
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func timelineFollowStreamsTheHomeTimeline() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let alice = try Person("alice", on: daemon)
         let carol = try Person("carol", on: daemon)
         let bob = try Person("bob", on: daemon)

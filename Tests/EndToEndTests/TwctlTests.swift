@@ -28,8 +28,8 @@ import TwitterClient
         }
     }
 
-    @Test func everydayUseFromSignupToLogout() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func everydayUseFromSignupToLogout() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let client = try Client(daemon)
         let signup = try client.run(
             ["signup", "--email", "alice@example.com", "--username", "alice", "--password-stdin"],
@@ -74,8 +74,8 @@ import TwitterClient
         #expect(after.status == 77)
     }
 
-    @Test func aPersonalTokenLogsInFromStandardInput() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func aPersonalTokenLogsInFromStandardInput() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let client = try Client(daemon)
         try client.run(
             ["signup", "--email", "bob@example.com", "--username", "bob", "--password-stdin"],
@@ -94,7 +94,7 @@ import TwitterClient
     }
 
     @Test func anExpiredSessionSaysSoAndExits77() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let client = try Client(daemon)
         try client.run(["signup", "--email", "carol@example.com", "--password-stdin"], input: "correct horse battery")
         let saved = try Data(contentsOf: URL(fileURLWithPath: client.config + "/twctl/session.json"))
@@ -120,14 +120,14 @@ import TwitterClient
             ))
     }
 
-    @Test func missingPasswordWithoutATerminalIsAUsageError() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func missingPasswordWithoutATerminalIsAUsageError() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let result = try Client(daemon).run(["login", "--email", "x@example.com"])
         #expect(result.status == 64)
     }
 
     @Test func followPrintsATweetPostedFromAnotherConnection() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let client = try Client(daemon)
         try client.run(
             ["signup", "--email", "dan@example.com", "--username", "dan", "--password-stdin"],
@@ -156,7 +156,7 @@ import TwitterClient
     }
 
     @Test func followEndsWithStatus77WhenTheSessionIsLoggedOutElsewhere() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let client = try Client(daemon)
         try client.run(
             ["signup", "--email", "erin@example.com", "--username", "erin", "--password-stdin"],
@@ -181,7 +181,7 @@ import TwitterClient
     /// Runs twctl as `nobody` on a socket that nobody is outside the group of. The binary is copied to a folder
     /// nobody can reach, so the checkout may live anywhere (a 0700 home folder included).
     @Test(.enabled(if: geteuid() == 0, "runuser -u nobody needs root"))
-    func permissionDeniedNamesTheGroup() throws {
+    func permissionDeniedNamesTheGroup() async throws {
         let reachable = try TemporaryDirectory.make()
         chmod(reachable, 0o755)
         let twctl = try BuiltProducts.copy("twctl", into: reachable)
@@ -189,7 +189,7 @@ import TwitterClient
         try #require(
             version.status == 0, "nobody cannot run a copy of twctl in \(reachable) at all: \(version.error)")
 
-        let daemon = try DaemonProcess(socketDirectory: reachable)
+        let daemon = try await DaemonProcess(socketDirectory: reachable)
         let socket = daemon.socketPath
         let denied = try Self.runAsNobody([twctl, "--socket", socket, "status"])
         #expect(denied.status == 77)

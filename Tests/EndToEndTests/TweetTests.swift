@@ -21,7 +21,7 @@ import TwitterClient
     }
 
     @Test func postFetchGetAndDeleteWithPermissions() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let tweetID = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
             let posted = try await alice.call("tweets.post", ["text": "  hello, world  "])
@@ -55,7 +55,7 @@ import TwitterClient
     }
 
     @Test func aKeptFeedPageNeverHidesAPostOrADeletion() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com")
             _ = try await alice.call("tweets.post", ["text": "first"])
@@ -74,8 +74,8 @@ import TwitterClient
         }
     }
 
-    @Test func pipelinedPostsShareCommitsButKeepTheirOrderAndAFetchBehindThemSeesThemAll() throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+    @Test func pipelinedPostsShareCommitsButKeepTheirOrderAndAFetchBehindThemSeesThemAll() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let socket = try RawSocket(path: daemon.socketPath)
         let signUp =
             #"{"jsonrpc":"2.0","method":"auth.signup","params":{"email":"p@example.com","password":"correct horse battery","username":"p"},"id":0}"#
@@ -102,7 +102,7 @@ import TwitterClient
     }
 
     @Test func idempotentPostReturnsTheFirstTweet() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com")
             let first = try await alice.call("tweets.post", ["text": "only once", "idempotencyKey": "retry-1"])
@@ -113,7 +113,7 @@ import TwitterClient
     }
 
     @Test func pagingBackWithMaxIdWhileOthersPostHasNoDuplicateAndNoGap() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { writer in
             try await writer.signUp(email: "writer@example.com")
         }
@@ -168,7 +168,7 @@ import TwitterClient
     }
 
     @Test func subscriptionStreamsNewTweetsInIdOrderAfterItsAnswer() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
         }
@@ -206,7 +206,7 @@ import TwitterClient
     }
 
     @Test func sinceIdCatchesUpWhatWasPostedBetweenFetchAndSubscribe() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
             for index in 0..<5 { _ = try await alice.call("tweets.post", ["text": .string("before \(index)")]) }
@@ -236,7 +236,7 @@ import TwitterClient
     }
 
     @Test func aSubscriberThatStopsReadingGetsOneLagNoticeAndStaysBounded() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
         }
@@ -285,7 +285,7 @@ import TwitterClient
         var tweetID: Int64 = 0
         let token: String
         do {
-            let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
+            let daemon = try await DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
             token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
                 let token = try await alice.signUp(email: "alice@example.com")
                 tweetID = try #require(Self.id(try await alice.call("tweets.post", ["text": "durable"])["id"]))
@@ -294,7 +294,7 @@ import TwitterClient
             }
             #expect(daemon.waitForExit() != 0)
         }
-        let restarted = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
+        let restarted = try await DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: restarted.socketPath) { alice in
             try await alice.logIn(token: token)
             #expect(try await alice.call("tweets.get", [.number(JSONNumber(Int(tweetID)))])["text"] == "durable")
@@ -312,7 +312,8 @@ import TwitterClient
         )
         #expect(seeded.status == 0, "\(seeded.error)")
         #expect(seeded.output.contains("seeded 20 users and 500 tweets"))
-        let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing, store: .sqlite)
+        let daemon = try await DaemonProcess(
+            directory: directory, configuration: DaemonProcess.fastHashing, store: .sqlite)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.logIn(email: "seed1@example.com", password: "seed-password")
             let page = try await connection.call("tweets.fetch", ["limit": 200])
@@ -332,7 +333,8 @@ import TwitterClient
         )
         #expect(seeded.status == 0, "\(seeded.error)")
         #expect(seeded.output.contains("seeded 200 users following about 10 each and 2000 tweets"))
-        let daemon = try DaemonProcess(directory: directory, configuration: DaemonProcess.fastHashing, store: .sqlite)
+        let daemon = try await DaemonProcess(
+            directory: directory, configuration: DaemonProcess.fastHashing, store: .sqlite)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.logIn(email: "seed1@example.com", password: "seed-password")
             var followers: [Int] = []

@@ -8,7 +8,7 @@ import TwitterClient
 /// TwitterClient's typed calls against the real daemon: the declarations in TwitterAPI are what it answers.
 @Suite(.serialized) struct TypedClientTests {
     @Test func typedCallsRoundTripThroughTheDaemon() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             #expect(try await alice.call(API.System.ping) == "pong")
             let login = try await alice.call(
@@ -35,7 +35,7 @@ import TwitterClient
     }
 
     @Test func aRemoteErrorStaysARemoteError() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { anonymous in
             do {
                 _ = try await anonymous.call(API.Tweets.post, .init(text: "not logged in"))
@@ -47,7 +47,7 @@ import TwitterClient
     }
 
     @Test func anAnswerOfAnotherShapeIsAnInvalidResponse() async throws {
-        let daemon = try DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         // A client built against a different declaration of system.version.
         let mismatched = RPCMethod<NoParams, [String]>(API.System.version.descriptor)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in

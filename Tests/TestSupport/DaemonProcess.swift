@@ -45,8 +45,8 @@ public final class DaemonProcess: @unchecked Sendable {
         directory: String? = nil, socketDirectory: String? = nil, configuration: String? = nil,
         arguments: [String] = [], environment: [String: String] = [:], logLevel: String? = "debug",
         launcher: [String] = [], executable: String = BuiltProducts.path(of: "twitterd"), store: TestStore? = nil
-    ) throws {
-        try self.init(
+    ) async throws {
+        try await self.init(
             directory: directory, socketDirectory: socketDirectory, configuration: configuration, arguments: arguments,
             environment: environment, logLevel: logLevel, launcher: launcher, executable: executable, store: store,
             sharedURL: nil)
@@ -57,7 +57,7 @@ public final class DaemonProcess: @unchecked Sendable {
         directory: String?, socketDirectory: String?, configuration: String?, arguments: [String],
         environment: [String: String], logLevel: String?, launcher: [String], executable: String, store: TestStore?,
         sharedURL: String?
-    ) throws {
+    ) async throws {
         let folder = try directory ?? TemporaryDirectory.make()
         self.directory = folder
         ownSocketPath = (socketDirectory ?? folder) + "/twitterd.sock"
@@ -92,18 +92,20 @@ public final class DaemonProcess: @unchecked Sendable {
         variables.removeValue(forKey: "JOURNAL_STREAM")
         variables.merge(environment) { _, new in new }
         process.environment = variables
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        guard let seen = notifications.waitFor("READY=1", while: { [process] in process.isRunning }) else {
+        // Only read while waiting; the process is not Sendable, its running state is safe to ask from any thread.
+        nonisolated(unsafe) let started = process
+        guard let seen = await notifications.waitFor("READY=1", while: { started.isRunning }) else {
             process.terminate()
             throw DaemonError.didNotStart(log: (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
         }
         notificationsBeforeReady = seen
         if self.store == .postgresqlPair && sharedURL == nil {
             try FileManager.default.createDirectory(atPath: folder + "/partner", withIntermediateDirectories: true)
-            partner = try DaemonProcess(
+            partner = try await DaemonProcess(
                 directory: folder + "/partner", socketDirectory: nil, configuration: givenConfiguration,
                 arguments: arguments, environment: environment, logLevel: logLevel, launcher: launcher,
                 executable: executable, store: .postgresql, sharedURL: databaseURL)

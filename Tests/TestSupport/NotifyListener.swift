@@ -38,7 +38,22 @@ public final class NotifyListener: @unchecked Sendable {
 
     /// Waits (up to `seconds`, and only while `keepWaiting` holds) for a datagram holding `line`, such as
     /// "READY=1"; returns every datagram seen until then, or nil.
-    public func waitFor(_ line: String, seconds: Int = 60, while keepWaiting: () -> Bool = { true }) -> [String]? {
+    ///
+    /// The blocking reads run on a thread of their own, not on one of the few threads Swift's concurrency gives
+    /// every test of the run: blocked there by daemons starting in parallel tests, they stalled other tests'
+    /// clients for seconds (a test that pings while logins hash saw every login finish first).
+    public func waitFor(
+        _ line: String, seconds: Int = 60, while keepWaiting: @escaping @Sendable () -> Bool = { true }
+    ) async -> [String]? {
+        await withCheckedContinuation { continuation in
+            Thread {
+                continuation.resume(returning: self.blockingWait(for: line, seconds: seconds, while: keepWaiting))
+            }
+            .start()
+        }
+    }
+
+    private func blockingWait(for line: String, seconds: Int, while keepWaiting: () -> Bool) -> [String]? {
         var seen: [String] = []
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {

@@ -59,7 +59,7 @@ struct SearchIndexerTests {
         #expect(try await database.writer.read(SearchIndexer.indexedThrough) == 0, "nothing indexed yet")
         let unindexed = try await Self.everyPage(search, authors: authors)
 
-        try await database.writer.write { try SearchIndexer.indexWaiting($0, atMost: Int64(Self.texts.count / 2)) }
+        _ = try await database.writer.write { try SearchIndexer.indexWaiting($0, atMost: Int64(Self.texts.count / 2)) }
         #expect(try await database.writer.read(SearchIndexer.indexedThrough) == Int64(Self.texts.count / 2))
         let halfIndexed = try await Self.everyPage(search, authors: authors)
 
@@ -108,7 +108,7 @@ struct SearchIndexerTests {
         let tweets = TweetStore(database: database, observer: CommitRecorder())
         var ids: [Int64] = []
         for index in 0..<4 { ids.append(try await tweets.postTweet(text: "quokka \(index)", by: alice.id).id) }
-        try await database.writer.write { try SearchIndexer.indexWaiting($0, atMost: 2) }
+        _ = try await database.writer.write { try SearchIndexer.indexWaiting($0, atMost: 2) }
         try await tweets.deleteTweet(id: ids[0], by: alice.id)  // in the index
         try await tweets.deleteTweet(id: ids[3], by: alice.id)  // past its mark
         let search = SearchStore(database: database)

@@ -46,8 +46,8 @@ extension CommunityStoreTests {
         let first = try await fixture.moderation.reports(status: nil, page: PageRequest(limit: 3))
         #expect(first.items.map(\.id) == Array(ids.reversed().prefix(3)))
         #expect(first.next == first.items.last?.id)
-        let second = try await fixture.moderation.reports(
-            status: nil, page: PageRequest(limit: 3, before: try #require(first.next)))
+        let cursor: Int64 = try #require(first.next)
+        let second = try await fixture.moderation.reports(status: nil, page: PageRequest(limit: 3, before: cursor))
         #expect(second.items.map(\.id) == [ids[1], ids[0]])
         #expect(second.next == nil)
         #expect(
