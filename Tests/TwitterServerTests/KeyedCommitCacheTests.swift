@@ -5,23 +5,9 @@ import TwitterCore
 
 /// The per-key layer of the read model: values loaded once, then kept current by the commits alone.
 struct KeyedCommitCacheTests {
-    /// Each follower's followees, as the read model's following layer keeps them.
+    /// The read model's own layer of whom each reader follows, fresh.
     static func followees() -> KeyedCommitCache<Set<Int64>> {
-        KeyedCommitCache(
-            capacity: 10,
-            keys: { event in
-                switch event {
-                case .followed(let follower, _), .unfollowed(let follower, _): [follower]
-                default: []
-                }
-            },
-            update: { followees, event, _ in
-                switch event {
-                case .followed(_, let followee): followees.insert(followee)
-                case .unfollowed(_, let followee): followees.remove(followee)
-                default: break
-                }
-            })
+        ReadMemory(capacity: 10).following
     }
 
     @Test func aLoadedValueFollowsTheCommitsOfItsKeyAndNoOther() async throws {
