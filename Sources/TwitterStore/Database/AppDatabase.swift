@@ -9,20 +9,41 @@ import TwitterCore
 public struct AppDatabase: HealthChecking {
     /// The underlying writer; a `DatabasePool` on disk, a `DatabaseQueue` in tests.
     let writer: any DatabaseWriter
+    /// Checkpoints the file's write-ahead log off the writer's thread; none in memory.
+    let checkpointer: WALCheckpointer?
 
     /// Wraps `writer`, runs every pending migration and indexes what the text index lacks.
     public init(_ writer: any DatabaseWriter) throws {
+        try self.init(writer, checkpointer: nil)
+    }
+
+    private init(_ writer: any DatabaseWriter, checkpointer: WALCheckpointer?) throws {
         self.writer = writer
+        self.checkpointer = checkpointer
         try Self.migrator.migrate(writer)
         try SearchIndexer.catchUp(writer)
     }
 
     /// Opens (creating if missing) the database file at `path`, with its folder.
     public static func open(path: String) throws -> AppDatabase {
+        try open(path: path, checkpoints: WALCheckpointer.Limits())
+    }
+
+    /// Opens the file at `path`, checkpointing its log at `checkpoints`.
+    static func open(path: String, checkpoints: WALCheckpointer.Limits) throws -> AppDatabase {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let pool = try DatabasePool(path: path, configuration: makeConfiguration())
-        return try AppDatabase(pool)
+        let checkpointer = WALCheckpointer(path: path, limits: checkpoints)
+        var configuration = makeConfiguration()
+        // The pool's configuration holds the checkpointer as long as its writer connection may call it.
+        configuration.prepareDatabase { db in checkpointer.install(on: db) }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        do {
+            return try AppDatabase(pool, checkpointer: checkpointer)
+        } catch {
+            checkpointer.close()
+            throw error
+        }
     }
 
     /// An in-memory database for tests, migrated like the real one.
@@ -63,6 +84,8 @@ extension AppDatabase {
 
     /// Closes the database; later calls fail.
     public func close() throws {
+        // First: the pool's close checkpoints and removes the log only as the file's last connection.
+        checkpointer?.close()
         if let pool = writer as? DatabasePool {
             try pool.close()
         } else if let queue = writer as? DatabaseQueue {
