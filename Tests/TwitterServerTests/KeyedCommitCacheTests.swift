@@ -47,4 +47,23 @@ struct KeyedCommitCacheTests {
         #expect(raced == [2], "the load answers its own read")
         #expect(cache.cached(1) == nil, "but is not kept, missing the follow")
     }
+
+    @Test func whatTellsARacedLoadIsKeptOnlyWhileLoadsAreUnderWay() async throws {
+        let cache = Self.followees()
+        struct Refused: Error {}
+        // Two loads of one key at once; an event lands after the first began and before the second did.
+        let first = try await cache.value(of: 1) {
+            #expect(cache.keysLoading == 1)
+            cache.apply([.followed(followerID: 1, followeeID: 4)])
+            let second = try await cache.value(of: 1) { [4] }
+            #expect(second == [4])
+            #expect(cache.cached(1) == [4], "the second began after the event, so it is kept")
+            return [2]
+        }
+        #expect(first == [2])
+        #expect(cache.cached(1) == [4], "the first raced the event and does not replace it")
+        await #expect(throws: Refused.self) { try await cache.value(of: 2) { throw Refused() } }
+        cache.apply((3...1000).map { .followed(followerID: $0, followeeID: 1) })
+        #expect(cache.keysLoading == 0, "events for keys no one loads leave nothing behind")
+    }
 }

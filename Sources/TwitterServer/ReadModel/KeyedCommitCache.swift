@@ -9,8 +9,31 @@ import TwitterCore
 final class KeyedCommitCache<Value: Sendable>: Sendable {
     private struct State {
         var values: [Int64: Value] = [:]
-        /// Counts the applied events per key, to tell a load that raced one.
-        var touched: [Int64: Int] = [:]
+        /// The keys with a load under way, to tell a load that raced an event: only those, so this stays as
+        /// small as the loads in flight.
+        var loading: [Int64: Loading] = [:]
+
+        /// A load of `key` begins; returns the events counted for it so far.
+        mutating func beginLoad(_ key: Int64) -> Int {
+            var entry = loading[key] ?? Loading()
+            entry.loads += 1
+            loading[key] = entry
+            return entry.events
+        }
+
+        /// A load of `key` that began at `events` ends; returns whether an event for the key came meanwhile.
+        mutating func endLoad(_ key: Int64, begunAt events: Int) -> Bool {
+            guard var entry = loading[key] else { return true }
+            entry.loads -= 1
+            loading[key] = entry.loads > 0 ? entry : nil
+            return entry.events != events
+        }
+    }
+
+    /// The loads under way for one key, and the events applied to it since the first of them began.
+    private struct Loading {
+        var loads = 0
+        var events = 0
     }
 
     private let state = Mutex(State())
@@ -29,6 +52,11 @@ final class KeyedCommitCache<Value: Sendable>: Sendable {
         self.update = update
     }
 
+    /// How many keys have a load under way (for tests: none once every load has ended).
+    var keysLoading: Int {
+        state.withLock { $0.loading.count }
+    }
+
     /// The value of `key` if it is in memory.
     func cached(_ key: Int64) -> Value? {
         state.withLock { $0.values[key] }
@@ -37,10 +65,16 @@ final class KeyedCommitCache<Value: Sendable>: Sendable {
     /// The value of `key`, loading it with `load` when it is not in memory.
     func value(of key: Int64, load: () async throws -> Value) async throws -> Value {
         if let value = cached(key) { return value }
-        let touched = state.withLock { $0.touched[key, default: 0] }
-        let loaded = try await load()
+        let begunAt = state.withLock { $0.beginLoad(key) }
+        let loaded: Value
+        do {
+            loaded = try await load()
+        } catch {
+            _ = state.withLock { $0.endLoad(key, begunAt: begunAt) }
+            throw error
+        }
         state.withLock { state in
-            guard state.touched[key, default: 0] == touched else { return }
+            guard !state.endLoad(key, begunAt: begunAt) else { return }
             if state.values.count >= capacity { state.values = [:] }
             state.values[key] = loaded
         }
@@ -59,7 +93,7 @@ final class KeyedCommitCache<Value: Sendable>: Sendable {
         state.withLock { state in
             for (event, keys) in changes {
                 for key in keys {
-                    state.touched[key, default: 0] += 1
+                    state.loading[key]?.events += 1
                     // Taken out, so that updating it does not copy it.
                     guard var value = state.values.removeValue(forKey: key) else { continue }
                     update(&value, event, key)
