@@ -7,6 +7,8 @@
 # measure the daemon's CPU a request; the C client's leave the daemon the machine, as `make bench` does.
 # Prints every round's req/s and the daemon's CPU time per request (from /proc/PID/stat around the load).
 # Alternating cancels this machine's drift between minutes, which two separate `make bench` runs do not.
+# With CLIENT=c and ANCHOR=redis each round begins with Redis LPUSH (appendfsync always) under the same load,
+# for posts' ratio to it in the same minutes.
 # Seed DATABASE with the oldest build. Example, posts over 64 connections before and after a change:
 #   sh bench/ab.sh /tmp/seed.sqlite post 64 4 /tmp/old/.build/release .build/release
 set -eu
@@ -24,6 +26,15 @@ if [ "${CLIENT:-twbench}" = c ]; then
     *) echo "ab.sh: the C client knows post, fetch and ping, not $method" >&2; exit 64 ;;
     esac
 fi
+if [ "${ANCHOR:-}" = redis ]; then
+    [ "${CLIENT:-twbench}" = c ] || { echo "ab.sh: ANCHOR=redis needs CLIENT=c" >&2; exit 64; }
+    # --dir moves Redis into the folder, so its socket path must be absolute (mktemp's is).
+    redis-server --port 0 --unixsocket "$work/redis.sock" --save '' --dir "$work" --appendonly yes \
+        --appendfsync always --daemonize no > "$work/redis.log" &
+    redis=$!
+    trap 'kill "$redis" 2>/dev/null || true; rm -rf "$work"' EXIT
+    until redis-cli -s "$work/redis.sock" ping >/dev/null 2>&1; do sleep 0.1; done
+fi
 printf '[rates]\nposts = "off"\nfollows = "off"\nlikes = "off"\nreposts = "off"\nreports = "off"\n' > "$work/twitterd.toml"
 n=0
 for bin in "$@"; do
@@ -34,6 +45,11 @@ done
 hz=$(getconf CLK_TCK)
 round=1
 while [ "$round" -le "$rounds" ]; do
+    if [ "${ANCHOR:-}" = redis ]; then
+        "$work/load_client" --socket "$work/redis.sock" --duration 5 --connections "$connections" --depth "$depth" \
+            --resp '*3\r\n$5\r\nLPUSH\r\n$5\r\nbench\r\n$5\r\nhello\r\n' | jq -r --arg round "$round" \
+            '"\($round) Redis LPUSH \(.requestsPerSecond | floor) req/s, p99 \(.p99Micros) µs, \(.errors) errors"'
+    fi
     n=0
     for bin in "$@"; do
         n=$((n + 1))
