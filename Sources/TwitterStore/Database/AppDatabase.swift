@@ -84,8 +84,13 @@ extension AppDatabase {
 
     /// Closes the database; later calls fail.
     public func close() throws {
-        // First: the pool's close checkpoints and removes the log only as the file's last connection.
-        checkpointer?.close()
+        if let checkpointer {
+            checkpointer.close()
+            // The whole log into the file, and the log emptied, so that after a clean stop the file alone holds
+            // every commit. SQLite would do it as the last connection closes, but GRDB closes the writer
+            // before the readers, and a reader cannot.
+            _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        }
         if let pool = writer as? DatabasePool {
             try pool.close()
         } else if let queue = writer as? DatabaseQueue {

@@ -164,7 +164,7 @@ final class WALCheckpointer: Sendable {
 
     /// One PASSIVE checkpoint on the checkpointer's own connection, opened on first use; returns how many of
     /// the log's pages are in the file now, nil when it could not run (the connection would not open, or the
-    /// database is closing): the inline limit still holds.
+    /// writer was checkpointing): the inline limit still holds.
     private func checkpoint() -> Int? {
         do {
             if connection == nil {
