@@ -11,6 +11,12 @@ start_daemon() { # bin, socket, database, config: starts twitterd (its pid in $p
     until "$1/twctl" --socket "$2" status >/dev/null 2>&1; do sleep 0.1; done
 }
 
+sweep_workspace() { # a scratch folder in $work, removed on exit with the daemon start_daemon left in $pid
+    work=$(mktemp -d /tmp/twitterd-sweep.XXXXXX)
+    pid=""
+    trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
+}
+
 record() { # name, json
     printf '{"name":"%s","result":%s}\n' "$1" "$2" >> "$RESULTS"
 }

@@ -8,10 +8,8 @@
 set -eu
 database=$1; bin=${2:-.build/release}
 rounds=${ROUNDS:-2}; duration=${DURATION:-5}
-work=$(mktemp -d /tmp/twitterd-sweep.XXXXXX)
-trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-pid=""
 . bench/lib.sh
+sweep_workspace
 round=1
 while [ "$round" -le "$rounds" ]; do
     for threads in 1 2 4; do

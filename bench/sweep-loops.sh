@@ -8,10 +8,8 @@
 set -eu
 database=$1; bin=${2:-.build/release}
 rounds=${ROUNDS:-3}; duration=${DURATION:-5}
-work=$(mktemp -d /tmp/twitterd-sweep.XXXXXX)
-trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-pid=""
 . bench/lib.sh
+sweep_workspace
 cc -O2 -o "$work/load_client" bench/load_client.c
 PING='{"jsonrpc":"2.0","method":"system.ping","id":1}'
 hz=$(getconf CLK_TCK)
