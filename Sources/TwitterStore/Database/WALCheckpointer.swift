@@ -51,9 +51,10 @@ final class WALCheckpointer: Sendable {
         /// commit touches (the table's last leaf, the index's) over and over, and sync the file each time.
         var copied = 0
 
-        /// A commit left `logPages` pages in the log: what it must do.
+        /// A commit left `logPages` pages in the log: what it must do. Every commit is reported, small ones
+        /// too, so that a log started over is seen by its first commit, which leaves it smaller than before.
         mutating func committed(logPages: Int, limits: Limits) -> Action {
-            if logPages < copied { copied = 0 }  // The log started over from its beginning.
+            if logPages < logged || logPages < copied { copied = 0 }  // The log started over from its beginning.
             logged = logPages
             switch phase {
             case .closed:
@@ -136,7 +137,6 @@ final class WALCheckpointer: Sendable {
 
     /// Called by SQLite after each commit of the writer, on the writer's thread, with the log's size in pages.
     fileprivate func committed(logPages: Int32, connection writer: OpaquePointer?, name: UnsafePointer<CChar>?) {
-        guard Int(logPages) >= limits.background else { return }
         switch state.withLock({ $0.schedule.committed(logPages: Int(logPages), limits: limits) }) {
         case .nothing:
             return
@@ -163,9 +163,11 @@ final class WALCheckpointer: Sendable {
     }
 
     /// One PASSIVE checkpoint on the checkpointer's own connection, opened on first use; returns how many of
-    /// the log's pages are in the file now, nil when it could not run (the connection would not open, or the
-    /// writer was checkpointing): the inline limit still holds.
+    /// the log's pages are in the file now, nil when it could not run (the connection would not open, the
+    /// writer was checkpointing, or the database is closing): the inline limit still holds.
     private func checkpoint() -> Int? {
+        // A checkpoint asked for just before `close()` must not open a connection after it.
+        guard state.withLock({ $0.schedule.phase != .closed }) else { return nil }
         do {
             if connection == nil {
                 var configuration = Configuration()

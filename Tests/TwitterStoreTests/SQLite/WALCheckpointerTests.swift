@@ -40,6 +40,15 @@ struct WALCheckpointerTests {
         #expect(Self.commit(&schedule, 10) == .startInBackground)
     }
 
+    @Test func aLogStartedOverIsSeenByItsFirstCommit() {
+        var schedule = Schedule()
+        #expect(Self.commit(&schedule, 12) == .startInBackground)
+        #expect(!Self.finish(&schedule, copied: 12), "all of it copied")
+        #expect(Self.commit(&schedule, 3) == .nothing, "the log started over: a commit smaller than the log was")
+        #expect(schedule.copied == 0)
+        #expect(Self.commit(&schedule, 10) == .startInBackground, "ten pages of the new log, none of them copied")
+    }
+
     @Test func aFailedCheckpointIsNotRepeatedAtOnce() {
         var schedule = Schedule()
         #expect(Self.commit(&schedule, 30) == .startInBackground)
@@ -88,10 +97,16 @@ struct WALCheckpointerTests {
         }
     }
 
+    /// Removes a scratch database with its log and shared-memory files.
+    static func remove(_ path: String) {
+        for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
+    }
+
     static func rows(inFileAloneAt path: String) throws -> Int {
         // The database file without its log: what the checkpoints have copied into it, and no more.
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("alone-\(UUID()).sqlite").path
         try FileManager.default.copyItem(atPath: path, toPath: copy)
+        defer { Self.remove(copy) }
         let queue = try DatabaseQueue(path: copy)
         defer { try? queue.close() }
         return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scratch") } ?? -1
@@ -99,10 +114,12 @@ struct WALCheckpointerTests {
 
     @Test func theBackgroundCopiesTheLogIntoTheFileAndTheWriterDoesNot() throws {
         let (path, database, checkpointer) = try Self.scratch("checkpoint")
+        defer { Self.remove(path) }
         defer { try? database.close() }
         try Self.write(database, count: 20)
-        // The last commit alone leaves past the background limit in the log, so a checkpoint begins after it.
-        try Self.write(database, count: 1, bytes: 4096 * 12)
+        // The last commit alone leaves past the background limit in the log, beyond what any earlier checkpoint
+        // copied (about two pages a row), so a checkpoint begins after it or runs again after the one under way.
+        try Self.write(database, count: 1, bytes: 4096 * 30)
         checkpointer.waitUntilIdle()
         #expect(checkpointer.counts.background >= 1)
         #expect(checkpointer.counts.inline == 0, "the log never reached the inline limit")
@@ -111,6 +128,7 @@ struct WALCheckpointerTests {
 
     @Test func whenTheBackgroundFallsBehindTheWriterKeepsTheLogBounded() throws {
         let (path, database, checkpointer) = try Self.scratch("inline")
+        defer { Self.remove(path) }
         defer { try? database.close() }
         let release = DispatchSemaphore(value: 0)
         checkpointer.queue.async { release.wait() }
@@ -126,6 +144,7 @@ struct WALCheckpointerTests {
 
     @Test func everyCommitSurvivesClosingAndReopening() throws {
         let (path, database, _) = try Self.scratch("reopen")
+        defer { Self.remove(path) }
         try Self.write(database, count: 300)
         // A read opens a reader connection, which GRDB closes after the writer.
         #expect(try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scratch") } == 300)
