@@ -67,7 +67,7 @@ import TwitterStore
                     }
                 }
                 // Kill at a random moment: after a random number of acknowledged posts and once a checkpoint
-                // has begun, so mid-stream and often mid-checkpoint.
+                // has begun, so mid-stream and during or after the round's first checkpoint.
                 for await _ in stream {}
                 let checkpointed = checkpointBegun()
                 daemon.send(SIGKILL)
