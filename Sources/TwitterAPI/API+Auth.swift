@@ -286,27 +286,6 @@ extension API.Auth {
             result: .object([Property("passwordChanged", .boolean(), required: true)]),
             errors: ["invalid_params", "invalid_credentials"]
         ))
-
-    /// `auth.linkPeer`.
-    public static let linkPeer = RPCMethod<NoParams, PeerLinked>(
-        MethodDescriptor(
-            "auth.linkPeer",
-            summary: "Links the calling process's uid (SO_PEERCRED) to this account, for provider \"peer\".",
-            result: .object([
-                Property("uid", .integer("The linked uid."), required: true),
-                Property("username", .string(), required: true),
-            ])
-        ))
-
-    /// `auth.unlinkPeer`.
-    public static let unlinkPeer = RPCMethod<NoParams, PeerUnlinked>(
-        MethodDescriptor(
-            "auth.unlinkPeer", summary: "Removes the link of the calling process's uid to this account.",
-            result: .object([
-                Property("uid", .integer(), required: true),
-                Property("unlinked", .boolean("False when no link existed."), required: true),
-            ])
-        ))
 }
 
 extension API.Auth {

@@ -8,11 +8,15 @@ extension API.Tokens {
         public var name: String
         /// Days until it expires; never when nil.
         public var expiresInDays: Int?
+        /// The account's password: a token outlives the session that asked for it, so minting one takes what a
+        /// login takes.
+        public var password: String?
 
         /// Creates the value from its members.
-        public init(name: String, expiresInDays: Int? = nil) {
+        public init(name: String, expiresInDays: Int? = nil, password: String?) {
             self.name = name
             self.expiresInDays = expiresInDays
+            self.password = password
         }
     }
 
@@ -104,11 +108,17 @@ extension API.Tokens {
     public static let create = RPCMethod<CreateParams, CreatedToken>(
         MethodDescriptor(
             "tokens.create",
-            summary: "Creates a personal access token (twp_…); the secret is shown only in this answer.",
+            summary:
+                "Creates a personal access token (twp_…) with the account's password; the secret is shown only in this answer.",
             params: [
                 Property("name", .string("A name to recognise it by, 1 to 64 characters."), required: true),
                 Property(
                     "expiresInDays", .integer("Days until it expires; never when absent.", minimum: 1, maximum: 3650)),
+                Property(
+                    "password",
+                    .string(
+                        "The account's password; required. Throttled as logins are. A personal token's login can never mint one."
+                    )),
             ],
             result: .object(
                 [
@@ -116,7 +126,8 @@ extension API.Tokens {
                     Property("token", .string("The secret, shown once."), required: true),
                     Property("name", .string(), required: true),
                     Property("expiresAt", Schema.timestamp().orNull(), required: true),
-                ], title: "CreatedToken")
+                ], title: "CreatedToken"),
+            errors: ["invalid_params", "invalid_credentials", "rate_limited", "forbidden"]
         ))
 
     /// `tokens.list`.

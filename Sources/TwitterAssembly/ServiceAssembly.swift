@@ -39,6 +39,17 @@ public struct ServiceAssembly: Sendable {
         liveLogins.broadcast(through: stores.otherDaemons)
         feed.share(with: stores.otherDaemons)
         health = stores.health
+        if !configuration.community.adminUsers.isEmpty {
+            // A name is no credential: whoever renames away from it, or never registered it, hands it to the next
+            // one to sign up. Roles are stored with accounts now; the old key grants nothing.
+            logger.warning(
+                """
+                [admin] users is retired and grants nothing: a role belongs to an account, not to a name that can \
+                change hands. Grant it with `twctl admin grant NAME` as an admin (root through `twctl login --peer` \
+                is one), then remove the key
+                """,
+                metadata: ["names": "\(configuration.community.adminUsers.joined(separator: ","))"])
+        }
         auth = try Self.makeAuthServices(
             stores: stores, settings: configuration.auth, tokenKey: tokenKey, logger: logger,
             roles: AdminRoles(configuration.community), liveLogins: liveLogins)

@@ -126,7 +126,7 @@ import TwitterClient
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             #expect(try await connection.callError("auth.login", peerLogin)?.code == -32002)
             try await connection.signUp(email: "erin@example.com", username: "erin")
-            let linked = try await connection.call("auth.linkPeer")
+            let linked = try await connection.call("auth.linkPeer", ["password": "correct horse battery"])
             #expect(linked["uid"] == .number(JSONNumber(Int(geteuid()))))
         }
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
@@ -147,7 +147,8 @@ import TwitterClient
         let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let (id, token) = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "frank@example.com")
-            let created = try await connection.call("tokens.create", ["name": "backup script", "expiresInDays": 7])
+            let created = try await connection.call(
+                "tokens.create", ["name": "backup script", "expiresInDays": 7, "password": "correct horse battery"])
             guard case .string(let token)? = created["token"], case .number(let id)? = created["id"] else {
                 throw ClientError.invalidResponse("\(created)")
             }

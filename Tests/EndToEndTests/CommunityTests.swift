@@ -11,13 +11,16 @@ import TwitterCore
 /// account lifecycle and the write rate limits, each checked from the side that must be refused as well.
 @Suite(.serialized) struct CommunityTests {
     static let forbidden = -32003
-    /// boss is the admin, by username.
-    static let configuration = DaemonProcess.fastHashing + "[admin]\nusers = [\"boss\"]\n"
+    /// boss is the admin: its stored role, granted as an operator does right after it signs up.
+    static let configuration = DaemonProcess.fastHashing + DaemonProcess.adminGroupConfiguration
 
     static func as_<Result: Sendable>(
         _ name: String, on daemon: DaemonProcess, signUp: Bool = false, _ body: (RPCConnection) async throws -> Result
     ) async throws -> Result {
-        try await SocialTests.as_(name, on: daemon, signUp: signUp, body)
+        guard name == "boss", signUp else { return try await SocialTests.as_(name, on: daemon, signUp: signUp, body) }
+        try await SocialTests.as_(name, on: daemon, signUp: true) { _ in }
+        try await daemon.grantAdmin(email: "boss@example.com", username: "boss")
+        return try await SocialTests.as_(name, on: daemon, body)
     }
 
     /// Plausible params for every admin method, so a refusal cannot be a params error.
@@ -30,6 +33,8 @@ import TwitterCore
         "admin.reports.list": [:],
         "admin.reports.resolve": ["id": 1, "note": "done"],
         "admin.audit.list": [:],
+        "admin.roles.grant": ["username": "alice"],
+        "admin.roles.revoke": ["username": "boss"],
     ]
 
     @Test func aNonAdminIsRefusedOnEveryAdminMethodAndNothingHappens() async throws {
@@ -60,12 +65,12 @@ import TwitterCore
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { (anonymous) async throws in
             #expect(try await anonymous.callError("admin.users.list", [:])?.code == -32001)
         }
-        // Nothing of it happened: boss is active, the tweet is there, the audit log is empty.
+        // Nothing of it happened: boss is active, the tweet is there, the audit log holds only boss's own grant.
         try await Self.as_("boss", on: daemon) { (boss) async throws in
             let users = try await boss.call(API.Admin.usersList, .init())
             #expect(users.users.map(\.status) == [.active, .active])
             #expect(try await boss.call(API.Tweets.fetch, .init()).tweets.count == 1)
-            #expect(try await boss.call(API.Admin.auditList, .init()).entries.isEmpty)
+            #expect(try await boss.call(API.Admin.auditList, .init()).entries.map(\.action) == ["admin.roles.grant"])
         }
         #expect(daemon.log.contains("admin method refused"))
     }
@@ -171,7 +176,9 @@ import TwitterCore
             let list = try await boss.call(API.Admin.usersList, .init(status: .suspended))
             #expect(list.users.map(\.username) == ["bob"])
             #expect(try await boss.call(API.Admin.unsuspend, .init(username: "bob")).status == .active)
-            let audit = try await boss.call(API.Admin.auditList, .init()).entries
+            let audit = try await boss.call(API.Admin.auditList, .init()).entries.filter {
+                $0.action != "admin.roles.grant"
+            }
             #expect(audit.map(\.action) == ["admin.users.unsuspend", "admin.users.suspend"])
             #expect(audit.allSatisfy { $0.actor == "boss" && $0.target == "bob" })
             #expect(audit.last?.reason == "spam links")
@@ -266,7 +273,7 @@ import TwitterCore
                 try await boss.call(API.Admin.reportsList, .init(status: .resolved)).reports.map(\.id) == [reportID])
             #expect(try await boss.callError("admin.reports.resolve", ["id": 999])?.code == -32004)
             let audit = try await boss.call(API.Admin.auditList, .init()).entries
-            #expect(audit.map(\.action) == ["admin.tweets.delete", "admin.reports.resolve"])
+            #expect(audit.map(\.action) == ["admin.tweets.delete", "admin.reports.resolve", "admin.roles.grant"])
             #expect(audit.first?.target == "tweet \(spam.id) by bob")
         }
         try await Self.as_("bob", on: daemon) { (bob) async throws in
@@ -347,8 +354,8 @@ import TwitterCore
         let bobID = try await Self.as_("bob", on: daemon) { bob -> Int64 in
             _ = try await bob.call(API.Users.mute, .init(username: "carol"))
             _ = try await bob.call(API.Users.block, .init(username: "boss"))
-            _ = try await bob.call("tokens.create", ["name": "script"])
-            _ = try await bob.call("auth.linkPeer")
+            _ = try await bob.call("tokens.create", ["name": "script", "password": "correct horse battery"])
+            _ = try await bob.call("auth.linkPeer", ["password": "correct horse battery"])
             _ = try await bob.call(API.Reports.create, .init(username: "carol", reason: "rude"))
             return try await bob.call(API.Auth.whoami).user.id
         }
@@ -527,6 +534,7 @@ extension Int64 {
         let boss = try TwctlSocialTests.Person("boss", on: daemon)
         let bob = try TwctlSocialTests.Person("bob", on: daemon)
         let eve = try TwctlSocialTests.Person("eve", on: daemon)
+        try await daemon.grantAdmin(email: "boss@example.com", username: "boss")
 
         let refused = try eve.run(["admin", "users"])
         #expect(refused.status == 77 && refused.error.contains("Only admins may call admin.users.list"), "\(refused)")

@@ -126,9 +126,13 @@ import TwitterClient
     @Test func theWrongTypeForEveryParamOfEveryMethodIsInvalidParams() async throws {
         // An admin, so that admin.* reach their params too.
         let daemon = try await DaemonProcess(
-            configuration: DaemonProcess.fastHashing + "[admin]\nusers = [\"types\"]\n")
+            configuration: DaemonProcess.fastHashing + DaemonProcess.adminGroupConfiguration)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
-            try await connection.signUp(email: "types@example.com")
+            try await connection.signUp(email: "types@example.com", username: "types")
+        }
+        try await daemon.grantAdmin(email: "types@example.com", username: "types")
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            try await connection.logIn(email: "types@example.com")
             guard case .array(let methods)? = try await connection.call("rpc.discover")["methods"] else {
                 Issue.record("no methods")
                 return

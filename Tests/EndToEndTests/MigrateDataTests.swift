@@ -9,7 +9,7 @@ import TwitterClient
 @Suite(.serialized) struct MigrateDataTests {
     /// boss is the admin; posting as fast as a test does is allowed.
     static let configuration =
-        DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites + "[admin]\nusers = [\"boss\"]\n"
+        DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites + DaemonProcess.adminGroupConfiguration
 
     /// The session tokens of everyone who signed up, by username.
     typealias Sessions = [String: String]
@@ -105,6 +105,7 @@ import TwitterClient
                 try await connection.signUp(email: "\(name)@example.com", username: name)
             }
         }
+        try await daemon.grantAdmin(email: "boss@example.com", username: "boss")
         let tokens = sessions
         func call(_ name: String, _ method: String, _ params: JSONValue) async throws -> JSONValue {
             try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
@@ -141,7 +142,7 @@ import TwitterClient
         let bobs = try await call("bob", "notifications.list", [:])
         _ = try await call("bob", "notifications.markRead", ["upToId": bobs["newestId"] ?? 0])
         _ = try await call("boss", "admin.users.resetPassword", ["username": "carol"])
-        let created = try await call("alice", "tokens.create", ["name": "ci"])
+        let created = try await call("alice", "tokens.create", ["name": "ci", "password": "correct horse battery"])
         guard case .string(let apiToken)? = created["token"] else { throw ClientError.invalidResponse("\(created)") }
         return (sessions, apiToken, [question, reply, repost, escaped], spam)
     }

@@ -38,9 +38,8 @@ struct ProtocolDocumentTests {
     @Test func everyExampleAnswersAsDocumented() async throws {
         let examples = try Self.examples()
         #expect(examples.count >= 8)
-        // alice is an admin, as the document's configuration example names her.
-        let daemon = try await DaemonProcess(
-            configuration: DaemonProcess.fastHashing + "[admin]\nusers = [\"alice\"]\n")
+        // alice becomes an admin in the document itself: root links its uid to her and grants her the role.
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         for example in examples {
             let command = example.command.replacingOccurrences(
                 of: "/run/twitterd/twitterd.sock", with: daemon.socketPath

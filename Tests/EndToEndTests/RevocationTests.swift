@@ -55,7 +55,8 @@ import TwitterClient
         let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
-            let created = try await alice.call("tokens.create", ["name": "script"])
+            let created = try await alice.call(
+                "tokens.create", ["name": "script", "password": "correct horse battery"])
             guard case .string(let token)? = created["token"], case .number(let id)? = created["id"] else {
                 throw ClientError.invalidResponse("\(created)")
             }
@@ -91,7 +92,7 @@ import TwitterClient
         let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
-            _ = try await alice.call("auth.linkPeer")
+            _ = try await alice.call("auth.linkPeer", ["password": "correct horse battery"])
             let victim = try RawSocket(path: daemon.socketPath)
             victim.send(
                 #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"peer","credentials":{}},"id":1}"# + "\n")
@@ -117,7 +118,7 @@ import TwitterClient
         let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
-            _ = try await alice.call("auth.linkPeer")
+            _ = try await alice.call("auth.linkPeer", ["password": "correct horse battery"])
             // A peer login on a connection that is closed again before the unlink: no live connection to cut.
             let peerSession = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { peer in
                 let login = try await peer.call("auth.login", ["provider": "peer", "credentials": [:]])

@@ -15,7 +15,7 @@ import TwitterClient
         var secrets = [password, newPassword]
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             secrets.append(try await connection.signUp(email: "ivy@example.com", password: password))
-            let created = try await connection.call("tokens.create", ["name": "ci"])
+            let created = try await connection.call("tokens.create", ["name": "ci", "password": .string(password)])
             if case .string(let token)? = created["token"] { secrets.append(token) }
             _ = try await connection.callError(
                 "auth.login",

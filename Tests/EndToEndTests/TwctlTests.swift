@@ -80,7 +80,8 @@ import TwitterClient
         try client.run(
             ["signup", "--email", "bob@example.com", "--username", "bob", "--password-stdin"],
             input: "correct horse battery")
-        let created = try client.run(["--json", "token", "create", "script"])
+        let created = try client.run(
+            ["--json", "token", "create", "script", "--password-stdin"], input: "correct horse battery")
         let token = try #require(
             try JSONParser().parse(created.output.trimmingCharacters(in: .whitespacesAndNewlines))["token"])
         guard case .string(let secret) = token else { throw ClientError.invalidResponse("no token") }

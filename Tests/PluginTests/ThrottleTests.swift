@@ -12,7 +12,7 @@ struct ThrottleTests {
         func advance(seconds: Double) { milliseconds.add(Int(seconds * 1000), ordering: .relaxed) }
     }
 
-    func retryAfter(_ throttle: LoginThrottle, _ keys: [String]) async throws -> Int? {
+    func retryAfter(_ throttle: LoginThrottle, _ keys: [LoginThrottle.Key]) async throws -> Int? {
         do {
             try await throttle.check(keys)
             return nil
@@ -25,7 +25,7 @@ struct ThrottleTests {
     @Test func waitsDoubleAfterTheFifthFailureAndASuccessResets() async throws {
         let clock = Clock()
         let throttle = LoginThrottle(store: ThrottleStore(database: try AppDatabase.inMemory()), now: { clock.now })
-        let keys = ["account:a", "uid:1"]
+        let keys = LoginThrottle.keys(account: "a", peer: PeerCredentials(userID: 1, groupID: 1, processID: 1))
         for _ in 0..<5 {
             #expect(try await retryAfter(throttle, keys) == nil)
             try await throttle.recordFailure(keys)
@@ -52,10 +52,39 @@ struct ThrottleTests {
         let throttle = LoginThrottle(
             store: ThrottleStore(database: try AppDatabase.inMemory()), policy: policy, now: { clock.now }
         )
-        for _ in 0..<100 { try await throttle.recordFailure(["account:a"]) }
-        let wait = try #require(try await retryAfter(throttle, ["account:a"]))
+        let key = LoginThrottle.Key.accountFromSource("a", uid: 1)
+        for _ in 0..<100 { try await throttle.recordFailure([key]) }
+        let wait = try #require(try await retryAfter(throttle, [key]))
         #expect(wait == 86_400)
         clock.advance(seconds: 86_400)
-        #expect(try await retryAfter(throttle, ["account:a"]) == nil)
+        #expect(try await retryAfter(throttle, [key]) == nil)
+    }
+
+    /// Another local user's guesses slow that user down, not the account's owner on a uid of their own; only the
+    /// account's generous daily ceiling counts every uid, and the owner's success does not wipe it.
+    @Test func guessesFromAnotherUIDDoNotLockTheOwnerOut() async throws {
+        let clock = Clock()
+        let throttle = LoginThrottle(store: ThrottleStore(database: try AppDatabase.inMemory()), now: { clock.now })
+        let attacker = LoginThrottle.keys(account: "victim@example.com", peer: Self.peer(65534))
+        let owner = LoginThrottle.keys(account: "victim@example.com", peer: Self.peer(1000))
+        for _ in 0..<10 { try await throttle.recordFailure(attacker) }
+        #expect(try await retryAfter(throttle, attacker) == 32)
+        #expect(try await retryAfter(throttle, owner) == nil)
+        try await throttle.recordSuccess(owner)
+        #expect(try await retryAfter(throttle, attacker) == 32, "the owner's success clears only its own count")
+
+        var policy = LoginThrottle.Policy()
+        policy.threshold = 10_000
+        let ceiling = LoginThrottle(
+            store: ThrottleStore(database: try AppDatabase.inMemory()), policy: policy, now: { clock.now })
+        for uid in 0..<10 {
+            let keys = LoginThrottle.keys(account: "victim@example.com", peer: Self.peer(UInt32(2000 + uid)))
+            for _ in 0..<100 { try await ceiling.recordFailure(keys) }
+        }
+        #expect(try await retryAfter(ceiling, owner) == 86_400, "a thousand failures a day close the account")
+    }
+
+    static func peer(_ uid: UInt32) -> PeerCredentials {
+        PeerCredentials(userID: uid, groupID: uid, processID: 1)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 import TwitterCore
@@ -5,8 +6,8 @@ import TwitterStore
 
 @testable import TwitterServer
 
-/// Who is an admin: accounts named in `[admin] users`, and, when the kernel vouches for the peer, root and the
-/// members of `[admin] groups`.
+/// Who is an admin: accounts whose stored role says so, and, when the kernel vouches for the peer, root and the
+/// members of `[admin] groups`. A configured name makes no one an admin.
 struct AdminRolesTests {
     static let groups: [UInt32: Set<String>] = [1000: ["users", "twadmins"], 1001: ["users"], 1002: ["wheel"]]
 
@@ -20,7 +21,7 @@ struct AdminRolesTests {
     }
 
     /// Roles over a fake group database that counts its look-ups.
-    static func roles(users: [String] = ["Alice"], groups: [String] = ["twadmins", "wheel"]) -> (
+    static func roles(users: [String] = [], groups: [String] = ["twadmins", "wheel"]) -> (
         AdminRoles, Lookups
     ) {
         var configuration = CommunityConfiguration()
@@ -38,32 +39,30 @@ struct AdminRolesTests {
         PeerCredentials(userID: uid, groupID: uid, processID: 1)
     }
 
-    @Test func namedAccountsAreAdminsInAnyCaseFromAnyPeer() {
-        let (roles, _) = Self.roles()
-        for name in ["alice", "ALICE", "Alice"] {
-            #expect(roles.isNamed(name))
-            #expect(roles.role(of: name, peer: Self.peer(1001), peerIsAccount: false) == .admin)
-        }
-        #expect(!roles.isNamed("alic"))
-        #expect(roles.role(of: "bob", peer: Self.peer(1001), peerIsAccount: false) == .user)
+    @Test func theStoredRoleMakesAnAdminFromAnyPeerAndAConfiguredNameMakesNone() {
+        let (roles, _) = Self.roles(users: ["alice"])
+        #expect(roles.role(stored: .admin, peer: Self.peer(1001), peerIsAccount: false) == .admin)
+        #expect(
+            roles.role(stored: .user, peer: Self.peer(1001), peerIsAccount: false) == .user,
+            "[admin] users is retired: the name grants nothing")
     }
 
     @Test func rootIsAnAdminOnlyWhenThePeerIsTheAccount() {
         let (roles, _) = Self.roles(users: [], groups: [])
-        #expect(roles.role(of: "bob", peer: Self.peer(0), peerIsAccount: true) == .admin)
+        #expect(roles.role(stored: .user, peer: Self.peer(0), peerIsAccount: true) == .admin)
         #expect(
-            roles.role(of: "bob", peer: Self.peer(0), peerIsAccount: false) == .user,
+            roles.role(stored: .user, peer: Self.peer(0), peerIsAccount: false) == .user,
             "root logging in to someone's account with their password is that someone")
         #expect(roles.isAdmin(uid: 0))
     }
 
     @Test func groupMembersAreAdminsOnlyWhenThePeerIsTheAccount() {
         let (roles, lookups) = Self.roles()
-        #expect(roles.role(of: "bob", peer: Self.peer(1000), peerIsAccount: true) == .admin, "in twadmins")
-        #expect(roles.role(of: "bob", peer: Self.peer(1002), peerIsAccount: true) == .admin, "in wheel")
-        #expect(roles.role(of: "bob", peer: Self.peer(1001), peerIsAccount: true) == .user)
-        #expect(roles.role(of: "bob", peer: Self.peer(4242), peerIsAccount: true) == .user, "unknown to the system")
-        #expect(roles.role(of: "bob", peer: Self.peer(1000), peerIsAccount: false) == .user)
+        #expect(roles.role(stored: .user, peer: Self.peer(1000), peerIsAccount: true) == .admin, "in twadmins")
+        #expect(roles.role(stored: .user, peer: Self.peer(1002), peerIsAccount: true) == .admin, "in wheel")
+        #expect(roles.role(stored: .user, peer: Self.peer(1001), peerIsAccount: true) == .user)
+        #expect(roles.role(stored: .user, peer: Self.peer(4242), peerIsAccount: true) == .user, "unknown to the system")
+        #expect(roles.role(stored: .user, peer: Self.peer(1000), peerIsAccount: false) == .user)
         #expect(lookups.value >= 4)
 
         let (noGroups, noLookups) = Self.roles(groups: [])
@@ -71,19 +70,21 @@ struct AdminRolesTests {
         #expect(noLookups.value == 0, "no groups configured: the group database is not asked")
     }
 
-    @Test func theAdminAccountsAreTheNamedAndTheLinkedAdmins() async throws {
+    @Test func theAdminAccountsAreTheStoredAndTheLinkedAdmins() async throws {
         let database = try AppDatabase.inMemory()
         let users = UserStore(database: database)
         let links = PeerLinkStore(database: database)
+        let moderation = ModerationStore(database: database, observer: FeedReadModel(hub: TweetHub()))
         var ids: [String: Int64] = [:]
         for name in ["alice", "bob", "carol", "dave", "erin"] {
             ids[name] = try await users.createUser(email: "\(name)@example.com", username: name, passwordHash: nil).id
         }
-        try await links.linkPeer(uid: 1000, userID: try #require(ids["carol"]))
-        try await links.linkPeer(uid: 1001, userID: try #require(ids["dave"]))
-        try await links.linkPeer(uid: 0, userID: try #require(ids["erin"]))
-        let (roles, _) = Self.roles(users: ["ALICE", "ghost"])
-        let admins = try await roles.adminAccounts(users: users, peerLinks: links)
+        #expect(try await moderation.setRole(.admin, of: try #require(ids["alice"])))
+        try await links.linkPeer(uid: 1000, userID: try #require(ids["carol"]), at: Date())
+        try await links.linkPeer(uid: 1001, userID: try #require(ids["dave"]), at: Date())
+        try await links.linkPeer(uid: 0, userID: try #require(ids["erin"]), at: Date())
+        let (roles, _) = Self.roles(users: ["bob", "ghost"])
+        let admins = try await roles.adminAccounts(moderation: moderation, peerLinks: links)
         #expect(Set(admins) == Set(["alice", "carol", "erin"].compactMap { ids[$0] }))
     }
 }

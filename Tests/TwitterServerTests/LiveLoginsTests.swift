@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 import TwitterCore
@@ -24,12 +25,32 @@ struct LiveLoginsTests {
         var lines: [String] { sent.all.withLock { $0 } }
     }
 
-    static func login(user: Int64, provider: String = "password", token: Int64, kind: TokenKind = .session)
-        -> SessionLogin
-    {
+    static func login(
+        user: Int64, provider: String = "password", token: Int64, kind: TokenKind = .session, expiresAt: Date? = nil
+    ) -> SessionLogin {
         SessionLogin(
-            userID: user, username: "u\(user)", provider: provider,
-            token: IssuedSession(id: token, token: "secret", expiresAt: nil, kind: kind))
+            userID: user, provider: provider,
+            token: IssuedSession(id: token, token: "secret", expiresAt: expiresAt, kind: kind))
+    }
+
+    /// A session or token that expires while its connection is open once went on working there; it ends at its
+    /// first use past `expiresAt`, and leaves the live logins as a revocation would.
+    @Test func aLoginEndsAtItsFirstUsePastItsExpiry() throws {
+        let registry = LiveLogins()
+        let probe = Probe(id: 1)
+        let expiry = Date(timeIntervalSince1970: 1_800_000_000)
+        probe.session.logIn(Self.login(user: 1, token: 10, expiresAt: expiry), listedIn: registry)
+        #expect(try probe.session.requireLogin(now: expiry.addingTimeInterval(-1)).userID == 1)
+        #expect(registry.count == 1)
+        #expect(throws: TwitterError.self) { try probe.session.requireLogin(now: expiry) }
+        do {
+            _ = try probe.session.requireLogin(now: expiry.addingTimeInterval(60))
+            Issue.record("an expired login was served")
+        } catch {
+            #expect(error.kind == .unauthenticated)
+            #expect(error.details["reason"] == .string("expired"))
+        }
+        #expect(registry.count == 0, "it left the live logins")
     }
 
     @Test func aTokenRevocationReachesOnlyTheConnectionsOnThatToken() throws {

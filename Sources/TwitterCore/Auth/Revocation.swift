@@ -7,7 +7,7 @@ public enum Revocation: Sendable, Equatable, Codable {
     case otherSessions(userID: Int64, keeping: Int64?)
     /// The link of a local uid to an account (`auth.unlinkPeer`): peer logins of that uid end.
     case peerLink(uid: UInt32, userID: Int64)
-    /// Every login of an account: it was suspended or deleted.
+    /// Every login of an account: it was suspended or deleted, its password was reset, or its role changed.
     case account(userID: Int64, reason: Reason)
 
     /// Why a connection was logged out, as `auth.revoked` and the -32001 that follows it say.
@@ -26,6 +26,10 @@ public enum Revocation: Sendable, Equatable, Codable {
         case accountDeleted
         /// The account's password was reset with a code from an admin.
         case passwordReset
+        /// The session or token expired while the connection was open.
+        case expired
+        /// An admin granted or revoked the account's admin role: logging in again gives the new one.
+        case roleChanged
     }
 
     /// Why the affected connections are logged out.

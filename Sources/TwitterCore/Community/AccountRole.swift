@@ -1,6 +1,6 @@
-/// What an account may do: every account is a user; admins also moderate. Decided at login from the daemon's
-/// configuration and the kernel's word on the peer, never stored, so a configuration change applies at the next
-/// login.
+/// What an account may do: every account is a user; admins also moderate. The role is stored with the account (its
+/// id, never its name, which can change hands) and granted or revoked by an admin; root and the members of the
+/// `[admin] groups` are admins besides when the kernel vouches that they are the account's own Unix user.
 public enum AccountRole: String, Sendable, Hashable, Codable, CaseIterable {
     /// Posts, follows, reads, reports.
     case user

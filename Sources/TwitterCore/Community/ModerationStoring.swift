@@ -14,11 +14,15 @@ public struct ModeratedAccount: Sendable, Hashable {
     public var createdAt: Date
     /// Why it was suspended; nil when active.
     public var suspendedReason: String?
+    /// The stored role.
+    public var role: AccountRole
 
     /// Creates the value from its members.
     public init(
-        id: Int64, username: String, email: String, status: AccountStatus, createdAt: Date, suspendedReason: String?
+        id: Int64, username: String, email: String, status: AccountStatus, createdAt: Date, suspendedReason: String?,
+        role: AccountRole = .user
     ) {
+        self.role = role
         self.id = id
         self.username = username
         self.email = email
@@ -177,4 +181,10 @@ public protocol ModerationStoring: Sendable {
     func record(_ entry: AuditEntry) async throws -> AuditEntry
     /// The audit log, newest first.
     func auditEntries(page: PageRequest) async throws -> IDPage<AuditEntry>
+    /// The stored role of `userID` (`.user` when there is no such account).
+    func role(of userID: Int64) async throws -> AccountRole
+    /// Stores `role` for `userID`; false when it had that role already or there is no such account.
+    func setRole(_ role: AccountRole, of userID: Int64) async throws -> Bool
+    /// The accounts whose stored role is `role`.
+    func accounts(withRole role: AccountRole) async throws -> [Int64]
 }

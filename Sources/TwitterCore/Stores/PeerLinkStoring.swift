@@ -1,11 +1,34 @@
+import Foundation
+
+/// A local uid that logs in as an account with provider "peer", and since when.
+public struct PeerLink: Sendable, Hashable {
+    /// The Unix uid the kernel reports for the connecting process.
+    public var uid: UInt32
+    /// The account it logs in as.
+    public var userID: Int64
+    /// When it was linked; nil for links made before the time was kept.
+    public var linkedAt: Date?
+
+    /// Creates the value from its members.
+    public init(uid: UInt32, userID: Int64, linkedAt: Date?) {
+        self.uid = uid
+        self.userID = userID
+        self.linkedAt = linkedAt
+    }
+}
+
 /// Durable storage of which local uid logs in as which account.
 public protocol PeerLinkStoring: Sendable {
-    /// Links `uid` to `userID`, replacing an earlier link of that uid.
-    func linkPeer(uid: UInt32, userID: Int64) async throws
+    /// Links `uid` to `userID` at `date`, replacing an earlier link of that uid.
+    func linkPeer(uid: UInt32, userID: Int64, at date: Date) async throws
     /// Removes the link of `uid` if it points at `userID`; false when there was none.
     func unlinkPeer(uid: UInt32, userID: Int64) async throws -> Bool
+    /// Removes every link to `userID` and returns the uids that were linked (a password change or reset).
+    func unlinkAll(userID: Int64) async throws -> [UInt32]
     /// The account `uid` is linked to.
     func linkedUser(uid: UInt32) async throws -> User?
+    /// The links to `userID`, by uid.
+    func links(userID: Int64) async throws -> [PeerLink]
     /// Every link, to find the accounts whose uid makes them admins.
     func links() async throws -> [(uid: UInt32, userID: Int64)]
 }

@@ -259,6 +259,12 @@ enum PostgresSchema {
                     tokens double precision NOT NULL,
                     updated_at timestamptz NOT NULL,
                     PRIMARY KEY (user_id, action));
-                """)
+                """),
+        Migration(
+            version: 2, name: "roles belong to accounts, peer links say when they were made",
+            sql: """
+                ALTER TABLE users ADD COLUMN role text NOT NULL DEFAULT 'user';
+                ALTER TABLE peer_link ADD COLUMN linked_at timestamptz;
+                """),
     ]
 }

@@ -10,7 +10,7 @@ struct ModerationStore: ModerationStoring {
 
     /// The columns `account(from:)` reads.
     private static let accountColumns =
-        "SELECT id, username, email, created_at, suspended_at, suspended_reason FROM users"
+        "SELECT id, username, email, created_at, suspended_at, suspended_reason, role FROM users"
 
     /// Walks the primary key newest first, filtering by a `LIKE` on the folded username and e-mail.
     func accounts(matching query: String?, status: AccountStatus?, page: PageRequest) async throws -> IDPage<
@@ -54,7 +54,8 @@ struct ModerationStore: ModerationStoring {
         return ModeratedAccount(
             id: try row.column("id"), username: try row.column("username"), email: try row.column("email"),
             status: suspendedAt == nil ? .active : .suspended, createdAt: try row.column("created_at"),
-            suspendedReason: suspendedAt == nil ? nil : try row.column("suspended_reason", as: String?.self))
+            suspendedReason: suspendedAt == nil ? nil : try row.column("suspended_reason", as: String?.self),
+            role: AccountRole(rawValue: try row.column("role", as: String.self)) ?? .user)
     }
 
     /// Marks the account and takes its contributions out of the counters, in one transaction.

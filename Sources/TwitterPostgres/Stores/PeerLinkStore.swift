@@ -7,13 +7,33 @@ struct PeerLinkStore: PeerLinkStoring {
     let database: PostgresStore
 
     /// A uid logs in as one account: linking it again moves the link.
-    func linkPeer(uid: UInt32, userID: Int64) async throws {
+    func linkPeer(uid: UInt32, userID: Int64, at date: Date) async throws {
         try await database.transaction { connection in
             try await connection.run(
                 """
-                INSERT INTO peer_link (uid, user_id) VALUES (\(Int64(uid)), \(userID))
-                ON CONFLICT (uid) DO UPDATE SET user_id = excluded.user_id
+                INSERT INTO peer_link (uid, user_id, linked_at) VALUES (\(Int64(uid)), \(userID), \(date.storagePrecision))
+                ON CONFLICT (uid) DO UPDATE SET user_id = excluded.user_id, linked_at = excluded.linked_at
                 """)
+        }
+    }
+
+    /// Deletes the account's links, returning their uids.
+    func unlinkAll(userID: Int64) async throws -> [UInt32] {
+        try await database.transaction { connection in
+            try await connection.values("DELETE FROM peer_link WHERE user_id = \(userID) RETURNING uid", as: Int64.self)
+                .compactMap { UInt32(exactly: $0) }
+        }
+    }
+
+    /// The account's links, by uid.
+    func links(userID: Int64) async throws -> [PeerLink] {
+        try await database.read { connection in
+            try await connection.rows(
+                "SELECT uid, linked_at FROM peer_link WHERE user_id = \(userID) ORDER BY uid"
+            ).compactMap { row in
+                guard let uid = UInt32(exactly: try row.column("uid", as: Int64.self)) else { return nil }
+                return PeerLink(uid: uid, userID: userID, linkedAt: try row.column("linked_at", as: Date?.self))
+            }
         }
     }
 

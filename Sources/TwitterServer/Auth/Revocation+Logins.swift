@@ -11,6 +11,8 @@ extension Revocation.Reason {
         case .suspended: "the account was suspended"
         case .accountDeleted: "the account was deleted"
         case .passwordReset: "the account's password was reset"
+        case .expired: "the session or token expired"
+        case .roleChanged: "the account's admin role changed; log in again"
         }
     }
 }

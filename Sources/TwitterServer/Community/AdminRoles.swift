@@ -5,11 +5,11 @@ import TwitterCore
     import Glibc
 #endif
 
-/// Decides at login whether an account is an admin: named in `[admin] users`; or, when the kernel vouches that
-/// the connection's peer is the account's own Unix user (a peer login, or a uid linked to the account), that
-/// user is root or a member of a group in `[admin] groups`.
+/// Decides at login whether an account is an admin: its stored role says so (granted by an admin with
+/// `admin.roles.grant`, kept with the account's id so a rename or a name that changes hands moves nothing); or
+/// the kernel vouches that the connection's peer is the account's own Unix user (a peer login, or a uid linked to
+/// the account) and that user is root or a member of a group in `[admin] groups`.
 public struct AdminRoles: Sendable {
-    private let usernames: Set<String>
     private let groups: [String]
     /// The Unix groups of a uid: its primary group and every supplementary one. Replaced in tests.
     private let groupsOfUser: @Sendable (UInt32) -> Set<String>
@@ -19,19 +19,14 @@ public struct AdminRoles: Sendable {
         _ community: CommunityConfiguration,
         groupsOfUser: @escaping @Sendable (UInt32) -> Set<String> = AdminRoles.groups
     ) {
-        usernames = Set(community.adminUsers.map { $0.lowercased() })
         groups = community.adminGroups
         self.groupsOfUser = groupsOfUser
     }
 
-    /// Whether the configuration names `username`.
-    public func isNamed(_ username: String) -> Bool {
-        usernames.contains(username.lowercased())
-    }
-
-    /// The role of `username` logging in from `peer`; `peerIsAccount` when the kernel's uid is the account's.
-    public func role(of username: String, peer: PeerCredentials, peerIsAccount: Bool) -> AccountRole {
-        isNamed(username) || (peerIsAccount && isAdmin(uid: peer.userID)) ? .admin : .user
+    /// The role of an account whose stored role is `stored`, logging in from `peer`; `peerIsAccount` when the
+    /// kernel's uid is the account's.
+    public func role(stored: AccountRole, peer: PeerCredentials, peerIsAccount: Bool) -> AccountRole {
+        stored == .admin || (peerIsAccount && isAdmin(uid: peer.userID)) ? .admin : .user
     }
 
     /// Whether the Unix user `uid` is root or in an admin group.
@@ -42,14 +37,16 @@ public struct AdminRoles: Sendable {
         return groups.contains(where: memberOf.contains)
     }
 
-    /// The accounts that are admins as far as the daemon can tell without a login: those named, and those linked
-    /// to the uid of root or of a member of an admin group. They get `admin.report` notifications.
-    public func adminAccounts(users: any UserStoring, peerLinks: any PeerLinkStoring) async throws -> [Int64] {
-        var ids: [Int64] = []
-        for name in usernames.sorted() {
-            if let user = try await users.user(username: name) { ids.append(user.id) }
+    /// The accounts that are admins as far as the daemon can tell without a login: those whose stored role is
+    /// admin, and those linked to the uid of root or of a member of an admin group. They get `admin.report`
+    /// notifications.
+    public func adminAccounts(
+        moderation: any ModerationStoring, peerLinks: any PeerLinkStoring
+    ) async throws -> [Int64] {
+        var ids = try await moderation.accounts(withRole: .admin)
+        for link in try await peerLinks.links() where isAdmin(uid: link.uid) && !ids.contains(link.userID) {
+            ids.append(link.userID)
         }
-        for link in try await peerLinks.links() where isAdmin(uid: link.uid) { ids.append(link.userID) }
         return ids
     }
 

@@ -30,10 +30,10 @@ public struct CommunityServices: Sendable {
     /// How long a deleted account's username stays reserved.
     static let reservedNameDays = 30
 
-    /// Records one admin action in the audit log and as one journal line.
-    func audit(_ login: SessionLogin, _ action: String, target: String, reason: String?) async throws {
+    /// Records one admin action by `actor` (the admin's name now) in the audit log and as one journal line.
+    func audit(_ actor: String, _ action: String, target: String, reason: String?) async throws {
         let entry = try await moderation.record(
-            AuditEntry(actor: login.username, action: action, target: target, reason: reason, createdAt: Date()))
+            AuditEntry(actor: actor, action: action, target: target, reason: reason, createdAt: Date()))
         logger.notice(
             "audit",
             metadata: [

@@ -44,9 +44,23 @@ public final class ConnectionSession: Sendable {
         state.withLock { $0.login.current }
     }
 
-    /// The login, or the -32001 error saying why there is none.
-    public func requireLogin() throws(TwitterError) -> SessionLogin {
-        switch state.withLock({ $0.login }) {
+    /// The login, or the -32001 error saying why there is none. A login whose session or token has expired ends
+    /// here, at its first use past `expiresAt`, as a revocation would end it: an open connection keeps nothing
+    /// its credential no longer gives.
+    public func requireLogin(now: Date = Date()) throws(TwitterError) -> SessionLogin {
+        let (current, expiry) = state.withLock { state -> (LoginState, (LiveLogins?, [TweetSubscription])?) in
+            guard case .loggedIn(let login) = state.login, let expiresAt = login.expiresAt, expiresAt <= now else {
+                return (state.login, nil)
+            }
+            state.login = .revoked(.expired)
+            defer { state.liveLogins = nil }
+            return (state.login, (state.liveLogins, Self.takeSubscriptions(&state)))
+        }
+        if let (registry, subscriptions) = expiry {
+            registry?.remove(self)
+            for subscription in subscriptions { subscription.cancel() }
+        }
+        switch current {
         case .loggedIn(let login): return login
         case .anonymous: throw TwitterError.unauthenticated
         case .revoked(let reason):
@@ -63,7 +77,7 @@ public final class ConnectionSession: Sendable {
         guard login.role == .admin else {
             logger.warning(
                 "admin method refused",
-                metadata: ["method": "\(method)", "username": "\(login.username)", "peer": "\(peer)"])
+                metadata: ["method": "\(method)", "userId": "\(login.userID)", "peer": "\(peer)"])
             throw TwitterError(.forbidden, "Only admins may call \(method)")
         }
         return login
@@ -81,15 +95,6 @@ public final class ConnectionSession: Sendable {
         }
         for subscription in ended { subscription.cancel() }
         liveLogins.add(self)
-    }
-
-    /// Changes the login's details (a new username) without logging in anew.
-    public func updateLogin(_ change: (inout SessionLogin) -> Void) {
-        state.withLock { state in
-            guard case .loggedIn(var login) = state.login else { return }
-            change(&login)
-            state.login = .loggedIn(login)
-        }
     }
 
     /// Logs the connection out at its own request.
@@ -218,11 +223,12 @@ enum LoginState: Sendable {
 }
 
 /// Who a connection is logged in as, through which provider, and the session that keeps it.
+///
+/// The account is known by its id only: a name can change hands while the connection is open, so every method
+/// that needs the name looks it up.
 public struct SessionLogin: Sendable, Equatable {
     /// The user's id.
     public var userID: Int64
-    /// The user's name, for logs and authorship.
-    public var username: String
     /// The provider that authenticated the connection.
     public var provider: String
     /// The id of the token the login rests on, session or personal, so revoking it reaches this connection.
@@ -235,15 +241,18 @@ public struct SessionLogin: Sendable, Equatable {
     public var role: AccountRole
 
     /// Creates a login.
-    public init(
-        userID: Int64, username: String, provider: String, token: IssuedSession, role: AccountRole = .user
-    ) {
+    public init(userID: Int64, provider: String, token: IssuedSession, role: AccountRole = .user) {
         self.userID = userID
-        self.username = username
         self.provider = provider
         self.role = role
         self.tokenID = token.id
         self.sessionID = token.kind == .session ? token.id : nil
         self.expiresAt = token.expiresAt
     }
+}
+
+extension SessionLogin {
+    /// True when the login is a personal token's (a token login that resumed no session), which never mints
+    /// another credential.
+    public var restsOnPersonalToken: Bool { provider == "token" && sessionID == nil }
 }

@@ -5,9 +5,9 @@ import TwitterCore
 
 /// `profile.get` and `profile.update`: read a profile, and write only the fields that changed.
 struct ProfileMethods: MethodGroup {
-    let profiles: any ProfileStoring
-    let users: any UserStoring
-    let passwords: any PasswordHashing
+    let auth: AuthServices
+
+    var profiles: any ProfileStoring { auth.profiles }
 
     func register(in router: inout Router<RequestContext>) {
         router.register(
@@ -18,7 +18,10 @@ struct ProfileMethods: MethodGroup {
                     guard let profile = try await profiles.profile(username: username) else {
                         throw TwitterError.notFound("User \(username)")
                     }
-                    return profile.username.lowercased() == login.username.lowercased()
+                    // Whose it is by the account's id: the name this connection logged in with may belong to someone
+                    // else by now.
+                    let own = try await profiles.profile(userID: login.userID)
+                    return own?.username.lowercased() == profile.username.lowercased()
                         ? .own(profile) : .other(profile.publicProfile)
                 }
                 guard let profile = try await profiles.profile(userID: login.userID) else {
@@ -40,28 +43,26 @@ struct ProfileMethods: MethodGroup {
         let patch = ProfileRules.normalize(params.patch)
         try ProfileRules.patch.validate(patch)
         if let email = patch.email {
-            try await confirmEmailChange(to: email, currentPassword: params.currentPassword, userID: login.userID)
+            try await confirmEmailChange(
+                to: email, currentPassword: params.currentPassword, userID: login.userID, peer: context.session.peer)
         }
         let outcome = try await profiles.updateProfile(
             userID: login.userID, patch: patch, expectedVersion: params.expectedVersion)
-        if outcome.changed.contains("username") {
-            context.session.updateLogin { $0.username = outcome.profile.username }
-        }
         return API.Profiles.Updated(profile: outcome.profile, changed: outcome.changed)
     }
 
-    /// A new e-mail takes over password resets and logins, so changing it needs the password when there is one.
-    private func confirmEmailChange(to email: String, currentPassword: String?, userID: Int64) async throws {
+    /// A new e-mail takes over password resets and logins, so changing it needs the password when there is one;
+    /// the check is throttled as a login is.
+    private func confirmEmailChange(
+        to email: String, currentPassword: String?, userID: Int64, peer: PeerCredentials
+    ) async throws {
         guard let stored = try await profiles.profile(userID: userID), stored.email != email,
-            let hash = try await users.passwordHash(userID: userID)
+            try await auth.users.passwordHash(userID: userID) != nil
         else { return }
-        guard let currentPassword else {
+        guard currentPassword != nil else {
             throw TwitterError.invalidFields(["currentPassword": "is required to change the email"])
         }
-        guard try await passwords.verify(currentPassword, against: hash) else {
-            throw TwitterError(
-                .invalidCredentials, "The current password is wrong", fields: ["currentPassword": "is wrong"])
-        }
+        _ = try await auth.confirmPassword(currentPassword, of: userID, peer: peer, field: "currentPassword")
     }
 }
 

@@ -5,8 +5,7 @@ import TwitterCore
 
 /// `tokens.*`: personal access tokens for scripts. The secret is shown once, by tokens.create.
 struct TokenMethods: MethodGroup {
-    let tokens: any PersonalTokenManaging
-    let liveLogins: LiveLogins
+    let auth: AuthServices
 
     static let nameRule = Validator<API.Tokens.CreateParams>.field(
         \.name, "name",
@@ -16,10 +15,22 @@ struct TokenMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         router.register(
             API.Tokens.create,
-            .awaited { [tokens] (params: API.Tokens.CreateParams, context) in
+            .awaited { [auth] (params: API.Tokens.CreateParams, context) in
                 let login = try context.session.requireLogin()
                 try Self.nameRule.validate(params)
-                let (record, secret) = try await tokens.createPersonalToken(
+                // A token never mints a stronger one: a personal token's login can not mint at all, and any other
+                // login confirms with the password (a stolen session is not enough), counted as logins are.
+                guard !login.restsOnPersonalToken else {
+                    throw TwitterError(
+                        .forbidden, "A personal token's login can not create tokens; log in with the password")
+                }
+                guard
+                    try await auth.confirmPassword(
+                        params.password, of: login.userID, peer: context.session.peer, field: "password") == .confirmed
+                else {
+                    throw TwitterError(.forbidden, "An account without a password can not create tokens")
+                }
+                let (record, secret) = try await auth.tokens.createPersonalToken(
                     userID: login.userID, name: params.name, expiresInDays: params.expiresInDays
                 )
                 return API.Tokens.CreatedToken(
@@ -27,9 +38,9 @@ struct TokenMethods: MethodGroup {
             })
         router.register(
             API.Tokens.list,
-            .awaited { [tokens] (_: NoParams, context) in
+            .awaited { [auth] (_: NoParams, context) in
                 let login = try context.session.requireLogin()
-                return try await tokens.personalTokens(userID: login.userID).map { record in
+                return try await auth.tokens.personalTokens(userID: login.userID).map { record in
                     API.Tokens.TokenSummary(
                         id: record.id, name: record.name, createdAt: record.createdAt, expiresAt: record.expiresAt,
                         lastUsedAt: record.lastUsedAt
@@ -38,12 +49,12 @@ struct TokenMethods: MethodGroup {
             })
         router.register(
             API.Tokens.revoke,
-            .awaited { [tokens, liveLogins] (params: API.Tokens.RevokeParams, context) in
+            .awaited { [auth] (params: API.Tokens.RevokeParams, context) in
                 let login = try context.session.requireLogin()
-                guard try await tokens.revokeToken(id: params.id, userID: login.userID) else {
+                guard try await auth.tokens.revokeToken(id: params.id, userID: login.userID) else {
                     throw TwitterError.notFound("Token \(params.id)")
                 }
-                liveLogins.revoke(
+                auth.liveLogins.revoke(
                     .token(id: params.id, userID: login.userID, reason: .tokenRevoked), requester: context.session)
                 return API.Tokens.Revoked(revoked: true)
             })

@@ -247,6 +247,15 @@ extension AppDatabase {
                     END;
                     """)
         }
+        migrator.registerMigration("v7: roles belong to accounts, peer links say when they were made") { db in
+            // A role was once decided from a configured username at each login, so a name that changed hands
+            // carried the role with it; it is now a column of the account, granted and revoked by admins.
+            try db.execute(
+                sql: """
+                    ALTER TABLE user ADD COLUMN role TEXT NOT NULL DEFAULT 'user';
+                    ALTER TABLE peerLink ADD COLUMN linkedAt DATETIME;
+                    """)
+        }
         return migrator
     }
 

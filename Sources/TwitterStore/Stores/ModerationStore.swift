@@ -34,7 +34,7 @@ public struct ModerationStore: ModerationStoring {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, username, email, createdAt, suspendedAt, suspendedReason FROM user
+                    SELECT id, username, email, createdAt, suspendedAt, suspendedReason, role FROM user
                     WHERE \(conditions.joined(separator: " AND ")) ORDER BY id DESC LIMIT \(page.limit + 1)
                     """, arguments: arguments)
             let shown = rows.prefix(page.limit).map(Self.account(from:))
@@ -48,7 +48,7 @@ public struct ModerationStore: ModerationStoring {
             try Row.fetchOne(
                 db,
                 sql:
-                    "SELECT id, username, email, createdAt, suspendedAt, suspendedReason FROM user WHERE usernameKey = ?",
+                    "SELECT id, username, email, createdAt, suspendedAt, suspendedReason, role FROM user WHERE usernameKey = ?",
                 arguments: [UserRecord.key(username)]
             ).map(Self.account(from:))
         }
@@ -59,7 +59,8 @@ public struct ModerationStore: ModerationStoring {
         return ModeratedAccount(
             id: row["id"], username: row["username"], email: row["email"],
             status: suspendedAt == nil ? .active : .suspended, createdAt: row["createdAt"],
-            suspendedReason: suspendedAt == nil ? nil : row["suspendedReason"])
+            suspendedReason: suspendedAt == nil ? nil : row["suspendedReason"],
+            role: AccountRole(rawValue: row["role"]) ?? .user)
     }
 
     /// Marks the account and takes its contributions out of the counters, in one transaction.

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import TwitterCore
 
@@ -11,13 +12,36 @@ public struct PeerLinkStore: PeerLinkStoring {
     }
 
     /// Links `uid` to `userID`.
-    public func linkPeer(uid: UInt32, userID: Int64) async throws {
+    public func linkPeer(uid: UInt32, userID: Int64, at date: Date) async throws {
         try await database.writer.write { db in
             try db.execute(
-                sql:
-                    "INSERT INTO peerLink (uid, userId) VALUES (?, ?) ON CONFLICT(uid) DO UPDATE SET userId = excluded.userId",
-                arguments: [Int64(uid), userID]
+                sql: """
+                    INSERT INTO peerLink (uid, userId, linkedAt) VALUES (?, ?, ?)
+                    ON CONFLICT(uid) DO UPDATE SET userId = excluded.userId, linkedAt = excluded.linkedAt
+                    """,
+                arguments: [Int64(uid), userID, date.storagePrecision]
             )
+        }
+    }
+
+    /// Deletes the account's links, returning their uids.
+    public func unlinkAll(userID: Int64) async throws -> [UInt32] {
+        try await database.writer.write { db in
+            try Int64.fetchAll(db, sql: "DELETE FROM peerLink WHERE userId = ? RETURNING uid", arguments: [userID])
+                .compactMap { UInt32(exactly: $0) }
+        }
+    }
+
+    /// The account's links, by uid.
+    public func links(userID: Int64) async throws -> [PeerLink] {
+        try await database.writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT uid, linkedAt FROM peerLink WHERE userId = ? ORDER BY uid", arguments: [userID]
+            ).compactMap { row in
+                UInt32(exactly: row["uid"] as Int64).map {
+                    PeerLink(uid: $0, userID: userID, linkedAt: row["linkedAt"])
+                }
+            }
         }
     }
 

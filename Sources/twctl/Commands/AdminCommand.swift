@@ -11,7 +11,7 @@ struct AdminCommand: AsyncParsableCommand {
         commandName: "admin", abstract: "Moderate: accounts, suspensions, reports, tweets, the audit log.",
         subcommands: [
             AdminUsers.self, AdminSuspend.self, AdminUnsuspend.self, AdminResetPassword.self, AdminDeleteTweet.self,
-            AdminReports.self, AdminResolve.self, AdminAudit.self,
+            AdminReports.self, AdminResolve.self, AdminAudit.self, AdminGrant.self, AdminRevoke.self,
         ])
 }
 
@@ -90,6 +90,38 @@ struct AdminUnsuspend: AsyncParsableCommand {
 
     func run() async throws {
         try await callAdmin(options, API.Admin.unsuspend, .init(username: username)) { print(describe($0)) }
+    }
+}
+
+/// `twctl admin grant`.
+struct AdminGrant: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grant", abstract: "Make an account an admin (the role stays with the account through renames).")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The account.") var username: String
+
+    func run() async throws {
+        try await callAdmin(options, API.Admin.grantRole, .init(username: username)) { answer in
+            Output(options: options).note(
+                answer.changed ? "@\(answer.username) is an admin now." : "@\(answer.username) was an admin already.")
+        }
+    }
+}
+
+/// `twctl admin revoke`.
+struct AdminRevoke: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "revoke", abstract: "Take the admin role from an account; its connections end.")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The account.") var username: String
+
+    func run() async throws {
+        try await callAdmin(options, API.Admin.revokeRole, .init(username: username)) { answer in
+            Output(options: options).note(
+                answer.changed ? "@\(answer.username) is no longer an admin." : "@\(answer.username) was not an admin.")
+        }
     }
 }
 

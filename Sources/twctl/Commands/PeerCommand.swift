@@ -1,36 +1,62 @@
 import ArgumentParser
+import Foundation
 import JSONRPC
 import TwitterAPI
 
-/// `twctl peer link|unlink`.
+/// `twctl peer link|list|unlink`.
 struct PeerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peer", abstract: "Let your local user log in without a password (`twctl login --peer`).",
-        subcommands: [Link.self, Unlink.self]
+        subcommands: [Link.self, List.self, Unlink.self]
     )
 
     struct Link: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Link your local uid to this account.")
+        static let configuration = CommandConfiguration(
+            abstract: "Link your local uid to this account.",
+            discussion: "Asks for the account's password: the uid then logs in with no secret at all.")
 
         @OptionGroup var options: GlobalOptions
+        @Flag(help: "Read the password from standard input.") var passwordStdin = false
 
         func run() async throws {
+            let password = try Credentials.password(fromStandardInput: passwordStdin)
             let linked = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(API.Auth.linkPeer)
+                try await connection.answer(API.Auth.linkPeer, .init(password: password))
             }
             if options.json { return Output(options: options).json(linked.json) }
             Output(options: options).note("uid \(linked.result.uid) now logs in as @\(linked.result.username)")
         }
     }
 
-    struct Unlink: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove the link of your local uid.")
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Every local uid that logs in as this account, and since when.")
 
         @OptionGroup var options: GlobalOptions
 
         func run() async throws {
+            let links = try await DaemonConnection.run(options, login: .required) { connection in
+                try await connection.answer(API.Auth.peerLinks)
+            }
+            if options.json { return Output(options: options).json(links.json) }
+            if links.result.links.isEmpty { return Output(options: options).note("No uid is linked.") }
+            for link in links.result.links {
+                let since = link.linkedAt.map { "  linked \(Timestamp.string(from: $0))" } ?? ""
+                print("uid \(link.uid)\(since)")
+            }
+        }
+    }
+
+    struct Unlink: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove the link of your local uid, or of any uid linked to this account.")
+
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "The uid to unlink (see `twctl peer list`); your own when absent.") var uid: UInt32?
+
+        func run() async throws {
             let unlinked = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(API.Auth.unlinkPeer)
+                try await connection.answer(API.Auth.unlinkPeer, .init(uid: uid))
             }
             if options.json { return Output(options: options).json(unlinked.json) }
             Output(options: options).note(unlinked.result.unlinked ? "Unlinked." : "There was no link.")

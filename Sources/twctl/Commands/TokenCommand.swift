@@ -10,7 +10,8 @@ struct TokenCommand: AsyncParsableCommand {
     )
 
     struct Create: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create a token; it is shown only this once.")
+        static let configuration = CommandConfiguration(
+            abstract: "Create a token; it is shown only this once.", discussion: "Asks for the account's password.")
 
         @OptionGroup var options: GlobalOptions
 
@@ -20,9 +21,15 @@ struct TokenCommand: AsyncParsableCommand {
         @Option(help: "Days until it expires; never when absent.")
         var expiresInDays: Int?
 
+        @Flag(help: "Read the account's password from standard input.")
+        var passwordStdin = false
+
         func run() async throws {
+            // A token outlives the session, so the daemon asks for the password, as GitHub's sudo mode does.
+            let password = try Credentials.password(fromStandardInput: passwordStdin)
             let created = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(API.Tokens.create, .init(name: name, expiresInDays: expiresInDays))
+                try await connection.answer(
+                    API.Tokens.create, .init(name: name, expiresInDays: expiresInDays, password: password))
             }
             if options.json { return Output(options: options).json(created.json) }
             print(created.result.token)

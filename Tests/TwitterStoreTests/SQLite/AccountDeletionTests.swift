@@ -79,7 +79,7 @@ struct AccountDeletionTests {
         _ = try await TokenStore(database: database).insertToken(
             userID: bob.id, kind: .session, name: "password", hash: Array(repeating: 1, count: 32),
             createdAt: Date(), expiresAt: nil)
-        try await PeerLinkStore(database: database).linkPeer(uid: 4242, userID: bob.id)
+        try await PeerLinkStore(database: database).linkPeer(uid: 4242, userID: bob.id, at: Date())
         _ = try await moderation.createReport(
             by: bob.id, account: alice.id, tweet: original.id, reason: "mean", notifying: [carol.id], at: Date())
         _ = try await moderation.createReport(

@@ -12,14 +12,17 @@ struct ThrottleStoreTests {
         // late, the wait below would round up to 2 s.
         let moment = Date(timeIntervalSince1970: 1_000_000)
         let throttle = LoginThrottle(store: fixture.throttle, now: { moment })
-        for _ in 0..<5 { try await throttle.recordFailure(["account:a"]) }
+        let (a, b) = (
+            LoginThrottle.Key.accountFromSource("a", uid: 1), LoginThrottle.Key.accountFromSource("b", uid: 1)
+        )
+        for _ in 0..<5 { try await throttle.recordFailure([a]) }
         #expect(
-            try await fixture.throttle.throttleState(for: "account:a")
+            try await fixture.throttle.throttleState(for: a.storageName)
                 == ThrottleState(failures: 5, lastFailureAt: moment, windowStart: moment, windowFailures: 5))
         // A throttle of its own, as after a restart: the count comes from the store.
         let restarted = LoginThrottle(store: fixture.throttle, now: { moment })
         do {
-            try await restarted.check(["account:a"])
+            try await restarted.check([a])
             Issue.record("the throttle forgot its count")
         } catch let error as TwitterError {
             #expect(error.kind == .rateLimited)
@@ -28,14 +31,14 @@ struct ThrottleStoreTests {
 
         // Failures at once, each reading and writing the same key: none may overwrite another.
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<20 { group.addTask { try await throttle.recordFailure(["account:b"]) } }
+            for _ in 0..<20 { group.addTask { try await throttle.recordFailure([b]) } }
             try await group.waitForAll()
         }
-        #expect(try await fixture.throttle.throttleState(for: "account:b")?.failures == 20)
+        #expect(try await fixture.throttle.throttleState(for: b.storageName)?.failures == 20)
 
-        try await restarted.recordSuccess(["account:a", "uid:0"])
-        #expect(try await fixture.throttle.throttleState(for: "account:a") == nil)
-        #expect(try await fixture.throttle.throttleState(for: "account:b")?.windowFailures == 20, "others' stay")
-        try await restarted.check(["account:a"])
+        try await restarted.recordSuccess([a, .source(uid: 0)])
+        #expect(try await fixture.throttle.throttleState(for: a.storageName) == nil)
+        #expect(try await fixture.throttle.throttleState(for: b.storageName)?.windowFailures == 20, "others' stay")
+        try await restarted.check([a])
     }
 }

@@ -78,10 +78,10 @@ struct TokenStoreTests {
         let (alice, bob) = (try await fixture.user("alice"), try await fixture.user("bob"))
         let links = fixture.peerLinks
         #expect(try await links.linkedUser(uid: 1000) == nil)
-        try await links.linkPeer(uid: 1000, userID: alice.id)
-        try await links.linkPeer(uid: 4_000_000_000, userID: alice.id)
+        try await links.linkPeer(uid: 1000, userID: alice.id, at: Date())
+        try await links.linkPeer(uid: 4_000_000_000, userID: alice.id, at: Date())
         #expect(try await links.linkedUser(uid: 1000)?.id == alice.id)
-        try await links.linkPeer(uid: 1000, userID: bob.id)
+        try await links.linkPeer(uid: 1000, userID: bob.id, at: Date())
         #expect(try await links.linkedUser(uid: 1000)?.id == bob.id, "linking again moves the link")
         #expect(try await !links.unlinkPeer(uid: 1000, userID: alice.id), "not hers any more")
         let all = try await links.links().map { "\($0.uid) \($0.userID)" }.sorted()
@@ -90,5 +90,52 @@ struct TokenStoreTests {
         #expect(try await !links.unlinkPeer(uid: 1000, userID: bob.id))
         #expect(try await links.linkedUser(uid: 1000) == nil)
         #expect(try await links.links().map(\.uid) == [4_000_000_000])
+    }
+
+    /// The owner sees every link with when it was made, and a password change or reset takes them all at once.
+    @Test(arguments: StoreBackend.all) func anAccountsLinksAreListedWithTheirTimeAndEndTogether(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
+        let (alice, bob) = (try await fixture.user("alice"), try await fixture.user("bob"))
+        let links = fixture.peerLinks
+        let moment = Date(timeIntervalSince1970: 1_800_000_000)
+        try await links.linkPeer(uid: 1001, userID: alice.id, at: moment)
+        try await links.linkPeer(uid: 65534, userID: alice.id, at: moment.addingTimeInterval(60))
+        try await links.linkPeer(uid: 1002, userID: bob.id, at: moment)
+        #expect(
+            try await links.links(userID: alice.id)
+                == [
+                    PeerLink(uid: 1001, userID: alice.id, linkedAt: moment),
+                    PeerLink(uid: 65534, userID: alice.id, linkedAt: moment.addingTimeInterval(60)),
+                ])
+        #expect(try await links.unlinkAll(userID: alice.id).sorted() == [1001, 65534])
+        #expect(try await links.links(userID: alice.id).isEmpty)
+        #expect(try await links.linkedUser(uid: 65534) == nil)
+        #expect(try await links.linkedUser(uid: 1002)?.id == bob.id, "another account's link stays")
+        #expect(try await links.unlinkAll(userID: alice.id).isEmpty)
+    }
+
+    /// A role is stored with the account's id: it follows a rename, and the name, taken by someone else, carries
+    /// nothing.
+    @Test(arguments: StoreBackend.all) func aRoleBelongsToTheAccountNotToItsName(_ backend: StoreBackend) async throws {
+        let fixture = try await backend.fixture()
+        let boss = try await fixture.user("boss")
+        let moderation = fixture.moderation
+        #expect(try await moderation.role(of: boss.id) == .user)
+        #expect(try await moderation.setRole(.admin, of: boss.id))
+        #expect(try await !moderation.setRole(.admin, of: boss.id), "already an admin")
+        _ = try await fixture.stores.profiles.updateProfile(
+            userID: boss.id, patch: ProfilePatch(username: "boss2"), expectedVersion: nil)
+        let newcomer = try await fixture.users.createUser(
+            email: "newcomer@example.com", username: "boss", passwordHash: nil)
+        #expect(try await moderation.role(of: boss.id) == .admin)
+        #expect(try await moderation.role(of: newcomer.id) == .user)
+        #expect(try await moderation.account(named: "boss2")?.role == .admin)
+        #expect(try await moderation.account(named: "boss")?.role == .user)
+        #expect(try await moderation.accounts(withRole: .admin) == [boss.id])
+        #expect(try await moderation.setRole(.user, of: boss.id))
+        #expect(try await moderation.accounts(withRole: .admin).isEmpty)
+        #expect(try await !moderation.setRole(.admin, of: 999_999), "no such account")
     }
 }

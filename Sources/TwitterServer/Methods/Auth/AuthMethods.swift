@@ -94,7 +94,8 @@ struct AuthMethods: MethodGroup {
         let peer = context.session.peer
         var peerIsAccount = provider == "peer"
         if !peerIsAccount { peerIsAccount = try await services.peerLinks.linkedUser(uid: peer.userID)?.id == user.id }
-        let role = services.roles.role(of: user.username, peer: peer, peerIsAccount: peerIsAccount)
+        let stored = try await services.moderation?.role(of: user.id) ?? .user
+        let role = services.roles.role(stored: stored, peer: peer, peerIsAccount: peerIsAccount)
         let session: IssuedSession
         if let resumed {
             session = resumed
@@ -102,7 +103,7 @@ struct AuthMethods: MethodGroup {
             session = try await services.sessions.issueSession(userID: user.id, provider: provider)
         }
         context.session.logIn(
-            SessionLogin(userID: user.id, username: user.username, provider: provider, token: session, role: role),
+            SessionLogin(userID: user.id, provider: provider, token: session, role: role),
             listedIn: services.liveLogins)
         // A suspension that landed between the check and the listing revoked the live logins without this one.
         do {
@@ -128,19 +129,18 @@ struct AuthMethods: MethodGroup {
         let login = try context.session.requireLogin()
         try Validator<API.Auth.ChangePasswordParams>.field(\.newPassword, "newPassword", services.passwords.policy)
             .validate(params)
-        guard let stored = try await services.users.passwordHash(userID: login.userID),
-            try await services.passwords.verify(params.currentPassword, against: stored)
+        guard
+            try await services.confirmPassword(
+                params.currentPassword, of: login.userID, peer: context.session.peer, field: "currentPassword")
+                == .confirmed
         else {
-            throw TwitterError(
-                .invalidCredentials, "The current password is wrong",
-                fields: [
-                    "currentPassword": "is wrong"
-                ])
+            throw TwitterError(.forbidden, "This account has no password to change")
         }
         try await services.users.setPasswordHash(
             try await services.passwords.hash(params.newPassword), userID: login.userID)
-        try await services.sessions.revokeOtherSessions(userID: login.userID, keeping: login.sessionID)
-        services.liveLogins.revoke(.otherSessions(userID: login.userID, keeping: login.sessionID))
+        try await services.endCredentials(
+            of: login.userID, keeping: login.sessionID, everything: false, reason: .passwordChanged,
+            requester: context.session)
         return API.Auth.PasswordChanged(passwordChanged: true)
     }
 }

@@ -1,25 +1,44 @@
+import Foundation
 import JSONRPC
 import TwitterAPI
 import TwitterCore
 
-/// `auth.linkPeer` / `auth.unlinkPeer`: let the caller's local uid log in as this account with provider "peer".
+/// `auth.linkPeer`, `auth.peerLinks` and `auth.unlinkPeer`: which local uids log in as this account with provider
+/// "peer", with no secret. A link is as strong as the password, so making one takes the password; the owner sees
+/// every link and may remove any; a password change or reset ends them all.
 struct PeerLinkMethods {
     let services: AuthServices
 
     func register(in router: inout Router<RequestContext>) {
         router.register(
             API.Auth.linkPeer,
-            .awaited { [services] (_: NoParams, context) in
+            .awaited { [services] (params: API.Auth.LinkPeerParams, context) in
                 let login = try context.session.requireLogin()
                 let uid = context.session.peer.userID
-                try await services.peerLinks.linkPeer(uid: uid, userID: login.userID)
-                return API.Auth.PeerLinked(uid: uid, username: login.username)
+                let confirmation = try await services.confirmPassword(
+                    params.password, of: login.userID, peer: context.session.peer, field: "password")
+                // An account without a password logs in only through a uid it has; only that kernel's word vouches
+                // for it, so it may add no other uid.
+                guard confirmation == .confirmed else {
+                    throw TwitterError(.forbidden, "An account without a password can not link another uid")
+                }
+                try await services.peerLinks.linkPeer(uid: uid, userID: login.userID, at: Date())
+                return API.Auth.PeerLinked(uid: uid, username: try await services.username(of: login))
+            })
+        router.register(
+            API.Auth.peerLinks,
+            .awaited { [services] (_: NoParams, context) in
+                let login = try context.session.requireLogin()
+                return API.Auth.PeerLinks(
+                    links: try await services.peerLinks.links(userID: login.userID).map {
+                        API.Auth.PeerLinkSummary(uid: $0.uid, linkedAt: $0.linkedAt)
+                    })
             })
         router.register(
             API.Auth.unlinkPeer,
-            .awaited { [services] (_: NoParams, context) in
+            .awaited { [services] (params: API.Auth.UnlinkPeerParams, context) in
                 let login = try context.session.requireLogin()
-                let uid = context.session.peer.userID
+                let uid = params.uid ?? context.session.peer.userID
                 let removed = try await services.peerLinks.unlinkPeer(uid: uid, userID: login.userID)
                 // Connections that logged in through the link end (here and on other daemons), and so do the
                 // sessions peer logins were given, live or not: all of the account's peer sessions, since a

@@ -32,7 +32,8 @@ struct AccountMethods: MethodGroup {
             API.Account.delete,
             .awaited { (params: API.Account.DeleteParams, context) in
                 let login = try context.session.requireLogin()
-                try await Self.confirmDeletion(params, login: login, auth: auth)
+                let username = try await Self.confirmDeletion(
+                    params, login: login, auth: auth, peer: context.session.peer)
                 let reservedUntil = Date(
                     timeIntervalSince1970: (Date().timeIntervalSince1970 + Double(CommunityServices.reservedNameDays)
                         * 86_400)
@@ -41,7 +42,7 @@ struct AccountMethods: MethodGroup {
                 // Every connection of the account ends, this one too (its answer says why).
                 auth.liveLogins.revoke(
                     .account(userID: login.userID, reason: .accountDeleted), requester: context.session)
-                community.logger.notice("account deleted", metadata: ["username": "\(login.username)"])
+                community.logger.notice("account deleted", metadata: ["username": "\(username)"])
                 return API.Account.Deleted(deleted: true, usernameReservedUntil: reservedUntil)
             })
         router.register(
@@ -64,25 +65,25 @@ struct AccountMethods: MethodGroup {
                 }
                 try await auth.throttle.recordSuccess(keys)
                 try await auth.users.setPasswordHash(try await auth.passwords.hash(params.newPassword), userID: userID)
-                try await auth.sessions.revokeOtherSessions(userID: userID, keeping: nil)
-                auth.liveLogins.revoke(.account(userID: userID, reason: .passwordReset))
+                // The "I was compromised" path: whatever a thief minted with the old password or a stolen session
+                // (sessions, personal tokens, linked uids) ends with it.
+                try await auth.endCredentials(
+                    of: userID, keeping: nil, everything: true, reason: .passwordReset, requester: nil)
                 return API.Auth.PasswordChanged(passwordChanged: true)
             })
     }
 
-    /// An account with a password confirms with it; one without (peer logins only) with its username.
+    /// An account with a password confirms with it (throttled as a login is); one without (peer logins only) with
+    /// its username. Returns the account's name.
     private static func confirmDeletion(
-        _ params: API.Account.DeleteParams, login: SessionLogin, auth: AuthServices
-    ) async throws {
-        if let stored = try await auth.users.passwordHash(userID: login.userID) {
-            guard let password = params.password, try await auth.passwords.verify(password, against: stored) else {
-                throw TwitterError(
-                    .invalidCredentials, "The password is wrong", fields: ["password": "is wrong or missing"])
-            }
-        } else {
-            guard params.confirm?.lowercased() == login.username.lowercased() else {
-                throw TwitterError.invalidFields(["confirm": "must be the account's username, \(login.username)"])
-            }
+        _ params: API.Account.DeleteParams, login: SessionLogin, auth: AuthServices, peer: PeerCredentials
+    ) async throws -> String {
+        let username = try await auth.username(of: login)
+        let confirmation = try await auth.confirmPassword(
+            params.password, of: login.userID, peer: peer, field: "password")
+        if confirmation == .noPassword, params.confirm?.lowercased() != username.lowercased() {
+            throw TwitterError.invalidFields(["confirm": "must be the account's username, \(username)"])
         }
+        return username
     }
 }

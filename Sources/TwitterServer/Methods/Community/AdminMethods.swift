@@ -31,7 +31,8 @@ struct AdminMethods: MethodGroup {
                 _ = try await moderation.suspend(account.id, reason: reason, at: Date())
                 // Its connections end now, as a revocation ends them; its logins are refused from here on.
                 auth.liveLogins.revoke(.account(userID: account.id, reason: .suspended))
-                try await community.audit(admin, API.Admin.suspend.name, target: account.username, reason: reason)
+                try await community.audit(
+                    auth.username(of: admin), API.Admin.suspend.name, target: account.username, reason: reason)
                 return auth.adminView(of: try await Self.account(params.username, moderation))
             })
         router.register(
@@ -40,7 +41,8 @@ struct AdminMethods: MethodGroup {
                 let admin = try context.session.requireLogin()
                 let account = try await Self.account(params.username, moderation)
                 _ = try await moderation.unsuspend(account.id)
-                try await community.audit(admin, API.Admin.unsuspend.name, target: account.username, reason: nil)
+                try await community.audit(
+                    auth.username(of: admin), API.Admin.unsuspend.name, target: account.username, reason: nil)
                 return auth.adminView(of: try await Self.account(params.username, moderation))
             })
         router.register(
@@ -56,7 +58,7 @@ struct AdminMethods: MethodGroup {
                 try await community.accounts.storeResetCode(
                     community.sealer.seal(code), for: account.id, expiresAt: expiresAt)
                 try await community.audit(
-                    admin, API.Admin.resetPassword.name, target: account.username, reason: nil)
+                    auth.username(of: admin), API.Admin.resetPassword.name, target: account.username, reason: nil)
                 return API.Admin.ResetCode(code: code, expiresAt: expiresAt)
             })
         router.register(
@@ -66,7 +68,8 @@ struct AdminMethods: MethodGroup {
                 let reason = try Self.text(params.reason, field: "reason")
                 let author = try await moderation.removeTweet(params.id)
                 try await community.audit(
-                    admin, API.Admin.deleteTweet.name, target: "tweet \(params.id) by \(author)", reason: reason)
+                    auth.username(of: admin), API.Admin.deleteTweet.name, target: "tweet \(params.id) by \(author)",
+                    reason: reason)
                 return API.Tweets.Deleted(deleted: true)
             })
         router.register(
@@ -84,9 +87,10 @@ struct AdminMethods: MethodGroup {
                 let note = try params.note.map { try Self.text($0, field: "note") }
                 guard
                     let report = try await moderation.resolveReport(
-                        params.id, note: note, by: admin.username, at: Date())
+                        params.id, note: note, by: try await auth.username(of: admin), at: Date())
                 else { throw TwitterError.notFound("Report \(params.id)") }
-                try await community.audit(admin, API.Admin.resolve.name, target: "report \(params.id)", reason: note)
+                try await community.audit(
+                    auth.username(of: admin), API.Admin.resolve.name, target: "report \(params.id)", reason: note)
                 return report
             })
         router.register(
@@ -97,6 +101,7 @@ struct AdminMethods: MethodGroup {
                 return API.Admin.AuditPage(
                     entries: page.items, nextCursor: page.next.map(String.init))
             })
+        AdminRoleMethods(auth: auth, community: community).register(in: &router)
     }
 
     /// The account named `username`, suspended or not; -32004 when there is none.
@@ -124,7 +129,7 @@ extension AuthServices {
     /// An account as `admin.users.*` answer it.
     func adminView(of account: ModeratedAccount) -> API.Admin.User {
         API.Admin.User(
-            username: account.username, email: account.email, role: roles.isNamed(account.username) ? .admin : .user,
+            username: account.username, email: account.email, role: account.role,
             status: account.status, createdAt: account.createdAt, suspendedReason: account.suspendedReason)
     }
 }

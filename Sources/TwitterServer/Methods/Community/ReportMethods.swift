@@ -36,7 +36,8 @@ struct ReportMethods: MethodGroup {
                     throw TwitterError.invalidFields(["username": "You can not report yourself"])
                 }
                 try tweets.rates.take(.reports, by: reporter)
-                let admins = try await auth.roles.adminAccounts(users: auth.users, peerLinks: auth.peerLinks)
+                let admins = try await auth.roles.adminAccounts(
+                    moderation: community.moderation, peerLinks: auth.peerLinks)
                 let id = try await community.moderation.createReport(
                     by: reporter, account: accountID, tweet: params.tweetId, reason: reason, notifying: admins,
                     at: Date())

@@ -1,0 +1,102 @@
+import Foundation
+import JSONRPC
+
+extension API.Auth {
+    /// `auth.linkPeer`'s params.
+    public struct LinkPeerParams: Codable, Sendable {
+        /// The account's password: a link lets the uid in with no secret, so it takes what a login takes.
+        public var password: String?
+
+        /// Creates the value from its members.
+        public init(password: String?) { self.password = password }
+    }
+
+    /// `auth.unlinkPeer`'s params.
+    public struct UnlinkPeerParams: Codable, Sendable {
+        /// The uid whose link to this account goes; the calling process's uid when absent.
+        public var uid: UInt32?
+
+        /// Creates the value from its members.
+        public init(uid: UInt32? = nil) { self.uid = uid }
+    }
+
+    /// One uid linked to the account.
+    public struct PeerLinkSummary: Codable, Sendable, Equatable {
+        /// The Unix uid.
+        public var uid: UInt32
+        /// When it was linked; null for links older than this record.
+        public var linkedAt: Date?
+
+        /// Creates the value from its members.
+        public init(uid: UInt32, linkedAt: Date?) {
+            self.uid = uid
+            self.linkedAt = linkedAt
+        }
+
+        enum CodingKeys: String, CodingKey { case uid, linkedAt }
+
+        /// `linkedAt` is always present, null when unknown.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(uid, forKey: .uid)
+            try container.encode(linkedAt, forKey: .linkedAt)
+        }
+    }
+
+    /// `auth.peerLinks`' answer.
+    public struct PeerLinks: Codable, Sendable {
+        /// Every uid that logs in as this account, by uid.
+        public var links: [PeerLinkSummary]
+
+        /// Creates the value from its members.
+        public init(links: [PeerLinkSummary]) { self.links = links }
+    }
+
+    /// `auth.linkPeer`.
+    public static let linkPeer = RPCMethod<LinkPeerParams, PeerLinked>(
+        MethodDescriptor(
+            "auth.linkPeer",
+            summary:
+                "Links the calling process's uid (SO_PEERCRED) to this account, for provider \"peer\"; needs the password.",
+            params: [
+                Property(
+                    "password",
+                    .string("The account's password; required for every account that has one. Throttled as logins are.")
+                )
+            ],
+            result: .object([
+                Property("uid", .integer("The linked uid."), required: true),
+                Property("username", .string(), required: true),
+            ]),
+            errors: ["invalid_credentials", "rate_limited", "forbidden"]
+        ))
+
+    /// `auth.unlinkPeer`.
+    public static let unlinkPeer = RPCMethod<UnlinkPeerParams, PeerUnlinked>(
+        MethodDescriptor(
+            "auth.unlinkPeer",
+            summary: "Removes the link of a uid (the caller's own when none is named) to this account.",
+            params: [Property("uid", .integer("A uid from auth.peerLinks; the caller's own when absent.", minimum: 0))],
+            result: .object([
+                Property("uid", .integer(), required: true),
+                Property("unlinked", .boolean("False when no link existed."), required: true),
+            ])
+        ))
+
+    /// `auth.peerLinks`.
+    public static let peerLinks = RPCMethod<NoParams, PeerLinks>(
+        MethodDescriptor(
+            "auth.peerLinks",
+            summary: "Every local uid that logs in as this account with provider \"peer\", and since when.",
+            result: .object([
+                Property(
+                    "links",
+                    .array(
+                        of: .object(
+                            [
+                                Property("uid", .integer(), required: true),
+                                Property("linkedAt", Schema.timestamp().orNull(), required: true),
+                            ], title: "PeerLink")), required: true)
+            ])
+        ))
+}
