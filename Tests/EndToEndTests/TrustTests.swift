@@ -245,3 +245,33 @@ struct TrustTests {
         }
     }
 }
+
+/// The same from twctl: a link asks for the password and is listed and removed by uid; the root admin grants and
+/// revokes the stored role.
+struct TwctlTrustTests {
+    @Test func peerLinksAndRolesFromTwctl() async throws {
+        let daemon = try await DaemonProcess(
+            configuration: DaemonProcess.fastHashing + DaemonProcess.adminGroupConfiguration)
+        let operatorUser = try TwctlSocialTests.Person("op", on: daemon)
+        let bob = try TwctlSocialTests.Person("bob", on: daemon)
+        let wrong = try operatorUser.run(["peer", "link", "--password-stdin"], input: "not the password")
+        #expect(wrong.status == 77, "\(wrong)")
+        let linked = try operatorUser.run(["peer", "link", "--password-stdin"], input: TrustTests.password)
+        #expect(linked.status == 0 && linked.output.contains("uid \(geteuid()) now logs in as @op"), "\(linked)")
+        #expect(try operatorUser.run(["peer", "list"]).output.contains("uid \(geteuid())  linked 20"))
+        #expect(try operatorUser.run(["login", "--peer"]).status == 0)
+        #expect(try operatorUser.json(["whoami"])["role"] == "admin")
+
+        let refused = try bob.run(["admin", "grant", "bob"])
+        #expect(refused.status == 77 && refused.error.contains("Only admins may call admin.roles.grant"))
+        let granted = try operatorUser.run(["admin", "grant", "bob"])
+        #expect(granted.status == 0 && granted.output.contains("@bob is an admin now."), "\(granted)")
+        #expect(try bob.json(["whoami"])["role"] == "admin", "bob's next run logs in with the role")
+        #expect(try operatorUser.run(["admin", "revoke", "bob"]).output.contains("@bob is no longer an admin."))
+        #expect(try bob.json(["whoami"])["role"] == "user")
+
+        let unlinked = try operatorUser.run(["peer", "unlink", "--uid", "\(geteuid())"])
+        #expect(unlinked.status == 0 && unlinked.output.contains("Unlinked."), "\(unlinked)")
+        #expect(try bob.run(["peer", "list"]).output.contains("No uid is linked."))
+    }
+}
