@@ -9,7 +9,7 @@ import JSONRPC
 /// daemon's socket must be reachable by nobody: `ForeignPeer.reachableConfiguration` and a socket folder of mode
 /// 0755 (`TemporaryDirectory.make()`) give that.
 public final class ForeignPeer: @unchecked Sendable {
-    // @unchecked: one test owns it; the pending buffer and the id counter are only touched by that test's calls.
+    // @unchecked: one test owns it; the line reader and the id counter are only touched by that test's calls.
     /// The uid the connection is made as.
     public static let uid: UInt32 = 65534
     /// Whether this process can act as another user: changing uid needs root.
@@ -20,7 +20,7 @@ public final class ForeignPeer: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
-    private var pending: [UInt8] = []
+    private let lines: LineReader
     private var nextID = 1
 
     /// Connects to `socketPath` as uid 65534; the connection is open once the first answer arrives.
@@ -33,6 +33,7 @@ public final class ForeignPeer: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        lines = LineReader(descriptor: output.fileHandleForReading.fileDescriptor)
         try process.run()
     }
 
@@ -56,20 +57,7 @@ public final class ForeignPeer: @unchecked Sendable {
 
     /// The next line from the daemon, waiting up to `seconds`; nil at the end of the stream or on timeout.
     public func readLine(seconds: Int32 = 60) -> String? {
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        while true {
-            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
-                return line
-            }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, seconds * 1000) > 0 else { return nil }
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { return nil }
-            pending.append(contentsOf: buffer[0..<count])
-        }
+        lines.next(seconds: seconds)
     }
 
     /// Calls `method` and returns the whole answer object (its `result` or `error`), skipping notifications.

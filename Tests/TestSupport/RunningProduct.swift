@@ -2,10 +2,10 @@ import Foundation
 
 /// A built executable running in the background, whose output a test reads line by line as it comes.
 public final class RunningProduct: @unchecked Sendable {
-    // @unchecked: one test owns it; the pending buffer is only touched by that test's calls.
+    // @unchecked: one test owns it; the line reader is only touched by that test's calls.
     private let process = Process()
     private let output = Pipe()
-    private var pending: [UInt8] = []
+    private let lines: LineReader
 
     /// Starts `name` with `arguments` and extra environment variables; with `errorsToo`, standard error is read
     /// in the same stream as standard output.
@@ -17,6 +17,7 @@ public final class RunningProduct: @unchecked Sendable {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardOutput = output
         process.standardError = errorsToo ? output : FileHandle.nullDevice
+        lines = LineReader(descriptor: output.fileHandleForReading.fileDescriptor)
         try process.run()
     }
 
@@ -29,20 +30,7 @@ public final class RunningProduct: @unchecked Sendable {
 
     /// The next line of standard output, waiting up to `seconds`; nil at EOF or timeout.
     public func readLine(seconds: Int32 = 60) -> String? {
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        while true {
-            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
-                return line
-            }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, seconds * 1000) > 0 else { return nil }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { return nil }
-            pending.append(contentsOf: buffer[0..<count])
-        }
+        lines.next(seconds: seconds)
     }
 
     /// Waits for the process to end by itself and returns its exit status.

@@ -93,6 +93,16 @@ struct AdminUnsuspend: AsyncParsableCommand {
     }
 }
 
+/// Stores `role` for `username` and says what changed.
+private func changeRole(_ options: GlobalOptions, _ role: AccountRole, of username: String) async throws {
+    let method = role == .admin ? API.Admin.grantRole : API.Admin.revokeRole
+    try await callAdmin(options, method, .init(username: username)) { answer in
+        let (now, before) = role == .admin ? ("an admin now", "an admin") : ("no longer an admin", "not an admin")
+        Output(options: options).note(
+            answer.changed ? "@\(answer.username) is \(now)." : "@\(answer.username) was \(before) already.")
+    }
+}
+
 /// `twctl admin grant`.
 struct AdminGrant: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -101,12 +111,7 @@ struct AdminGrant: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The account.") var username: String
 
-    func run() async throws {
-        try await callAdmin(options, API.Admin.grantRole, .init(username: username)) { answer in
-            Output(options: options).note(
-                answer.changed ? "@\(answer.username) is an admin now." : "@\(answer.username) was an admin already.")
-        }
-    }
+    func run() async throws { try await changeRole(options, .admin, of: username) }
 }
 
 /// `twctl admin revoke`.
@@ -117,12 +122,7 @@ struct AdminRevoke: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The account.") var username: String
 
-    func run() async throws {
-        try await callAdmin(options, API.Admin.revokeRole, .init(username: username)) { answer in
-            Output(options: options).note(
-                answer.changed ? "@\(answer.username) is no longer an admin." : "@\(answer.username) was not an admin.")
-        }
-    }
+    func run() async throws { try await changeRole(options, .user, of: username) }
 }
 
 /// `twctl admin reset-password`.
