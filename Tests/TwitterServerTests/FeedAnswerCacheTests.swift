@@ -67,12 +67,12 @@ struct FeedAnswerCacheTests {
         #expect(after != before)
     }
 
-    static func page(_ json: [UInt8]) -> FeedPageMemo.Page {
-        FeedPageMemo.Page(tweets: [], unmarkedJSON: json)
+    static func page(_ json: [UInt8]) -> FeedPageCache.Page {
+        FeedPageCache.Page(tweets: [], unmarkedJSON: json)
     }
 
     @Test func keptPagesAreForTheirVersionOnly() {
-        let memo = FeedPageMemo()
+        let memo = FeedPageCache()
         let newest = TweetQuery(limit: 20)
         memo.keep(Self.page([1, 2, 3]), for: newest, at: 5)
         #expect(memo.page(for: newest, at: 5)?.unmarkedJSON == [1, 2, 3])
@@ -87,7 +87,7 @@ struct FeedAnswerCacheTests {
     }
 
     @Test func oddQueriesCannotGrowTheMemoWithoutBound() {
-        let memo = FeedPageMemo()
+        let memo = FeedPageCache()
         for sinceID in 0..<Int64(memo.capacity * 2) {
             memo.keep(Self.page([1]), for: TweetQuery(sinceID: sinceID), at: 1)
         }

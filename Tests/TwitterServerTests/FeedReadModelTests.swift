@@ -134,11 +134,11 @@ struct FeedReadModelTests {
                     Timeline.collapsed(try await tweets.tweets(wider), limit: query.limit).map(marks.applied),
                     json: TweetJSONCache()
                 ).json
-                let version = model.memory.newest.version
+                let version = model.caches.newest.version
                 for _ in 0..<2 {
                     #expect(try await model.page(query, reader: reader, stores: stores).json == stored, "\(query)")
                 }
-                if model.memory.timelinePages.page(for: query, at: version) != nil { kept += 1 }
+                if model.caches.timelinePages.page(for: query, at: version) != nil { kept += 1 }
             }
         }
         #expect(kept > users.count * 4, "most second reads came from the memo: \(kept)")
@@ -148,12 +148,12 @@ struct FeedReadModelTests {
         let hub = TweetHub()
         let model = FeedReadModel(hub: hub)
         let subscription = hub.subscribe(.everyone)
-        let before = model.memory.newest.version
+        let before = model.caches.newest.version
         let tweet = Tweet(
             id: 1, author: Tweet.Author(id: 7, username: "alice"), text: "hi", createdAt: Date(timeIntervalSince1970: 0)
         )
         model.committed([.posted(tweet)])
-        #expect(model.memory.newest.version == before + 1)
+        #expect(model.caches.newest.version == before + 1)
         #expect(await subscription.next() == .event(.posted(tweet)))
     }
 
@@ -179,15 +179,15 @@ struct FeedReadModelTests {
         #expect(try Self.decodedIDs(inMemory) == [his.id, hers.id])
 
         // Other commits keep the layers.
-        let before = model.memory
+        let before = model.caches
         let later = try await tweets.postTweet(text: "later", by: alice.id)
-        #expect(model.memory === before)
+        #expect(model.caches === before)
         #expect(
             try model.pageInMemory(TweetQuery(), reader: alice.id).map(Self.decodedIDs) == [later.id, his.id, hers.id])
 
         let moderation = ModerationStore(database: database, observer: model)
         #expect(try await moderation.suspend(bob.id, reason: "spam", at: Date()))
-        #expect(model.memory !== before, "new layers")
+        #expect(model.caches !== before, "new layers")
         #expect(model.pageInMemory(TweetQuery(), reader: alice.id) == nil, "nothing in memory: reads go to the store")
         #expect(
             try Self.decodedIDs(try await model.page(TweetQuery(), reader: alice.id, stores: stores)) == [
@@ -195,9 +195,9 @@ struct FeedReadModelTests {
             ])
         #expect(try model.pageInMemory(TweetQuery(), reader: alice.id).map(Self.decodedIDs) == [later.id, hers.id])
 
-        let suspended = model.memory
+        let suspended = model.caches
         #expect(try await moderation.unsuspend(bob.id))
-        #expect(model.memory !== suspended)
+        #expect(model.caches !== suspended)
         #expect(
             try Self.decodedIDs(try await model.page(TweetQuery(), reader: alice.id, stores: stores))
                 == [later.id, his.id, hers.id])

@@ -7,7 +7,7 @@ import TwitterCore
 struct KeyedCommitCacheTests {
     /// The read model's own layer of whom each reader follows, fresh.
     static func followees() -> KeyedCommitCache<Set<Int64>> {
-        ReadMemory(capacity: 10).following
+        ReadModelCaches(capacity: 10).following
     }
 
     @Test func aLoadedValueFollowsTheCommitsOfItsKeyAndNoOther() async throws {

@@ -7,21 +7,21 @@ import TwitterCore
 /// through `committed`, which moves the version on, applies the commit to each layer, and publishes it to the
 /// live streams. The layers:
 ///
-/// 1. `NewestTweets`: the newest tweets with their counts, which answer the public timeline's latest pages
+/// 1. `RecentTweetsCache`: the newest tweets with their counts, which answer the public timeline's latest pages
 ///    exactly;
 /// 2. `TweetJSONCache`: each recent tweet's JSON head, used only for a tweet with the same head, so it needs no
 ///    invalidation;
-/// 3. `FeedPageMemo`: whole public pages, and home and user pages, kept only for the version they were read
+/// 3. `FeedPageCache`: whole public pages, and home and user pages, kept only for the version they were read
 ///    at;
 /// 4. `ReaderMarksCache`: what each recent reader liked and reposted, for the per-reader `likedByMe` and
 ///    `repostedByMe` of every answer;
-/// 5. `AuthorWindows` and `following`: each recently read account's newest tweets and whom each recent reader
+/// 5. `AuthorTimelineCache` and `following`: each recently read account's newest tweets and whom each recent reader
 ///    follows, from which home and user timelines are merged (fan-out on read, from memory; see
 ///    docs/BENCHMARKS.md for why not on write);
 /// 6. `hidden`: whom each recent reader mutes, blocks or is blocked by. A reader who hides anyone reads from the
 ///    store, which leaves those accounts out in SQL; everyone else's pages stay shared.
 ///
-/// The layers live together in one `ReadMemory`: a suspension, its end or an account's deletion replaces it.
+/// The layers live together in one `ReadModelCaches`: a suspension, its end or an account's deletion replaces it.
 ///
 /// Every layer answers only what the store would answer; a read it cannot answer exactly goes to the store.
 public final class FeedReadModel: TweetCommitObserving {
@@ -31,8 +31,8 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The layers. An account's change of standing (`TweetEvent.accountChanged`: a suspension, its end, a
     /// deletion) changes what every layer holds at once, so it replaces them all with empty ones; a read keeps
     /// the layers it began with, so what it loads from before the change never lands in the new ones.
-    private let current: Mutex<ReadMemory>
-    /// Other daemons on the same database: when there may be any, memory answers only after catching up with
+    private let current: Mutex<ReadModelCaches>
+    /// Other daemons on the same database: when there may be any, the caches answer only after catching up with
     /// their commits, so a page read here shows what its reader just wrote through another daemon.
     private let others = Mutex<any OtherDaemons>(NoOtherDaemons())
 
@@ -40,7 +40,7 @@ public final class FeedReadModel: TweetCommitObserving {
     public init(hub: TweetHub, capacity: Int = 512) {
         self.hub = hub
         self.capacity = capacity
-        current = Mutex(ReadMemory(capacity: capacity))
+        current = Mutex(ReadModelCaches(capacity: capacity))
     }
 
     /// Catches up with `others` before each page from now on: set once the stores, which deliver their commits
@@ -50,30 +50,30 @@ public final class FeedReadModel: TweetCommitObserving {
     }
 
     /// The layers now.
-    var memory: ReadMemory { current.withLock { $0 } }
+    var caches: ReadModelCaches { current.withLock { $0 } }
     /// What each recent reader liked and reposted.
-    var marks: ReaderMarksCache { memory.marks }
+    var marks: ReaderMarksCache { caches.marks }
 
-    /// Applies a commit to memory, then to the live streams.
+    /// Applies a commit to the caches, then to the live streams.
     public func committed(_ events: [TweetEvent]) {
         guard !events.isEmpty else { return }
         if events.contains(where: \.changesStanding) {
-            let fresh = ReadMemory(capacity: capacity)
+            let fresh = ReadModelCaches(capacity: capacity)
             current.withLock { $0 = fresh }
         } else {
-            memory.apply(events)
+            caches.apply(events)
         }
         hub.publish(events)
     }
 
-    /// The answer to `query` for `reader` from memory, or nil when it needs the store (an old page, nothing
-    /// loaded yet, the reader's marks or hidden accounts not in memory, or a reader who hides anyone) or, on a
+    /// The answer to `query` for `reader` from caches, or nil when it needs the store (an old page, nothing
+    /// loaded yet, the reader's marks or hidden accounts not in caches, or a reader who hides anyone) or, on a
     /// database other daemons may share, the catching up of `page`.
-    func pageInMemory(_ query: TweetQuery, reader: Int64, in memory: ReadMemory? = nil) -> FeedPage? {
-        if memory == nil, others.withLock({ $0.mayExist }) { return nil }
-        let memory = memory ?? self.memory
+    func pageInMemory(_ query: TweetQuery, reader: Int64, in caches: ReadModelCaches? = nil) -> FeedPage? {
+        if caches == nil, others.withLock({ $0.mayExist }) { return nil }
+        let caches = caches ?? self.caches
         let (newest, pages, marks, following, hidden, json) = (
-            memory.newest, memory.pages, memory.marks, memory.following, memory.hidden, memory.json
+            caches.newest, caches.pages, caches.marks, caches.following, caches.hidden, caches.json
         )
         guard let readerMarks = marks.cached(reader), hidden.cached(reader)?.isEmpty == true else { return nil }
         switch query.timeline {
@@ -85,96 +85,98 @@ public final class FeedReadModel: TweetCommitObserving {
             }
             guard let (tweets, version) = newest.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit)
             else { return nil }
-            let kept = FeedPageMemo.Page(tweets: tweets, unmarkedJSON: FeedPage(tweets, json: json).json)
+            let kept = FeedPageCache.Page(tweets: tweets, unmarkedJSON: FeedPage(tweets, json: json).json)
             pages.keep(kept, for: query, at: version)
             return answer(kept, marks: readerMarks, json: json)
         case .author(let author):
-            return merged([author], query, marks: readerMarks, in: memory)
+            return merged([author], query, marks: readerMarks, in: caches)
         case .home(let owner):
             guard let followees = following.cached(owner) else { return nil }
             // The owner's own tweets are on their home timeline too.
             let authors = followees.contains(owner) ? Array(followees) : Array(followees) + [owner]
-            return merged(authors, query, marks: readerMarks, in: memory)
+            return merged(authors, query, marks: readerMarks, in: caches)
         }
     }
 
     /// A home or user page merged from the authors' windows, collapsed like the store's.
     /// Kept at the version read before the merge, so a kept page is never older than its version.
     private func merged(
-        _ authors: some Collection<Int64>, _ query: TweetQuery, marks: ReaderMarks, in memory: ReadMemory
+        _ authors: some Collection<Int64>, _ query: TweetQuery, marks: ReaderMarks, in caches: ReadModelCaches
     ) -> FeedPage? {
-        let version = memory.newest.version
-        if let kept = memory.timelinePages.page(for: query, at: version) {
-            return answer(kept, marks: marks, json: memory.json)
+        let version = caches.newest.version
+        if let kept = caches.timelinePages.page(for: query, at: version) {
+            return answer(kept, marks: marks, json: caches.json)
         }
-        guard case .page(let tweets) = merge(authors, query, in: memory) else { return nil }
+        guard case .page(let tweets) = merge(authors, query, in: caches) else { return nil }
         let page = Timeline.collapsed(tweets, limit: query.limit)
-        let kept = FeedPageMemo.Page(tweets: page, unmarkedJSON: FeedPage(page, json: memory.json).json)
-        memory.timelinePages.keep(kept, for: query, at: version)
-        return answer(kept, marks: marks, json: memory.json)
+        let kept = FeedPageCache.Page(tweets: page, unmarkedJSON: FeedPage(page, json: caches.json).json)
+        caches.timelinePages.keep(kept, for: query, at: version)
+        return answer(kept, marks: marks, json: caches.json)
     }
 
-    private func merge(_ authors: some Collection<Int64>, _ query: TweetQuery, in memory: ReadMemory)
-        -> AuthorWindows.Merge
+    private func merge(_ authors: some Collection<Int64>, _ query: TweetQuery, in caches: ReadModelCaches)
+        -> AuthorTimelineCache.Merge
     {
-        memory.windows.newest(
+        caches.windows.newest(
             of: authors, sinceID: query.sinceID, maxID: query.maxID, limit: Self.widerLimit(query.limit))
     }
 
     /// The authors whose windows a home or user page is merged from.
-    private func authors(of timeline: Timeline, stores: ReadStores, in memory: ReadMemory) async throws -> [Int64] {
+    private func authors(of timeline: Timeline, stores: ReadStores, in caches: ReadModelCaches) async throws -> [Int64]
+    {
         switch timeline {
         case .everyone, .tag: return []
         case .author(let author): return [author]
         case .home(let owner):
-            let followees = try await memory.following.value(of: owner) {
+            let followees = try await caches.following.value(of: owner) {
                 try await stores.follows.followeeIDs(of: owner)
             }
             return followees.contains(owner) ? Array(followees) : Array(followees) + [owner]
         }
     }
 
-    private func answer(_ page: FeedPageMemo.Page, marks: ReaderMarks, json: TweetJSONCache) -> FeedPage {
+    private func answer(_ page: FeedPageCache.Page, marks: ReaderMarks, json: TweetJSONCache) -> FeedPage {
         guard marks.touches(page.tweets) else { return FeedPage(json: page.unmarkedJSON) }
         return FeedPage(page.tweets.map(marks.applied), json: json)
     }
 
-    /// The answer to `query` for `reader`, from memory when it can be, filling memory from the stores on the
+    /// The answer to `query` for `reader`, from caches when it can be, filling caches from the stores on the
     /// first read of each part.
     func page(_ query: TweetQuery, reader: Int64, stores: ReadStores) async throws -> FeedPage {
         try await others.withLock { $0 }.catchUp()
-        let memory = self.memory
-        let (newest, windows, json) = (memory.newest, memory.windows, memory.json)
-        let readerMarks = try await memory.marks.marks(of: reader, store: stores.likes)
-        let hiding = try await memory.hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
+        let caches = self.caches
+        let (newest, windows, json) = (caches.newest, caches.windows, caches.json)
+        let readerMarks = try await caches.marks.marks(of: reader, store: stores.likes)
+        let hiding = try await caches.hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
             .all
         guard hiding.isEmpty else {
             var query = query
             query.hiding = hiding
             return FeedPage(try await storePage(query, stores: stores).map(readerMarks.applied), json: json)
         }
-        if let page = pageInMemory(query, reader: reader, in: memory) { return page }
+        if let page = pageInMemory(query, reader: reader, in: caches) { return page }
         if case .tag = query.timeline {
-            // Not held in memory.
+            // Not held in caches.
         } else if query.timeline == .everyone {
             if !newest.isLoaded {
                 let version = newest.version
                 newest.load(try await stores.tweets.tweets(TweetQuery(limit: newest.capacity)), readAt: version)
             }
         } else {
-            let authors = try await authors(of: query.timeline, stores: stores, in: memory)
+            let authors = try await authors(of: query.timeline, stores: stores, in: caches)
             try await windows.load(windows.missing(authors), store: stores.tweets)
             // An account whose tweets fill the page gets a window deep enough for it, once.
-            if case .tooShallow(let shallow) = merge(authors, query, in: memory), query.maxID == nil {
+            if case .tooShallow(let shallow) = merge(authors, query, in: caches), query.maxID == nil {
                 try await windows.load(
-                    shallow, depth: min(Self.widerLimit(query.limit), AuthorWindows.deepest), store: stores.tweets)
+                    shallow, depth: min(Self.widerLimit(query.limit), AuthorTimelineCache.deepest), store: stores.tweets
+                )
             }
         }
-        if let page = pageInMemory(query, reader: reader, in: memory) { return page }
+        if let page = pageInMemory(query, reader: reader, in: caches) { return page }
         return FeedPage(try await storePage(query, stores: stores).map(readerMarks.applied), json: json)
     }
 
-    /// The page as the store reads it, collapsed like memory's.
+    /// The page as the store reads it, collapsed like caches's.
     private func storePage(_ query: TweetQuery, stores: ReadStores) async throws -> [Tweet] {
         guard query.timeline.collapsesReposts else { return try await stores.tweets.tweets(query) }
         // Read more than the page: collapsing a tweet and its reposts would otherwise leave it short.
@@ -183,9 +185,9 @@ public final class FeedReadModel: TweetCommitObserving {
         return Timeline.collapsed(try await stores.tweets.tweets(wider), limit: query.limit)
     }
 
-    /// What `reader` does not see, loading it from the store when it is not in memory.
+    /// What `reader` does not see, loading it from the store when it is not in caches.
     func hiddenAccounts(of reader: Int64, stores: ReadStores) async throws -> HiddenAccounts {
-        try await memory.hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
+        try await caches.hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
     }
 
     /// How many tweets a collapsing page reads for `limit`.
@@ -198,7 +200,7 @@ public final class FeedReadModel: TweetCommitObserving {
 
     /// `tweets` as `reader` sees them.
     func marked(_ tweets: [Tweet], for reader: Int64, likes: any LikeStoring) async throws -> [Tweet] {
-        let readerMarks = try await memory.marks.marks(of: reader, store: likes)
+        let readerMarks = try await caches.marks.marks(of: reader, store: likes)
         return tweets.map(readerMarks.applied)
     }
 }

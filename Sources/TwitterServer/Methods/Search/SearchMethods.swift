@@ -50,7 +50,7 @@ struct SearchMethods: MethodGroup {
             .awaited { (params: API.Tags.TrendingParams, _) in
                 let (hours, limit) = (params.hours ?? 24, params.limit ?? 10)
                 return API.Tags.Trending(
-                    tags: try await services.feed.memory.trending.tags(hours: hours, limit: limit) {
+                    tags: try await services.feed.caches.trending.tags(hours: hours, limit: limit) {
                         try await search.trending(since: Date().addingTimeInterval(-Double(hours) * 3600), limit: limit)
                     })
             })

@@ -8,8 +8,8 @@ import TwitterCore
 /// of the key: the kept bytes are the answer for a reader who has marked none of the page's tweets, and the
 /// tweets are kept beside them for the others. A home or user page is keyed by its timeline (the home's
 /// owner is in it), which spares the merge of a hundred accounts' windows on every poll. Any commit moves
-/// the version on and empties the memo.
-final class FeedPageMemo: Sendable {
+/// the version on and empties the cache.
+final class FeedPageCache: Sendable {
     /// A kept page: its tweets, and its answer for a reader without marks on them.
     struct Page {
         let tweets: [Tweet]
@@ -40,7 +40,7 @@ final class FeedPageMemo: Sendable {
 
     private let state = Mutex(State())
 
-    /// A memo of at most `capacity` pages. The public feed's: enough for every reader's usual query, few
+    /// A cache of at most `capacity` pages. The public feed's: enough for every reader's usual query, few
     /// enough that odd `sinceId`s cannot grow it without bound.
     init(capacity: Int = 64) {
         self.capacity = capacity

@@ -5,7 +5,7 @@ import TwitterCore
 /// The last answers of `tags.trending`, each kept for `maximumAge`: ranking the tags of a day groups every
 /// tagged tweet of that day, so under steady posting the daemon does it at most once per window and size per
 /// `maximumAge` rather than once per request. A tag posted meanwhile shows up at the latest that much later.
-final class TrendingMemo: Sendable {
+final class TrendingCache: Sendable {
     private struct Key: Hashable {
         let hours: Int
         let limit: Int
@@ -21,7 +21,7 @@ final class TrendingMemo: Sendable {
     let maximumAge: Duration
     private let clock: @Sendable () -> ContinuousClock.Instant
 
-    /// A memo serving answers for `maximumAge`; `clock` says what time it is (tests move it).
+    /// A cache serving answers for `maximumAge`; `clock` says what time it is (tests move it).
     init(maximumAge: Duration = .seconds(5), clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.maximumAge = maximumAge
         self.clock = clock

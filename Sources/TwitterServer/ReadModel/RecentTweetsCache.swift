@@ -6,7 +6,7 @@ import TwitterCore
 ///
 /// It always holds every tweet newer than its oldest entry, so a page it answers is exactly the page the
 /// database would give. It is filled from the database once and then kept current by commits.
-final class NewestTweets: Sendable {
+final class RecentTweetsCache: Sendable {
     private struct State {
         /// Newest first.
         var tweets: [Tweet] = []
@@ -85,7 +85,7 @@ final class NewestTweets: Sendable {
                     Self.setCounts(counts, of: id, in: &state.tweets)
                 case .liked, .unliked, .followed, .unfollowed, .notified, .muted, .unmuted, .blocked, .unblocked,
                     .accountChanged, .revoked:
-                    // An account's change of standing replaces the whole memory (`FeedReadModel.committed`).
+                    // An account's change of standing replaces the whole cache (`FeedReadModel.committed`).
                     continue
                 }
             }

@@ -5,11 +5,11 @@ import TwitterCore
 @testable import TwitterServer
 
 /// `tags.trending` is computed at most once per window and size per `maximumAge`.
-struct TrendingMemoTests {
+struct TrendingCacheTests {
     @Test func anAnswerIsServedUntilItIsTooOldThenComputedAgain() async throws {
         let start = ContinuousClock.now
         let now = Mutex(start)
-        let memo = TrendingMemo(maximumAge: .seconds(5), clock: { now.withLock { $0 } })
+        let memo = TrendingCache(maximumAge: .seconds(5), clock: { now.withLock { $0 } })
         let computed = Mutex(0)
         func ask(hours: Int = 24) async throws -> [TrendingTag] {
             try await memo.tags(hours: hours, limit: 10) {

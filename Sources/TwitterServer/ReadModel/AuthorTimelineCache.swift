@@ -8,7 +8,7 @@ import TwitterCore
 /// follows, newest first) cost about 3 ms in SQLite on the seeded network; merging the windows costs
 /// microseconds. A window holds an account's newest `size` tweets; a page that reaches past a window it
 /// depends on is not answered here but by the store, so every page is the store's page.
-final class AuthorWindows: Sendable {
+final class AuthorTimelineCache: Sendable {
     /// One account's newest tweets: an immutable snapshot, replaced on every change, so a reader copies one
     /// reference per account and merges outside the lock.
     final class Window: Sendable {
@@ -197,7 +197,7 @@ final class AuthorWindows: Sendable {
                     }
                 case .liked, .unliked, .followed, .unfollowed, .notified, .muted, .unmuted, .blocked, .unblocked,
                     .accountChanged, .revoked:
-                    // An account's change of standing replaces the whole memory (`FeedReadModel.committed`).
+                    // An account's change of standing replaces the whole cache (`FeedReadModel.committed`).
                     continue
                 }
             }

@@ -1,15 +1,15 @@
 import TwitterCore
 
 /// The read model's layers (see `FeedReadModel`), held together so that they can be replaced together.
-final class ReadMemory: Sendable {
-    let newest: NewestTweets
+final class ReadModelCaches: Sendable {
+    let newest: RecentTweetsCache
     /// Sized for the tweets of many readers' home pages, not only the public timeline's newest.
     let json = TweetJSONCache(capacity: 16_384)
-    let pages = FeedPageMemo()
+    let pages = FeedPageCache()
     /// Home and user pages: about 9 KB each, so 1,024 of them stay under 10 MB.
-    let timelinePages = FeedPageMemo(capacity: 1024)
+    let timelinePages = FeedPageCache(capacity: 1024)
     let marks = ReaderMarksCache.readerMarks()
-    let windows = AuthorWindows()
+    let windows = AuthorTimelineCache()
     /// Whom each recent reader follows.
     let following = KeyedCommitCache<Set<Int64>>(
         capacity: 10_000,
@@ -28,7 +28,7 @@ final class ReadMemory: Sendable {
         })
 
     /// The trending tags of the last few seconds.
-    let trending = TrendingMemo()
+    let trending = TrendingCache()
 
     /// What each recent reader does not see.
     let hidden = KeyedCommitCache<HiddenAccounts>(
@@ -37,7 +37,7 @@ final class ReadMemory: Sendable {
 
     /// Empty layers; the public timeline keeps `capacity` tweets.
     init(capacity: Int) {
-        newest = NewestTweets(capacity: capacity)
+        newest = RecentTweetsCache(capacity: capacity)
     }
 
     /// Applies committed events to every layer. `newest` goes last: it moves the version on, and a reader
