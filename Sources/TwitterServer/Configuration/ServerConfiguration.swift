@@ -58,6 +58,9 @@ extension ServerConfiguration {
         public var maximumBatchSize = 1000
         /// The deepest JSON nesting in a line.
         public var maximumDepth = 64
+        /// The most bytes of answers one line gets; past it a call is answered -32600 instead (in a batch, the
+        /// requests after the budget is spent are not run and each gets -32600).
+        public var maximumAnswerBytes = ProtocolLimits.defaultMaximumAnswerBytes
         /// The most connections served at once; one more is answered -32008 and closed.
         public var maximumConnections = 4096
         /// How long a connection may send and receive nothing before it is closed.
@@ -72,7 +75,8 @@ extension ServerConfiguration {
 
         /// The part of the limits the JSON-RPC layer enforces.
         public var protocolLimits: ProtocolLimits {
-            ProtocolLimits(maximumBatchSize: maximumBatchSize, maximumDepth: maximumDepth)
+            ProtocolLimits(
+                maximumBatchSize: maximumBatchSize, maximumDepth: maximumDepth, maximumAnswerBytes: maximumAnswerBytes)
         }
     }
 }

@@ -1,0 +1,49 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import Testing
+import TwitterClient
+
+/// What one client or one local user may take of the daemon: the bytes of one line's answer, connections, signups.
+@Suite(.serialized) struct ResourceLimitTests {
+    @Test func aBatchOfAThousandFullPagesGetsABoundedAnswer() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
+        // The posts and the batch go to one daemon: its public timeline then holds all 200 at once.
+        let token = try await RPCConnection.withConnection(socketPath: daemon.ownSocketPath) { connection in
+            let token = try await connection.signUp(email: "flood@example.com")
+            let text = String(repeating: "x", count: 140)
+            for _ in 0..<200 { _ = try await connection.call("tweets.post", ["text": .string(text)]) }
+            return token
+        }
+        let socket = try RawSocket(path: daemon.ownSocketPath)
+        socket.send(
+            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":0}"#
+                + "\n")
+        #expect(socket.readLine()?.contains(#""result""#) == true)
+        let members = (1...1000).map {
+            #"{"jsonrpc":"2.0","method":"timeline.public","params":{"limit":200},"id":\#($0)}"#
+        }
+        socket.send("[" + members.joined(separator: ",") + "]\n")
+        let line = try #require(socket.readLine())
+        let budget = 8 << 20
+        // Unbounded, the line was about 90 MiB; now the budget, one page past it, and a short error per request.
+        #expect(line.utf8.count < budget + (1 << 20), "the answer was \(line.utf8.count) bytes")
+        guard case .array(let answers) = try JSONParser().parse(line) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(answers.count == 1000, "one answer per request")
+        #expect(answers.map { $0["id"] } == (1...1000).map { .number(JSONNumber($0)) }, "in order")
+        let pages = answers.prefix { $0["result"] != nil }
+        #expect(pages.count > 50, "answered up to the budget")
+        #expect(
+            pages.allSatisfy { page in
+                if case .array(let tweets)? = page["result"]?["tweets"] { tweets.count == 200 } else { false }
+            })
+        for refused in answers.dropFirst(pages.count) {
+            #expect(refused["error"]?["code"] == -32600)
+            #expect(refused["error"]?["data"]?["limit"] == .number(JSONNumber(budget)))
+        }
+        try HostileInputTests.assertServing(daemon)
+    }
+}
