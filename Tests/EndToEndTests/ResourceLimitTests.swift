@@ -46,4 +46,48 @@ import TwitterClient
         }
         try HostileInputTests.assertServing(daemon)
     }
+
+    @Test(.enabled(if: ForeignPeer.isPossible, "changing uid needs root"))
+    func oneLocalUserCannotTakeEveryConnection() async throws {
+        // The per-user cap is each daemon's own: the foreign user's connections all go to one of them.
+        let daemon = try await DaemonProcess(
+            socketDirectory: try TemporaryDirectory.make(),
+            configuration: ForeignPeer.reachableConfiguration
+                + "[limits]\nmax_connections = 16\nmax_connections_per_uid = 3\n")
+        let socketPath = daemon.ownSocketPath
+        var held: [ForeignPeer] = []
+        for _ in 0..<3 {
+            let peer = try ForeignPeer(socketPath: socketPath)
+            #expect(try peer.call("system.ping")["result"] == "pong")
+            held.append(peer)
+        }
+        let refused = try ForeignPeer(socketPath: socketPath)
+        let refusal = try JSONParser().parse(try #require(refused.readLine()))
+        #expect(refusal["error"]?["code"] == -32008)
+        #expect(refusal["error"]?["data"]?["kind"] == "unavailable")
+        #expect(refusal["error"]?["data"]?["limit"] == 3)
+        refused.close()
+        #expect(refused.readLine() == nil, "the refused connection is closed")
+
+        // Root is never held to the per-user cap: more connections than the foreign user's share, all served.
+        let rootSockets = try (0..<4).map { _ in try RawSocket(path: socketPath) }
+        for socket in rootSockets {
+            socket.send(HostileInputTests.ping)
+            #expect(socket.readLine() == #"{"id":"probe","jsonrpc":"2.0","result":"pong"}"#)
+        }
+
+        // A slot is given back when its connection ends.
+        held.removeFirst().close()
+        var served = false
+        for _ in 0..<50 where !served {
+            // The first line is the answer to the ping, or the refusal.
+            let again = try ForeignPeer(socketPath: socketPath)
+            again.send(HostileInputTests.ping)
+            served = again.readLine(seconds: 10) == #"{"id":"probe","jsonrpc":"2.0","result":"pong"}"#
+            again.close()
+            if !served { usleep(100_000) }
+        }
+        #expect(served, "the foreign user's closed connection still counted")
+        #expect(daemon.log.contains("connection refused: at the per-user connection limit"))
+    }
 }

@@ -109,6 +109,9 @@ public struct ConfigurationFile {
         if let value = try reader.int("max_depth", in: 2...10_000) { limits.maximumDepth = value }
         if let value = try reader.int("max_answer_bytes", in: 1024...(1 << 30)) { limits.maximumAnswerBytes = value }
         if let value = try reader.int("max_connections", in: 1...1_000_000) { limits.maximumConnections = value }
+        if let value = try reader.int("max_connections_per_uid", in: 1...1_000_000) {
+            limits.maximumConnectionsPerUID = value
+        }
         if let value = try reader.int("idle_timeout_seconds", in: 1...86_400) { limits.idleTimeout = .seconds(value) }
         if let value = try reader.int("partial_line_timeout_seconds", in: 1...3600) {
             limits.partialLineTimeout = .seconds(value)

@@ -63,6 +63,9 @@ extension ServerConfiguration {
         public var maximumAnswerBytes = ProtocolLimits.defaultMaximumAnswerBytes
         /// The most connections served at once; one more is answered -32008 and closed.
         public var maximumConnections = 4096
+        /// The most connections one local user (uid) may have open at once; one more is answered -32008 and
+        /// closed. Root is never refused by it, so it cannot lock the administrator out.
+        public var maximumConnectionsPerUID = 256
         /// How long a connection may send and receive nothing before it is closed.
         public var idleTimeout: Duration = .seconds(300)
         /// How long an unfinished line may wait for its newline.
