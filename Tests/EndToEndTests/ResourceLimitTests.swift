@@ -90,4 +90,38 @@ import TwitterClient
         #expect(served, "the foreign user's closed connection still counted")
         #expect(daemon.log.contains("connection refused: at the per-user connection limit"))
     }
+
+    @Test(.enabled(if: ForeignPeer.isPossible, "changing uid needs root"))
+    func oneLocalUserCannotSignUpInBulk() async throws {
+        let daemon = try await DaemonProcess(
+            socketDirectory: try TemporaryDirectory.make(),
+            configuration: ForeignPeer.reachableConfiguration + DaemonProcess.fastHashing
+                + "[rates]\nsignups = \"3/1h\"\n")
+        // Each daemon keeps its own signup buckets: the burst goes to one of them.
+        let peer = try ForeignPeer(socketPath: daemon.ownSocketPath)
+        let signup = { (name: String) -> JSONValue in
+            ["email": .string("\(name)@example.com"), "password": "correct horse battery", "username": .string(name)]
+        }
+        #expect(try peer.errorCode("auth.signup", signup("bulk1")) == nil)
+        // An attempt that makes no account does not count.
+        #expect(try peer.errorCode("auth.signup", signup("bulk1")) == -32005)
+        var refused: [JSONValue] = []
+        for index in 2...40 {
+            let answer = try peer.call("auth.signup", signup("bulk\(index)"))
+            if answer["error"] != nil { refused.append(answer) }
+        }
+        #expect(refused.count == 37, "three accounts an hour, then nothing")
+        for answer in refused {
+            #expect(answer["error"]?["code"] == -32006)
+            guard case .number(let seconds)? = answer["error"]?["data"]?["retryAfter"], let wait = seconds.int else {
+                Issue.record("no retryAfter in \(answer)")
+                continue
+            }
+            #expect(wait > 0 && wait <= 1200)
+        }
+        // Root, the administrator, still signs people up.
+        try await RPCConnection.withConnection(socketPath: daemon.ownSocketPath) { connection in
+            for index in 1...5 { try await connection.signUp(email: "root\(index)@example.com") }
+        }
+    }
 }

@@ -259,6 +259,15 @@ enum PostgresSchema {
                     tokens double precision NOT NULL,
                     updated_at timestamptz NOT NULL,
                     PRIMARY KEY (user_id, action));
-                """)
+                """),
+        Migration(
+            version: 2, name: "signup rate buckets per local user",
+            sql: """
+                -- Keyed by the kernel's uid, not by an account: signups are limited per local user.
+                CREATE TABLE signup_bucket (
+                    uid bigint PRIMARY KEY,
+                    tokens double precision NOT NULL,
+                    updated_at timestamptz NOT NULL);
+                """),
     ]
 }

@@ -65,6 +65,9 @@ public struct ConfigurationFile {
                 guard let text = try rates.string(action.rawValue) else { continue }
                 configuration.community.rates[action] = try Self.rate(text, key: "rates.\(action.rawValue)")
             }
+            if let text = try rates.string("signups") {
+                configuration.community.signupRate = try Self.rate(text, key: "rates.signups")
+            }
             try rates.rejectUnknownKeys()
         }
         try reader.rejectUnknownKeys()
