@@ -236,7 +236,8 @@ extension API.Auth {
                 Property("password", .string("8 to 128 characters (Unicode code points, NFKC)."), required: true),
                 Property("username", .string("^[A-Za-z0-9_]{1,15}$; derived from the e-mail when absent.")),
             ],
-            result: loginSchema, access: .open, errors: ["invalid_params", "conflict", "forbidden", "unavailable"]
+            result: loginSchema, access: .open,
+            errors: ["invalid_params", "conflict", "forbidden", "rate_limited", "unavailable"]
         ))
 
     /// `auth.login`.

@@ -52,7 +52,8 @@ public struct ServiceAssembly: Sendable {
         }
         auth = try Self.makeAuthServices(
             stores: stores, settings: configuration.auth, tokenKey: tokenKey, logger: logger,
-            roles: AdminRoles(configuration.community), liveLogins: liveLogins)
+            roles: AdminRoles(configuration.community), liveLogins: liveLogins,
+            signups: SignupRateLimiter(limit: configuration.community.signupRate, store: stores.rateBuckets))
         community = CommunityServices(
             moderation: stores.moderation, accounts: stores.accounts, sealer: TokenSealer(key: tokenKey),
             logger: logger)
@@ -87,7 +88,7 @@ public struct ServiceAssembly: Sendable {
     /// Registers every login provider plugin, then keeps the ones the configuration enables.
     private static func makeAuthServices(
         stores: StoreSet, settings: AuthConfiguration, tokenKey: [UInt8], logger: Logger, roles: AdminRoles,
-        liveLogins: LiveLogins
+        liveLogins: LiveLogins, signups: SignupRateLimiter
     ) throws -> AuthServices {
         let tokens = SessionService(
             store: stores.tokens, sealer: TokenSealer(key: tokenKey), sessionDays: settings.sessionDays)
@@ -115,7 +116,7 @@ public struct ServiceAssembly: Sendable {
             providers: selection, users: stores.users, profiles: stores.profiles, sessions: tokens,
             tokens: tokens, passwords: hasher, peerLinks: stores.peerLinks,
             throttle: LoginThrottle(store: stores.throttle), liveLogins: liveLogins, roles: roles,
-            moderation: stores.moderation
+            moderation: stores.moderation, signups: signups
         )
     }
 }

@@ -47,6 +47,7 @@ struct Daemon {
         ) { database.stores(observer: $0) }
         // The rate buckets a previous run left, before the first write can take from them.
         try await services.tweets.rates.load()
+        try await services.auth.signups.load()
         let statistics = ServerStatistics()
         let settings = LiveSettings(limits: configuration.limits)
         let processor = services.makeProcessor(
@@ -69,7 +70,9 @@ struct Daemon {
             configuration: ServiceGroupConfiguration(
                 // Shut down in reverse: the server stops taking writes before the buckets are saved a last time.
                 services: [
-                    .init(service: RateBucketFlusher(limiter: services.tweets.rates, logger: logger)),
+                    .init(
+                        service: RateBucketFlusher(
+                            limiters: [services.tweets.rates, services.auth.signups], logger: logger)),
                     .init(service: server),
                     .init(service: reporter, successTerminationBehavior: .ignore),
                     .init(service: reloader, successTerminationBehavior: .ignore),

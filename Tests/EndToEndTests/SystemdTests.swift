@@ -40,6 +40,24 @@ import TwitterClient
         #expect(result.output.isEmpty, "systemd-analyze verify complained:\n\(result.output)")
     }
 
+    @Test func theServiceCapsItsMemoryReclaimingBeforeItKills() throws {
+        let service = try String(contentsOfFile: Self.unitFolder + "/twitterd.service", encoding: .utf8)
+        let bytes = { (directive: String) -> Int? in
+            let prefix = directive + "="
+            guard let line = service.split(separator: "\n").last(where: { $0.hasPrefix(prefix) }) else { return nil }
+            let value = line.dropFirst(prefix.count)
+            let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+            guard let unit = value.last, let scale = units[unit], let number = Int(value.dropLast()) else {
+                return Int(value)
+            }
+            return number * scale
+        }
+        let high = try #require(bytes("MemoryHigh"), "MemoryHigh= is set in bytes, K, M or G")
+        let max = try #require(bytes("MemoryMax"), "MemoryMax= is set in bytes, K, M or G")
+        #expect(high < max, "the kernel reclaims before the daemon is killed")
+        #expect(high >= 512 << 20, "room for the read model and the password hashes")
+    }
+
     @Test func backupUnitsVerifyWithExecStartPointingAtTheBuiltBinary() throws {
         let directory = try TemporaryDirectory.make()
         let service = try String(contentsOfFile: Self.unitFolder + "/twitterd-backup.service", encoding: .utf8)

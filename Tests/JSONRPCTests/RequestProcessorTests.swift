@@ -1,4 +1,5 @@
 import JSONRPC
+import Synchronization
 import TestSupport
 import Testing
 
@@ -155,6 +156,62 @@ struct RequestProcessorTests {
         let answer = try #require(await Self.answer(line))
         let expected =
             #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request","limit":5},"message":"Invalid Request"},"id":null,"jsonrpc":"2.0"}"#
+        #expect(Self.matches(answer, expected), "got \(answer)")
+    }
+
+    /// Counts the runs of a handler.
+    final class Runs: Sendable {
+        let count = Mutex(0)
+    }
+
+    /// A processor with an answer budget of `budget` bytes whose `test.echo` counts its runs in `runs`.
+    static func budgeted(_ budget: Int, runs: Runs) -> RequestProcessor<Bool> {
+        var router = Router<Bool>()
+        router.register(
+            echo,
+            .awaited { (params: Echo, _) in
+                runs.count.withLock { $0 += 1 }
+                return String(repeating: params.text, count: params.times ?? 1)
+            })
+        return RequestProcessor(
+            router: router, limits: ProtocolLimits(maximumAnswerBytes: budget), authorize: { _, _ in },
+            mapError: { _, _, _ in .internalError(errorID: "x") })
+    }
+
+    @Test func aBatchStopsRunningRequestsOnceItsAnswersReachTheBudget() async throws {
+        let runs = Runs()
+        // Each answer, {"id":N,"jsonrpc":"2.0","result":"aaa"}, is 39 bytes: the third reaches 100.
+        let request = { (id: Int) in #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"aaa"},"id":\#(id)}"# }
+        let notification = #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"n"}}"#
+        let line =
+            "[" + ([request(1), request(2), request(3), request(4), notification, request(5)]).joined(separator: ",")
+            + "]"
+        let outcome = await Self.budgeted(100, runs: runs).respond(toLine: Array(line.utf8), context: false)
+        let answer = String(decoding: try #require(outcome.response), as: UTF8.self)
+        let refused =
+            #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request","limit":100},"message":"Invalid Request"},"#
+        let expected =
+            "[" + (1...3).map { #"{"id":\#($0),"jsonrpc":"2.0","result":"aaa"},"# }.joined()
+            + refused + #""id":4,"jsonrpc":"2.0"},"# + refused + #""id":5,"jsonrpc":"2.0"}]"#
+        #expect(Self.matches(answer, expected), "got \(answer)")
+        #expect(answer.contains("not run"))
+        #expect(
+            runs.count.withLock { $0 } == 4,
+            "requests 4 and 5 were not run; the notification, which adds no answer, was")
+        #expect(outcome.requestCount == 6)
+    }
+
+    @Test func aSingleAnswerOverTheBudgetIsAnErrorInstead() async throws {
+        let runs = Runs()
+        let processor = Self.budgeted(4, runs: runs)
+        let small = #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"aa"},"id":1}"#
+        let large = #"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"aaa"},"id":2}"#
+        let fits = await processor.respond(toLine: Array(small.utf8), context: false)
+        #expect(fits.response.map { String(decoding: $0, as: UTF8.self) } == #"{"id":1,"jsonrpc":"2.0","result":"aa"}"#)
+        let over = await processor.respond(toLine: Array(large.utf8), context: false)
+        let answer = String(decoding: try #require(over.response), as: UTF8.self)
+        let expected =
+            #"{"error":{"code":-32600,"data":{"detail":"…","kind":"invalid_request","limit":4},"message":"Invalid Request"},"id":2,"jsonrpc":"2.0"}"#
         #expect(Self.matches(answer, expected), "got \(answer)")
     }
 

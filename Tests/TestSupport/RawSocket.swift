@@ -83,12 +83,16 @@ public final class RawSocket: @unchecked Sendable {
 
     /// The next line without its newline; nil at EOF, on a reset, or after the timeout.
     public func readLine() -> String? {
+        // Only the bytes that arrived since the last look are searched, so a line of many megabytes is read in
+        // linear time.
+        var searched = 0
         while true {
-            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = pending[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
                 return line
             }
+            searched = pending.count
             guard fill() else { return nil }
         }
     }

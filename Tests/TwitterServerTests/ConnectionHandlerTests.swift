@@ -9,13 +9,16 @@ import TwitterCore
 
 /// The framing and connection handlers on NIO's EmbeddedChannel: no socket, no sleep, virtual time.
 struct ConnectionHandlerTests {
-    static func processor() -> RequestProcessor<RequestContext> {
+    static func processor(limits: ProtocolLimits = ProtocolLimits()) -> RequestProcessor<RequestContext> {
         var router = Router<RequestContext>()
         router.register(
             MethodDescriptor("test.ping", summary: "pong", result: .string(), access: .open),
             .immediate { (_: NoParams, _) in .now("pong") })
+        router.register(
+            MethodDescriptor("test.big", summary: "4,000 bytes", result: .string(), access: .open),
+            .immediate { (_: NoParams, _) in .now(String(repeating: "x", count: 4000)) })
         return RequestProcessor(
-            router: router, limits: ProtocolLimits(), authorize: { _, _ in },
+            router: router, limits: limits, authorize: { _, _ in },
             mapError: { error, _, _ in RPCError.internalError(errorID: "\(error)") })
     }
 
@@ -25,7 +28,8 @@ struct ConnectionHandlerTests {
         let closed = Counter()
         let session = ConnectionSession(id: 1, peer: PeerCredentials(userID: 1000, groupID: 1000, processID: 1))
         let handler = ConnectionHandler(
-            session: session, answerer: LineAnswerer(processor: processor(), statistics: ServerStatistics()),
+            session: session,
+            answerer: LineAnswerer(processor: processor(limits: limits.protocolLimits), statistics: ServerStatistics()),
             eventLoop: channel.eventLoop, logger: Logger(label: "test")
         ) { closed.value += 1 }
         try channel.pipeline.syncOperations.addHandler(LineFramingHandler(limits: limits))
@@ -78,6 +82,24 @@ struct ConnectionHandlerTests {
         #expect(answer.contains(#""limit":16"#))
         #expect(!channel.isActive)
         #expect(closed.value == 1)
+    }
+
+    @Test func anAnswerOverTheBudgetIsAnErrorAndTheConnectionGoesOn() throws {
+        var limits = ServerConfiguration.Limits()
+        limits.maximumAnswerBytes = 1024
+        let (channel, closed) = try Self.channel(limits: limits)
+        let big = #"{"jsonrpc":"2.0","method":"test.big","id":7}"#
+        try channel.writeInbound(Self.bytes(big + "\n" + Self.ping + "\n"))
+        let answer = try #require(try Self.readLine(channel))
+        let lines = answer.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2)
+        #expect(lines[0].hasPrefix(#"{"error":{"code":-32600,"data":{"detail":"the answer is larger than 1024 bytes"#))
+        #expect(lines[0].contains(#""limit":1024"#) && lines[0].hasSuffix(#""id":7,"jsonrpc":"2.0"}"#))
+        #expect(lines[0].utf8.count < 1024, "the 4,000-byte result was not sent")
+        #expect(lines[1] + "\n" == Self.pong, "the next line is answered as usual")
+        #expect(channel.isActive)
+        #expect(closed.value == 0)
+        #expect(try channel.finish().isClean)
     }
 
     @Test func aDrainClosesAnIdleConnectionAfterTheQuietPeriodOnly() throws {

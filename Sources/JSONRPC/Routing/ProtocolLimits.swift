@@ -4,10 +4,20 @@ public struct ProtocolLimits: Sendable, Equatable {
     public var maximumBatchSize: Int
     /// The deepest nesting of arrays and objects a line may have.
     public var maximumDepth: Int
+    /// The most bytes of answers one line may be given: the whole answer is built in memory before it is
+    /// sent, so without it one batch of large reads could cost tens of megabytes.
+    public var maximumAnswerBytes: Int
+
+    /// The daemon's default answer budget, 8 MiB: over a hundred 200-tweet timeline pages (about 75 KB each).
+    public static let defaultMaximumAnswerBytes = 8 << 20
 
     /// Creates limits; the defaults are the daemon's defaults.
-    public init(maximumBatchSize: Int = 1000, maximumDepth: Int = 64) {
+    public init(
+        maximumBatchSize: Int = 1000, maximumDepth: Int = 64,
+        maximumAnswerBytes: Int = ProtocolLimits.defaultMaximumAnswerBytes
+    ) {
         self.maximumBatchSize = maximumBatchSize
         self.maximumDepth = maximumDepth
+        self.maximumAnswerBytes = maximumAnswerBytes
     }
 }

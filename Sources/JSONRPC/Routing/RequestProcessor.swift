@@ -58,6 +58,7 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     /// effect.
     public func answerNow(toLine line: [UInt8], context: Context, behindStartedCalls: Bool = false) -> Attempt {
         if LineFraming.isBlank(line) { return .answered(Outcome(response: nil, requestCount: 0)) }
+        let limits = self.limits
         let parser = JSONParser(maximumDepth: limits.maximumDepth)
         let request: RPCRequest
         switch LineFraming.withPayload(of: line, parser.parseRequest) {
@@ -72,7 +73,8 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         }
         switch dispatch(request, context: context, behindStartedCalls: behindStartedCalls) {
         case .answered(let result):
-            return .answered(Outcome(response: answerLine(result, id: request.id), requestCount: 1))
+            let response = answerLine(result, id: request.id, budget: limits.maximumAnswerBytes)
+            return .answered(Outcome(response: response, requestCount: 1))
         case .started(let wait):
             return .started(StartedCall(request: request, wait: wait))
         case .mustWait(let wait):
@@ -83,7 +85,8 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     /// Answers a started call once its result is there.
     public func finish(_ call: StartedCall, context: Context) async -> Outcome {
         let result = await awaitResult(call.wait, request: call.request, context: context)
-        return Outcome(response: answerLine(result, id: call.request.id), requestCount: 1)
+        let response = answerLine(result, id: call.request.id, budget: limits.maximumAnswerBytes)
+        return Outcome(response: response, requestCount: 1)
     }
 
     /// Answers a line that `answerNow` could not.
@@ -93,7 +96,8 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
             return await respond(toBatch: members, context: context)
         case .call(let request, let wait):
             let result = await awaitResult(wait, request: request, context: context)
-            return Outcome(response: answerLine(result, id: request.id), requestCount: 1)
+            return Outcome(
+                response: answerLine(result, id: request.id, budget: limits.maximumAnswerBytes), requestCount: 1)
         }
     }
 
@@ -162,9 +166,21 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
             )
             return Outcome(response: errorLine(error, id: .null), requestCount: members.count)
         }
+        // The whole answer is one line built in memory, so it is bounded: once the answers reach the budget, the
+        // requests after are not run and each gets an error of its own, keeping one answer per request.
+        let budget = limits.maximumAnswerBytes
+        var spent = 2
         var answers: [[UInt8]] = []
         for member in members {
-            if let answer = await respond(to: member, context: context) { answers.append(answer) }
+            let answer: [UInt8]?
+            if spent < budget {
+                answer = await respond(to: member, context: context, budget: budget)
+            } else {
+                answer = await refuse(member, context: context, budget: budget)
+            }
+            guard let answer else { continue }
+            answers.append(answer)
+            spent += answer.count + 1
         }
         guard !answers.isEmpty else { return Outcome(response: nil, requestCount: members.count) }
         var line: [UInt8] = [UInt8(ascii: "[")]
@@ -176,8 +192,21 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         return Outcome(response: line, requestCount: members.count)
     }
 
+    /// Answers a member that comes after the batch's answers reached `budget`: a request is not run and gets an
+    /// error; a notification, which adds nothing to the answer, still runs.
+    private func refuse(_ value: JSONValue, context: Context, budget: Int) async -> [UInt8]? {
+        guard case .success(let request) = RPCRequest.validate(value), let id = request.id else {
+            return await respond(to: value, context: context, budget: budget)
+        }
+        let error = RPCError.invalidRequest(
+            "not run: the batch's answers reached \(budget) bytes, the most one line is answered with; "
+                + "send this request again in a later line",
+            ["limit": .number(JSONNumber(budget))])
+        return errorLine(error, id: id)
+    }
+
     /// Answers one member of a batch, in turn; nil for a notification.
-    private func respond(to value: JSONValue, context: Context) async -> [UInt8]? {
+    private func respond(to value: JSONValue, context: Context, budget: Int) async -> [UInt8]? {
         let request: RPCRequest
         switch RPCRequest.validate(value) {
         case .failure(let envelope):
@@ -191,14 +220,20 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         case .started(let wait), .mustWait(let wait):
             result = await awaitResult(wait, request: request, context: context)
         }
-        return answerLine(result, id: request.id)
+        return answerLine(result, id: request.id, budget: budget)
     }
 
-    /// The answer to a request with `id`; nil for a notification.
-    private func answerLine(_ result: Result<[UInt8], RPCError>, id: RPCID?) -> [UInt8]? {
+    /// The answer to a request with `id`; nil for a notification. A result larger than `budget` is answered
+    /// with an error instead: a line's answer is never larger than the budget allows.
+    private func answerLine(_ result: Result<[UInt8], RPCError>, id: RPCID?, budget: Int) -> [UInt8]? {
         guard let id else { return nil }
         var line: [UInt8] = []
         switch result {
+        case .success(let encoded) where encoded.count > budget:
+            let error = RPCError.invalidRequest(
+                "the answer is larger than \(budget) bytes, the most one line is answered with; ask for less",
+                ["limit": .number(JSONNumber(budget))])
+            ResponseWriter.writeError(error, id: id, into: &line)
         case .success(let encoded):
             // The envelope around a result is under 64 bytes for any usual id; growing from empty reallocated
             // three times for every answer.

@@ -100,4 +100,8 @@ public protocol RateBucketStoring: Sendable {
     func allBuckets() async throws -> [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)]
     /// Stores these buckets, replacing what was stored for each.
     func save(_ buckets: [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)]) async throws
+    /// Every stored signup bucket, one per local user (uid).
+    func allSignupBuckets() async throws -> [(uid: UInt32, bucket: TokenBucket)]
+    /// Stores these signup buckets, replacing what was stored for each uid.
+    func saveSignupBuckets(_ buckets: [(uid: UInt32, bucket: TokenBucket)]) async throws
 }

@@ -266,5 +266,14 @@ enum PostgresSchema {
                 ALTER TABLE users ADD COLUMN role text NOT NULL DEFAULT 'user';
                 ALTER TABLE peer_link ADD COLUMN linked_at timestamptz;
                 """),
+        Migration(
+            version: 3, name: "signup rate buckets per local user",
+            sql: """
+                -- Keyed by the kernel's uid, not by an account: signups are limited per local user.
+                CREATE TABLE signup_bucket (
+                    uid bigint PRIMARY KEY,
+                    tokens double precision NOT NULL,
+                    updated_at timestamptz NOT NULL);
+                """),
     ]
 }

@@ -45,4 +45,37 @@ struct RateBucketStore: RateBucketStoring {
                 """)
         }
     }
+
+    /// Reads the signup buckets.
+    func allSignupBuckets() async throws -> [(uid: UInt32, bucket: TokenBucket)] {
+        try await database.read { connection in
+            try await connection.rows("SELECT uid, tokens, updated_at FROM signup_bucket").compactMap { row in
+                guard let uid = UInt32(exactly: try row.column("uid", as: Int64.self)) else { return nil }
+                return (
+                    uid: uid,
+                    bucket: TokenBucket(tokens: try row.column("tokens"), updatedAt: try row.column("updated_at"))
+                )
+            }
+        }
+    }
+
+    /// Upserts every signup bucket in one statement, the last given for a uid winning.
+    func saveSignupBuckets(_ buckets: [(uid: UInt32, bucket: TokenBucket)]) async throws {
+        guard !buckets.isEmpty else { return }
+        var latest: [UInt32: Int] = [:]
+        for (index, entry) in buckets.enumerated() { latest[entry.uid] = index }
+        let buckets = latest.values.sorted().map { buckets[$0] }
+        let uids = buckets.map { Int64($0.uid) }
+        let tokens = buckets.map(\.bucket.tokens)
+        let dates = buckets.map(\.bucket.updatedAt.storagePrecision)
+        try await database.transaction { connection in
+            try await connection.run(
+                """
+                INSERT INTO signup_bucket (uid, tokens, updated_at)
+                SELECT bucket.uid, bucket.tokens, bucket.updated_at
+                FROM unnest(\(uids)::bigint[], \(tokens)::float8[], \(dates)::timestamptz[]) AS bucket (uid, tokens, updated_at)
+                ON CONFLICT (uid) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
+                """)
+        }
+    }
 }

@@ -9,7 +9,7 @@ import TwitterCore
 /// arithmetic, so a post still starts at once and pipelined posts still share a commit. They are read from the
 /// store at start (`load`) and written back every few seconds and at shutdown (`RateBucketFlusher`), so a
 /// restart keeps them.
-public final class WriteRateLimiter: Sendable {
+public final class WriteRateLimiter: RateBucketFlushing {
     private struct Key: Hashable {
         var userID: Int64
         var action: RateLimitedAction

@@ -21,6 +21,13 @@ public struct CommunityConfiguration: Sendable, Equatable {
         .reports: RateLimit(count: 100, period: 86_400),
     ]
 
+    /// The signups per local user (uid), root excepted; nil for no limit (`rates.signups`).
+    public var signupRate: RateLimit? = Self.defaultSignupRate
+
+    /// Five accounts an hour for each local user: a household or a class signing up from one uid is served,
+    /// while a script making accounts in bulk (each with fresh write limits) is stopped after five.
+    public static let defaultSignupRate = RateLimit(count: 5, period: 3600)
+
     /// Creates the defaults: no admin but root through peer credentials, and the default rates.
     public init() {}
 }

@@ -65,6 +65,9 @@ public struct ConfigurationFile {
                 guard let text = try rates.string(action.rawValue) else { continue }
                 configuration.community.rates[action] = try Self.rate(text, key: "rates.\(action.rawValue)")
             }
+            if let text = try rates.string("signups") {
+                configuration.community.signupRate = try Self.rate(text, key: "rates.signups")
+            }
             try rates.rejectUnknownKeys()
         }
         try reader.rejectUnknownKeys()
@@ -107,7 +110,11 @@ public struct ConfigurationFile {
         if let value = try reader.int("max_line_bytes", in: 64...(256 << 20)) { limits.maximumLineLength = value }
         if let value = try reader.int("max_batch", in: 1...1_000_000) { limits.maximumBatchSize = value }
         if let value = try reader.int("max_depth", in: 2...10_000) { limits.maximumDepth = value }
+        if let value = try reader.int("max_answer_bytes", in: 1024...(1 << 30)) { limits.maximumAnswerBytes = value }
         if let value = try reader.int("max_connections", in: 1...1_000_000) { limits.maximumConnections = value }
+        if let value = try reader.int("max_connections_per_uid", in: 1...1_000_000) {
+            limits.maximumConnectionsPerUID = value
+        }
         if let value = try reader.int("idle_timeout_seconds", in: 1...86_400) { limits.idleTimeout = .seconds(value) }
         if let value = try reader.int("partial_line_timeout_seconds", in: 1...3600) {
             limits.partialLineTimeout = .seconds(value)

@@ -58,8 +58,14 @@ extension ServerConfiguration {
         public var maximumBatchSize = 1000
         /// The deepest JSON nesting in a line.
         public var maximumDepth = 64
+        /// The most bytes of answers one line gets; past it a call is answered -32600 instead (in a batch, the
+        /// requests after the budget is spent are not run and each gets -32600).
+        public var maximumAnswerBytes = ProtocolLimits.defaultMaximumAnswerBytes
         /// The most connections served at once; one more is answered -32008 and closed.
         public var maximumConnections = 4096
+        /// The most connections one local user (uid) may have open at once; one more is answered -32008 and
+        /// closed. Root is never refused by it, so it cannot lock the administrator out.
+        public var maximumConnectionsPerUID = 256
         /// How long a connection may send and receive nothing before it is closed.
         public var idleTimeout: Duration = .seconds(300)
         /// How long an unfinished line may wait for its newline.
@@ -72,7 +78,8 @@ extension ServerConfiguration {
 
         /// The part of the limits the JSON-RPC layer enforces.
         public var protocolLimits: ProtocolLimits {
-            ProtocolLimits(maximumBatchSize: maximumBatchSize, maximumDepth: maximumDepth)
+            ProtocolLimits(
+                maximumBatchSize: maximumBatchSize, maximumDepth: maximumDepth, maximumAnswerBytes: maximumAnswerBytes)
         }
     }
 }

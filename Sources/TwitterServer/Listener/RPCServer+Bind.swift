@@ -33,43 +33,73 @@ extension RPCServer {
     private func accept(_ channel: any Channel) -> EventLoopFuture<Void> {
         let limits = settings.limits
         guard statistics.acquireConnection(limit: limits.maximumConnections) else {
-            return reject(channel, limit: limits.maximumConnections)
+            logger.warning(
+                "connection refused: at the connection limit", metadata: ["limit": "\(limits.maximumConnections)"])
+            return refuse(
+                channel,
+                message:
+                    "Too many connections: the daemon serves at most \(limits.maximumConnections); try again later",
+                limit: limits.maximumConnections)
         }
         return channel.peerCredentials().flatMapThrowing { peer in
-            let session = ConnectionSession(id: registry.makeConnectionID(), peer: peer) { line in
-                channel.eventLoop.execute { channel.writeAndFlush(ConnectionHandler.lineBuffer(line), promise: nil) }
-            }
-            let handler = ConnectionHandler(
-                session: session, answerer: answerer, eventLoop: channel.eventLoop, logger: logger
-            ) { [registry, statistics] in
-                registry.remove(channel)
+            // One local user may not take every connection; root is never refused, so it can always administer.
+            guard peerConnections.acquire(uid: peer.userID, limit: limits.maximumConnectionsPerUID) else {
+                let limit = limits.maximumConnectionsPerUID
+                logger.warning(
+                    "connection refused: at the per-user connection limit",
+                    metadata: ["limit": "\(limit)", "uid": "\(peer.userID)"])
+                let message =
+                    "Too many connections from uid \(peer.userID): each local user may have at most \(limit) open; "
+                    + "close one or try again later"
+                try refuseNow(channel, message: message, limit: limit)
+                // Given back only now: when the refusal cannot be set up, the error path below gives it back.
                 statistics.releaseConnection()
+                return
             }
-            let pipeline = channel.pipeline.syncOperations
-            try pipeline.addHandler(LineFramingHandler(limits: limits))
-            try pipeline.addHandler(handler)
-            logger.debug("connection opened", metadata: ["connection": "\(session.id)", "peer": "\(peer)"])
-            registry.add(channel)
+            do {
+                try serve(channel, peer: peer, limits: limits)
+            } catch {
+                peerConnections.release(uid: peer.userID)
+                throw error
+            }
         }.flatMapErrorThrowing { error in
             statistics.releaseConnection()
             throw error
         }
     }
 
-    /// Over the cap a connection gets one -32008 line, so the client knows why, and is closed.
-    private func reject(_ channel: any Channel, limit: Int) -> EventLoopFuture<Void> {
-        logger.warning("connection refused: at the connection limit", metadata: ["limit": "\(limit)"])
+    /// Puts the connection pipeline on `channel` for `peer`; its slots are given back when it closes.
+    private func serve(_ channel: any Channel, peer: PeerCredentials, limits: ServerConfiguration.Limits) throws {
+        let session = ConnectionSession(id: registry.makeConnectionID(), peer: peer) { line in
+            channel.eventLoop.execute { channel.writeAndFlush(ConnectionHandler.lineBuffer(line), promise: nil) }
+        }
+        let handler = ConnectionHandler(
+            session: session, answerer: answerer, eventLoop: channel.eventLoop, logger: logger
+        ) { [registry, statistics, peerConnections] in
+            registry.remove(channel)
+            statistics.releaseConnection()
+            peerConnections.release(uid: peer.userID)
+        }
+        let pipeline = channel.pipeline.syncOperations
+        try pipeline.addHandler(LineFramingHandler(limits: limits))
+        try pipeline.addHandler(handler)
+        logger.debug("connection opened", metadata: ["connection": "\(session.id)", "peer": "\(peer)"])
+        registry.add(channel)
+    }
+
+    /// Over a cap a connection gets one -32008 line, so the client knows why, and is closed.
+    private func refuse(_ channel: any Channel, message: String, limit: Int) -> EventLoopFuture<Void> {
+        channel.eventLoop.makeCompletedFuture { try refuseNow(channel, message: message, limit: limit) }
+    }
+
+    private func refuseNow(_ channel: any Channel, message: String, limit: Int) throws {
         var bytes: [UInt8] = []
         let error = RPCError(
-            code: ErrorCodes.code(for: .unavailable),
-            message: "Too many connections: the daemon serves at most \(limit); try again later",
-            kind: "unavailable", ["limit": .number(JSONNumber(limit))]
-        )
+            code: ErrorCodes.code(for: .unavailable), message: message, kind: "unavailable",
+            ["limit": .number(JSONNumber(limit))])
         ResponseWriter.writeError(error, id: .null, into: &bytes)
         bytes.append(UInt8(ascii: "\n"))
-        return channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(RejectionHandler(line: bytes))
-        }
+        try channel.pipeline.syncOperations.addHandler(RejectionHandler(line: bytes))
     }
 
     /// The socket is created owner-only and then opened up to the configured mode, so there is no moment in

@@ -18,6 +18,7 @@ public struct RPCServer: Service {
     private let onListening: @Sendable () -> Void
     private let onShutdown: @Sendable () -> Void
     let registry = ConnectionRegistry()
+    let peerConnections = PeerConnectionCounts()
 
     var answerer: LineAnswerer { LineAnswerer(processor: processor, statistics: statistics) }
 

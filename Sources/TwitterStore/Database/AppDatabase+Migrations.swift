@@ -256,6 +256,15 @@ extension AppDatabase {
                     ALTER TABLE peerLink ADD COLUMN linkedAt DATETIME;
                     """)
         }
+        migrator.registerMigration("v8: signup rate buckets per local user") { db in
+            // Keyed by the kernel's uid, not by an account: signups are limited per local user (`rates.signups`),
+            // and a uid may have no account at all.
+            try db.create(table: "signupBucket") { table in
+                table.primaryKey("uid", .integer)
+                table.column("tokens", .double).notNull()
+                table.column("updatedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 

@@ -19,7 +19,7 @@ public struct DatabaseExport: Sendable {
     public static let tables = [
         "user", "token", "peerLink", "loginThrottle", "tweet", "tweetTombstone", "follow", "tweetLike",
         "tweetMention", "tweetTag", "report", "notification", "notificationMarker", "mute", "block", "auditEntry",
-        "reservedUsername", "passwordReset", "rateBucket",
+        "reservedUsername", "passwordReset", "rateBucket", "signupBucket",
     ]
 
     /// The primary keys of the tables without a rowid, which batches are paged by; the others page by rowid.

@@ -41,4 +41,29 @@ public struct RateBucketStore: RateBucketStoring {
             }
         }
     }
+
+    /// Reads the signup buckets.
+    public func allSignupBuckets() async throws -> [(uid: UInt32, bucket: TokenBucket)] {
+        try await database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT uid, tokens, updatedAt FROM signupBucket").compactMap { row in
+                guard let uid = UInt32(exactly: row["uid"] as Int64) else { return nil }
+                return (uid: uid, bucket: TokenBucket(tokens: row["tokens"], updatedAt: row["updatedAt"]))
+            }
+        }
+    }
+
+    /// Upserts every signup bucket in one transaction.
+    public func saveSignupBuckets(_ buckets: [(uid: UInt32, bucket: TokenBucket)]) async throws {
+        guard !buckets.isEmpty else { return }
+        try await database.writer.write { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO signupBucket (uid, tokens, updatedAt) VALUES (?, ?, ?)
+                    ON CONFLICT (uid) DO UPDATE SET tokens = excluded.tokens, updatedAt = excluded.updatedAt
+                    """)
+            for entry in buckets {
+                try statement.execute(arguments: [Int64(entry.uid), entry.bucket.tokens, entry.bucket.updatedAt])
+            }
+        }
+    }
 }

@@ -34,4 +34,26 @@ struct RateBucketStoreTests {
         try await fixture.rateBuckets.save(replaced)
         #expect(Self.sorted(try await fixture.rateBuckets.allBuckets()) == Self.sorted([saved[2]] + replaced))
     }
+
+    @Test(arguments: StoreBackend.all) func signupBucketsRoundTripByUIDWithoutAnAccount(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
+        let moment = Date(timeIntervalSince1970: 1_700_000_000.25)
+        try await fixture.rateBuckets.saveSignupBuckets([])
+        #expect(try await fixture.rateBuckets.allSignupBuckets().isEmpty)
+        // uids, not accounts: 65534 has no account, and the largest uid fits.
+        try await fixture.rateBuckets.saveSignupBuckets([
+            (uid: 65534, bucket: TokenBucket(tokens: 4.5, updatedAt: moment)),
+            (uid: UInt32.max - 1, bucket: TokenBucket(tokens: 0, updatedAt: moment)),
+            (uid: 65534, bucket: TokenBucket(tokens: 3.5, updatedAt: moment.addingTimeInterval(1))),
+        ])
+        try await fixture.rateBuckets.saveSignupBuckets([
+            (uid: UInt32.max - 1, bucket: TokenBucket(tokens: 1, updatedAt: moment.addingTimeInterval(2)))
+        ])
+        let stored = try await fixture.rateBuckets.allSignupBuckets().sorted { $0.uid < $1.uid }
+        #expect(stored.map(\.uid) == [65534, UInt32.max - 1])
+        #expect(stored.map(\.bucket.tokens) == [3.5, 1], "the last of twins wins; a later save replaces")
+        #expect(stored.map(\.bucket.updatedAt) == [moment.addingTimeInterval(1), moment.addingTimeInterval(2)])
+    }
 }

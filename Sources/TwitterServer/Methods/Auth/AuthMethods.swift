@@ -63,7 +63,16 @@ struct AuthMethods: MethodGroup {
         let request = SignupRequest(
             email: params.email.trimmingCharacters(in: .whitespaces), password: params.password,
             username: params.username)
-        let user = try await signUp(request)
+        // Taken before the password is hashed, so a refused burst costs no hashing either.
+        let uid = context.session.peer.userID
+        try services.signups.take(by: uid)
+        let user: User
+        do {
+            user = try await signUp(request)
+        } catch {
+            services.signups.giveBack(by: uid)
+            throw error
+        }
         return try await startSession(for: user, provider: provider.name, resumed: nil, context: context)
     }
 

@@ -24,6 +24,8 @@ public struct AuthServices: Sendable {
     public var roles: AdminRoles
     /// Suspensions, which refuse logins; nil where there is no moderation (some tests).
     public var moderation: (any ModerationStoring)?
+    /// The signups each local user may make.
+    public var signups: SignupRateLimiter
 
     /// Creates the services.
     public init(
@@ -31,8 +33,9 @@ public struct AuthServices: Sendable {
         sessions: any SessionIssuing,
         tokens: any PersonalTokenManaging, passwords: any PasswordHashing, peerLinks: any PeerLinkStoring,
         throttle: LoginThrottle, liveLogins: LiveLogins = LiveLogins(), roles: AdminRoles = AdminRoles(.init()),
-        moderation: (any ModerationStoring)? = nil
+        moderation: (any ModerationStoring)? = nil, signups: SignupRateLimiter = .unlimited
     ) {
+        self.signups = signups
         self.liveLogins = liveLogins
         self.roles = roles
         self.moderation = moderation

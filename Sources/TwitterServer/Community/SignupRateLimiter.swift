@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+import TwitterCore
+
+/// The signup rate limit of every local user (`rates.signups`): one token bucket per uid, as the kernel reports
+/// it (SO_PEERCRED), so one user cannot make accounts in bulk, each with fresh write limits. Root is never
+/// limited: the administrator makes accounts for others.
+///
+/// Like `WriteRateLimiter`, the buckets live in memory, are read from the store at start (`load`) and written
+/// back every few seconds and at shutdown (`RateBucketFlusher`), so a restart keeps them.
+public final class SignupRateLimiter: RateBucketFlushing {
+    private struct State {
+        var buckets: [UInt32: TokenBucket] = [:]
+        var dirty: Set<UInt32> = []
+    }
+
+    private let limit: RateLimit?
+    private let store: (any RateBucketStoring)?
+    private let clock: @Sendable () -> Date
+    private let state = Mutex(State())
+
+    /// Limits signups to `limit` per uid (nil: no limit), keeping buckets in `store`; `clock` is replaced in tests.
+    public init(
+        limit: RateLimit?, store: (any RateBucketStoring)?, clock: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.limit = limit
+        self.store = store
+        self.clock = clock
+    }
+
+    /// No limit at all.
+    public static let unlimited = SignupRateLimiter(limit: nil, store: nil)
+
+    /// Reads every stored bucket; run once before serving.
+    public func load() async throws {
+        guard let store else { return }
+        let stored = try await store.allSignupBuckets()
+        state.withLock { state in
+            for entry in stored { state.buckets[entry.uid] = entry.bucket }
+        }
+    }
+
+    /// Takes one signup from `uid`'s bucket, or throws -32006 with the seconds until there is one.
+    public func take(by uid: UInt32) throws(TwitterError) {
+        guard let limit, uid != 0 else { return }
+        let now = clock()
+        let retryAfter = state.withLock { state -> Int? in
+            var bucket = state.buckets[uid] ?? .full(limit, at: now)
+            let wait = bucket.take(at: now, limit: limit)
+            state.buckets[uid] = bucket
+            state.dirty.insert(uid)
+            return wait
+        }
+        if let retryAfter {
+            throw TwitterError.rateLimited(
+                retryAfter: retryAfter, "Too many signups: at most \(limit) per local user")
+        }
+    }
+
+    /// Gives back a signup taken for an attempt that made no account (a taken username, a short password), so
+    /// only accounts made count.
+    public func giveBack(by uid: UInt32) {
+        guard let limit, uid != 0 else { return }
+        state.withLock { state in
+            guard var bucket = state.buckets[uid] else { return }
+            bucket.tokens = min(Double(limit.count), bucket.tokens + 1)
+            state.buckets[uid] = bucket
+            state.dirty.insert(uid)
+        }
+    }
+
+    /// Writes the buckets changed since the last flush.
+    public func flush() async throws {
+        guard let store else { return }
+        let changed = state.withLock { state in
+            defer { state.dirty = [] }
+            return state.dirty.compactMap { uid in state.buckets[uid].map { (uid: uid, bucket: $0) } }
+        }
+        do {
+            try await store.saveSignupBuckets(changed)
+        } catch {
+            // Kept dirty, for the next flush.
+            state.withLock { state in
+                for entry in changed { state.dirty.insert(entry.uid) }
+            }
+            throw error
+        }
+    }
+}
