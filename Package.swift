@@ -29,10 +29,12 @@ let package = Package(
         ),
         .target(name: "Sodium", dependencies: ["CSodium"]),
         .target(name: "TwitterCore"),
+        // Every write's decision, once, as pure functions from the facts a store reads to a plan it applies.
+        .target(name: "TwitterRules", dependencies: ["TwitterCore"]),
         .target(
             name: "TwitterStore",
             dependencies: [
-                "TwitterCore",
+                "TwitterCore", "TwitterRules",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -41,7 +43,7 @@ let package = Package(
         .target(
             name: "TwitterPostgres",
             dependencies: [
-                "TwitterCore", "EventLoopExecutor",
+                "TwitterCore", "TwitterRules", "EventLoopExecutor",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -114,6 +116,7 @@ let package = Package(
         ),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "TwitterCoreTests", dependencies: ["TwitterCore"]),
+        .testTarget(name: "TwitterRulesTests", dependencies: ["TwitterRules", "TwitterCore"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(
             name: "TwitterStoreTests",

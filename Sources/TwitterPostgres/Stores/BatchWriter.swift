@@ -1,10 +1,11 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterRules
 
 /// Writes the posts of one group commit inside its transaction, collecting the events to report once it is
-/// committed: each new tweet, and the new counts of the tweets a reply or repost changed. The PostgreSQL twin
-/// of the SQLite store's `BatchWriter`, statement for statement.
+/// committed: each new tweet, and the new counts of the tweets a reply or repost changed. What to write is
+/// `PostRule`'s and `RepostRule`'s decision, as in the SQLite store; this reads the facts and writes the plan.
 struct BatchWriter {
     let connection: PostgresConnection
     let now: Date
@@ -19,56 +20,64 @@ struct BatchWriter {
         windowStart = now.addingTimeInterval(-PostDraft.idempotencyWindow)
     }
 
-    /// Inserts a tweet or reply, or returns the earlier tweet with the same idempotency key.
+    /// Inserts a tweet or reply, or returns the earlier tweet with the same idempotency key, as `PostRule`
+    /// decides on the facts read here.
     mutating func post(_ draft: PostDraft) async throws -> Tweet {
+        var facts = PostFacts()
         if let key = draft.idempotencyKey {
-            if let earlier = try await earlierPost(authorID: draft.authorID, key: key) { return earlier }
+            facts.earlier = try await earlierPost(authorID: draft.authorID, key: key)
+        }
+        if let answered = draft.inReplyToID, facts.earlier == nil {
+            // A reply to a repost answers its original.
+            if let target = try await TweetRows.target(connection, of: answered),
+                let author = try await Interactions.author(connection, of: target)
+            {
+                facts.parent = (target, author)
+                facts.parentBlocker = try await Interactions.blocker(
+                    connection, between: draft.authorID, and: author.id)
+            }
+        }
+        let found = EntityScanner.scan(draft.text)
+        if facts.earlier == nil {
+            facts.mentioned = try await mentionedAccounts(found.mentions)
+            facts.blockedRecipients = try await Interactions.blocked(
+                connection, with: draft.authorID,
+                among: PostRule.recipientCandidates(parentAuthor: facts.parent?.author.id, mentioned: facts.mentioned))
+        }
+        let plan: PostPlan
+        switch try PostRule.decide(draft, found: found, facts: facts) {
+        case .earlier(let tweet): return tweet
+        case .write(let decided): plan = decided
+        }
+        if plan.releasesIdempotencyKey, let key = draft.idempotencyKey {
             // A key older than the window may be used again: the old tweet lets go of it.
             try await connection.run(
                 "UPDATE tweet SET idempotency_key = NULL WHERE author_id = \(draft.authorID) AND idempotency_key = \(key)"
             )
         }
-        var parent: Tweet.Author?
-        var parentID: Int64?
-        if let answered = draft.inReplyToID {
-            // A reply to a repost answers its original.
-            guard let target = try await TweetRows.target(connection, of: answered),
-                let author = try await Interactions.author(connection, of: target)
-            else { throw TwitterError.notFound("Tweet \(answered)") }
-            try await Interactions.requireNoBlock(connection, actor: draft.authorID, other: author.id)
-            (parent, parentID) = (author, target)
-        }
-        let found = EntityScanner.scan(draft.text)
-        let mentioned = try await mentionedAccounts(found.mentions)
         guard
             let id = try await connection.rows(
                 TweetInsert(
                     authorID: draft.authorID, text: draft.text, createdAt: now, idempotencyKey: draft.idempotencyKey,
-                    inReplyToID: parentID)
+                    inReplyToID: plan.inReplyToID)
             ).first
         else { throw TwitterError(.internal, "The tweet just written has no id") }
         let tweet = Tweet(
             id: id, author: try await author(draft.authorID), text: draft.text, createdAt: now,
-            inReplyToID: parentID, entities: TweetEntities(found: found, mentioned: mentioned.map(\.username)))
-        events.append(.posted(tweet))
-        try await TweetMentionRows.insert(connection, tweetID: tweet.id, accountIDs: mentioned.map(\.id))
+            inReplyToID: plan.inReplyToID, entities: plan.entities)
+        try await TweetMentionRows.insert(connection, tweetID: tweet.id, accountIDs: plan.mentionedIDs)
         try await TweetTagRows.insert(
             connection, tweetID: tweet.id, authorID: draft.authorID, createdAt: now, hashtags: found.hashtags)
-        if let parentID { try await count(parentID, .replies, by: 1) }
-        // One notification per account: the author answered hears of a reply, not also of its mention.
-        if let parent,
-            let event = try await Interactions.notify(
-                connection, parent.id, of: .reply, by: tweet.author, tweet: tweet, at: now)
-        {
-            events.append(event)
+        var parentCounts: TweetCounts?
+        if let parentID = plan.countedParentID {
+            parentCounts = try await TweetRows.adjust(connection, parentID, .replies, by: 1)
         }
-        for account in mentioned where account.id != parent?.id {
-            if let event = try await Interactions.notify(
-                connection, account.id, of: .mention, by: tweet.author, tweet: tweet, at: now)
-            {
-                events.append(event)
-            }
+        var notifications: [(ActivityNotification, recipientID: Int64)] = []
+        for planned in plan.notifications {
+            notifications.append(
+                try await Interactions.insert(connection, planned, by: tweet.author, tweet: tweet, at: now))
         }
+        events += PostRule.events(posted: tweet, parentCounts: parentCounts, notifications: notifications)
         return tweet
     }
 
@@ -81,43 +90,43 @@ struct BatchWriter {
         }
     }
 
-    /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made.
+    /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made, as `RepostRule` decides.
     mutating func repost(_ id: Int64, by userID: Int64) async throws -> Tweet {
-        guard let originalID = try await TweetRows.target(connection, of: id),
-            let originalAuthor = try await Interactions.author(connection, of: originalID)
-        else { throw TwitterError.notFound("Tweet \(id)") }
-        try await Interactions.requireNoBlock(connection, actor: userID, other: originalAuthor.id)
-        if let existing = try await connection.value(
-            "SELECT id FROM tweet WHERE repost_of_id = \(originalID) AND author_id = \(userID)", as: Int64.self),
-            let repost = try await TweetRows.fetchOne(connection, id: existing)
+        var facts = RepostFacts(original: nil)
+        if let originalID = try await TweetRows.target(connection, of: id),
+            let author = try await Interactions.author(connection, of: originalID)
         {
+            facts.original = (originalID, author)
+            facts.blocker = try await Interactions.blocker(connection, between: userID, and: author.id)
+            if let existing = try await connection.value(
+                "SELECT id FROM tweet WHERE repost_of_id = \(originalID) AND author_id = \(userID)", as: Int64.self)
+            {
+                facts.existing = try await TweetRows.fetchOne(connection, id: existing)
+            }
+        }
+        switch try RepostRule.decide(id, by: userID, facts: facts) {
+        case .existing(let repost):
             return repost
-        }
-        guard
-            let repostID = try await connection.value(
-                """
-                INSERT INTO tweet (author_id, text, created_at, repost_of_id)
-                VALUES (\(userID), '', \(now), \(originalID)) RETURNING id
-                """, as: Int64.self)
-        else { throw TwitterError(.internal, "The repost just written has no id") }
-        try await count(originalID, .reposts, by: 1)
-        guard let repost = try await TweetRows.fetchOne(connection, id: repostID) else {
-            throw TwitterError(.internal, "The repost just written is missing")
-        }
-        // The posting goes before the count: readers place the repost, then update every copy of the original.
-        events.insert(.posted(repost), at: events.count - 1)
-        if let event = try await Interactions.notify(
-            connection, originalAuthor.id, of: .repost, by: repost.author, tweet: repost, at: now)
-        {
-            events.append(event)
-        }
-        return repost
-    }
-
-    /// Moves one of tweet `id`'s counters and records its new counts.
-    private mutating func count(_ id: Int64, _ counter: TweetRows.Counter, by change: Int) async throws {
-        if let counts = try await TweetRows.adjust(connection, id, counter, by: change) {
-            events.append(.counted(id: id, counts))
+        case .write(let originalID, let planned):
+            guard
+                let repostID = try await connection.value(
+                    """
+                    INSERT INTO tweet (author_id, text, created_at, repost_of_id)
+                    VALUES (\(userID), '', \(now), \(originalID)) RETURNING id
+                    """, as: Int64.self)
+            else { throw TwitterError(.internal, "The repost just written has no id") }
+            let counts = try await TweetRows.adjust(connection, originalID, .reposts, by: 1)
+            guard let repost = try await TweetRows.fetchOne(connection, id: repostID) else {
+                throw TwitterError(.internal, "The repost just written is missing")
+            }
+            var notification: (ActivityNotification, recipientID: Int64)?
+            if let planned {
+                notification = try await Interactions.insert(
+                    connection, planned, by: repost.author, tweet: repost, at: now)
+            }
+            events += RepostRule.events(
+                reposted: repost, originalID: originalID, counts: counts, notification: notification)
+            return repost
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterRules
 
 /// Likes in PostgreSQL, and what one reader has liked and reposted; each like is reported with the new counts.
 struct LikeStore: LikeStoring {
@@ -17,45 +18,49 @@ struct LikeStore: LikeStoring {
         try await change(id, by: userID, liking: false)
     }
 
-    /// An ordered write: the read model applies likes and counts in commit order.
+    /// An ordered write: the read model applies likes and counts in commit order. Reads the facts `LikeRule`
+    /// decides on, then writes the like or takes it back.
     private func change(_ id: Int64, by userID: Int64, liking: Bool) async throws -> TweetCounts {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            guard let target = try await TweetRows.target(connection, of: id),
-                let author = try await Interactions.author(connection, of: target)
-            else { throw TwitterError.notFound("Tweet \(id)") }
+            var target: (id: Int64, author: Tweet.Author)?
+            var blocker: Int64?
+            if let original = try await TweetRows.target(connection, of: id),
+                let author = try await Interactions.author(connection, of: original)
+            {
+                target = (original, author)
+                if liking { blocker = try await Interactions.blocker(connection, between: userID, and: author.id) }
+            }
+            let plan = try LikeRule.decide(id, by: userID, liking: liking, target: target, blocker: blocker)
             let changed: Int64?
             if liking {
-                try await Interactions.requireNoBlock(connection, actor: userID, other: author.id)
                 changed = try await connection.value(
                     """
                     INSERT INTO tweet_like (tweet_id, user_id, created_at)
-                    VALUES (\(target), \(userID), \(Date().storagePrecision)) ON CONFLICT DO NOTHING RETURNING id
+                    VALUES (\(plan.tweetID), \(userID), \(Date().storagePrecision)) ON CONFLICT DO NOTHING RETURNING id
                     """, as: Int64.self)
             } else {
                 changed = try await connection.value(
-                    "DELETE FROM tweet_like WHERE tweet_id = \(target) AND user_id = \(userID) RETURNING id",
+                    "DELETE FROM tweet_like WHERE tweet_id = \(plan.tweetID) AND user_id = \(userID) RETURNING id",
                     as: Int64.self)
             }
             // Liking twice, or taking back a like never made, changes nothing and reports nothing.
             guard changed != nil,
-                let counts = try await TweetRows.adjust(connection, target, .likes, by: liking ? 1 : -1)
+                let counts = try await TweetRows.adjust(connection, plan.tweetID, .likes, by: liking ? 1 : -1)
             else {
-                return (try await TweetRows.counts(connection, id: target) ?? TweetCounts(), [])
+                return (try await TweetRows.counts(connection, id: plan.tweetID) ?? TweetCounts(), [])
             }
-            guard liking else {
-                try await Interactions.withdraw(connection, .like, by: userID, to: author.id, tweetID: target)
-                return (counts, [.unliked(id: target, userID: userID), .counted(id: target, counts)])
+            if let author = plan.withdrawsFrom {
+                try await Interactions.withdraw(connection, .like, by: userID, to: author, tweetID: plan.tweetID)
             }
-            var events: [TweetEvent] = [.liked(id: target, userID: userID), .counted(id: target, counts)]
-            let actor = try await Interactions.account(connection, userID)
-            if let notified = try await Interactions.notify(
-                connection, author.id, of: .like, by: actor,
-                tweet: try await TweetRows.fetchOne(connection, id: target),
-                at: Date().storagePrecision)
-            {
-                events.append(notified)
+            var notification: (ActivityNotification, recipientID: Int64)?
+            if let planned = plan.notification {
+                notification = try await Interactions.insert(
+                    connection, planned, by: try await Interactions.account(connection, userID),
+                    tweet: try await TweetRows.fetchOne(connection, id: plan.tweetID), at: Date().storagePrecision)
             }
-            return (counts, events)
+            return (
+                counts, LikeRule.events(plan, by: userID, liking: liking, counts: counts, notification: notification)
+            )
         }
     }
 

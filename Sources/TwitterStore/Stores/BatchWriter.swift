@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterRules
 
 /// Writes the posts of one group commit inside its transaction, collecting the events to report once it is
-/// committed: each new tweet, and the new counts of the tweets a reply or repost changed.
+/// committed: each new tweet, and the new counts of the tweets a reply or repost changed. What to write is
+/// `PostRule`'s and `RepostRule`'s decision; this reads the facts and writes the plan.
 struct BatchWriter {
     let db: Database
     let now: Date
@@ -21,55 +23,54 @@ struct BatchWriter {
         windowStart = now.addingTimeInterval(-PostDraft.idempotencyWindow)
     }
 
-    /// Inserts a tweet or reply, or returns the earlier tweet with the same idempotency key.
+    /// Inserts a tweet or reply, or returns the earlier tweet with the same idempotency key, as `PostRule`
+    /// decides on the facts read here.
     mutating func post(_ draft: PostDraft) throws -> Tweet {
-        if let key = draft.idempotencyKey {
-            if let earlier = try earlierPost(authorID: draft.authorID, key: key) { return earlier }
+        var facts = PostFacts()
+        if let key = draft.idempotencyKey { facts.earlier = try earlierPost(authorID: draft.authorID, key: key) }
+        if let answered = draft.inReplyToID, facts.earlier == nil {
+            // A reply to a repost answers its original.
+            if let target = try TweetRow.target(db, of: answered), let author = try Interactions.author(db, of: target)
+            {
+                facts.parent = (target, author)
+                facts.parentBlocker = try Interactions.blocker(db, between: draft.authorID, and: author.id)
+            }
+        }
+        let found = EntityScanner.scan(draft.text)
+        if facts.earlier == nil {
+            facts.mentioned = try mentionedAccounts(found.mentions)
+            facts.blockedRecipients = try Interactions.blocked(
+                db, with: draft.authorID,
+                among: PostRule.recipientCandidates(parentAuthor: facts.parent?.author.id, mentioned: facts.mentioned))
+        }
+        let plan: PostPlan
+        switch try PostRule.decide(draft, found: found, facts: facts) {
+        case .earlier(let tweet): return tweet
+        case .write(let decided): plan = decided
+        }
+        if plan.releasesIdempotencyKey, let key = draft.idempotencyKey {
             // A key older than the window may be used again: the old tweet lets go of it.
             try db.execute(
                 sql: "UPDATE tweet SET idempotencyKey = NULL WHERE authorId = ? AND idempotencyKey = ?",
                 arguments: [draft.authorID, key])
         }
-        var parent: Tweet.Author?
-        var parentID: Int64?
-        if let answered = draft.inReplyToID {
-            // A reply to a repost answers its original.
-            guard let target = try TweetRow.target(db, of: answered),
-                let author = try Interactions.author(db, of: target)
-            else { throw TwitterError.notFound("Tweet \(answered)") }
-            try Interactions.requireNoBlock(db, actor: draft.authorID, other: author.id)
-            (parent, parentID) = (author, target)
-        }
-        let found = EntityScanner.scan(draft.text)
-        let mentioned = try mentionedAccounts(found.mentions)
         try db.cachedStatement(
             sql: """
                 INSERT INTO tweet (authorId, text, createdAt, idempotencyKey, inReplyToId) VALUES (?, ?, ?, ?, ?)
                 """
         )
-        .execute(arguments: [draft.authorID, draft.text, storedNow, draft.idempotencyKey, parentID])
+        .execute(arguments: [draft.authorID, draft.text, storedNow, draft.idempotencyKey, plan.inReplyToID])
         let tweet = Tweet(
             id: db.lastInsertedRowID, author: try author(draft.authorID), text: draft.text, createdAt: now,
-            inReplyToID: parentID,
-            entities: TweetEntities(found: found, mentioned: mentioned.map(\.username)))
-        events.append(.posted(tweet))
-        try TweetMentionRows.insert(db, tweetID: tweet.id, accountIDs: mentioned.map(\.id))
+            inReplyToID: plan.inReplyToID, entities: plan.entities)
+        try TweetMentionRows.insert(db, tweetID: tweet.id, accountIDs: plan.mentionedIDs)
         try TweetTagRows.insert(
             db, tweetID: tweet.id, authorID: draft.authorID, createdAt: storedNow, hashtags: found.hashtags)
-        if let parentID { try count(parentID, .repliesCount, by: 1) }
-        // One notification per account: the author answered hears of a reply, not also of its mention.
-        if let parent,
-            let event = try Interactions.notify(db, parent.id, of: .reply, by: tweet.author, tweet: tweet, at: now)
-        {
-            events.append(event)
+        let parentCounts = try plan.countedParentID.flatMap { try TweetRow.adjust(db, $0, .repliesCount, by: 1) }
+        let notifications = try plan.notifications.map {
+            try Interactions.insert(db, $0, by: tweet.author, tweet: tweet, at: now)
         }
-        for account in mentioned where account.id != parent?.id {
-            if let event = try Interactions.notify(
-                db, account.id, of: .mention, by: tweet.author, tweet: tweet, at: now)
-            {
-                events.append(event)
-            }
-        }
+        events += PostRule.events(posted: tweet, parentCounts: parentCounts, notifications: notifications)
         return tweet
     }
 
@@ -83,38 +84,39 @@ struct BatchWriter {
         ).map { Tweet.Author(id: $0["id"], username: $0["username"]) }
     }
 
-    /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made.
+    /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made, as `RepostRule` decides.
     mutating func repost(_ id: Int64, by userID: Int64) throws -> Tweet {
-        guard let originalID = try TweetRow.target(db, of: id),
-            let originalAuthor = try Interactions.author(db, of: originalID)
-        else { throw TwitterError.notFound("Tweet \(id)") }
-        try Interactions.requireNoBlock(db, actor: userID, other: originalAuthor.id)
-        if let existing = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT id FROM tweet WHERE repostOfId = ? AND authorId = ?"),
-            arguments: [originalID, userID]), let repost = try TweetRow.fetchOne(db, id: existing)
-        {
+        var facts = RepostFacts(original: nil)
+        if let originalID = try TweetRow.target(db, of: id), let author = try Interactions.author(db, of: originalID) {
+            facts.original = (originalID, author)
+            facts.blocker = try Interactions.blocker(db, between: userID, and: author.id)
+            if let existing = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT id FROM tweet WHERE repostOfId = ? AND authorId = ?"),
+                arguments: [originalID, userID])
+            {
+                facts.existing = try TweetRow.fetchOne(db, id: existing)
+            }
+        }
+        switch try RepostRule.decide(id, by: userID, facts: facts) {
+        case .existing(let repost):
+            return repost
+        case .write(let originalID, let planned):
+            try db.cachedStatement(
+                sql: "INSERT INTO tweet (authorId, text, createdAt, repostOfId) VALUES (?, '', ?, ?)"
+            )
+            .execute(arguments: [userID, storedNow, originalID])
+            let repostID = db.lastInsertedRowID
+            let counts = try TweetRow.adjust(db, originalID, .repostsCount, by: 1)
+            guard let repost = try TweetRow.fetchOne(db, id: repostID) else {
+                throw TwitterError(.internal, "The repost just written is missing")
+            }
+            let notification = try planned.map {
+                try Interactions.insert(db, $0, by: repost.author, tweet: repost, at: now)
+            }
+            events += RepostRule.events(
+                reposted: repost, originalID: originalID, counts: counts, notification: notification)
             return repost
         }
-        try db.cachedStatement(sql: "INSERT INTO tweet (authorId, text, createdAt, repostOfId) VALUES (?, '', ?, ?)")
-            .execute(arguments: [userID, storedNow, originalID])
-        let repostID = db.lastInsertedRowID
-        try count(originalID, .repostsCount, by: 1)
-        guard let repost = try TweetRow.fetchOne(db, id: repostID) else {
-            throw TwitterError(.internal, "The repost just written is missing")
-        }
-        // The posting goes before the count: readers place the repost, then update every copy of the original.
-        events.insert(.posted(repost), at: events.count - 1)
-        if let event = try Interactions.notify(
-            db, originalAuthor.id, of: .repost, by: repost.author, tweet: repost, at: now)
-        {
-            events.append(event)
-        }
-        return repost
-    }
-
-    /// Moves one of tweet `id`'s counters and records its new counts.
-    private mutating func count(_ id: Int64, _ counter: TweetRow.Counter, by change: Int) throws {
-        if let counts = try TweetRow.adjust(db, id, counter, by: change) { events.append(.counted(id: id, counts)) }
     }
 
     private mutating func author(_ id: Int64) throws -> Tweet.Author {

@@ -1,15 +1,33 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterRules
 
 /// What every interaction between two accounts does inside its own transaction: refuses it across a block
 /// (either way), and notifies the other side, or withdraws the notification when the action is undone.
 enum Interactions {
-    /// `.forbidden` when a block stands between `actor` and `other`.
+    /// `InteractionRule`'s refusal when a block stands between `actor` and `other`.
     static func requireNoBlock(_ db: Database, actor: Int64, other: Int64) throws {
-        guard actor != other, let blocker = try blocker(db, between: actor, and: other) else { return }
-        throw TwitterError(
-            .forbidden, blocker == actor ? "You block this account; unblock it first" : "This account blocks you")
+        guard actor != other else { return }
+        if let refusal = InteractionRule.refusal(
+            actor: actor, other: other, blocker: try blocker(db, between: actor, and: other))
+        {
+            throw refusal
+        }
+    }
+
+    /// The accounts among `candidates` that block `account` or that it blocks; no read for none.
+    static func blocked(_ db: Database, with account: Int64, among candidates: [Int64]) throws -> Set<Int64> {
+        guard !candidates.isEmpty else { return [] }
+        let marks = databaseQuestionMarks(count: candidates.count)
+        return Set(
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT blockedId FROM block WHERE blockerId = ? AND blockedId IN (\(marks))
+                    UNION SELECT blockerId FROM block WHERE blockedId = ? AND blockerId IN (\(marks))
+                    """,
+                arguments: StatementArguments([account] + candidates + [account] + candidates)))
     }
 
     /// Who blocks whom between two accounts, if either does.
@@ -22,20 +40,31 @@ enum Interactions {
                     """), arguments: [one, other])
     }
 
-    /// Notifies `recipientID` of `actor`'s action and returns the event to report; nil for one's own action or
-    /// across a block.
+    /// Notifies `recipientID` of `actor`'s action and returns the event to report; nil where `InteractionRule`
+    /// says no one is told (one's own action, or across a block).
     static func notify(
         _ db: Database, _ recipientID: Int64, of type: ActivityNotification.Kind, by actor: Tweet.Author,
         tweet: Tweet?, at now: Date
     ) throws -> TweetEvent? {
-        guard recipientID != actor.id, try blocker(db, between: recipientID, and: actor.id) == nil else { return nil }
+        guard recipientID != actor.id else { return nil }
+        let blocked = try blocker(db, between: recipientID, and: actor.id) != nil
+        guard InteractionRule.notifies(recipientID, actor: actor.id, blocked: blocked) else { return nil }
+        let (notification, recipient) = try insert(
+            db, PlannedNotification(recipientID: recipientID, kind: type), by: actor, tweet: tweet, at: now)
+        return .notified(notification, recipientID: recipient)
+    }
+
+    /// Writes a notification a rule planned, returning it with its id and its recipient.
+    static func insert(
+        _ db: Database, _ planned: PlannedNotification, by actor: Tweet.Author, tweet: Tweet?, at now: Date
+    ) throws -> (ActivityNotification, recipientID: Int64) {
         try db.cachedStatement(
             sql: "INSERT INTO notification (recipientId, type, actorId, tweetId, createdAt) VALUES (?, ?, ?, ?, ?)"
-        ).execute(arguments: [recipientID, type.rawValue, actor.id, tweet?.id, now])
+        ).execute(arguments: [planned.recipientID, planned.kind.rawValue, actor.id, tweet?.id, now])
         let notification = ActivityNotification(
-            id: db.lastInsertedRowID, type: type, createdAt: now, from: .init(id: actor.id, username: actor.username),
-            tweet: tweet)
-        return .notified(notification, recipientID: recipientID)
+            id: db.lastInsertedRowID, type: planned.kind, createdAt: now,
+            from: .init(id: actor.id, username: actor.username), tweet: tweet)
+        return (notification, planned.recipientID)
     }
 
     /// Withdraws the notifications of `type` that `actorID` caused `recipientID`, about `tweetID` when given.

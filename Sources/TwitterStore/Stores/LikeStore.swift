@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterRules
 
 /// Likes in SQLite, and what one reader has liked and reposted; each like is reported with the new counts.
 public struct LikeStore: LikeStoring {
@@ -23,35 +24,42 @@ public struct LikeStore: LikeStoring {
         try await change(id, by: userID, liking: false)
     }
 
+    /// Reads the facts `LikeRule` decides on, then writes the like or takes it back, counting it in the same
+    /// transaction.
     private func change(_ id: Int64, by userID: Int64, liking: Bool) async throws -> TweetCounts {
         try await reporter.write { db in
-            guard let target = try TweetRow.target(db, of: id), let author = try Interactions.author(db, of: target)
-            else { throw TwitterError.notFound("Tweet \(id)") }
+            var target: (id: Int64, author: Tweet.Author)?
+            var blocker: Int64?
+            if let original = try TweetRow.target(db, of: id), let author = try Interactions.author(db, of: original) {
+                target = (original, author)
+                if liking { blocker = try Interactions.blocker(db, between: userID, and: author.id) }
+            }
+            let plan = try LikeRule.decide(id, by: userID, liking: liking, target: target, blocker: blocker)
             if liking {
-                try Interactions.requireNoBlock(db, actor: userID, other: author.id)
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO tweetLike (tweetId, userId, createdAt) VALUES (?, ?, ?)",
-                    arguments: [target, userID, Date().storagePrecision])
+                    arguments: [plan.tweetID, userID, Date().storagePrecision])
             } else {
                 try db.execute(
-                    sql: "DELETE FROM tweetLike WHERE tweetId = ? AND userId = ?", arguments: [target, userID])
+                    sql: "DELETE FROM tweetLike WHERE tweetId = ? AND userId = ?", arguments: [plan.tweetID, userID])
             }
-            guard db.changesCount > 0, let counts = try TweetRow.adjust(db, target, .likesCount, by: liking ? 1 : -1)
+            guard db.changesCount > 0,
+                let counts = try TweetRow.adjust(db, plan.tweetID, .likesCount, by: liking ? 1 : -1)
             else {
-                return (try TweetRow.counts(db, id: target) ?? TweetCounts(), [])
+                return (try TweetRow.counts(db, id: plan.tweetID) ?? TweetCounts(), [])
             }
-            guard liking else {
-                try Interactions.withdraw(db, .like, by: userID, to: author.id, tweetID: target)
-                return (counts, [.unliked(id: target, userID: userID), .counted(id: target, counts)])
+            if let author = plan.withdrawsFrom {
+                try Interactions.withdraw(db, .like, by: userID, to: author, tweetID: plan.tweetID)
             }
-            var events: [TweetEvent] = [.liked(id: target, userID: userID), .counted(id: target, counts)]
-            if let notified = try Interactions.notify(
-                db, author.id, of: .like, by: try Interactions.account(db, userID),
-                tweet: try TweetRow.fetchOne(db, id: target), at: Date().storagePrecision)
-            {
-                events.append(notified)
+            let notification = try plan.notification.map {
+                try Interactions.insert(
+                    db, $0, by: try Interactions.account(db, userID),
+                    tweet: try TweetRow.fetchOne(db, id: plan.tweetID),
+                    at: Date().storagePrecision)
             }
-            return (counts, events)
+            return (
+                counts, LikeRule.events(plan, by: userID, liking: liking, counts: counts, notification: notification)
+            )
         }
     }
 

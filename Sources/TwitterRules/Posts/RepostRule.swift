@@ -1,0 +1,57 @@
+import TwitterCore
+
+/// What a store reads, inside its transaction, for a repost's decision.
+public struct RepostFacts: Sendable {
+    /// The original (the tweet itself, or the original of a repost) and its author; nil when it is not there.
+    public var original: (id: Int64, author: Tweet.Author)?
+    /// Who blocks whom between the reposter and the original's author, if either does.
+    public var blocker: Int64?
+    /// The reposter's existing repost of the original.
+    public var existing: Tweet?
+
+    /// Creates the value from its members.
+    public init(original: (id: Int64, author: Tweet.Author)?, blocker: Int64? = nil, existing: Tweet? = nil) {
+        self.original = original
+        self.blocker = blocker
+        self.existing = existing
+    }
+}
+
+/// Reposting: the decision and its events, once for every store.
+public enum RepostRule {
+    /// The outcome: the repost made already, or what to write.
+    public enum Decision: Sendable, Equatable {
+        /// Reposted already: answered again, nothing written.
+        case existing(Tweet)
+        /// A new repost of `originalID`, counted there; its author is told unless it is the reposter.
+        case write(originalID: Int64, notification: PlannedNotification?)
+    }
+
+    /// Decides `userID`'s repost of tweet `id` on `facts`; -32004 when it is not there, -32003 across a block.
+    public static func decide(_ id: Int64, by userID: Int64, facts: RepostFacts) throws(TwitterError) -> Decision {
+        guard let original = facts.original else { throw TwitterError.notFound("Tweet \(id)") }
+        if let refusal = InteractionRule.refusal(actor: userID, other: original.author.id, blocker: facts.blocker) {
+            throw refusal
+        }
+        if let existing = facts.existing { return .existing(existing) }
+        // The block was refused above, so only oneself is left out.
+        let notifies = InteractionRule.notifies(original.author.id, actor: userID, blocked: false)
+        return .write(
+            originalID: original.id,
+            notification: notifies ? PlannedNotification(recipientID: original.author.id, kind: .repost) : nil)
+    }
+
+    /// A repost's events in their one order: the repost (readers place it), the original's new counts (then
+    /// update every copy of it), the notification.
+    public static func events(
+        reposted repost: Tweet, originalID: Int64, counts: TweetCounts?,
+        notification: (ActivityNotification, recipientID: Int64)?
+    ) -> [TweetEvent] {
+        var events: [TweetEvent] = [.posted(repost)]
+        if let counts { events.append(.counted(id: originalID, counts)) }
+        if let (notification, recipient) = notification {
+            events.append(.notified(notification, recipientID: recipient))
+        }
+        return events
+    }
+}
