@@ -1,45 +1,46 @@
 import PostgresNIO
 import TwitterCore
+import TwitterRules
 
-/// The one way a tweet is deleted, whoever deletes it (its author, a moderator, an unrepost), as the SQLite
-/// store's `TweetStore.delete` does it, so both backends leave the same conversations and counters behind.
+/// The one way a tweet is deleted, whoever deletes it (its author, a moderator, an unrepost): the facts
+/// `DeletionRule` decides on, read here, and its plan written.
 enum TweetDeletion {
-    /// Deletes tweet `id` and returns the events: its reposts' deletions first, its own, then changed counts.
-    /// A suspended author's reply or repost is out of the counters already (`Contributions`), so they are left
-    /// alone then: moving them again would take the author's part out twice.
+    /// Deletes tweet `id` as `DeletionRule` plans it and returns the events.
     static func delete(
         _ id: Int64, authorID: Int64, repostOf original: Int64?, inReplyTo parent: Int64?,
         in connection: PostgresConnection
     ) async throws -> [TweetEvent] {
-        var events: [TweetEvent] = try await connection.rows(
+        let reposts = try await connection.rows(
             "SELECT id, author_id FROM tweet WHERE repost_of_id = \(id) ORDER BY id"
-        ).map { .deleted(id: try $0.column("id"), authorID: try $0.column("author_id"), repostOf: id) }
-        if original == nil {
-            // A tweet in a conversation keeps its place there as a tombstone; a repost never holds one.
-            let hasReplies =
+        ).map { (id: try $0.column("id", as: Int64.self), authorID: try $0.column("author_id", as: Int64.self)) }
+        var hasReplies = false
+        if DeletionRule.mayKeepItsPlace(repostOf: original) {
+            hasReplies =
                 try await connection.value(
                     """
                     SELECT EXISTS(SELECT 1 FROM tweet WHERE in_reply_to_id = \(id))
                         OR EXISTS(SELECT 1 FROM tweet_tombstone WHERE in_reply_to_id = \(id))
                     """, as: Bool.self) ?? false
-            if parent != nil || hasReplies {
-                try await connection.run(
-                    """
-                    INSERT INTO tweet_tombstone (id, in_reply_to_id) VALUES (\(id), \(parent))
-                    ON CONFLICT (id) DO UPDATE SET in_reply_to_id = EXCLUDED.in_reply_to_id
-                    """)
-            }
+        }
+        let facts = DeletionFacts(
+            id: id, authorID: authorID, repostOf: original, inReplyTo: parent, reposts: reposts,
+            hasReplies: hasReplies, authorWithdrawn: try await Contributions.areWithdrawn(connection, of: authorID))
+        let plan = DeletionRule.plan(facts)
+        if let tombstone = plan.tombstone {
+            try await connection.run(
+                """
+                INSERT INTO tweet_tombstone (id, in_reply_to_id) VALUES (\(tombstone.id), \(tombstone.inReplyToID))
+                ON CONFLICT (id) DO UPDATE SET in_reply_to_id = EXCLUDED.in_reply_to_id
+                """)
         }
         // Its reposts, likes, tags, mentions and the notifications about it cascade.
         try await connection.run("DELETE FROM tweet WHERE id = \(id)")
-        events.append(.deleted(id: id, authorID: authorID, repostOf: original))
-        guard try await !Contributions.areWithdrawn(connection, of: authorID) else { return events }
-        if let parent, let counts = try await TweetRows.adjust(connection, parent, .replies, by: -1) {
-            events.append(.counted(id: parent, counts))
+        var counted: [(id: Int64, counts: TweetCounts)] = []
+        for (tweetID, counter) in plan.counters {
+            if let counts = try await TweetRows.adjust(connection, tweetID, counter, by: -1) {
+                counted.append((tweetID, counts))
+            }
         }
-        if let original, let counts = try await TweetRows.adjust(connection, original, .reposts, by: -1) {
-            events.append(.counted(id: original, counts))
-        }
-        return events
+        return DeletionRule.events(facts, counted: counted)
     }
 }

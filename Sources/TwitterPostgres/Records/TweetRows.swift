@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterRules
 
 /// How tweets are read: each tweet joined with its author, and a repost with its original and the original's
 /// author, in one query, never a query per tweet. Tweets of suspended accounts, and reposts of them, are left
@@ -98,15 +99,13 @@ enum TweetRows {
     }
 
     /// A tweet's counters.
-    enum Counter: String {
-        case likes = "likes_count", reposts = "reposts_count", replies = "replies_count"
-    }
+    typealias Counter = TweetCounter
 
     /// Moves one counter of tweet `id` by `change` and returns its counts after; nil when the tweet is gone.
     static func adjust(_ connection: PostgresConnection, _ id: Int64, _ counter: Counter, by change: Int)
         async throws -> TweetCounts?
     {
-        let column = counter.rawValue
+        let column = counter.column
         var query = SQL()
         query.append(
             """
@@ -159,4 +158,15 @@ enum TweetRows {
 extension Int32 {
     /// The counter as the core counts.
     var int: Int { Int(self) }
+}
+
+extension TweetCounter {
+    /// The column of `tweet` that holds it.
+    var column: String {
+        switch self {
+        case .replies: "replies_count"
+        case .reposts: "reposts_count"
+        case .likes: "likes_count"
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterRules
 
 /// Tweets in PostgreSQL. Posts and reposts that arrive together are committed together (group commit), and
 /// every commit is reported to the observer in commit order once it is durable.
@@ -52,9 +53,7 @@ struct TweetStore: TweetStoring {
                 let row = try await connection.firstRow(
                     "SELECT author_id, repost_of_id, in_reply_to_id FROM tweet WHERE id = \(id)")
             else { throw TwitterError.notFound("Tweet \(id)") }
-            guard try row.column("author_id", as: Int64.self) == userID else {
-                throw TwitterError(.forbidden, "Tweet \(id) is not yours to delete")
-            }
+            try DeletionRule.requireAuthor(userID, of: (id, try row.column("author_id", as: Int64.self)))
             return (
                 (),
                 try await TweetDeletion.delete(

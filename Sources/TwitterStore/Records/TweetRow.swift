@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterRules
 
 /// How tweets are read: each tweet joined with its author, and a repost with its original and the original's
 /// author, in one query, never a query per tweet.
@@ -70,13 +71,11 @@ enum TweetRow {
     }
 
     /// A tweet's counters.
-    enum Counter: String {
-        case likesCount, repostsCount, repliesCount
-    }
+    typealias Counter = TweetCounter
 
     /// Moves one counter of tweet `id` by `change` and returns its counts after; nil when the tweet is gone.
     static func adjust(_ db: Database, _ id: Int64, _ counter: Counter, by change: Int) throws -> TweetCounts? {
-        let column = counter.rawValue
+        let column = counter.column
         try db.cachedStatement(sql: "UPDATE tweet SET \(column) = MAX(0, \(column) + ?) WHERE id = ?")
             .execute(arguments: [change, id])
         return try counts(db, id: id)
@@ -120,6 +119,17 @@ enum TweetRow {
                 "(+tweet.authorId = ? OR +tweet.authorId IN (SELECT followeeId FROM follow WHERE followerId = ?))",
                 [id, id]
             )
+        }
+    }
+}
+
+extension TweetCounter {
+    /// The column of `tweet` that holds it.
+    var column: String {
+        switch self {
+        case .replies: "repliesCount"
+        case .reposts: "repostsCount"
+        case .likes: "likesCount"
         }
     }
 }

@@ -155,18 +155,18 @@ extension DatabaseSeeder {
                         try db.execute(
                             sql: "INSERT INTO tweet (authorId, text, createdAt, inReplyToId) VALUES (?, ?, ?, ?)",
                             arguments: [action.user, action.text, now, target])
-                        _ = try TweetRow.adjust(db, target, .repliesCount, by: 1)
+                        _ = try TweetRow.adjust(db, target, .replies, by: 1)
                     case 1:
                         try db.execute(
                             sql:
                                 "INSERT OR IGNORE INTO tweet (authorId, text, createdAt, repostOfId) VALUES (?, '', ?, ?)",
                             arguments: [action.user, now, target])
-                        if db.changesCount > 0 { _ = try TweetRow.adjust(db, target, .repostsCount, by: 1) }
+                        if db.changesCount > 0 { _ = try TweetRow.adjust(db, target, .reposts, by: 1) }
                     default:
                         try db.execute(
                             sql: "INSERT OR IGNORE INTO tweetLike (tweetId, userId, createdAt) VALUES (?, ?, ?)",
                             arguments: [target, action.user, now])
-                        if db.changesCount > 0 { _ = try TweetRow.adjust(db, target, .likesCount, by: 1) }
+                        if db.changesCount > 0 { _ = try TweetRow.adjust(db, target, .likes, by: 1) }
                     }
                 }
                 try SearchIndexer.indexWaiting(db)

@@ -66,7 +66,7 @@ struct BatchWriter {
         try TweetMentionRows.insert(db, tweetID: tweet.id, accountIDs: plan.mentionedIDs)
         try TweetTagRows.insert(
             db, tweetID: tweet.id, authorID: draft.authorID, createdAt: storedNow, hashtags: found.hashtags)
-        let parentCounts = try plan.countedParentID.flatMap { try TweetRow.adjust(db, $0, .repliesCount, by: 1) }
+        let parentCounts = try plan.countedParentID.flatMap { try TweetRow.adjust(db, $0, .replies, by: 1) }
         let notifications = try plan.notifications.map {
             try Interactions.insert(db, $0, by: tweet.author, tweet: tweet, at: now)
         }
@@ -106,7 +106,7 @@ struct BatchWriter {
             )
             .execute(arguments: [userID, storedNow, originalID])
             let repostID = db.lastInsertedRowID
-            let counts = try TweetRow.adjust(db, originalID, .repostsCount, by: 1)
+            let counts = try TweetRow.adjust(db, originalID, .reposts, by: 1)
             guard let repost = try TweetRow.fetchOne(db, id: repostID) else {
                 throw TwitterError(.internal, "The repost just written is missing")
             }

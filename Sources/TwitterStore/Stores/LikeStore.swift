@@ -44,7 +44,7 @@ public struct LikeStore: LikeStoring {
                     sql: "DELETE FROM tweetLike WHERE tweetId = ? AND userId = ?", arguments: [plan.tweetID, userID])
             }
             guard db.changesCount > 0,
-                let counts = try TweetRow.adjust(db, plan.tweetID, .likesCount, by: liking ? 1 : -1)
+                let counts = try TweetRow.adjust(db, plan.tweetID, .likes, by: liking ? 1 : -1)
             else {
                 return (try TweetRow.counts(db, id: plan.tweetID) ?? TweetCounts(), [])
             }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterRules
 
 /// Tweets in SQLite. Posts and reposts that arrive together are committed together (group commit), and every
 /// commit is reported to the observer in commit order once it is on disk.
@@ -48,9 +49,7 @@ public struct TweetStore: TweetStoring {
             guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else {
                 throw TwitterError.notFound("Tweet \(id)")
             }
-            guard row["authorId"] == userID else {
-                throw TwitterError(.forbidden, "Tweet \(id) is not yours to delete")
-            }
+            try DeletionRule.requireAuthor(userID, of: (id, row["authorId"]))
             return (
                 (),
                 try Self.delete(
@@ -59,38 +58,38 @@ public struct TweetStore: TweetStoring {
         }
     }
 
-    /// Deletes tweet `id` and returns the events: its reposts' deletions first, its own, then changed counts.
-    /// A suspended author's reply or repost is out of the counters already (`Contributions`).
+    /// Deletes tweet `id` as `DeletionRule` plans it and returns the events.
     static func delete(
         _ id: Int64, authorID: Int64, repostOf original: Int64?, inReplyTo parent: Int64?, in db: Database
     ) throws -> [TweetEvent] {
-        var events: [TweetEvent] = try Row.fetchAll(
+        let reposts = try Row.fetchAll(
             db, sql: "SELECT id, authorId FROM tweet WHERE repostOfId = ? ORDER BY id", arguments: [id]
-        ).map { .deleted(id: $0["id"], authorID: $0["authorId"], repostOf: id) }
-        if original == nil {
-            let hasReplies =
+        ).map { (id: $0["id"] as Int64, authorID: $0["authorId"] as Int64) }
+        var hasReplies = false
+        if DeletionRule.mayKeepItsPlace(repostOf: original) {
+            hasReplies =
                 try Bool.fetchOne(
                     db,
                     sql: """
                         SELECT EXISTS(SELECT 1 FROM tweet WHERE inReplyToId = ?1)
                             OR EXISTS(SELECT 1 FROM tweetTombstone WHERE inReplyToId = ?1)
                         """, arguments: [id]) ?? false
-            if parent != nil || hasReplies {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO tweetTombstone (id, inReplyToId) VALUES (?, ?)",
-                    arguments: [id, parent])
-            }
+        }
+        let facts = DeletionFacts(
+            id: id, authorID: authorID, repostOf: original, inReplyTo: parent, reposts: reposts,
+            hasReplies: hasReplies, authorWithdrawn: try Contributions.areWithdrawn(db, of: authorID))
+        let plan = DeletionRule.plan(facts)
+        if let tombstone = plan.tombstone {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO tweetTombstone (id, inReplyToId) VALUES (?, ?)",
+                arguments: [tombstone.id, tombstone.inReplyToID])
         }
         try db.execute(sql: "DELETE FROM tweet WHERE id = ?", arguments: [id])  // reposts and likes go with it
-        events.append(.deleted(id: id, authorID: authorID, repostOf: original))
-        guard try !Contributions.areWithdrawn(db, of: authorID) else { return events }
-        if let parent, let counts = try TweetRow.adjust(db, parent, .repliesCount, by: -1) {
-            events.append(.counted(id: parent, counts))
+        var counted: [(id: Int64, counts: TweetCounts)] = []
+        for (tweetID, counter) in plan.counters {
+            if let counts = try TweetRow.adjust(db, tweetID, counter, by: -1) { counted.append((tweetID, counts)) }
         }
-        if let original, let counts = try TweetRow.adjust(db, original, .repostsCount, by: -1) {
-            events.append(.counted(id: original, counts))
-        }
-        return events
+        return DeletionRule.events(facts, counted: counted)
     }
 
     /// Newest first, by the primary key or the (author, id) index.
