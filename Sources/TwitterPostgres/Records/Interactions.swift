@@ -3,20 +3,9 @@ import PostgresNIO
 import TwitterCore
 import TwitterRules
 
-/// What every interaction between two accounts does inside its own transaction (as in the SQLite store):
-/// refuses it across a block (either way), and notifies the other side, or withdraws the notification when the
-/// action is undone.
+/// The reads and writes every interaction between two accounts shares: who blocks whom, the notifications a
+/// rule planned (written, or withdrawn when the action is undone). What to do is `TwitterRules`' decision.
 enum Interactions {
-    /// `InteractionRule`'s refusal when a block stands between `actor` and `other`.
-    static func requireNoBlock(_ connection: PostgresConnection, actor: Int64, other: Int64) async throws {
-        guard actor != other else { return }
-        if let refusal = InteractionRule.refusal(
-            actor: actor, other: other, blocker: try await blocker(connection, between: actor, and: other))
-        {
-            throw refusal
-        }
-    }
-
     /// The accounts among `candidates` that block `account` or that it blocks; no query for none.
     static func blocked(_ connection: PostgresConnection, with account: Int64, among candidates: [Int64]) async throws
         -> Set<Int64>
@@ -38,20 +27,6 @@ enum Interactions {
             WHERE (blocker_id = \(one) AND blocked_id = \(other)) OR (blocker_id = \(other) AND blocked_id = \(one))
             LIMIT 1
             """, as: Int64.self)
-    }
-
-    /// Notifies `recipientID` of `actor`'s action and returns the event to report; nil where `InteractionRule`
-    /// says no one is told (one's own action, or across a block).
-    static func notify(
-        _ connection: PostgresConnection, _ recipientID: Int64, of type: ActivityNotification.Kind,
-        by actor: Tweet.Author, tweet: Tweet?, at now: Date
-    ) async throws -> TweetEvent? {
-        guard recipientID != actor.id else { return nil }
-        let blocked = try await blocker(connection, between: recipientID, and: actor.id) != nil
-        guard InteractionRule.notifies(recipientID, actor: actor.id, blocked: blocked) else { return nil }
-        let (notification, recipient) = try await insert(
-            connection, PlannedNotification(recipientID: recipientID, kind: type), by: actor, tweet: tweet, at: now)
-        return .notified(notification, recipientID: recipient)
     }
 
     /// Writes a notification a rule planned, returning it with its id and its recipient.

@@ -1,17 +1,22 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterRules
 
 /// The follow graph in PostgreSQL; follows and unfollows are ordered writes, reported once committed.
 struct FollowStore: FollowStoring {
     let database: PostgresStore
     let observer: any TweetCommitObserving
 
-    /// Refused across a block; following again changes nothing and reports nothing. The follow is reported
-    /// before its notification, as in the SQLite store.
+    /// Refused across a block; following again changes nothing and reports nothing (`RelationRule`).
     func follow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            try await Interactions.requireNoBlock(connection, actor: followerID, other: followeeID)
+            if let refusal = RelationRule.followRefusal(
+                followee: followeeID, follower: followerID,
+                blocker: try await Interactions.blocker(connection, between: followerID, and: followeeID))
+            {
+                throw refusal
+            }
             let now = Date().storagePrecision
             let inserted = try await connection.value(
                 """
@@ -19,14 +24,16 @@ struct FollowStore: FollowStoring {
                 ON CONFLICT DO NOTHING RETURNING id
                 """, as: Int64.self)
             guard inserted != nil else { return (false, []) }
-            var events: [TweetEvent] = [.followed(followerID: followerID, followeeID: followeeID)]
-            if let notified = try await Interactions.notify(
-                connection, followeeID, of: .follow, by: try await Interactions.account(connection, followerID),
-                tweet: nil, at: now)
-            {
-                events.append(notified)
+            var notification: (ActivityNotification, recipientID: Int64)?
+            if let planned = RelationRule.followNotification(followee: followeeID, follower: followerID) {
+                notification = try await Interactions.insert(
+                    connection, planned, by: try await Interactions.account(connection, followerID), tweet: nil, at: now
+                )
             }
-            return (true, events)
+            return (
+                true,
+                RelationRule.followEvents(follower: followerID, followee: followeeID, notification: notification)
+            )
         }
     }
 

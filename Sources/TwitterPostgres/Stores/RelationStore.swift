@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterRules
 
 /// Mutes and blocks in PostgreSQL; every change is an ordered write, reported once committed, so the read
 /// model's hidden accounts follow them in commit order.
@@ -37,11 +38,13 @@ struct RelationStore: RelationStoring {
             guard try await Self.insert(connection, into: "block", "blocker_id", "blocked_id", userID, targetID) else {
                 return (false, [])
             }
-            var events: [TweetEvent] = []
-            if let ended = try await FollowStore.endFollow(connection, targetID, by: userID) { events.append(ended) }
-            if let ended = try await FollowStore.endFollow(connection, userID, by: targetID) { events.append(ended) }
-            events.append(.blocked(blockerID: userID, blockedID: targetID))
-            return (true, events)
+            var unfollowed: [TweetEvent] = []
+            for follow in RelationRule.followsEndedByBlock(blocker: userID, blocked: targetID) {
+                if let ended = try await FollowStore.endFollow(connection, follow.followeeID, by: follow.followerID) {
+                    unfollowed.append(ended)
+                }
+            }
+            return (true, RelationRule.blockEvents(blocker: userID, blocked: targetID, unfollowed: unfollowed))
         }
     }
 

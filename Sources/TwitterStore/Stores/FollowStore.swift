@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterRules
 
 /// The follow graph in SQLite; follows and unfollows are reported once committed.
 public struct FollowStore: FollowStoring {
@@ -16,19 +17,24 @@ public struct FollowStore: FollowStoring {
     /// Inserts the follow unless it exists.
     public func follow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
         try await reporter.write { db in
-            try Interactions.requireNoBlock(db, actor: followerID, other: followeeID)
+            if let refusal = RelationRule.followRefusal(
+                followee: followeeID, follower: followerID,
+                blocker: try Interactions.blocker(db, between: followerID, and: followeeID))
+            {
+                throw refusal
+            }
             let now = Date().storagePrecision
             try db.execute(
                 sql: "INSERT OR IGNORE INTO follow (followerId, followeeId, createdAt) VALUES (?, ?, ?)",
                 arguments: [followerID, followeeID, now])
             guard db.changesCount > 0 else { return (false, []) }
-            var events: [TweetEvent] = [.followed(followerID: followerID, followeeID: followeeID)]
-            if let notified = try Interactions.notify(
-                db, followeeID, of: .follow, by: try Interactions.account(db, followerID), tweet: nil, at: now)
-            {
-                events.append(notified)
+            let notification = try RelationRule.followNotification(followee: followeeID, follower: followerID).map {
+                try Interactions.insert(db, $0, by: try Interactions.account(db, followerID), tweet: nil, at: now)
             }
-            return (true, events)
+            return (
+                true,
+                RelationRule.followEvents(follower: followerID, followee: followeeID, notification: notification)
+            )
         }
     }
 

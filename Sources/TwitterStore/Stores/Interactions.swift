@@ -3,19 +3,9 @@ import GRDB
 import TwitterCore
 import TwitterRules
 
-/// What every interaction between two accounts does inside its own transaction: refuses it across a block
-/// (either way), and notifies the other side, or withdraws the notification when the action is undone.
+/// The reads and writes every interaction between two accounts shares: who blocks whom, the notifications a
+/// rule planned (written, or withdrawn when the action is undone). What to do is `TwitterRules`' decision.
 enum Interactions {
-    /// `InteractionRule`'s refusal when a block stands between `actor` and `other`.
-    static func requireNoBlock(_ db: Database, actor: Int64, other: Int64) throws {
-        guard actor != other else { return }
-        if let refusal = InteractionRule.refusal(
-            actor: actor, other: other, blocker: try blocker(db, between: actor, and: other))
-        {
-            throw refusal
-        }
-    }
-
     /// The accounts among `candidates` that block `account` or that it blocks; no read for none.
     static func blocked(_ db: Database, with account: Int64, among candidates: [Int64]) throws -> Set<Int64> {
         guard !candidates.isEmpty else { return [] }
@@ -38,20 +28,6 @@ enum Interactions {
                     SELECT blockerId FROM block
                     WHERE (blockerId = ?1 AND blockedId = ?2) OR (blockerId = ?2 AND blockedId = ?1) LIMIT 1
                     """), arguments: [one, other])
-    }
-
-    /// Notifies `recipientID` of `actor`'s action and returns the event to report; nil where `InteractionRule`
-    /// says no one is told (one's own action, or across a block).
-    static func notify(
-        _ db: Database, _ recipientID: Int64, of type: ActivityNotification.Kind, by actor: Tweet.Author,
-        tweet: Tweet?, at now: Date
-    ) throws -> TweetEvent? {
-        guard recipientID != actor.id else { return nil }
-        let blocked = try blocker(db, between: recipientID, and: actor.id) != nil
-        guard InteractionRule.notifies(recipientID, actor: actor.id, blocked: blocked) else { return nil }
-        let (notification, recipient) = try insert(
-            db, PlannedNotification(recipientID: recipientID, kind: type), by: actor, tweet: tweet, at: now)
-        return .notified(notification, recipientID: recipient)
     }
 
     /// Writes a notification a rule planned, returning it with its id and its recipient.

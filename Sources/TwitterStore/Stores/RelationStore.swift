@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterRules
 
 /// Mutes and blocks in SQLite; every change is reported once committed.
 public struct RelationStore: RelationStoring {
@@ -35,11 +36,10 @@ public struct RelationStore: RelationStoring {
     public func block(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await reporter.write { db in
             guard try Self.insert(db, "block", "blockerId", "blockedId", userID, targetID) else { return (false, []) }
-            var events: [TweetEvent] = []
-            if let ended = try FollowStore.endFollow(db, targetID, by: userID) { events.append(ended) }
-            if let ended = try FollowStore.endFollow(db, userID, by: targetID) { events.append(ended) }
-            events.append(.blocked(blockerID: userID, blockedID: targetID))
-            return (true, events)
+            let unfollowed = try RelationRule.followsEndedByBlock(blocker: userID, blocked: targetID).compactMap {
+                try FollowStore.endFollow(db, $0.followeeID, by: $0.followerID)
+            }
+            return (true, RelationRule.blockEvents(blocker: userID, blocked: targetID, unfollowed: unfollowed))
         }
     }
 

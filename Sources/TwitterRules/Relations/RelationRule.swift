@@ -1,0 +1,38 @@
+import TwitterCore
+
+/// Follows and blocks between two accounts, once for every store.
+public enum RelationRule {
+    /// What a new follow does once written: the followee is told (never oneself; a follow across a block is
+    /// refused before, by `followRefusal`).
+    public static func followNotification(followee: Int64, follower: Int64) -> PlannedNotification? {
+        InteractionRule.notifies(followee, actor: follower, blocked: false)
+            ? PlannedNotification(recipientID: followee, kind: .follow) : nil
+    }
+
+    /// -32003 when a block stands between the two (`blocker` is who blocks whom, if either does).
+    public static func followRefusal(followee: Int64, follower: Int64, blocker: Int64?) -> TwitterError? {
+        InteractionRule.refusal(actor: follower, other: followee, blocker: blocker)
+    }
+
+    /// A new follow's events: the follow, then the notification.
+    public static func followEvents(
+        follower: Int64, followee: Int64, notification: (ActivityNotification, recipientID: Int64)?
+    ) -> [TweetEvent] {
+        var events: [TweetEvent] = [.followed(followerID: follower, followeeID: followee)]
+        if let (notification, recipient) = notification {
+            events.append(.notified(notification, recipientID: recipient))
+        }
+        return events
+    }
+
+    /// The follows a new block ends, in their one order: the blocker's of the blocked, then the blocked's of the
+    /// blocker. Each one that existed is reported as an unfollow, with its notification withdrawn.
+    public static func followsEndedByBlock(blocker: Int64, blocked: Int64) -> [(followerID: Int64, followeeID: Int64)] {
+        [(blocker, blocked), (blocked, blocker)]
+    }
+
+    /// A new block's events: the unfollows of the follows it ended, then the block.
+    public static func blockEvents(blocker: Int64, blocked: Int64, unfollowed: [TweetEvent]) -> [TweetEvent] {
+        unfollowed + [.blocked(blockerID: blocker, blockedID: blocked)]
+    }
+}
