@@ -102,6 +102,7 @@ public enum ForeignPeerError: Error, CustomStringConvertible {
     /// The daemon closed the connection, or socat could not connect.
     case connectionEnded(method: String)
 
+    /// What went wrong, for a test's failure message.
     public var description: String {
         switch self {
         case .connectionEnded(let method): "the connection ended before \(method) was answered"
