@@ -32,10 +32,7 @@ struct BatchWriter {
         var parentID: Int64?
         if let answered = draft.inReplyToID {
             // A reply to a repost answers its original.
-            guard let target = try await TweetRows.target(connection, of: answered),
-                let author = try await Interactions.author(connection, of: target)
-            else { throw TwitterError.notFound("Tweet \(answered)") }
-            try await Interactions.requireNoBlock(connection, actor: draft.authorID, other: author.id)
+            let (target, author) = try await Interactions.target(connection, of: answered, for: draft.authorID)
             (parent, parentID) = (author, target)
         }
         let found = EntityScanner.scan(draft.text)
@@ -83,10 +80,7 @@ struct BatchWriter {
 
     /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made.
     mutating func repost(_ id: Int64, by userID: Int64) async throws -> Tweet {
-        guard let originalID = try await TweetRows.target(connection, of: id),
-            let originalAuthor = try await Interactions.author(connection, of: originalID)
-        else { throw TwitterError.notFound("Tweet \(id)") }
-        try await Interactions.requireNoBlock(connection, actor: userID, other: originalAuthor.id)
+        let (originalID, originalAuthor) = try await Interactions.target(connection, of: id, for: userID)
         if let existing = try await connection.value(
             "SELECT id FROM tweet WHERE repost_of_id = \(originalID) AND author_id = \(userID)", as: Int64.self),
             let repost = try await TweetRows.fetchOne(connection, id: existing)

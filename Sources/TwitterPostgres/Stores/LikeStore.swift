@@ -20,12 +20,10 @@ struct LikeStore: LikeStoring {
     /// An ordered write: the read model applies likes and counts in commit order.
     private func change(_ id: Int64, by userID: Int64, liking: Bool) async throws -> TweetCounts {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            guard let target = try await TweetRows.target(connection, of: id),
-                let author = try await Interactions.author(connection, of: target)
-            else { throw TwitterError.notFound("Tweet \(id)") }
+            // Taking back a like needs no sight of the tweet; the server's read path asks for it first anyway.
+            let (target, author) = try await Interactions.target(connection, of: id, for: liking ? userID : nil)
             let changed: Int64?
             if liking {
-                try await Interactions.requireNoBlock(connection, actor: userID, other: author.id)
                 changed = try await connection.value(
                     """
                     INSERT INTO tweet_like (tweet_id, user_id, created_at)

@@ -146,12 +146,13 @@ public final class FeedReadModel: TweetCommitObserving {
         let memory = self.memory
         let (newest, windows, json) = (memory.newest, memory.windows, memory.json)
         let readerMarks = try await memory.marks.marks(of: reader, store: stores.likes)
-        let hiding = try await memory.hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
-            .all
-        guard hiding.isEmpty else {
+        let visibility = TweetVisibility(try await hiddenAccounts(of: reader, stores: stores))
+        guard visibility.hidden.isEmpty else {
+            // The store leaves the hidden accounts out in SQL; the policy has the last word on what it read.
             var query = query
-            query.hiding = hiding
-            return FeedPage(try await storePage(query, stores: stores).map(readerMarks.applied), json: json)
+            query.hiding = visibility.hiding
+            return FeedPage(
+                visibility.listed(try await storePage(query, stores: stores)).map(readerMarks.applied), json: json)
         }
         if let page = pageInMemory(query, reader: reader, in: memory) { return page }
         if case .tag = query.timeline {

@@ -34,10 +34,7 @@ struct BatchWriter {
         var parentID: Int64?
         if let answered = draft.inReplyToID {
             // A reply to a repost answers its original.
-            guard let target = try TweetRow.target(db, of: answered),
-                let author = try Interactions.author(db, of: target)
-            else { throw TwitterError.notFound("Tweet \(answered)") }
-            try Interactions.requireNoBlock(db, actor: draft.authorID, other: author.id)
+            let (target, author) = try Interactions.target(db, of: answered, for: draft.authorID)
             (parent, parentID) = (author, target)
         }
         let found = EntityScanner.scan(draft.text)
@@ -85,10 +82,7 @@ struct BatchWriter {
 
     /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made.
     mutating func repost(_ id: Int64, by userID: Int64) throws -> Tweet {
-        guard let originalID = try TweetRow.target(db, of: id),
-            let originalAuthor = try Interactions.author(db, of: originalID)
-        else { throw TwitterError.notFound("Tweet \(id)") }
-        try Interactions.requireNoBlock(db, actor: userID, other: originalAuthor.id)
+        let (originalID, originalAuthor) = try Interactions.target(db, of: id, for: userID)
         if let existing = try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT id FROM tweet WHERE repostOfId = ? AND authorId = ?"),
             arguments: [originalID, userID]), let repost = try TweetRow.fetchOne(db, id: existing)
