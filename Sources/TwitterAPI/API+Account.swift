@@ -83,6 +83,23 @@ extension API.Account {
         [Property("username", .string(), required: true), Property("createdAt", .timestamp(), required: true)],
         title: "ArchivedRelation")
 
+    /// One of the account's tweets: a tweet, whose `repostOf` may be the placeholder of an original the account
+    /// may no longer see.
+    static let archivedTweetSchema = Schema.object(
+        API.Tweets.tweetProperties(
+            repostOf: Schema(
+                .oneOf([
+                    API.Tweets.originalSchema,
+                    .object(
+                        [
+                            Property("id", .integer(), required: true),
+                            Property("unavailable", .boolean("Always true."), required: true),
+                        ], "An original the account may no longer see (across a block), without its content.",
+                        title: "UnavailableOriginal"),
+                    Schema(.null),
+                ]))),
+        title: "ArchivedTweet")
+
     /// `account.export`.
     public static let export = RPCMethod<ExportParams, AccountArchivePage>(
         MethodDescriptor(
@@ -91,7 +108,7 @@ extension API.Account {
             params: [Property("cursor", .string("The nextCursor of the previous page; absent for the first."))],
             result: .object([
                 Property("profile", API.Profiles.profileSchema.orNull(), required: true),
-                Property("tweets", .array(of: API.Tweets.tweetSchema), required: true),
+                Property("tweets", .array(of: archivedTweetSchema), required: true),
                 Property("follows", .array(of: relationSchema), required: true),
                 Property(
                     "likes",

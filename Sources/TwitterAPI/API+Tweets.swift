@@ -154,13 +154,10 @@ extension API.Tweets {
             Property("urls", entitySchema("url", "Link", "An http or https link as written."), required: true),
         ], "What the text mentions, tags and links, found when it was posted.", title: "Entities")
 
-    static let tweetSchema = Schema.object(
-        tweetProperties(
-            repostOf: Schema.object(
-                tweetProperties(repostOf: Schema(.null)), "For a repost, the original tweet.", title: "Original"
-            ).orNull()),
-        title: "Tweet"
-    )
+    static let originalSchema = Schema.object(
+        tweetProperties(repostOf: Schema(.null)), "For a repost, the original tweet.", title: "Original")
+
+    static let tweetSchema = Schema.object(tweetProperties(repostOf: originalSchema.orNull()), title: "Tweet")
 
     static let pageSchema = Schema.object(
         [

@@ -138,16 +138,17 @@ import TwitterCore
             #expect(
                 try await SocialTests.code { try await bob.call(API.Users.follow, .init(username: "alice")) }
                     == Self.forbidden)
+            // Her tweets are as if absent: naming one is -32004, like a tweet that does not exist.
             #expect(
                 try await SocialTests.code {
                     try await bob.call(API.Tweets.post, .init(text: "hi", inReplyToId: target))
                 }
-                    == Self.forbidden)
+                    == Self.notFound)
             #expect(
-                try await SocialTests.code { try await bob.call(API.Tweets.like, .init(id: target)) } == Self.forbidden)
+                try await SocialTests.code { try await bob.call(API.Tweets.like, .init(id: target)) } == Self.notFound)
             #expect(
                 try await SocialTests.code { try await bob.call(API.Tweets.repost, .init(id: target)) }
-                    == Self.forbidden)
+                    == Self.notFound)
             #expect(
                 try await SocialTests.code { try await bob.call(API.Tweets.get, .init(id: target)) } == Self.notFound)
             #expect(

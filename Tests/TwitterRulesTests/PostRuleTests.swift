@@ -33,21 +33,13 @@ struct PostRuleTests {
         #expect(plan.mentionedIDs == [2, 3, 1])
     }
 
-    @Test func nobodyAcrossABlockHearsOfAPostAndAReplyAcrossOneIsRefused() throws {
+    @Test func nobodyAcrossABlockHearsOfAPostAndAReplyToATweetNotThereIsNotFound() throws {
         let mention = PostDraft(text: "@bob @carol", by: Self.alice.id)
         let facts = PostFacts(mentioned: [Self.bob, Self.carol], blockedRecipients: [Self.carol.id])
         let plan = try Self.plan(try PostRule.decide(mention, found: EntityScanner.scan(mention.text), facts: facts))
         #expect(plan.notifications.map(\.recipientID) == [Self.bob.id])
 
         let reply = PostDraft(text: "no", by: Self.alice.id, inReplyToID: 7)
-        for (blocker, message) in [
-            (Self.bob.id, "This account blocks you"), (Self.alice.id, "You block this account; unblock it first"),
-        ] {
-            #expect(throws: TwitterError(.forbidden, message)) {
-                try PostRule.decide(
-                    reply, found: TweetEntities(), facts: PostFacts(parent: (7, Self.bob), parentBlocker: blocker))
-            }
-        }
         #expect(throws: TwitterError.notFound("Tweet 7")) {
             try PostRule.decide(reply, found: TweetEntities(), facts: PostFacts())
         }
@@ -84,7 +76,7 @@ struct PostRuleTests {
             ])
     }
 
-    @Test func aRepostIsMadeOnceRefusedAcrossABlockAndTellsOnlyAnother() throws {
+    @Test func aRepostIsMadeOnceAndTellsOnlyAnother() throws {
         let facts = RepostFacts(original: (7, Self.bob))
         #expect(
             try RepostRule.decide(9, by: Self.alice.id, facts: facts)
@@ -94,26 +86,22 @@ struct PostRuleTests {
         #expect(
             try RepostRule.decide(7, by: Self.alice.id, facts: RepostFacts(original: (7, Self.bob), existing: existing))
                 == .existing(existing))
-        #expect(throws: TwitterError(.forbidden, "This account blocks you")) {
-            try RepostRule.decide(
-                7, by: Self.alice.id, facts: RepostFacts(original: (7, Self.bob), blocker: Self.bob.id))
-        }
         #expect(throws: TwitterError.notFound("Tweet 7")) {
             try RepostRule.decide(7, by: Self.alice.id, facts: RepostFacts(original: nil))
         }
     }
 
-    @Test func aLikeAcrossABlockIsRefusedAndAnUnlikeWithdrawsTheNotification() throws {
+    @Test func aLikeTellsTheAuthorAndAnUnlikeWithdrawsTheNotification() throws {
         let target = (id: Int64(7), author: Self.bob)
-        let like = try LikeRule.decide(9, by: Self.alice.id, liking: true, target: target, blocker: nil)
+        let like = try LikeRule.decide(9, by: Self.alice.id, liking: true, target: target)
         #expect(like.tweetID == 7)
         #expect(like.notification == PlannedNotification(recipientID: Self.bob.id, kind: .like))
-        #expect(try LikeRule.decide(7, by: Self.bob.id, liking: true, target: target, blocker: nil).notification == nil)
-        #expect(throws: TwitterError(.forbidden, "You block this account; unblock it first")) {
-            try LikeRule.decide(7, by: Self.alice.id, liking: true, target: target, blocker: Self.alice.id)
+        #expect(try LikeRule.decide(7, by: Self.bob.id, liking: true, target: target).notification == nil)
+        #expect(throws: TwitterError.notFound("Tweet 7")) {
+            try LikeRule.decide(7, by: Self.alice.id, liking: true, target: nil)
         }
-        let unlike = try LikeRule.decide(7, by: Self.alice.id, liking: false, target: target, blocker: Self.alice.id)
-        #expect(unlike.withdrawsFrom == Self.bob.id, "an unlike goes ahead across a block")
+        let unlike = try LikeRule.decide(7, by: Self.alice.id, liking: false, target: target)
+        #expect(unlike.withdrawsFrom == Self.bob.id)
         #expect(
             LikeRule.events(unlike, by: Self.alice.id, liking: false, counts: TweetCounts(), notification: nil)
                 == [.unliked(id: 7, userID: Self.alice.id), .counted(id: 7, TweetCounts())])

@@ -7,7 +7,7 @@ public struct AccountArchivePage: Sendable, Codable {
     /// The profile; on the first page only.
     public var profile: Profile?
     /// The account's tweets, replies and reposts.
-    public var tweets: [Tweet]
+    public var tweets: [ArchivedTweet]
     /// Whom it follows.
     public var follows: [ArchivedRelation]
     /// The tweets it liked.
@@ -49,7 +49,7 @@ public struct AccountArchivePage: Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         profile = try container.decodeIfPresent(Profile.self, forKey: .profile)
-        tweets = try container.decode([Tweet].self, forKey: .tweets)
+        tweets = try container.decode([ArchivedTweet].self, forKey: .tweets)
         follows = try container.decode([ArchivedRelation].self, forKey: .follows)
         likes = try container.decode([ArchivedLike].self, forKey: .likes)
         mutes = try container.decode([ArchivedRelation].self, forKey: .mutes)
@@ -73,6 +73,51 @@ public struct AccountArchivePage: Sendable, Codable {
         try container.encode(mutes, forKey: .mutes)
         try container.encode(blocks, forKey: .blocks)
         try container.encode(next?.text, forKey: .nextCursor)
+    }
+}
+
+/// One of the account's tweets in its archive: the tweet as stored, or a repost whose original the account may no
+/// longer see (across a block), kept with the original marked unavailable and none of its text. On the wire it is
+/// a tweet whose `repostOf` is then `{"id","unavailable":true}`.
+@dynamicMemberLookup
+public struct ArchivedTweet: Sendable, Hashable, Codable {
+    /// The tweet; for an unavailable original, the repost without it.
+    public var tweet: Tweet
+    /// The id of the original the account may not see; nil otherwise.
+    public var unavailableOriginalID: Int64?
+
+    /// Creates the entry.
+    public init(_ tweet: Tweet, unavailableOriginalID: Int64? = nil) {
+        self.tweet = tweet
+        self.unavailableOriginalID = unavailableOriginalID
+    }
+
+    /// The tweet's members.
+    public subscript<Value>(dynamicMember member: KeyPath<Tweet, Value>) -> Value { tweet[keyPath: member] }
+
+    /// The placeholder of an unavailable original.
+    struct Unavailable: Codable {
+        var id: Int64
+        var unavailable: Bool
+    }
+
+    /// Decodes a tweet, or a repost whose `repostOf` is the placeholder.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Tweet.CodingKeys.self)
+        if let placeholder = try? container.decodeIfPresent(Unavailable.self, forKey: .repostOf),
+            placeholder.unavailable
+        {
+            self.init(try Tweet(from: container, repostOf: nil), unavailableOriginalID: placeholder.id)
+        } else {
+            self.init(try Tweet(from: decoder))
+        }
+    }
+
+    /// Encodes the tweet, its `repostOf` the placeholder when the original is unavailable.
+    public func encode(to encoder: any Encoder) throws {
+        guard let id = unavailableOriginalID else { return try tweet.encode(to: encoder) }
+        var container = encoder.container(keyedBy: Tweet.CodingKeys.self)
+        try tweet.encode(into: &container, repostOf: Unavailable(id: id, unavailable: true))
     }
 }
 

@@ -1,5 +1,6 @@
 /// The accounts one reader does not see: those it mutes, those it blocks, and those that block it. Kept per
-/// reader in the read model like `ReaderMarks`, and changed exactly by the mute and block events.
+/// reader in the read model like `ReaderMarks`, and changed exactly by the mute and block events. These are the
+/// facts; what they hide is `TweetVisibility`'s to decide.
 public struct HiddenAccounts: Sendable, Equatable {
     /// Accounts the reader mutes.
     public var muted: Set<Int64>
@@ -23,19 +24,6 @@ public struct HiddenAccounts: Sendable, Equatable {
         isEmpty ? [] : muted.union(blocking).union(blockedBy)
     }
 
-    /// Whether a block stands between the reader and `accountID`, either way: then even the account's tweets
-    /// asked for by id are as if absent.
-    public func isBlocked(_ accountID: Int64) -> Bool {
-        blocking.contains(accountID) || blockedBy.contains(accountID)
-    }
-
-    /// Whether `tweet` (or, for a repost, its original) is by a hidden account.
-    public func hides(_ tweet: Tweet) -> Bool {
-        guard !isEmpty else { return false }
-        let hidden = all
-        return hidden.contains(tweet.author.id) || tweet.repostOf.map { hidden.contains($0.author.id) } ?? false
-    }
-
     /// The readers whose hidden accounts an event changes.
     public static func readers(changedBy event: TweetEvent) -> [Int64] {
         switch event {
@@ -56,23 +44,5 @@ public struct HiddenAccounts: Sendable, Equatable {
             if blocker == reader { blocking.remove(blocked) } else if blocked == reader { blockedBy.remove(blocker) }
         default: break
         }
-    }
-}
-
-extension HiddenAccounts {
-    /// A thread as the reader may see it: nil when a block stands between the reader and the tweet's author
-    /// (as if it did not exist); hidden accounts' tweets above or below it become placeholders, like deleted
-    /// tweets, so the replies to them keep their place.
-    public func shown(_ rows: ThreadRows) -> ThreadRows? {
-        guard !isEmpty else { return rows }
-        guard !isBlocked(rows.tweet.author.id) else { return nil }
-        let hidden = all
-        func placeholder(_ entry: ThreadEntry) -> ThreadEntry {
-            guard case .tweet(let tweet) = entry, hidden.contains(tweet.author.id) else { return entry }
-            return .deleted(id: tweet.id, inReplyToID: tweet.inReplyToID)
-        }
-        return ThreadRows(
-            ancestors: rows.ancestors.map(placeholder), tweet: rows.tweet,
-            descendants: rows.descendants.map(placeholder))
     }
 }

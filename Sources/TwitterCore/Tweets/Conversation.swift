@@ -28,8 +28,26 @@ public struct ThreadRows: Sendable, Equatable {
     public var ancestors: [ThreadEntry]
     /// The tweet asked for.
     public var tweet: Tweet
-    /// Every reply beneath the tweet, at any depth, in any order; at most the limit asked for plus one.
+    /// Replies beneath the tweet, at any depth, in any order: level by level, at most `levelReadLimit` of each
+    /// level (the oldest first) and `readLimit` in all, so that a thread of any size is read in bounded time;
+    /// past that the conversation is `truncated`.
     public var descendants: [ThreadEntry]
+
+    /// The most replies a store reads of one level of a thread. More than `Conversation.descendantLimit`, so a
+    /// thread cut here is always answered `truncated`.
+    public static let levelReadLimit = 1_000
+    /// The most replies a store reads of one thread, over every level.
+    public static let readLimit = 10_000
+    /// The most parent ids one query of a level names: far below SQLite's 32,766 host parameters even when a
+    /// statement lists them twice.
+    public static let parentBatch = 500
+
+    /// How many replies a store reads next for a thread of at most `limit` descendants: at most
+    /// `levelReadLimit` of a level and `readLimit` in all (each at least `limit` + 1, so a cut shows), given the
+    /// `read` so far in the thread and `readOfLevel` so far in this level.
+    public static func room(read: Int, readOfLevel: Int, limit: Int) -> Int {
+        max(0, min(max(levelReadLimit, limit + 1) - readOfLevel, max(readLimit, limit + 1) - read))
+    }
 
     /// Creates the rows.
     public init(ancestors: [ThreadEntry], tweet: Tweet, descendants: [ThreadEntry]) {

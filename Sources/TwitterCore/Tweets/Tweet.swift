@@ -104,6 +104,11 @@ extension Tweet: Codable {
     /// Decodes a tweet answer.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: container, repostOf: try container.decodeIfPresent(Tweet.self, forKey: .repostOf))
+    }
+
+    /// Decodes a tweet's members but `repostOf`, which the caller read (an archive's may be a placeholder).
+    init(from container: KeyedDecodingContainer<CodingKeys>, repostOf: Tweet?) throws {
         self.init(
             id: try container.decode(Int64.self, forKey: .id),
             author: try container.decode(Author.self, forKey: .author),
@@ -114,7 +119,7 @@ extension Tweet: Codable {
                 likes: try container.decodeIfPresent(Int.self, forKey: .likesCount) ?? 0,
                 reposts: try container.decodeIfPresent(Int.self, forKey: .repostsCount) ?? 0,
                 replies: try container.decodeIfPresent(Int.self, forKey: .repliesCount) ?? 0),
-            repostOf: try container.decodeIfPresent(Tweet.self, forKey: .repostOf),
+            repostOf: repostOf,
             likedByMe: try container.decodeIfPresent(Bool.self, forKey: .likedByMe) ?? false,
             repostedByMe: try container.decodeIfPresent(Bool.self, forKey: .repostedByMe) ?? false,
             entities: try container.decodeIfPresent(TweetEntities.self, forKey: .entities) ?? TweetEntities()
@@ -124,6 +129,11 @@ extension Tweet: Codable {
     /// Encodes every member; `inReplyToId` and `repostOf` are null when there is none.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try encode(into: &container, repostOf: repostOf)
+    }
+
+    /// Encodes every member, with `repostOf` as given (an archive's may be a placeholder).
+    func encode(into container: inout KeyedEncodingContainer<CodingKeys>, repostOf: some Encodable) throws {
         try container.encode(id, forKey: .id)
         try container.encode(author, forKey: .author)
         try container.encode(text, forKey: .text)

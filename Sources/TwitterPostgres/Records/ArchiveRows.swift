@@ -37,7 +37,9 @@ enum ArchiveRows {
                     ORDER BY tweet.id LIMIT \(query.bind(limit))
                     """))
             let tweets = try await TweetRows.fetchAll(connection, query)
-            page.tweets += tweets.prefix(keep)
+            // Reposts of tweets the owner may no longer see (across a block) carry none of their text.
+            let visibility = TweetVisibility(try await RelationStore.hiddenAccounts(connection, of: userID))
+            page.tweets += tweets.prefix(keep).map(visibility.archived)
             return (tweets.count, tweets.prefix(keep).last?.id ?? after)
         case .likes:
             let likes = try await connection.rows(

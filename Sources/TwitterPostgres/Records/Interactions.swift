@@ -19,6 +19,38 @@ enum Interactions {
                 """, as: Int64.self))
     }
 
+    /// The tweet a reply, like or repost of `id` goes to (the original, for a repost) and its author. `.notFound`
+    /// when it is missing, and, for `actor`, when `TweetVisibility` hides it across a block with the author of
+    /// the tweet named or of its original: the facts are read in the write's transaction, so a block committed
+    /// just before is seen.
+    static func target(_ connection: PostgresConnection, of id: Int64, for actor: Int64?) async throws
+        -> (id: Int64, author: Tweet.Author)
+    {
+        guard let target = try await TweetRows.target(connection, of: id),
+            let author = try await author(connection, of: target)
+        else { throw TwitterError.notFound("Tweet \(id)") }
+        guard let actor else { return (target, author) }
+        let named = target == id ? author.id : try await self.author(connection, of: id)?.id ?? author.id
+        try TweetVisibility(try await blocks(connection, of: actor, among: [named, author.id]))
+            .requireAccess(toTweet: id, author: named, originalAuthor: author.id)
+        return (target, author)
+    }
+
+    /// The blocks between `actor` and `accounts`, either way, as `actor`'s hidden accounts.
+    static func blocks(_ connection: PostgresConnection, of actor: Int64, among accounts: [Int64]) async throws
+        -> HiddenAccounts
+    {
+        var hidden = HiddenAccounts()
+        for other in Set(accounts) where other != actor {
+            switch try await blocker(connection, between: actor, and: other) {
+            case actor?: hidden.blocking.insert(other)
+            case .some: hidden.blockedBy.insert(other)
+            case nil: break
+            }
+        }
+        return hidden
+    }
+
     /// Who blocks whom between two accounts, if either does.
     static func blocker(_ connection: PostgresConnection, between one: Int64, and other: Int64) async throws -> Int64? {
         try await connection.value(

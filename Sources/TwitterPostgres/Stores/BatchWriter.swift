@@ -28,14 +28,8 @@ struct BatchWriter {
             facts.earlier = try await earlierPost(authorID: draft.authorID, key: key)
         }
         if let answered = draft.inReplyToID, facts.earlier == nil {
-            // A reply to a repost answers its original.
-            if let target = try await TweetRows.target(connection, of: answered),
-                let author = try await Interactions.author(connection, of: target)
-            {
-                facts.parent = (target, author)
-                facts.parentBlocker = try await Interactions.blocker(
-                    connection, between: draft.authorID, and: author.id)
-            }
+            // A reply to a repost answers its original; across a block it is not there.
+            facts.parent = try await Interactions.target(connection, of: answered, for: draft.authorID)
         }
         let found = EntityScanner.scan(draft.text)
         if facts.earlier == nil {
@@ -92,17 +86,13 @@ struct BatchWriter {
 
     /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made, as `RepostRule` decides.
     mutating func repost(_ id: Int64, by userID: Int64) async throws -> Tweet {
-        var facts = RepostFacts(original: nil)
-        if let originalID = try await TweetRows.target(connection, of: id),
-            let author = try await Interactions.author(connection, of: originalID)
+        // Across a block the tweet is not there.
+        let original = try await Interactions.target(connection, of: id, for: userID)
+        var facts = RepostFacts(original: original)
+        if let existing = try await connection.value(
+            "SELECT id FROM tweet WHERE repost_of_id = \(original.id) AND author_id = \(userID)", as: Int64.self)
         {
-            facts.original = (originalID, author)
-            facts.blocker = try await Interactions.blocker(connection, between: userID, and: author.id)
-            if let existing = try await connection.value(
-                "SELECT id FROM tweet WHERE repost_of_id = \(originalID) AND author_id = \(userID)", as: Int64.self)
-            {
-                facts.existing = try await TweetRows.fetchOne(connection, id: existing)
-            }
+            facts.existing = try await TweetRows.fetchOne(connection, id: existing)
         }
         switch try RepostRule.decide(id, by: userID, facts: facts) {
         case .existing(let repost):

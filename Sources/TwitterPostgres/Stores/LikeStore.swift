@@ -22,15 +22,9 @@ struct LikeStore: LikeStoring {
     /// decides on, then writes the like or takes it back.
     private func change(_ id: Int64, by userID: Int64, liking: Bool) async throws -> TweetCounts {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            var target: (id: Int64, author: Tweet.Author)?
-            var blocker: Int64?
-            if let original = try await TweetRows.target(connection, of: id),
-                let author = try await Interactions.author(connection, of: original)
-            {
-                target = (original, author)
-                if liking { blocker = try await Interactions.blocker(connection, between: userID, and: author.id) }
-            }
-            let plan = try LikeRule.decide(id, by: userID, liking: liking, target: target, blocker: blocker)
+            // Taking back a like needs no sight of the tweet; the server's read path asks for it first anyway.
+            let target = try await Interactions.target(connection, of: id, for: liking ? userID : nil)
+            let plan = try LikeRule.decide(id, by: userID, liking: liking, target: target)
             let changed: Int64?
             if liking {
                 changed = try await connection.value(

@@ -80,24 +80,27 @@ struct RelationStore: RelationStoring {
 
     /// The three sets in one query, each row tagged with the set it belongs to.
     func hiddenAccounts(of userID: Int64) async throws -> HiddenAccounts {
-        try await database.read { connection in
-            var hidden = HiddenAccounts()
-            for row in try await connection.rows(
-                """
-                SELECT 'muted' AS kind, muted_id AS id FROM mute WHERE muter_id = \(userID)
-                UNION ALL SELECT 'blocking', blocked_id FROM block WHERE blocker_id = \(userID)
-                UNION ALL SELECT 'blockedBy', blocker_id FROM block WHERE blocked_id = \(userID)
-                """)
-            {
-                let id = try row.column("id", as: Int64.self)
-                switch try row.column("kind", as: String.self) {
-                case "muted": hidden.muted.insert(id)
-                case "blocking": hidden.blocking.insert(id)
-                default: hidden.blockedBy.insert(id)
-                }
+        try await database.read { connection in try await Self.hiddenAccounts(connection, of: userID) }
+    }
+
+    /// The three sets, inside the caller's transaction.
+    static func hiddenAccounts(_ connection: PostgresConnection, of userID: Int64) async throws -> HiddenAccounts {
+        var hidden = HiddenAccounts()
+        for row in try await connection.rows(
+            """
+            SELECT 'muted' AS kind, muted_id AS id FROM mute WHERE muter_id = \(userID)
+            UNION ALL SELECT 'blocking', blocked_id FROM block WHERE blocker_id = \(userID)
+            UNION ALL SELECT 'blockedBy', blocker_id FROM block WHERE blocked_id = \(userID)
+            """)
+        {
+            let id = try row.column("id", as: Int64.self)
+            switch try row.column("kind", as: String.self) {
+            case "muted": hidden.muted.insert(id)
+            case "blocking": hidden.blocking.insert(id)
+            default: hidden.blockedBy.insert(id)
             }
-            return hidden
         }
+        return hidden
     }
 
     /// Inserts the relationship unless it exists; whether it was new. `table` and the columns are this file's

@@ -133,31 +133,43 @@ struct TweetStore: TweetStoring {
         return chain.reversed()
     }
 
-    /// Every reply beneath `id`, level by level, up to `limit` + 1 so the caller can tell it was cut.
+    /// The replies beneath `id`, level by level, each level's parents a batch at a time, within the bounds of
+    /// `ThreadRows.descendants` (at least `limit` + 1, so the caller can tell it was cut).
     private static func descendants(of id: Int64, limit: Int, in connection: PostgresConnection) async throws
         -> [ThreadEntry]
     {
         var found: [ThreadEntry] = []
         var level: [Int64] = [id]
-        // Conversation order is depth first, so all of them are read (up to a bound) before it is cut.
-        let bound = max(limit + 1, 10_000)
-        while !level.isEmpty, found.count < bound {
-            var sql = SQL()
-            sql.append(TweetRows.select("WHERE tweet.in_reply_to_id = ANY(\(sql.bind(level))) ORDER BY tweet.id"))
-            let replies = try await TweetRows.fetchAll(connection, sql)
-            // Deleted replies, and replies by suspended accounts, keep their place as placeholders. Both reads are in
-            // id order, as SQLite's index walks give them.
-            let placeholders = try await connection.rows(
-                """
-                SELECT id, in_reply_to_id FROM tweet_tombstone WHERE in_reply_to_id = ANY(\(level))
-                UNION ALL SELECT id, in_reply_to_id FROM tweet
-                WHERE in_reply_to_id = ANY(\(level)) AND \(unescaped: AccountStanding.suspended("author_id"))
-                ORDER BY id
-                """
-            ).map { ThreadEntry.deleted(id: try $0.column("id"), inReplyToID: try $0.column("in_reply_to_id")) }
-            let entries = replies.map(ThreadEntry.tweet) + placeholders
-            found += entries
-            level = entries.map(\.id)
+        while !level.isEmpty, ThreadRows.room(read: found.count, readOfLevel: 0, limit: limit) > 0 {
+            var next: [ThreadEntry] = []
+            for start in stride(from: 0, to: level.count, by: ThreadRows.parentBatch) {
+                let room = ThreadRows.room(read: found.count + next.count, readOfLevel: next.count, limit: limit)
+                guard room > 0 else { break }
+                let parents = Array(level[start..<min(start + ThreadRows.parentBatch, level.count)])
+                var sql = SQL()
+                sql.append(
+                    TweetRows.select(
+                        """
+                        WHERE tweet.in_reply_to_id = ANY(\(sql.bind(parents))) ORDER BY tweet.id
+                        LIMIT \(sql.bind(room))
+                        """))
+                let replies = try await TweetRows.fetchAll(connection, sql)
+                next += replies.map(ThreadEntry.tweet)
+                // Deleted replies, and replies by suspended accounts, keep their place as placeholders, in id
+                // order as SQLite's index walks give them.
+                let left = room - replies.count
+                guard left > 0 else { continue }
+                next += try await connection.rows(
+                    """
+                    SELECT id, in_reply_to_id FROM tweet_tombstone WHERE in_reply_to_id = ANY(\(parents))
+                    UNION ALL SELECT id, in_reply_to_id FROM tweet
+                    WHERE in_reply_to_id = ANY(\(parents)) AND \(unescaped: AccountStanding.suspended("author_id"))
+                    ORDER BY id LIMIT \(left)
+                    """
+                ).map { ThreadEntry.deleted(id: try $0.column("id"), inReplyToID: try $0.column("in_reply_to_id")) }
+            }
+            found += next
+            level = next.map(\.id)
         }
         return found
     }

@@ -2,8 +2,8 @@ import TwitterCore
 
 /// Liking and taking a like back: the decision and its events, once for every store.
 public enum LikeRule {
-    /// What a like or an unlike of a tweet does, once the store has read the tweet's original, its author and
-    /// the block between them.
+    /// What a like or an unlike of a tweet does, once the store has read the tweet's original and its author as
+    /// the liker may see them (`TweetVisibility`).
     public struct Plan: Sendable, Equatable {
         /// The tweet liked: a repost's original.
         public var tweetID: Int64
@@ -14,15 +14,12 @@ public enum LikeRule {
     }
 
     /// Decides `userID`'s like (`liking`) or unlike of tweet `id`, whose original and author are `target`;
-    /// -32004 when it is not there, -32003 for a like across a block (an unlike always goes ahead).
+    /// -32004 when it is not there (for a like, across a block too; an unlike always goes ahead).
     public static func decide(
-        _ id: Int64, by userID: Int64, liking: Bool, target: (id: Int64, author: Tweet.Author)?, blocker: Int64?
+        _ id: Int64, by userID: Int64, liking: Bool, target: (id: Int64, author: Tweet.Author)?
     ) throws(TwitterError) -> Plan {
         guard let target else { throw TwitterError.notFound("Tweet \(id)") }
         guard liking else { return Plan(tweetID: target.id, notification: nil, withdrawsFrom: target.author.id) }
-        if let refusal = InteractionRule.refusal(actor: userID, other: target.author.id, blocker: blocker) {
-            throw refusal
-        }
         let notifies = InteractionRule.notifies(target.author.id, actor: userID, blocked: false)
         return Plan(
             tweetID: target.id,

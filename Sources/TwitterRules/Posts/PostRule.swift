@@ -5,24 +5,22 @@ import TwitterCore
 public struct PostFacts: Sendable {
     /// The author's earlier tweet with the same idempotency key within `PostDraft.idempotencyWindow`.
     public var earlier: Tweet?
-    /// For a reply: the tweet answered (a repost's original) and its author; nil when the tweet is not there.
+    /// For a reply: the tweet answered (a repost's original) and its author, as the author of the reply may see
+    /// it (`TweetVisibility`: across a block it is not there); nil when it is not there.
     public var parent: (id: Int64, author: Tweet.Author)?
     /// The accounts the text mentions that exist, once each, as they spell their names.
     public var mentioned: [Tweet.Author]
-    /// Who blocks whom between the author and the parent's author, if either does.
-    public var parentBlocker: Int64?
     /// Among the parent's author and the mentioned, the accounts a block stands between with the author.
     public var blockedRecipients: Set<Int64>
 
     /// Creates the value from its members.
     public init(
         earlier: Tweet? = nil, parent: (id: Int64, author: Tweet.Author)? = nil, mentioned: [Tweet.Author] = [],
-        parentBlocker: Int64? = nil, blockedRecipients: Set<Int64> = []
+        blockedRecipients: Set<Int64> = []
     ) {
         self.earlier = earlier
         self.parent = parent
         self.mentioned = mentioned
-        self.parentBlocker = parentBlocker
         self.blockedRecipients = blockedRecipients
     }
 }
@@ -55,7 +53,7 @@ public enum PostRule {
     }
 
     /// Decides `draft`, whose text holds `found`, on `facts`; throws -32004 for a reply to a tweet that is not
-    /// there, -32003 across a block with its author.
+    /// there for its author.
     public static func decide(_ draft: PostDraft, found: TweetEntities, facts: PostFacts) throws(TwitterError)
         -> Decision
     {
@@ -63,11 +61,6 @@ public enum PostRule {
         var parent: Tweet.Author?
         if let answered = draft.inReplyToID {
             guard let target = facts.parent else { throw TwitterError.notFound("Tweet \(answered)") }
-            if let refusal = InteractionRule.refusal(
-                actor: draft.authorID, other: target.author.id, blocker: facts.parentBlocker)
-            {
-                throw refusal
-            }
             parent = target.author
         }
         var notifications: [PlannedNotification] = []

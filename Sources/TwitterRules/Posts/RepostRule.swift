@@ -2,17 +2,15 @@ import TwitterCore
 
 /// What a store reads, inside its transaction, for a repost's decision.
 public struct RepostFacts: Sendable {
-    /// The original (the tweet itself, or the original of a repost) and its author; nil when it is not there.
+    /// The original (the tweet itself, or the original of a repost) and its author, as the reposter may see it
+    /// (`TweetVisibility`: across a block it is not there); nil when it is not there.
     public var original: (id: Int64, author: Tweet.Author)?
-    /// Who blocks whom between the reposter and the original's author, if either does.
-    public var blocker: Int64?
     /// The reposter's existing repost of the original.
     public var existing: Tweet?
 
     /// Creates the value from its members.
-    public init(original: (id: Int64, author: Tweet.Author)?, blocker: Int64? = nil, existing: Tweet? = nil) {
+    public init(original: (id: Int64, author: Tweet.Author)?, existing: Tweet? = nil) {
         self.original = original
-        self.blocker = blocker
         self.existing = existing
     }
 }
@@ -27,14 +25,11 @@ public enum RepostRule {
         case write(originalID: Int64, notification: PlannedNotification?)
     }
 
-    /// Decides `userID`'s repost of tweet `id` on `facts`; -32004 when it is not there, -32003 across a block.
+    /// Decides `userID`'s repost of tweet `id` on `facts`; -32004 when it is not there for the reposter.
     public static func decide(_ id: Int64, by userID: Int64, facts: RepostFacts) throws(TwitterError) -> Decision {
         guard let original = facts.original else { throw TwitterError.notFound("Tweet \(id)") }
-        if let refusal = InteractionRule.refusal(actor: userID, other: original.author.id, blocker: facts.blocker) {
-            throw refusal
-        }
         if let existing = facts.existing { return .existing(existing) }
-        // The block was refused above, so only oneself is left out.
+        // A tweet across a block is not there for the reposter, so only oneself is left out.
         let notifies = InteractionRule.notifies(original.author.id, actor: userID, blocked: false)
         return .write(
             originalID: original.id,

@@ -147,12 +147,13 @@ public final class FeedReadModel: TweetCommitObserving {
         let caches = self.caches
         let (newest, windows, json) = (caches.newest, caches.windows, caches.json)
         let readerMarks = try await caches.marks.marks(of: reader, store: stores.likes)
-        let hiding = try await caches.hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
-            .all
-        guard hiding.isEmpty else {
+        let visibility = TweetVisibility(try await hiddenAccounts(of: reader, stores: stores))
+        guard visibility.hidden.isEmpty else {
+            // The store leaves the hidden accounts out in SQL; the policy has the last word on what it read.
             var query = query
-            query.hiding = hiding
-            return FeedPage(try await storePage(query, stores: stores).map(readerMarks.applied), json: json)
+            query.hiding = visibility.hiding
+            return FeedPage(
+                visibility.listed(try await storePage(query, stores: stores)).map(readerMarks.applied), json: json)
         }
         if let page = pageInMemory(query, reader: reader, in: caches) { return page }
         if case .tag = query.timeline {

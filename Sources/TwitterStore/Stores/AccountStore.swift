@@ -61,7 +61,9 @@ public struct AccountStore: AccountLifecycleStoring {
         case .tweets:
             let tweets = try TweetRow.fetchAll(
                 db, "WHERE tweet.authorId = ? AND tweet.id > ? ORDER BY tweet.id LIMIT ?", [userID, after, limit])
-            page.tweets += tweets.prefix(keep)
+            // Reposts of tweets the owner may no longer see (across a block) carry none of their text.
+            let visibility = TweetVisibility(try RelationStore.hiddenAccounts(db, of: userID))
+            page.tweets += tweets.prefix(keep).map(visibility.archived)
             return (tweets.count, tweets.prefix(keep).last?.id ?? after)
         case .likes:
             let likes = try Row.fetchAll(

@@ -29,12 +29,8 @@ struct BatchWriter {
         var facts = PostFacts()
         if let key = draft.idempotencyKey { facts.earlier = try earlierPost(authorID: draft.authorID, key: key) }
         if let answered = draft.inReplyToID, facts.earlier == nil {
-            // A reply to a repost answers its original.
-            if let target = try TweetRow.target(db, of: answered), let author = try Interactions.author(db, of: target)
-            {
-                facts.parent = (target, author)
-                facts.parentBlocker = try Interactions.blocker(db, between: draft.authorID, and: author.id)
-            }
+            // A reply to a repost answers its original; across a block it is not there.
+            facts.parent = try Interactions.target(db, of: answered, for: draft.authorID)
         }
         let found = EntityScanner.scan(draft.text)
         if facts.earlier == nil {
@@ -86,16 +82,14 @@ struct BatchWriter {
 
     /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made, as `RepostRule` decides.
     mutating func repost(_ id: Int64, by userID: Int64) throws -> Tweet {
-        var facts = RepostFacts(original: nil)
-        if let originalID = try TweetRow.target(db, of: id), let author = try Interactions.author(db, of: originalID) {
-            facts.original = (originalID, author)
-            facts.blocker = try Interactions.blocker(db, between: userID, and: author.id)
-            if let existing = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT id FROM tweet WHERE repostOfId = ? AND authorId = ?"),
-                arguments: [originalID, userID])
-            {
-                facts.existing = try TweetRow.fetchOne(db, id: existing)
-            }
+        // Across a block the tweet is not there.
+        let original = try Interactions.target(db, of: id, for: userID)
+        var facts = RepostFacts(original: original)
+        if let existing = try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT id FROM tweet WHERE repostOfId = ? AND authorId = ?"),
+            arguments: [original.id, userID])
+        {
+            facts.existing = try TweetRow.fetchOne(db, id: existing)
         }
         switch try RepostRule.decide(id, by: userID, facts: facts) {
         case .existing(let repost):

@@ -20,6 +20,34 @@ enum Interactions {
                 arguments: StatementArguments([account] + candidates + [account] + candidates)))
     }
 
+    /// The tweet a reply, like or repost of `id` goes to (the original, for a repost) and its author. `.notFound`
+    /// when it is missing, and, for `actor`, when `TweetVisibility` hides it across a block with the author of
+    /// the tweet named or of its original: the facts are read in the write's transaction, so a block committed
+    /// just before is seen.
+    static func target(_ db: Database, of id: Int64, for actor: Int64?) throws -> (id: Int64, author: Tweet.Author) {
+        guard let target = try TweetRow.target(db, of: id), let author = try author(db, of: target) else {
+            throw TwitterError.notFound("Tweet \(id)")
+        }
+        guard let actor else { return (target, author) }
+        let named = target == id ? author.id : try self.author(db, of: id)?.id ?? author.id
+        try TweetVisibility(try blocks(db, of: actor, among: [named, author.id]))
+            .requireAccess(toTweet: id, author: named, originalAuthor: author.id)
+        return (target, author)
+    }
+
+    /// The blocks between `actor` and `accounts`, either way, as `actor`'s hidden accounts.
+    static func blocks(_ db: Database, of actor: Int64, among accounts: [Int64]) throws -> HiddenAccounts {
+        var hidden = HiddenAccounts()
+        for other in Set(accounts) where other != actor {
+            switch try blocker(db, between: actor, and: other) {
+            case actor?: hidden.blocking.insert(other)
+            case .some: hidden.blockedBy.insert(other)
+            case nil: break
+            }
+        }
+        return hidden
+    }
+
     /// Who blocks whom between two accounts, if either does.
     static func blocker(_ db: Database, between one: Int64, and other: Int64) throws -> Int64? {
         try Int64.fetchOne(

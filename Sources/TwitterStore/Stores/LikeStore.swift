@@ -28,13 +28,9 @@ public struct LikeStore: LikeStoring {
     /// transaction.
     private func change(_ id: Int64, by userID: Int64, liking: Bool) async throws -> TweetCounts {
         try await reporter.write { db in
-            var target: (id: Int64, author: Tweet.Author)?
-            var blocker: Int64?
-            if let original = try TweetRow.target(db, of: id), let author = try Interactions.author(db, of: original) {
-                target = (original, author)
-                if liking { blocker = try Interactions.blocker(db, between: userID, and: author.id) }
-            }
-            let plan = try LikeRule.decide(id, by: userID, liking: liking, target: target, blocker: blocker)
+            // Taking back a like needs no sight of the tweet; the server's read path asks for it first anyway.
+            let target = try Interactions.target(db, of: id, for: liking ? userID : nil)
+            let plan = try LikeRule.decide(id, by: userID, liking: liking, target: target)
             if liking {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO tweetLike (tweetId, userId, createdAt) VALUES (?, ?, ?)",

@@ -73,15 +73,18 @@ public struct RelationStore: RelationStoring {
 
     /// The three sets, in one read.
     public func hiddenAccounts(of userID: Int64) async throws -> HiddenAccounts {
-        try await database.writer.read { db in
-            func ids(_ sql: String) throws -> Set<Int64> {
-                Set(try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [userID]))
-            }
-            return HiddenAccounts(
-                muted: try ids("SELECT mutedId FROM mute WHERE muterId = ?"),
-                blocking: try ids("SELECT blockedId FROM block WHERE blockerId = ?"),
-                blockedBy: try ids("SELECT blockerId FROM block WHERE blockedId = ?"))
+        try await database.writer.read { db in try Self.hiddenAccounts(db, of: userID) }
+    }
+
+    /// The three sets, inside the caller's transaction.
+    static func hiddenAccounts(_ db: Database, of userID: Int64) throws -> HiddenAccounts {
+        func ids(_ sql: String) throws -> Set<Int64> {
+            Set(try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [userID]))
         }
+        return HiddenAccounts(
+            muted: try ids("SELECT mutedId FROM mute WHERE muterId = ?"),
+            blocking: try ids("SELECT blockedId FROM block WHERE blockerId = ?"),
+            blockedBy: try ids("SELECT blockerId FROM block WHERE blockedId = ?"))
     }
 
     private static func insert(

@@ -166,29 +166,38 @@ public struct TweetStore: TweetStoring {
         return chain.reversed()
     }
 
-    /// Every reply beneath `id`, level by level, up to `limit` + 1 so the caller can tell it was cut.
+    /// The replies beneath `id`, level by level, each level's parents a batch at a time, within the bounds of
+    /// `ThreadRows.descendants` (at least `limit` + 1, so the caller can tell it was cut).
     private static func descendants(of id: Int64, limit: Int, in db: Database) throws -> [ThreadEntry] {
         var found: [ThreadEntry] = []
         var level: [Int64] = [id]
-        // Conversation order is depth first, so all of them are read (up to a bound) before it is cut.
-        let bound = max(limit + 1, 10_000)
-        while !level.isEmpty, found.count < bound {
-            let marks = databaseQuestionMarks(count: level.count)
-            let arguments = StatementArguments(level)
-            let replies = try TweetRow.fetchAll(db, "WHERE tweet.inReplyToId IN (\(marks))", arguments)
-            // Deleted replies, and replies by suspended accounts, keep their place as placeholders.
-            let tombstones = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, inReplyToId FROM tweetTombstone WHERE inReplyToId IN (\(marks))
-                    UNION ALL SELECT id, inReplyToId FROM tweet
-                    WHERE inReplyToId IN (\(marks)) AND \(AccountStanding.suspended("authorId"))
-                    """,
-                arguments: arguments + arguments
-            ).map { ThreadEntry.deleted(id: $0["id"], inReplyToID: $0["inReplyToId"]) }
-            let entries = replies.map(ThreadEntry.tweet) + tombstones
-            found += entries
-            level = entries.map(\.id)
+        while !level.isEmpty, ThreadRows.room(read: found.count, readOfLevel: 0, limit: limit) > 0 {
+            var next: [ThreadEntry] = []
+            for start in stride(from: 0, to: level.count, by: ThreadRows.parentBatch) {
+                let room = ThreadRows.room(read: found.count + next.count, readOfLevel: next.count, limit: limit)
+                guard room > 0 else { break }
+                let parents = Array(level[start..<min(start + ThreadRows.parentBatch, level.count)])
+                let marks = databaseQuestionMarks(count: parents.count)
+                let arguments = StatementArguments(parents)
+                let replies = try TweetRow.fetchAll(
+                    db, "WHERE tweet.inReplyToId IN (\(marks)) ORDER BY tweet.id LIMIT ?", arguments + [room])
+                next += replies.map(ThreadEntry.tweet)
+                // Deleted replies, and replies by suspended accounts, keep their place as placeholders.
+                let left = room - replies.count
+                guard left > 0 else { continue }
+                next += try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT id, inReplyToId FROM tweetTombstone WHERE inReplyToId IN (\(marks))
+                        UNION ALL SELECT id, inReplyToId FROM tweet
+                        WHERE inReplyToId IN (\(marks)) AND \(AccountStanding.suspended("authorId"))
+                        ORDER BY id LIMIT ?
+                        """,
+                    arguments: arguments + arguments + [left]
+                ).map { ThreadEntry.deleted(id: $0["id"], inReplyToID: $0["inReplyToId"]) }
+            }
+            found += next
+            level = next.map(\.id)
         }
         return found
     }

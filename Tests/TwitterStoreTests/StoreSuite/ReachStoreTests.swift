@@ -74,7 +74,8 @@ struct ReachStoreTests {
         #expect(try await !fixture.relations.block(bob.id, by: alice.id), "blocking again changes nothing")
         #expect(try await fixture.follows.followeeIDs(of: bob.id).isEmpty, "follows end both ways")
         #expect(try await fixture.follows.followeeIDs(of: alice.id).isEmpty)
-        let forbidden: (any Error) -> Bool = { ($0 as? TwitterError)?.kind == .forbidden }
+        // The other's tweets are as if absent.
+        let forbidden: (any Error) -> Bool = { ($0 as? TwitterError)?.kind == .notFound }
         await #expect(throws: TwitterError.self) { _ = try await fixture.follows.follow(alice.id, by: bob.id) }
         for (actor, target) in [(bob, tweet), (alice, his)] {
             await #expect { _ = try await fixture.likes.like(target.id, by: actor.id) } throws: { forbidden($0) }

@@ -4,15 +4,17 @@ import Synchronization
 import TestSupport
 import Testing
 import TwitterCore
-import TwitterPostgres
-import TwitterStore
+
+@testable import TwitterPostgres
+@testable import TwitterStore
 
 /// A backend the store suite runs against. The suite's tests see only TwitterCore's store protocols, so a new
 /// backend adds itself to `all` and every case runs on it unchanged.
 struct StoreBackend: Sendable, CustomTestStringConvertible {
     let name: String
-    /// Makes a fresh, empty set of stores reporting their commits to the observer.
-    let make: @Sendable (any TweetCommitObserving) async throws -> StoreSet
+    /// Makes a fresh, empty set of stores reporting their commits to the observer, and a way to write rows
+    /// straight into its tables.
+    let make: @Sendable (any TweetCommitObserving) async throws -> (StoreSet, RawRows)
 
     var testDescription: String { name }
 
@@ -22,7 +24,16 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
     /// SQLite in a file of its own, in WAL mode like the daemon's.
     static let sqlite = StoreBackend(name: "SQLite") { observer in
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID()).sqlite").path
-        return try AppDatabase.open(path: path).stores(observer: observer)
+        let database = try AppDatabase.open(path: path)
+        let raw = RawRows { count, parentID, authorID in
+            try await database.writer.write { db in
+                let insert = try db.makeStatement(
+                    sql: "INSERT INTO tweet (authorId, text, createdAt, inReplyToId) VALUES (?, ?, ?, ?)")
+                let now = Date()
+                for index in 0..<count { try insert.execute(arguments: [authorID, "reply \(index)", now, parentID]) }
+            }
+        }
+        return (database.stores(observer: observer), raw)
     }
 
     /// PostgreSQL: a database of its own in the run's throwaway cluster (`scripts/with-postgres.sh`), migrated
@@ -31,13 +42,23 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
         let location = try PostgresLocation(url: try TestPostgres.freshDatabase())
         let store = try await PostgresStore.open(
             location, poolSize: 4, logger: Logger(label: "test.postgres", factory: { _ in SwiftLogNoOpLogHandler() }))
-        return store.stores(observer: observer)
+        let raw = RawRows { count, parentID, authorID in
+            try await store.transaction { connection in
+                try await connection.run(
+                    """
+                    INSERT INTO tweet (author_id, text, created_at, in_reply_to_id)
+                    SELECT \(authorID), 'reply ' || n, now(), \(parentID) FROM generate_series(1, \(count)) AS n
+                    """)
+            }
+        }
+        return (store.stores(observer: observer), raw)
     }
 
     /// A fresh fixture on this backend.
     func fixture() async throws -> StoreFixture {
         let commits = CommitRecorder()
-        return StoreFixture(stores: try await make(commits), commits: commits)
+        let (stores, raw) = try await make(commits)
+        return StoreFixture(stores: stores, commits: commits, raw: raw)
     }
 }
 
@@ -45,6 +66,7 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
 struct StoreFixture: Sendable {
     let stores: StoreSet
     let commits: CommitRecorder
+    let raw: RawRows
 
     var users: any UserStoring { stores.users }
     var profiles: any ProfileStoring { stores.profiles }
@@ -70,6 +92,13 @@ struct StoreFixture: Sendable {
     func post(_ text: String, by user: User, inReplyTo parent: Int64? = nil) async throws -> Tweet {
         try await tweets.postTweet(PostDraft(text: text, by: user.id, inReplyToID: parent))
     }
+}
+
+/// Rows written straight into a backend's tables, past the stores and their rules: for tests that need very
+/// many quickly. Nothing is counted or reported.
+struct RawRows: Sendable {
+    /// Inserts `count` replies to tweet `parentID` by `authorID`, oldest first.
+    let replies: @Sendable (_ count: Int, _ parentID: Int64, _ authorID: Int64) async throws -> Void
 }
 
 /// Records what a store reports, in the order it reports it.

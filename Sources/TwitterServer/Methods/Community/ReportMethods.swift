@@ -19,10 +19,8 @@ struct ReportMethods: MethodGroup {
                 let reason = try AdminMethods.text(params.reason, field: "reason")
                 let accountID: Int64
                 if let tweetID = params.tweetId {
-                    // Only a tweet the reporter can see: across a block it is as if absent.
-                    let hidden = try await tweets.hiddenAccounts(of: reporter)
-                    guard let tweet = try await tweets.store.tweet(id: tweetID), !hidden.isBlocked(tweet.author.id)
-                    else { throw TwitterError.notFound("Tweet \(tweetID)") }
+                    // Only a tweet the reporter can see, through the read path every tweet is named by.
+                    let tweet = try await tweets.access.tweet(tweetID, for: reporter)
                     accountID = tweet.author.id
                     if let username = params.username, try await lookup.id(of: username) != accountID {
                         throw TwitterError.invalidFields(["username": "is not the author of tweet \(tweetID)"])

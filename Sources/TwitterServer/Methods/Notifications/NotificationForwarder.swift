@@ -38,7 +38,7 @@ struct NotificationForwarder: StreamForwarding {
 
     private func catchUp(send: @Sendable ([UInt8]) async throws -> Void) async throws -> Int64 {
         guard let sinceID else { return 0 }
-        let hidden = try await services.hiddenAccounts(of: recipient).all
+        let hidden = try await services.visibility(for: recipient).hiding
         let backlog = try await services.notifications.notifications(
             of: recipient, after: sinceID, limit: capacity + 1, hiding: hidden)
         guard backlog.count <= capacity else {
@@ -54,7 +54,7 @@ struct NotificationForwarder: StreamForwarding {
 
     /// `notifications.new` with the recipient's marks on its tweet; nothing for a hidden account's.
     private func line(_ notification: ActivityNotification) async throws -> [UInt8]? {
-        let hidden = try await services.hiddenAccounts(of: recipient).all
+        let hidden = try await services.visibility(for: recipient).hiding
         guard let shown = try await services.shown([notification], to: recipient, hiding: hidden).first else {
             return nil
         }

@@ -12,7 +12,7 @@ struct NotificationMethods: MethodGroup {
             API.Notifications.list,
             .awaited { (params: API.Notifications.ListParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let hiding = try await services.hiddenAccounts(of: reader).all
+                let hiding = try await services.visibility(for: reader).hiding
                 let query = NotificationQuery(
                     sinceID: params.sinceId, maxID: params.maxId, limit: params.limit ?? 20,
                     types: params.types.map(Set.init))
@@ -25,7 +25,7 @@ struct NotificationMethods: MethodGroup {
             API.Notifications.markRead,
             .awaited { (params: API.Notifications.MarkReadParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let hiding = try await services.hiddenAccounts(of: reader).all
+                let hiding = try await services.visibility(for: reader).hiding
                 return API.Notifications.Unread(
                     unread: try await store.markRead(of: reader, upTo: params.upToId, hiding: hiding))
             })
@@ -33,7 +33,7 @@ struct NotificationMethods: MethodGroup {
             API.Notifications.unreadCount,
             .awaited { (_: NoParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let hiding = try await services.hiddenAccounts(of: reader).all
+                let hiding = try await services.visibility(for: reader).hiding
                 return API.Notifications.Unread(unread: try await store.unreadCount(of: reader, hiding: hiding))
             })
         router.register(

@@ -17,11 +17,13 @@ struct SearchMethods: MethodGroup {
                 let query = try SearchQuery(parsing: params.query)
                 let position = try SearchCursor.position(params.cursor)
                 let authorID = try await lookup.id(ofOptional: query.author)
-                let hiding = try await services.hiddenAccounts(of: reader).all
+                let visibility = try await services.visibility(for: reader)
                 let found = try await search.search(
-                    query, authorID: authorID, hiding: hiding, limit: params.limit ?? 20, from: position)
+                    query, authorID: authorID, hiding: visibility.hiding, limit: params.limit ?? 20, from: position)
+                // The store leaves the hidden accounts out in SQL; the policy has the last word on what it read.
                 return API.Search.TweetResults(
-                    tweets: try await services.feed.marked(found.tweets, for: reader, likes: services.likes),
+                    tweets: try await services.feed.marked(
+                        visibility.listed(found.tweets), for: reader, likes: services.likes),
                     nextCursor: found.next.map(SearchCursor.string))
             })
         router.register(
@@ -32,7 +34,7 @@ struct SearchMethods: MethodGroup {
                 guard (1...64).contains(prefix.count) else {
                     throw TwitterError.invalidFields(["query": "must be 1 to 64 characters"])
                 }
-                let hiding = try await services.hiddenAccounts(of: reader).all
+                let hiding = try await services.visibility(for: reader).hiding
                 return API.Search.UserResults(
                     users: try await search.users(withPrefix: prefix, hiding: hiding, limit: params.limit ?? 20))
             })

@@ -25,11 +25,11 @@ struct SubscriptionForwarder: Sendable {
                     guard tweet.id > lastDelivered else { continue }
                     lastDelivered = tweet.id
                     // Checked as each tweet goes out, so a mute or block takes effect at once.
-                    guard !(try await services.hiddenAccounts(of: reader).hides(tweet)) else { continue }
+                    guard try await services.visibility(for: reader).lists(tweet) else { continue }
                     try await send(try await newTweet(tweet))
                 case .event(.deleted(let tweetID, let authorID, _)):
                     // A hidden account's tweets were never shown; neither is their going.
-                    guard !(try await services.hiddenAccounts(of: reader).all.contains(authorID)) else { continue }
+                    guard !(try await services.visibility(for: reader).hiding.contains(authorID)) else { continue }
                     try await send(notificationLine(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
                 case .lagged:
                     try await send(
@@ -53,8 +53,7 @@ struct SubscriptionForwarder: Sendable {
             subscription.cancel()
             return Int64.max
         }
-        let hidden = try await services.hiddenAccounts(of: reader)
-        for tweet in backlog where !hidden.hides(tweet) {
+        for tweet in try await services.visibility(for: reader).listed(backlog) {
             try await send(try await newTweet(tweet))
         }
         return backlog.last?.id ?? sinceID

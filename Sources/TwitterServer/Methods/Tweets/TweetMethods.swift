@@ -44,18 +44,14 @@ struct TweetMethods: MethodGroup {
             API.Tweets.get,
             .awaited { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
-                // Across a block, either way, the tweet (or the original of a repost) is as if absent.
-                let hidden = try await services.hiddenAccounts(of: reader)
-                guard let tweet = try await tweets.tweet(id: params.id),
-                    !hidden.isBlocked(tweet.author.id),
-                    !(tweet.repostOf.map { hidden.isBlocked($0.author.id) } ?? false)
-                else { throw TwitterError.notFound("Tweet \(params.id)") }
+                let tweet = try await services.access.tweet(params.id, for: reader)
                 return try await feed.marked([tweet], for: reader, likes: stores.likes)[0]
             })
         router.register(
             API.Tweets.delete,
             .awaited { (params: API.Tweets.IDParams, context) in
                 let login = try context.session.requireLogin()
+                try await services.access.requireDeletable(params.id, by: login.userID)
                 try await tweets.deleteTweet(id: params.id, by: login.userID)
                 return API.Tweets.Deleted(deleted: true)
             })
@@ -83,11 +79,8 @@ struct TweetMethods: MethodGroup {
             API.Tweets.thread,
             .awaited { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let hidden = try await services.hiddenAccounts(of: reader)
-                guard
-                    let stored = try await tweets.thread(of: params.id, descendantLimit: Conversation.descendantLimit),
-                    let rows = hidden.shown(stored)
-                else { throw TwitterError.notFound("Tweet \(params.id)") }
+                let rows = try await services.access.thread(
+                    of: params.id, for: reader, descendantLimit: Conversation.descendantLimit)
                 let marks = try await feed.marks.marks(of: reader, store: likes)
                 return ThreadAnswer(Conversation(rows), marks: marks)
             })
@@ -95,6 +88,7 @@ struct TweetMethods: MethodGroup {
             API.Tweets.like,
             .awaited { (params: API.Tweets.IDParams, context) in
                 let login = try context.session.requireLogin()
+                _ = try await services.access.tweet(params.id, for: login.userID)
                 try services.rates.take(.likes, by: login.userID)
                 let counts = try await likes.like(params.id, by: login.userID)
                 return API.Tweets.Liked(liked: true, likesCount: counts.likes)
@@ -103,6 +97,7 @@ struct TweetMethods: MethodGroup {
             API.Tweets.unlike,
             .awaited { (params: API.Tweets.IDParams, context) in
                 let login = try context.session.requireLogin()
+                _ = try await services.access.tweet(params.id, for: login.userID)
                 let counts = try await likes.unlike(params.id, by: login.userID)
                 return API.Tweets.Liked(liked: false, likesCount: counts.likes)
             })
@@ -110,13 +105,8 @@ struct TweetMethods: MethodGroup {
             API.Tweets.likedBy,
             .awaited { (params: API.Tweets.LikedByParams, context) in
                 let request = try await services.pageRequest(params.limit, params.cursor, context)
-                // Across a block the tweet is as if absent, its likers too.
-                let hidden = try await services.hiddenAccounts(of: try context.session.requireLogin().userID)
-                if let tweet = try await tweets.tweet(id: params.id),
-                    hidden.isBlocked(tweet.author.id) || tweet.repostOf.map({ hidden.isBlocked($0.author.id) }) ?? false
-                {
-                    throw TwitterError.notFound("Tweet \(params.id)")
-                }
+                // A tweet the caller may not see is as if absent, its likers too.
+                _ = try await services.access.tweet(params.id, for: try context.session.requireLogin().userID)
                 guard let page = try await likes.likers(of: params.id, page: request) else {
                     throw TwitterError.notFound("Tweet \(params.id)")
                 }

@@ -43,11 +43,6 @@ public struct TweetServices: Sendable {
 
     var readStores: ReadStores { ReadStores(tweets: store, likes: likes, follows: follows, relations: relations) }
 
-    /// What `reader` does not see, from the read model.
-    func hiddenAccounts(of reader: Int64) async throws -> HiddenAccounts {
-        try await feed.hiddenAccounts(of: reader, stores: readStores)
-    }
-
     /// How far a subscriber may fall behind before it gets tweets.lagged.
     static let subscriberCapacity = 1000
 

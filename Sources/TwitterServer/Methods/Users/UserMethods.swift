@@ -106,7 +106,7 @@ extension TweetServices {
     func pageRequest(_ limit: Int?, _ cursor: String?, _ context: RequestContext) async throws -> PageRequest {
         let reader = try context.session.requireLogin().userID
         var request = try PageCursor.request(limit: limit, cursor: cursor)
-        request.hiding = try await hiddenAccounts(of: reader).all
+        request.hiding = try await visibility(for: reader).hiding
         return request
     }
 }

@@ -1,0 +1,49 @@
+import TwitterCore
+
+/// The one read path of every method that names a tweet or lists tweets: it reads what the caller may see
+/// through `TweetVisibility`, so no handler decides visibility for itself. A tweet hidden from the reader is
+/// `.notFound`, exactly as a missing one.
+struct TweetAccess: Sendable {
+    let tweets: any TweetStoring
+    let feed: FeedReadModel
+    let stores: ReadStores
+
+    /// The policy for `reader`, from the read model's hidden accounts.
+    func visibility(for reader: Int64) async throws -> TweetVisibility {
+        TweetVisibility(try await feed.hiddenAccounts(of: reader, stores: stores))
+    }
+
+    /// Tweet `id` as stored, when `reader` may see it and act on it (for a repost, its original too).
+    func tweet(_ id: Int64, for reader: Int64) async throws -> Tweet {
+        let visibility = try await visibility(for: reader)
+        return try visibility.accessible(try await tweets.tweet(id: id), id: id)
+    }
+
+    /// Checks that `reader` may ask to delete tweet `id`: its own tweets always (a repost of a tweet it may no
+    /// longer see too); someone else's only when it may see them, so the refusal the store gives (-32003) tells
+    /// nothing of a hidden tweet.
+    func requireDeletable(_ id: Int64, by reader: Int64) async throws {
+        let stored = try await tweets.tweet(id: id)
+        guard stored?.author.id != reader else { return }
+        _ = try await visibility(for: reader).accessible(stored, id: id)
+    }
+
+    /// The thread around tweet `id` (its original's, for a repost) as `reader` may see it.
+    func thread(of id: Int64, for reader: Int64, descendantLimit: Int) async throws -> ThreadRows {
+        let visibility = try await visibility(for: reader)
+        guard let stored = try await tweets.thread(of: id, descendantLimit: descendantLimit),
+            let rows = visibility.thread(stored)
+        else { throw TwitterError.notFound("Tweet \(id)") }
+        return rows
+    }
+}
+
+extension TweetServices {
+    /// The read path of the methods that name or list tweets.
+    var access: TweetAccess { TweetAccess(tweets: store, feed: feed, stores: readStores) }
+
+    /// The visibility policy for `reader`.
+    func visibility(for reader: Int64) async throws -> TweetVisibility {
+        try await access.visibility(for: reader)
+    }
+}
