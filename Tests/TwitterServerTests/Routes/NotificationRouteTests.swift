@@ -1,0 +1,85 @@
+import JSONRPC
+import Testing
+import TwitterAPI
+import TwitterCore
+
+@testable import TwitterServer
+
+/// `notifications.*`: what others did that concerns you.
+struct NotificationRouteTests: RouteTesting {
+    static let routes = [
+        API.Notifications.list.name, API.Notifications.markRead.name, API.Notifications.unreadCount.name,
+        API.Notifications.subscribe.name,
+    ]
+
+    @Test func listShowsWhatOthersDidNewestFirstByTypeAndNothingFromAMutedAccount() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        let carol = try await daemon.signUp("carol")
+        let tweet = try await alice.call(API.Tweets.post, .init(text: "hello"))
+        _ = try await alice.call(API.Tweets.like, .init(id: tweet.id))
+        _ = try await bob.call(API.Users.follow, .init(username: "alice"))
+        _ = try await bob.call(API.Tweets.like, .init(id: tweet.id))
+        _ = try await carol.call(API.Tweets.post, .init(text: "hey @alice"))
+        _ = try await carol.call(API.Tweets.post, .init(text: "indeed", inReplyToId: tweet.id))
+
+        let page = try await alice.call(API.Notifications.list, .init())
+        #expect(page.notifications.map(\.type) == [.reply, .mention, .like, .follow], "none for her own like")
+        #expect(page.notifications.map(\.from.username) == ["carol", "carol", "bob", "bob"])
+        #expect(page.notifications[2].tweet?.id == tweet.id && page.unread == 4)
+        let likes = try await alice.call(API.Notifications.list, .init(types: [.like]))
+        #expect(likes.notifications.map(\.from.username) == ["bob"])
+        #expect(try await bob.call(API.Notifications.list, .init()).notifications.isEmpty, "alice's are hers")
+
+        _ = try await alice.call(API.Users.mute, .init(username: "carol"))
+        #expect(try await alice.call(API.Notifications.list, .init()).notifications.map(\.type) == [.like, .follow])
+        #expect(try await alice.refusal(API.Notifications.list.name, ["types": ["hug"]]).code == -32602)
+        #expect(try await daemon.connect().refusal(API.Notifications.list, .init()).code == -32001)
+    }
+
+    @Test func markReadMovesTheMarkerForwardOnly() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        let carol = try await daemon.signUp("carol")
+        _ = try await bob.call(API.Users.follow, .init(username: "alice"))
+        _ = try await carol.call(API.Users.follow, .init(username: "alice"))
+        let page = try await alice.call(API.Notifications.list, .init())
+        let (newest, oldest) = (try #require(page.newestId), try #require(page.oldestId))
+        #expect(try await alice.call(API.Notifications.markRead, .init(upToId: oldest)).unread == 1)
+        #expect(try await alice.call(API.Notifications.markRead, .init(upToId: newest)).unread == 0)
+        #expect(try await alice.call(API.Notifications.markRead, .init(upToId: oldest)).unread == 0, "never back")
+        #expect(try await alice.call(API.Notifications.list, .init()).notifications.allSatisfy(\.read))
+        #expect(try await daemon.connect().refusal(API.Notifications.markRead, .init(upToId: newest)).code == -32001)
+        #expect(try await alice.refusal(API.Notifications.markRead.name, ["upToId": "all"]).code == -32602)
+    }
+
+    @Test func unreadCountCountsTheCallersUnreadOnes() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        #expect(try await alice.call(API.Notifications.unreadCount).unread == 0)
+        _ = try await bob.call(API.Users.follow, .init(username: "alice"))
+        #expect(try await alice.call(API.Notifications.unreadCount).unread == 1)
+        #expect(try await bob.call(API.Notifications.unreadCount).unread == 0)
+        _ = try await alice.call(API.Users.block, .init(username: "bob"))
+        #expect(try await alice.call(API.Notifications.unreadCount).unread == 0, "a blocked account's are hidden")
+        #expect(try await daemon.connect().refusal(API.Notifications.unreadCount).code == -32001)
+    }
+
+    @Test func subscribeStreamsTheCallersNewNotifications() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        let subscription = try await alice.call(API.Notifications.subscribe, .init()).subscription
+        _ = try await bob.call(API.Users.follow, .init(username: "alice"))
+        let new = try #require(await alice.inbox.next())
+        #expect(new["method"] == "notifications.new")
+        #expect(new["params"]?["subscription"] == .number(.init(subscription)))
+        #expect(new["params"]?["notification"]?["type"] == "follow")
+        #expect(new["params"]?["notification"]?["from"]?["username"] == "bob")
+        #expect(try await daemon.connect().refusal(API.Notifications.subscribe, .init()).code == -32001)
+        await alice.close()
+    }
+}
