@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TwitterCore
 
 /// The signup rate limit of every local user (`rates.signups`): one token bucket per uid, as the kernel reports
@@ -9,15 +8,10 @@ import TwitterCore
 /// Like `WriteRateLimiter`, the buckets live in memory, are read from the store at start (`load`) and written
 /// back every few seconds and at shutdown (`RateBucketFlusher`), so a restart keeps them.
 public final class SignupRateLimiter: RateBucketFlushing {
-    private struct State {
-        var buckets: [UInt32: TokenBucket] = [:]
-        var dirty: Set<UInt32> = []
-    }
-
     private let limit: RateLimit?
     private let store: (any RateBucketStoring)?
     private let clock: @Sendable () -> Date
-    private let state = Mutex(State())
+    private let buckets = TokenBuckets<UInt32>()
 
     /// Limits signups to `limit` per uid (nil: no limit), keeping buckets in `store`; `clock` is replaced in tests.
     public init(
@@ -34,24 +28,13 @@ public final class SignupRateLimiter: RateBucketFlushing {
     /// Reads every stored bucket; run once before serving.
     public func load() async throws {
         guard let store else { return }
-        let stored = try await store.allSignupBuckets()
-        state.withLock { state in
-            for entry in stored { state.buckets[entry.uid] = entry.bucket }
-        }
+        buckets.restore(try await store.allSignupBuckets().map { (key: $0.uid, bucket: $0.bucket) })
     }
 
     /// Takes one signup from `uid`'s bucket, or throws -32006 with the seconds until there is one.
     public func take(by uid: UInt32) throws(TwitterError) {
         guard let limit, uid != 0 else { return }
-        let now = clock()
-        let retryAfter = state.withLock { state -> Int? in
-            var bucket = state.buckets[uid] ?? .full(limit, at: now)
-            let wait = bucket.take(at: now, limit: limit)
-            state.buckets[uid] = bucket
-            state.dirty.insert(uid)
-            return wait
-        }
-        if let retryAfter {
+        if let retryAfter = buckets.take(uid, limit: limit, at: clock()) {
             throw TwitterError.rateLimited(
                 retryAfter: retryAfter, "Too many signups: at most \(limit) per local user")
         }
@@ -61,29 +44,14 @@ public final class SignupRateLimiter: RateBucketFlushing {
     /// only accounts made count.
     public func giveBack(by uid: UInt32) {
         guard let limit, uid != 0 else { return }
-        state.withLock { state in
-            guard var bucket = state.buckets[uid] else { return }
-            bucket.tokens = min(Double(limit.count), bucket.tokens + 1)
-            state.buckets[uid] = bucket
-            state.dirty.insert(uid)
-        }
+        buckets.giveBack(uid, limit: limit)
     }
 
     /// Writes the buckets changed since the last flush.
     public func flush() async throws {
         guard let store else { return }
-        let changed = state.withLock { state in
-            defer { state.dirty = [] }
-            return state.dirty.compactMap { uid in state.buckets[uid].map { (uid: uid, bucket: $0) } }
-        }
-        do {
-            try await store.saveSignupBuckets(changed)
-        } catch {
-            // Kept dirty, for the next flush.
-            state.withLock { state in
-                for entry in changed { state.dirty.insert(entry.uid) }
-            }
-            throw error
+        try await buckets.save { changed in
+            try await store.saveSignupBuckets(changed.map { (uid: $0.key, bucket: $0.bucket) })
         }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 import TwitterCore
 
 /// The write rate limits of every account, one token bucket per account and action (`[rates]`).
@@ -10,20 +9,15 @@ import TwitterCore
 /// store at start (`load`) and written back every few seconds and at shutdown (`RateBucketFlusher`), so a
 /// restart keeps them.
 public final class WriteRateLimiter: RateBucketFlushing {
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         var userID: Int64
         var action: RateLimitedAction
-    }
-
-    private struct State {
-        var buckets: [Key: TokenBucket] = [:]
-        var dirty: Set<Key> = []
     }
 
     private let limits: [RateLimitedAction: RateLimit]
     private let store: (any RateBucketStoring)?
     private let clock: @Sendable () -> Date
-    private let state = Mutex(State())
+    private let buckets = TokenBuckets<Key>()
 
     /// Limits `limits` (an action without one is free), keeping buckets in `store`; `clock` is replaced in tests.
     public init(
@@ -41,25 +35,14 @@ public final class WriteRateLimiter: RateBucketFlushing {
     /// Reads every stored bucket; run once before serving.
     public func load() async throws {
         guard let store else { return }
-        let stored = try await store.allBuckets()
-        state.withLock { state in
-            for entry in stored { state.buckets[Key(userID: entry.userID, action: entry.action)] = entry.bucket }
-        }
+        buckets.restore(
+            try await store.allBuckets().map { (key: Key(userID: $0.userID, action: $0.action), bucket: $0.bucket) })
     }
 
     /// Takes one `action` from `userID`'s bucket, or throws -32006 with the seconds until there is one.
     public func take(_ action: RateLimitedAction, by userID: Int64) throws(TwitterError) {
         guard let limit = limits[action] else { return }
-        let now = clock()
-        let retryAfter = state.withLock { state -> Int? in
-            let key = Key(userID: userID, action: action)
-            var bucket = state.buckets[key] ?? .full(limit, at: now)
-            let wait = bucket.take(at: now, limit: limit)
-            state.buckets[key] = bucket
-            state.dirty.insert(key)
-            return wait
-        }
-        if let retryAfter {
+        if let retryAfter = buckets.take(Key(userID: userID, action: action), limit: limit, at: clock()) {
             throw TwitterError.rateLimited(
                 retryAfter: retryAfter, "Too many \(action.rawValue): at most \(limit) per account")
         }
@@ -69,33 +52,14 @@ public final class WriteRateLimiter: RateBucketFlushing {
     /// never refused, since it happened; an empty bucket stays empty.
     public func charge(_ action: RateLimitedAction, by userID: Int64) {
         guard let limit = limits[action] else { return }
-        let now = clock()
-        state.withLock { state in
-            let key = Key(userID: userID, action: action)
-            var bucket = state.buckets[key] ?? .full(limit, at: now)
-            _ = bucket.take(at: now, limit: limit)
-            state.buckets[key] = bucket
-            state.dirty.insert(key)
-        }
+        _ = buckets.take(Key(userID: userID, action: action), limit: limit, at: clock())
     }
 
     /// Writes the buckets changed since the last flush.
     public func flush() async throws {
         guard let store else { return }
-        let changed = state.withLock { state in
-            defer { state.dirty = [] }
-            return state.dirty.compactMap { key in
-                state.buckets[key].map { (userID: key.userID, action: key.action, bucket: $0) }
-            }
-        }
-        do {
-            try await store.save(changed)
-        } catch {
-            // Kept dirty, for the next flush.
-            state.withLock { state in
-                for entry in changed { state.dirty.insert(Key(userID: entry.userID, action: entry.action)) }
-            }
-            throw error
+        try await buckets.save { changed in
+            try await store.save(changed.map { (userID: $0.key.userID, action: $0.key.action, bucket: $0.bucket) })
         }
     }
 }
