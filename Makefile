@@ -26,9 +26,11 @@ build: deps
 	$(SWIFT) build
 
 # The Swift runtime is linked in: the installed daemon needs no toolchain, and maps only the runtime pages it
-# uses (idle resident memory 28 MB instead of 32 MB; see docs/BENCHMARKS.md).
+# uses (idle resident memory 28 MB instead of 32 MB; see docs/BENCHMARKS.md). Every build into .build/release
+# passes exactly these flags: a build with others would relink the binaries (without the runtime, say).
+RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## run: build in release mode and serve in the foreground on ./.run/twitterd.sock
 run: release
@@ -90,14 +92,20 @@ fuzz: deps
 		-max_total_time=$(SECONDS) -max_len=65536 -detect_leaks=0 -artifact_prefix=$(FUZZ_BUILD)/crashes/
 	@echo "no crash in $(SECONDS) s; a crash would be in $(FUZZ_BUILD)/crashes/: copy it to Fuzz/corpus/ as a regression"
 
-## man: man pages for twctl and twitterd, from their argument parsers
-# The plugin builds the tools it reads in the configuration it is given. Debug keeps it away from .build/release,
-# which only `make release` may build: a plugin's release build would relink the binaries without
-# --static-swift-stdlib, and `make install` would install daemons that need the Swift toolchain.
-man: deps
+## man: man pages for twctl and twitterd, from the argument parsers of the release binaries
+# swift-argument-parser's generate-manual tool writes them from a binary's --experimental-dump-help. It is
+# built alone (SwiftPM makes it a product, as its plugin's tool) with the release flags: it reuses the release
+# ArgumentParser, compiles its own few files, relinks nothing else, and runs on the binaries `make install`
+# installs. Its plugin, `swift package generate-manual`, builds the whole package again in the configuration it
+# is given: in release without --static-swift-stdlib, relinking the binaries; in debug, BoringSSL included,
+# a second build of nearly the whole package on a tree with no debug build (on 2 busy cores, a debug build with
+# the tests took 20 min, 13 CPU-minutes; the release build 15 to 26 min). After `make test`, whose debug build
+# it reused, the plugin's step took 28 s; this one takes 16 s.
+man: release
+	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
 	@mkdir -p $(GENERATED)/man
-	$(SWIFT) package --allow-writing-to-directory $(GENERATED)/man generate-manual --configuration debug \
-		--output-directory $(GENERATED)/man
+	$(RELEASE_BIN)/generate-manual $(RELEASE_BIN)/twctl --output-directory $(GENERATED)/man
+	$(RELEASE_BIN)/generate-manual $(RELEASE_BIN)/twitterd --output-directory $(GENERATED)/man
 
 completions: release
 	@mkdir -p $(GENERATED)/completions
