@@ -14,7 +14,8 @@ struct AdminRoleMethods {
         router.register(
             API.Admin.grantRole,
             .awaited { (params: API.Users.UsernameParams, context) in
-                try await change(to: .admin, params.username, method: API.Admin.grantRole.name, context: context)
+                let account = try await AdminMethods.account(params.username, community.moderation)
+                return try await change(account, to: .admin, method: API.Admin.grantRole.name, context: context)
             })
         router.register(
             API.Admin.revokeRole,
@@ -24,15 +25,15 @@ struct AdminRoleMethods {
                 guard account.id != admin.userID else {
                     throw TwitterError.invalidFields(["username": "You can not revoke your own role"])
                 }
-                return try await change(to: .user, params.username, method: API.Admin.revokeRole.name, context: context)
+                return try await change(account, to: .user, method: API.Admin.revokeRole.name, context: context)
             })
     }
 
+    /// Stores `role` for `account`, found once by the caller.
     private func change(
-        to role: AccountRole, _ username: String, method: String, context: RequestContext
+        _ account: ModeratedAccount, to role: AccountRole, method: String, context: RequestContext
     ) async throws -> API.Admin.RoleChanged {
         let admin = try context.session.requireLogin()
-        let account = try await AdminMethods.account(username, community.moderation)
         let changed = try await community.moderation.setRole(role, of: account.id)
         if changed {
             auth.liveLogins.revoke(.account(userID: account.id, reason: .roleChanged), requester: context.session)
