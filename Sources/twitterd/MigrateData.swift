@@ -130,7 +130,7 @@ struct MigrateData: AsyncParsableCommand {
         for table in tables {
             let (sqlite, postgres) = (expected[table] ?? 0, found[table] ?? 0)
             let mark = sqlite == postgres ? "ok" : "DIFFERS"
-            print("  \(table) -> \(PostgresImport.tableName(table)): \(sqlite) sqlite, \(postgres) postgresql, \(mark)")
+            print("  \(table): \(sqlite) sqlite, \(postgres) postgresql, \(mark)")
             if sqlite != postgres { differing.append(table) }
         }
         guard differing.isEmpty else {

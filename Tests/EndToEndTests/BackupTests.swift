@@ -215,22 +215,22 @@ import TwitterClient
         var unchecked = Configuration()
         unchecked.foreignKeysEnabled = false
         let orphan: Int64 = try await DatabaseQueue(path: daemon.databasePath, configuration: unchecked).write { db in
-            let id = try Int64.fetchOne(db, sql: "SELECT min(id) FROM tweet") ?? 0
-            try db.execute(sql: "UPDATE tweet SET authorId = 424242 WHERE id = ?", arguments: [id])
+            let id = try Int64.fetchOne(db, sql: "SELECT min(id) FROM tweets") ?? 0
+            try db.execute(sql: "UPDATE tweets SET author_id = 424242 WHERE id = ?", arguments: [id])
             return id
         }
         let orphaned = try runProduct("twitterd", ["check", "--database", daemon.databasePath])
         #expect(orphaned.status == 1)
         #expect(orphaned.output.contains("integrity_check: ok"))
         #expect(orphaned.output.contains("foreign_key_check: 1 row with a missing parent"))
-        #expect(orphaned.output.contains("tweet row \(orphan) refers to a missing user"))
+        #expect(orphaned.output.contains("row \(orphan) of tweets refers to a missing row of users"))
         #expect(orphaned.error.contains("has problems"))
 
         // A page of the tweet table overwritten with garbage, as a bad disk or a stray write would leave it.
         let (pageSize, page) = try await DatabaseQueue(path: backup).read { db in
             (
                 try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096,
-                try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'tweet'") ?? 0
+                try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'tweets'") ?? 0
             )
         }
         #expect(page > 1)

@@ -405,7 +405,7 @@ import TwitterCore
             let tables = try String.fetchAll(
                 db,
                 sql:
-                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'tweetSearch%'"
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'tweet_search%'"
             )
             #expect(tables.count >= 20, "\(tables)")
             for table in tables {
@@ -417,7 +417,7 @@ import TwitterCore
                     #expect(count == 0, "\(table).\(column) still holds bob")
                 }
                 // The audit log keeps admins' actions by name, and the reservation keeps the name: both by design.
-                guard !["auditEntry", "reservedUsername"].contains(table) else { continue }
+                guard !["audit_entries", "reserved_usernames"].contains(table) else { continue }
                 for column in try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))") {
                     let name: String = column["name"]
                     let count = try Int.fetchOne(
@@ -425,8 +425,10 @@ import TwitterCore
                     #expect(count == 0, "\(table).\(name) still names bob")
                 }
             }
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tweetSearch WHERE tweetSearch MATCH 'mulch'") == 0)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM reservedUsername WHERE usernameKey = 'bob'") == 1)
+            #expect(
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tweet_search WHERE tweet_search MATCH 'mulch'") == 0)
+            #expect(
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM reserved_usernames WHERE username_key = 'bob'") == 1)
         }
     }
 

@@ -19,7 +19,7 @@ public enum TransferValue: Sendable, Equatable {
 
 /// Consecutive rows of one table, in its primary key's order.
 public struct TransferBatch: Sendable {
-    /// The table, named as the SQLite store names it (`user`, `tweetLike`).
+    /// The table, named as both stores name it (`users`, `tweet_likes`).
     public let table: String
     /// The columns of every row, named as the SQLite store names them (`authorId`).
     public let columns: [String]

@@ -5,7 +5,7 @@ import Synchronization
 import TwitterCore
 
 /// How several daemons on one database stay one service: every ordered write stores its events in
-/// `commit_event` in its own transaction and notifies the channel; each daemon delivers that log to its observer
+/// `commit_events` in its own transaction and notifies the channel; each daemon delivers that log to its observer
 /// (the read model, the live streams) in id order, which is commit order, exactly once.
 ///
 /// A daemon's own write is delivered as soon as it commits, after any other daemon's entries with smaller ids;
@@ -18,7 +18,7 @@ final class CommitFeed: Sendable {
     /// How long entries are kept for daemons that fall behind.
     static let retention = "1 hour"
 
-    /// This daemon, as `commit_event.origin`.
+    /// This daemon, as `commit_events.origin`.
     let origin = UUID().uuidString
     private let delivery = AsyncLock()
     private let state = Mutex(State())
@@ -51,7 +51,7 @@ final class CommitFeed: Sendable {
         let json = String(decoding: try JSONEncoder().encode(events), as: UTF8.self)
         guard
             let id = try await connection.value(
-                "INSERT INTO commit_event (origin, events) VALUES (\(origin), \(json)) RETURNING id", as: Int64.self)
+                "INSERT INTO commit_events (origin, events) VALUES (\(origin), \(json)) RETURNING id", as: Int64.self)
         else { throw TwitterError(.internal, "The commit log entry just written has no id") }
         try await connection.run("SELECT pg_notify(\(Self.channel), \(String(id)))")
         return id
@@ -110,7 +110,7 @@ final class CommitFeed: Sendable {
             let rows = try await store.read { connection in
                 try await connection.rows(
                     """
-                    SELECT id, origin, events FROM commit_event WHERE id > \(after) AND id < \(limit)
+                    SELECT id, origin, events FROM commit_events WHERE id > \(after) AND id < \(limit)
                     ORDER BY id LIMIT 500
                     """
                 ).map {
@@ -188,7 +188,7 @@ final class CommitFeed: Sendable {
     private func prune(_ store: PostgresStore) async {
         _ = try? await store.transaction { connection in
             try await connection.run(
-                "DELETE FROM commit_event WHERE created_at < now() - \(Self.retention)::interval")
+                "DELETE FROM commit_events WHERE created_at < now() - \(Self.retention)::interval")
         }
     }
 }

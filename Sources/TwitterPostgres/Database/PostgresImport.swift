@@ -16,28 +16,9 @@ public struct PostgresImport: Sendable {
         self.store = store
     }
 
-    /// PostgreSQL's name for a table the SQLite store names `table`: snake_case, and `users` for `user` (a
-    /// reserved word in PostgreSQL).
-    public static func tableName(_ table: String) -> String {
-        table == "user" ? "users" : columnName(table)
-    }
-
-    /// PostgreSQL's name for a column the SQLite store names `column`: `authorId` is `author_id`.
-    public static func columnName(_ column: String) -> String {
-        var name = ""
-        for character in column {
-            if character.isUppercase {
-                name += "_" + character.lowercased()
-            } else {
-                name.append(character)
-            }
-        }
-        return name
-    }
-
     /// Checks that the database holds no accounts and no tweets, runs `body` with a session that inserts
-    /// batches, moves every `id` sequence of `tables` (SQLite names) past the largest id copied and past the
-    /// table's entry in `usedIDs` (the highest id the source ever gave out, by SQLite name), and commits; rolls
+    /// batches, moves every `id` sequence of `tables` (the same names in both stores) past the largest id copied and past the
+    /// table's entry in `usedIDs` (the highest id the source ever gave out), and commits; rolls
     /// everything back when anything throws. Throws `TargetNotEmpty` when there is data already.
     public func run<Result: Sendable>(
         tables: [String], usedIDs: [String: Int64] = [:], _ body: @escaping @Sendable (Session) async throws -> Result
@@ -46,12 +27,12 @@ public struct PostgresImport: Sendable {
             try await store.transaction { connection in
                 // Checked in the transaction that copies: merging two services' ids is not what this does.
                 let users = try await connection.value("SELECT count(*) FROM users", as: Int64.self) ?? 0
-                let tweets = try await connection.value("SELECT count(*) FROM tweet", as: Int64.self) ?? 0
+                let tweets = try await connection.value("SELECT count(*) FROM tweets", as: Int64.self) ?? 0
                 guard users == 0, tweets == 0 else { throw TargetNotEmpty(users: Int(users), tweets: Int(tweets)) }
                 let result = try await body(Session(connection: connection))
                 for table in tables {
                     try await Self.resetSequence(
-                        of: Self.tableName(table), past: usedIDs[table] ?? 0, on: connection)
+                        of: table, past: usedIDs[table] ?? 0, on: connection)
                 }
                 return result
             }
@@ -99,13 +80,13 @@ public struct PostgresImport: Sendable {
         return binds
     }
 
-    /// How many rows each of `tables` (SQLite names) holds now, keyed by those names.
+    /// How many rows each of `tables` (the same names in both stores) holds now, keyed by those names.
     public func counts(of tables: [String]) async throws -> [String: Int] {
         try await Self.describingServerErrors {
             try await store.read { connection in
                 var counts: [String: Int] = [:]
                 for table in tables {
-                    let name = Self.tableName(table)
+                    let name = table
                     counts[table] = Int(
                         try await connection.value(
                             PostgresQuery(unsafeSQL: "SELECT count(*) FROM \"\(name)\""), as: Int64.self)
@@ -130,7 +111,7 @@ public struct PostgresImport: Sendable {
             // Names come from the exporter's fixed list, never from input.
             try await PostgresImport.describingServerErrors(in: table) {
                 try await connection.copyFrom(
-                    table: PostgresImport.tableName(table), columns: columns.map(PostgresImport.columnName),
+                    table: table, columns: columns,
                     logger: PostgresConnection.quiet
                 ) { writer in
                     try await produce { rows in
@@ -153,7 +134,7 @@ public struct PostgresImport: Sendable {
     public struct TargetNotEmpty: Error, CustomStringConvertible {
         /// Rows in `users`.
         public let users: Int
-        /// Rows in `tweet`.
+        /// Rows in `tweets`.
         public let tweets: Int
 
         /// One sentence for the operator.

@@ -3,8 +3,8 @@ import PostgresNIO
 
 /// The PostgreSQL schema, as numbered migrations applied in order, each in the transaction that records it.
 ///
-/// The tables mirror the SQLite store's (TwitterStore's migrations v1 to v5) in PostgreSQL's own terms:
-/// snake_case names, `bigserial` ids (never reused, so `sinceId` and `maxId` stay meaningful), `timestamptz`,
+/// The tables mirror the SQLite store's, under the same names since migration 4 (SQLite's v9), in PostgreSQL's
+/// own terms: `bigserial` ids (never reused, so `sinceId` and `maxId` stay meaningful), `timestamptz`,
 /// `bytea`, and a `tsvector` column for search instead of FTS5. Released migrations are never edited.
 enum PostgresSchema {
     /// One schema change.
@@ -274,6 +274,32 @@ enum PostgresSchema {
                     uid bigint PRIMARY KEY,
                     tokens double precision NOT NULL,
                     updated_at timestamptz NOT NULL);
+                """),
+        Migration(
+            version: 4, name: "one vocabulary with the SQLite store: plural tables",
+            sql: """
+                -- Both stores name every table and column alike (snake_case, plural tables), so a query reads the
+                -- same in either and migrate-data copies without a map. Indexes keep their names.
+                ALTER TABLE token RENAME TO tokens;
+                ALTER TABLE peer_link RENAME TO peer_links;
+                ALTER TABLE login_throttle RENAME TO login_throttles;
+                ALTER TABLE tweet RENAME TO tweets;
+                ALTER TABLE tweet_tombstone RENAME TO tweet_tombstones;
+                ALTER TABLE follow RENAME TO follows;
+                ALTER TABLE tweet_like RENAME TO tweet_likes;
+                ALTER TABLE tweet_mention RENAME TO tweet_mentions;
+                ALTER TABLE tweet_tag RENAME TO tweet_tags;
+                ALTER TABLE report RENAME TO reports;
+                ALTER TABLE notification RENAME TO notifications;
+                ALTER TABLE notification_marker RENAME TO notification_markers;
+                ALTER TABLE mute RENAME TO mutes;
+                ALTER TABLE block RENAME TO blocks;
+                ALTER TABLE audit_entry RENAME TO audit_entries;
+                ALTER TABLE reserved_username RENAME TO reserved_usernames;
+                ALTER TABLE password_reset RENAME TO password_resets;
+                ALTER TABLE commit_event RENAME TO commit_events;
+                ALTER TABLE rate_bucket RENAME TO rate_buckets;
+                ALTER TABLE signup_bucket RENAME TO signup_buckets;
                 """),
     ]
 }

@@ -74,7 +74,8 @@ public final class PostgresStore: HealthChecking, Sendable {
             if migrate {
                 store.feed.start(
                     at: try await store.read { connection in
-                        try await connection.value("SELECT coalesce(max(id), 0) FROM commit_event", as: Int64.self) ?? 0
+                        try await connection.value("SELECT coalesce(max(id), 0) FROM commit_events", as: Int64.self)
+                            ?? 0
                     })
             }
         } catch {

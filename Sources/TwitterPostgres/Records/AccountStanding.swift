@@ -23,7 +23,7 @@ enum AccountStanding {
         -> Bool
     {
         try await connection.value(
-            "SELECT EXISTS(SELECT 1 FROM reserved_username WHERE username_key = \(usernameKey) AND until > \(now))",
+            "SELECT EXISTS(SELECT 1 FROM reserved_usernames WHERE username_key = \(usernameKey) AND until > \(now))",
             as: Bool.self) ?? false
     }
 }

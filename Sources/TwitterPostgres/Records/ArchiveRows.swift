@@ -33,8 +33,8 @@ enum ArchiveRows {
             query.append(
                 TweetRows.select(
                     """
-                    WHERE tweet.author_id = \(query.bind(userID)) AND tweet.id > \(query.bind(after))
-                    ORDER BY tweet.id LIMIT \(query.bind(limit))
+                    WHERE tweets.author_id = \(query.bind(userID)) AND tweets.id > \(query.bind(after))
+                    ORDER BY tweets.id LIMIT \(query.bind(limit))
                     """))
             let tweets = try await TweetRows.fetchAll(connection, query)
             // Reposts of tweets the owner may no longer see (across a block) carry none of their text.
@@ -44,7 +44,7 @@ enum ArchiveRows {
         case .likes:
             let likes = try await connection.rows(
                 """
-                SELECT id, tweet_id, created_at FROM tweet_like WHERE user_id = \(userID) AND id > \(after)
+                SELECT id, tweet_id, created_at FROM tweet_likes WHERE user_id = \(userID) AND id > \(after)
                 ORDER BY id LIMIT \(limit)
                 """)
             page.likes += try likes.prefix(keep).map {
@@ -54,9 +54,9 @@ enum ArchiveRows {
         case .follows, .mutes, .blocks:
             let (table, owner, other) =
                 switch section {
-                case .follows: ("follow", "follower_id", "followee_id")
-                case .mutes: ("mute", "muter_id", "muted_id")
-                default: ("block", "blocker_id", "blocked_id")
+                case .follows: ("follows", "follower_id", "followee_id")
+                case .mutes: ("mutes", "muter_id", "muted_id")
+                default: ("blocks", "blocker_id", "blocked_id")
                 }
             let rows = try await connection.rows(
                 """

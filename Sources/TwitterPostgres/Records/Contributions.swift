@@ -8,19 +8,19 @@ enum Contributions {
     static func move(_ connection: PostgresConnection, of userID: Int64, by sign: Int) async throws {
         try await connection.run(
             """
-            UPDATE tweet SET likes_count = likes_count + \(sign)
-            WHERE id IN (SELECT tweet_id FROM tweet_like WHERE user_id = \(userID))
+            UPDATE tweets SET likes_count = likes_count + \(sign)
+            WHERE id IN (SELECT tweet_id FROM tweet_likes WHERE user_id = \(userID))
             """)
         try await connection.run(
             """
-            UPDATE tweet SET reposts_count = reposts_count + \(sign)
-            WHERE id IN (SELECT repost_of_id FROM tweet WHERE author_id = \(userID) AND repost_of_id IS NOT NULL)
+            UPDATE tweets SET reposts_count = reposts_count + \(sign)
+            WHERE id IN (SELECT repost_of_id FROM tweets WHERE author_id = \(userID) AND repost_of_id IS NOT NULL)
             """)
         try await connection.run(
             """
-            UPDATE tweet SET replies_count = replies_count + \(sign) * (
-                SELECT count(*) FROM tweet AS reply WHERE reply.in_reply_to_id = tweet.id AND reply.author_id = \(userID))
-            WHERE id IN (SELECT in_reply_to_id FROM tweet WHERE author_id = \(userID) AND in_reply_to_id IS NOT NULL)
+            UPDATE tweets SET replies_count = replies_count + \(sign) * (
+                SELECT count(*) FROM tweets AS reply WHERE reply.in_reply_to_id = tweets.id AND reply.author_id = \(userID))
+            WHERE id IN (SELECT in_reply_to_id FROM tweets WHERE author_id = \(userID) AND in_reply_to_id IS NOT NULL)
             """)
     }
 

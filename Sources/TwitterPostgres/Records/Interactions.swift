@@ -14,8 +14,8 @@ enum Interactions {
         return Set(
             try await connection.values(
                 """
-                SELECT blocked_id FROM block WHERE blocker_id = \(account) AND blocked_id = ANY(\(candidates))
-                UNION SELECT blocker_id FROM block WHERE blocked_id = \(account) AND blocker_id = ANY(\(candidates))
+                SELECT blocked_id FROM blocks WHERE blocker_id = \(account) AND blocked_id = ANY(\(candidates))
+                UNION SELECT blocker_id FROM blocks WHERE blocked_id = \(account) AND blocker_id = ANY(\(candidates))
                 """, as: Int64.self))
     }
 
@@ -55,7 +55,7 @@ enum Interactions {
     static func blocker(_ connection: PostgresConnection, between one: Int64, and other: Int64) async throws -> Int64? {
         try await connection.value(
             """
-            SELECT blocker_id FROM block
+            SELECT blocker_id FROM blocks
             WHERE (blocker_id = \(one) AND blocked_id = \(other)) OR (blocker_id = \(other) AND blocked_id = \(one))
             LIMIT 1
             """, as: Int64.self)
@@ -69,7 +69,7 @@ enum Interactions {
         guard
             let id = try await connection.value(
                 """
-                INSERT INTO notification (recipient_id, type, actor_id, tweet_id, created_at)
+                INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, created_at)
                 VALUES (\(planned.recipientID), \(planned.kind.rawValue), \(actor.id), \(tweet?.id), \(now)) RETURNING id
                 """, as: Int64.self)
         else { throw TwitterError(.internal, "The notification just written has no id") }
@@ -86,7 +86,7 @@ enum Interactions {
     ) async throws {
         try await connection.run(
             """
-            DELETE FROM notification WHERE recipient_id = \(recipientID) AND actor_id = \(actorID)
+            DELETE FROM notifications WHERE recipient_id = \(recipientID) AND actor_id = \(actorID)
                 AND type = \(type.rawValue) AND (\(tweetID)::bigint IS NULL OR tweet_id = \(tweetID))
             """)
     }
@@ -94,7 +94,7 @@ enum Interactions {
     /// The author of tweet `id`.
     static func author(_ connection: PostgresConnection, of id: Int64) async throws -> Tweet.Author? {
         try await connection.firstRow(
-            "SELECT users.id, users.username FROM tweet JOIN users ON users.id = tweet.author_id WHERE tweet.id = \(id)"
+            "SELECT users.id, users.username FROM tweets JOIN users ON users.id = tweets.author_id WHERE tweets.id = \(id)"
         ).map { Tweet.Author(id: try $0.column("id"), username: try $0.column("username")) }
     }
 

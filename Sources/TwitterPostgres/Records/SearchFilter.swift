@@ -20,13 +20,13 @@ struct SearchFilter {
     /// places in a page and were then dropped, leaving it short or empty.
     func conditions(in sql: inout SQL) -> String {
         var conditions: [String] = []
-        if let authorID { conditions.append("tweet.author_id = \(sql.bind(authorID))") }
+        if let authorID { conditions.append("tweets.author_id = \(sql.bind(authorID))") }
         for tag in tags {
-            conditions.append("tweet.id IN (SELECT tweet_id FROM tweet_tag WHERE tag = \(sql.bind(tag)))")
+            conditions.append("tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = \(sql.bind(tag)))")
         }
         if let hidden = TweetRows.hidingClause(hiding, in: &sql) { conditions.append(hidden) }
         conditions.append(
-            AccountStanding.notSuspended("tweet.author_id") + " AND (original.author_id IS NULL OR "
+            AccountStanding.notSuspended("tweets.author_id") + " AND (original.author_id IS NULL OR "
                 + AccountStanding.notSuspended("original.author_id") + ")")
         return conditions.joined(separator: " AND ")
     }

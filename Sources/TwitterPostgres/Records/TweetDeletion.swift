@@ -11,15 +11,15 @@ enum TweetDeletion {
         in connection: PostgresConnection
     ) async throws -> [TweetEvent] {
         let reposts = try await connection.rows(
-            "SELECT id, author_id FROM tweet WHERE repost_of_id = \(id) ORDER BY id"
+            "SELECT id, author_id FROM tweets WHERE repost_of_id = \(id) ORDER BY id"
         ).map { (id: try $0.column("id", as: Int64.self), authorID: try $0.column("author_id", as: Int64.self)) }
         var hasReplies = false
         if DeletionRule.mayKeepItsPlace(repostOf: original) {
             hasReplies =
                 try await connection.value(
                     """
-                    SELECT EXISTS(SELECT 1 FROM tweet WHERE in_reply_to_id = \(id))
-                        OR EXISTS(SELECT 1 FROM tweet_tombstone WHERE in_reply_to_id = \(id))
+                    SELECT EXISTS(SELECT 1 FROM tweets WHERE in_reply_to_id = \(id))
+                        OR EXISTS(SELECT 1 FROM tweet_tombstones WHERE in_reply_to_id = \(id))
                     """, as: Bool.self) ?? false
         }
         let facts = DeletionFacts(
@@ -29,12 +29,12 @@ enum TweetDeletion {
         if let tombstone = plan.tombstone {
             try await connection.run(
                 """
-                INSERT INTO tweet_tombstone (id, in_reply_to_id) VALUES (\(tombstone.id), \(tombstone.inReplyToID))
+                INSERT INTO tweet_tombstones (id, in_reply_to_id) VALUES (\(tombstone.id), \(tombstone.inReplyToID))
                 ON CONFLICT (id) DO UPDATE SET in_reply_to_id = EXCLUDED.in_reply_to_id
                 """)
         }
         // Its reposts, likes, tags, mentions and the notifications about it cascade.
-        try await connection.run("DELETE FROM tweet WHERE id = \(id)")
+        try await connection.run("DELETE FROM tweets WHERE id = \(id)")
         var counted: [(id: Int64, counts: TweetCounts)] = []
         for (tweetID, counter) in plan.counters {
             if let counts = try await TweetRows.adjust(connection, tweetID, counter, by: -1) {

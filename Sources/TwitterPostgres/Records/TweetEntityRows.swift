@@ -12,7 +12,7 @@ enum TweetTagRows {
         for key in Set(hashtags.map { EntityScanner.tagKey($0.tag) }) {
             try await connection.run(
                 """
-                INSERT INTO tweet_tag (tag, tweet_id, author_id, created_at)
+                INSERT INTO tweet_tags (tag, tweet_id, author_id, created_at)
                 VALUES (\(key), \(tweetID), \(authorID), \(createdAt))
                 """)
         }
@@ -26,7 +26,7 @@ enum TweetMentionRows {
     {
         for accountID in accountIDs {
             try await connection.run(
-                "INSERT INTO tweet_mention (tweet_id, user_id) VALUES (\(tweetID), \(accountID)) ON CONFLICT DO NOTHING"
+                "INSERT INTO tweet_mentions (tweet_id, user_id) VALUES (\(tweetID), \(accountID)) ON CONFLICT DO NOTHING"
             )
         }
     }

@@ -6,7 +6,7 @@ import PostgresNIO
 /// one where skipping the parse shows; the other statements are sent with their values bound, unnamed.
 struct TweetInsert: PostgresPreparedStatement {
     static let sql = """
-        INSERT INTO tweet (author_id, text, created_at, idempotency_key, in_reply_to_id)
+        INSERT INTO tweets (author_id, text, created_at, idempotency_key, in_reply_to_id)
         VALUES ($1, $2, $3, $4, $5) RETURNING id
         """
     typealias Row = Int64

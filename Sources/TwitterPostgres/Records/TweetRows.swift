@@ -7,19 +7,19 @@ import TwitterRules
 /// author, in one query, never a query per tweet. Tweets of suspended accounts, and reposts of them, are left
 /// out by the joins themselves (both authors must be in good standing), so every read of tweets leaves them out.
 enum TweetRows {
-    /// `SELECT` of tweets as `tweet`, joined with `joining` when given, followed by `clauses` (WHERE, ORDER BY,
+    /// `SELECT` of tweets as `tweets`, joined with `joining` when given, followed by `clauses` (WHERE, ORDER BY,
     /// LIMIT).
     static func select(_ clauses: String, joining: String = "") -> String {
         """
-        SELECT tweet.id, tweet.author_id, author.username, tweet.text, tweet.created_at, tweet.in_reply_to_id,
-            tweet.likes_count, tweet.reposts_count, tweet.replies_count, \(mentions(of: "tweet")) AS mentions,
+        SELECT tweets.id, tweets.author_id, author.username, tweets.text, tweets.created_at, tweets.in_reply_to_id,
+            tweets.likes_count, tweets.reposts_count, tweets.replies_count, \(mentions(of: "tweets")) AS mentions,
             original.id AS o_id, original.author_id AS o_author_id, original_author.username AS o_username,
             original.text AS o_text, original.created_at AS o_created_at, original.in_reply_to_id AS o_in_reply_to_id,
             original.likes_count AS o_likes, original.reposts_count AS o_reposts, original.replies_count AS o_replies,
             CASE WHEN original.id IS NULL THEN NULL ELSE \(mentions(of: "original")) END AS o_mentions
-        FROM tweet \(joining) JOIN users AS author ON author.id = tweet.author_id AND author.suspended_at IS NULL
-        LEFT JOIN tweet AS original ON original.id = tweet.repost_of_id
-        JOIN users AS original_author ON original_author.id = COALESCE(original.author_id, tweet.author_id)
+        FROM tweets \(joining) JOIN users AS author ON author.id = tweets.author_id AND author.suspended_at IS NULL
+        LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
+        JOIN users AS original_author ON original_author.id = COALESCE(original.author_id, tweets.author_id)
             AND original_author.suspended_at IS NULL \(clauses)
         """
     }
@@ -27,8 +27,8 @@ enum TweetRows {
     /// A column of the usernames `alias`'s tweet mentions, space-separated, as they are now; NULL for none.
     static func mentions(of alias: String) -> String {
         """
-        (SELECT string_agg(mentioned.username, ' ') FROM tweet_mention JOIN users AS mentioned
-            ON mentioned.id = tweet_mention.user_id WHERE tweet_mention.tweet_id = \(alias).id)
+        (SELECT string_agg(mentioned.username, ' ') FROM tweet_mentions JOIN users AS mentioned
+            ON mentioned.id = tweet_mentions.user_id WHERE tweet_mentions.tweet_id = \(alias).id)
         """
     }
 
@@ -74,7 +74,7 @@ enum TweetRows {
     /// Tweet `id`, unless it (or its original) is a suspended account's.
     static func fetchOne(_ connection: PostgresConnection, id: Int64) async throws -> Tweet? {
         var query = SQL()
-        query.append(select("WHERE tweet.id = \(query.bind(id))"))
+        query.append(select("WHERE tweets.id = \(query.bind(id))"))
         return try await fetchAll(connection, query).first
     }
 
@@ -82,14 +82,14 @@ enum TweetRows {
     static func fetchAll(_ connection: PostgresConnection, ids: [Int64]) async throws -> [Tweet] {
         guard !ids.isEmpty else { return [] }
         var query = SQL()
-        query.append(select("WHERE tweet.id = ANY(\(query.bind(ids)))"))
+        query.append(select("WHERE tweets.id = ANY(\(query.bind(ids)))"))
         return try await fetchAll(connection, query)
     }
 
     /// The counts of tweet `id` as stored now.
     static func counts(_ connection: PostgresConnection, id: Int64) async throws -> TweetCounts? {
         try await connection.firstRow(
-            "SELECT likes_count, reposts_count, replies_count FROM tweet WHERE id = \(id)"
+            "SELECT likes_count, reposts_count, replies_count FROM tweets WHERE id = \(id)"
         ).map {
             TweetCounts(
                 likes: try $0.column("likes_count", as: Int32.self).int,
@@ -109,7 +109,7 @@ enum TweetRows {
         var query = SQL()
         query.append(
             """
-            UPDATE tweet SET \(column) = GREATEST(0, \(column) + \(query.bind(change)))
+            UPDATE tweets SET \(column) = GREATEST(0, \(column) + \(query.bind(change)))
             WHERE id = \(query.bind(id)) RETURNING likes_count, reposts_count, replies_count
             """)
         return try await connection.firstRow(query.query).map {
@@ -125,9 +125,9 @@ enum TweetRows {
     static func target(_ connection: PostgresConnection, of id: Int64) async throws -> Int64? {
         try await connection.value(
             """
-            SELECT COALESCE(tweet.repost_of_id, tweet.id) FROM tweet
-            LEFT JOIN tweet AS original ON original.id = tweet.repost_of_id
-            WHERE tweet.id = \(id) AND \(unescaped: AccountStanding.notSuspended("tweet.author_id"))
+            SELECT COALESCE(tweets.repost_of_id, tweets.id) FROM tweets
+            LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
+            WHERE tweets.id = \(id) AND \(unescaped: AccountStanding.notSuspended("tweets.author_id"))
                 AND (original.id IS NULL OR \(unescaped: AccountStanding.notSuspended("original.author_id")))
             """, as: Int64.self)
     }
@@ -137,20 +137,20 @@ enum TweetRows {
         guard !hiding.isEmpty else { return nil }
         let list = query.bind(hiding.sorted())
         return
-            "NOT tweet.author_id = ANY(\(list)) AND (original.author_id IS NULL OR NOT original.author_id = ANY(\(list)))"
+            "NOT tweets.author_id = ANY(\(list)) AND (original.author_id IS NULL OR NOT original.author_id = ANY(\(list)))"
     }
 
     /// The condition selecting the tweets of `timeline`, binding its values into `query`; nil for everyone's.
     static func filter(_ timeline: Timeline, in query: inout SQL) -> String? {
         switch timeline {
         case .tag(let key):
-            "tweet.id IN (SELECT tweet_id FROM tweet_tag WHERE tag = \(query.bind(key)))"
+            "tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = \(query.bind(key)))"
         case .everyone:
             nil
         case .author(let id):
-            "tweet.author_id = \(query.bind(id))"
+            "tweets.author_id = \(query.bind(id))"
         case .home(let id):
-            "(tweet.author_id = \(query.bind(id)) OR tweet.author_id IN (SELECT followee_id FROM follow WHERE follower_id = \(query.bind(id))))"
+            "(tweets.author_id = \(query.bind(id)) OR tweets.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(query.bind(id))))"
         }
     }
 }
@@ -161,7 +161,7 @@ extension Int32 {
 }
 
 extension TweetCounter {
-    /// The column of `tweet` that holds it.
+    /// The column of `tweets` that holds it.
     var column: String {
         switch self {
         case .replies: "replies_count"

@@ -53,18 +53,18 @@ struct AccountStore: AccountLifecycleStoring {
             // top-level tweet's place.
             try await connection.run(
                 """
-                INSERT INTO tweet_tombstone (id, in_reply_to_id)
-                SELECT id, in_reply_to_id FROM tweet
+                INSERT INTO tweet_tombstones (id, in_reply_to_id)
+                SELECT id, in_reply_to_id FROM tweets
                 WHERE author_id = \(userID) AND repost_of_id IS NULL AND (in_reply_to_id IS NOT NULL
-                    OR EXISTS(SELECT 1 FROM tweet AS reply WHERE reply.in_reply_to_id = tweet.id AND reply.author_id <> \(userID))
-                    OR EXISTS(SELECT 1 FROM tweet_tombstone AS gone WHERE gone.in_reply_to_id = tweet.id))
+                    OR EXISTS(SELECT 1 FROM tweets AS reply WHERE reply.in_reply_to_id = tweets.id AND reply.author_id <> \(userID))
+                    OR EXISTS(SELECT 1 FROM tweet_tombstones AS gone WHERE gone.in_reply_to_id = tweets.id))
                 ON CONFLICT (id) DO UPDATE SET in_reply_to_id = EXCLUDED.in_reply_to_id
                 """)
             try await connection.run(
-                "DELETE FROM login_throttle WHERE key = 'account:' || \(try row.column("email_key", as: String.self))")
+                "DELETE FROM login_throttles WHERE key = 'account:' || \(try row.column("email_key", as: String.self))")
             try await connection.run(
                 """
-                INSERT INTO reserved_username (username_key, until)
+                INSERT INTO reserved_usernames (username_key, until)
                 VALUES (\(try row.column("username_key", as: String.self)), \(reservedUntil.storagePrecision))
                 ON CONFLICT (username_key) DO UPDATE SET until = EXCLUDED.until
                 """)
@@ -78,7 +78,7 @@ struct AccountStore: AccountLifecycleStoring {
         try await database.transaction { connection in
             try await connection.run(
                 """
-                INSERT INTO password_reset (user_id, code_hash, expires_at)
+                INSERT INTO password_resets (user_id, code_hash, expires_at)
                 VALUES (\(userID), \(Data(hash)), \(expiresAt.storagePrecision))
                 ON CONFLICT (user_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at
                 """)
@@ -92,16 +92,16 @@ struct AccountStore: AccountLifecycleStoring {
             guard
                 let row = try await connection.firstRow(
                     """
-                    SELECT password_reset.user_id, password_reset.code_hash, password_reset.expires_at
-                    FROM password_reset JOIN users ON users.id = password_reset.user_id
-                    WHERE users.email_key = \(email.lowercased()) FOR UPDATE OF password_reset
+                    SELECT password_resets.user_id, password_resets.code_hash, password_resets.expires_at
+                    FROM password_resets JOIN users ON users.id = password_resets.user_id
+                    WHERE users.email_key = \(email.lowercased()) FOR UPDATE OF password_resets
                     """)
             else { return nil }
             let userID = try row.column("user_id", as: Int64.self)
             let expired = try row.column("expires_at", as: Date.self) <= now
             let matches = try row.column("code_hash", as: Data.self) == Data(hash)
             if expired || matches {
-                try await connection.run("DELETE FROM password_reset WHERE user_id = \(userID)")
+                try await connection.run("DELETE FROM password_resets WHERE user_id = \(userID)")
             }
             return matches && !expired ? userID : nil
         }

@@ -46,7 +46,7 @@ struct BatchWriter {
         if plan.releasesIdempotencyKey, let key = draft.idempotencyKey {
             // A key older than the window may be used again: the old tweet lets go of it.
             try await connection.run(
-                "UPDATE tweet SET idempotency_key = NULL WHERE author_id = \(draft.authorID) AND idempotency_key = \(key)"
+                "UPDATE tweets SET idempotency_key = NULL WHERE author_id = \(draft.authorID) AND idempotency_key = \(key)"
             )
         }
         guard
@@ -90,7 +90,7 @@ struct BatchWriter {
         let original = try await Interactions.target(connection, of: id, for: userID)
         var facts = RepostFacts(original: original)
         if let existing = try await connection.value(
-            "SELECT id FROM tweet WHERE repost_of_id = \(original.id) AND author_id = \(userID)", as: Int64.self)
+            "SELECT id FROM tweets WHERE repost_of_id = \(original.id) AND author_id = \(userID)", as: Int64.self)
         {
             facts.existing = try await TweetRows.fetchOne(connection, id: existing)
         }
@@ -101,7 +101,7 @@ struct BatchWriter {
             guard
                 let repostID = try await connection.value(
                     """
-                    INSERT INTO tweet (author_id, text, created_at, repost_of_id)
+                    INSERT INTO tweets (author_id, text, created_at, repost_of_id)
                     VALUES (\(userID), '', \(now), \(originalID)) RETURNING id
                     """, as: Int64.self)
             else { throw TwitterError(.internal, "The repost just written has no id") }
@@ -134,7 +134,7 @@ struct BatchWriter {
         let since = query.bind(windowStart)
         query.append(
             TweetRows.select(
-                "WHERE tweet.author_id = \(author) AND tweet.idempotency_key = \(keyed) AND tweet.created_at >= \(since)"
+                "WHERE tweets.author_id = \(author) AND tweets.idempotency_key = \(keyed) AND tweets.created_at >= \(since)"
             ))
         return try await TweetRows.fetchAll(connection, query).first
     }

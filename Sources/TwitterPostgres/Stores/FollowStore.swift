@@ -20,7 +20,7 @@ struct FollowStore: FollowStoring {
             let now = Date().storagePrecision
             let inserted = try await connection.value(
                 """
-                INSERT INTO follow (follower_id, followee_id, created_at) VALUES (\(followerID), \(followeeID), \(now))
+                INSERT INTO follows (follower_id, followee_id, created_at) VALUES (\(followerID), \(followeeID), \(now))
                 ON CONFLICT DO NOTHING RETURNING id
                 """, as: Int64.self)
             guard inserted != nil else { return (false, []) }
@@ -52,7 +52,7 @@ struct FollowStore: FollowStoring {
     {
         guard
             try await connection.value(
-                "DELETE FROM follow WHERE follower_id = \(followerID) AND followee_id = \(followeeID) RETURNING id",
+                "DELETE FROM follows WHERE follower_id = \(followerID) AND followee_id = \(followeeID) RETURNING id",
                 as: Int64.self) != nil
         else { return nil }
         try await Interactions.withdraw(connection, .follow, by: followerID, to: followeeID)
@@ -63,7 +63,7 @@ struct FollowStore: FollowStoring {
     func followers(of userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.read { connection in
             try await UserPageQuery.fetch(
-                connection, relationshipTable: "follow", ownerColumn: "followee_id", personColumn: "follower_id",
+                connection, relationshipTable: "follows", ownerColumn: "followee_id", personColumn: "follower_id",
                 owner: userID, page: page)
         }
     }
@@ -72,7 +72,7 @@ struct FollowStore: FollowStoring {
     func following(of userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.read { connection in
             try await UserPageQuery.fetch(
-                connection, relationshipTable: "follow", ownerColumn: "follower_id", personColumn: "followee_id",
+                connection, relationshipTable: "follows", ownerColumn: "follower_id", personColumn: "followee_id",
                 owner: userID, page: page)
         }
     }
@@ -82,7 +82,7 @@ struct FollowStore: FollowStoring {
         try await database.read { connection in
             Set(
                 try await connection.values(
-                    "SELECT followee_id FROM follow WHERE follower_id = \(userID)", as: Int64.self))
+                    "SELECT followee_id FROM follows WHERE follower_id = \(userID)", as: Int64.self))
         }
     }
 
@@ -94,18 +94,18 @@ struct FollowStore: FollowStoring {
         query.append(
             """
             SELECT users.username, users.first_name, users.last_name, users.bio, users.created_at,
-                (SELECT count(*) FROM follow WHERE followee_id = users.id
+                (SELECT count(*) FROM follows WHERE followee_id = users.id
                     AND \(AccountStanding.notSuspended("follower_id"))) AS followers_count,
-                (SELECT count(*) FROM follow WHERE follower_id = users.id
+                (SELECT count(*) FROM follows WHERE follower_id = users.id
                     AND \(AccountStanding.notSuspended("followee_id"))) AS following_count,
-                (SELECT count(*) FROM tweet LEFT JOIN tweet AS original ON original.id = tweet.repost_of_id
-                    WHERE tweet.author_id = users.id
+                (SELECT count(*) FROM tweets LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
+                    WHERE tweets.author_id = users.id
                         AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.author_id"))))
                     AS tweets_count,
-                EXISTS(SELECT 1 FROM follow WHERE follower_id = \(viewer) AND followee_id = users.id) AS followed_by_me,
-                EXISTS(SELECT 1 FROM follow WHERE follower_id = users.id AND followee_id = \(viewer)) AS follows_me,
-                EXISTS(SELECT 1 FROM mute WHERE muter_id = \(viewer) AND muted_id = users.id) AS muted_by_me,
-                EXISTS(SELECT 1 FROM block WHERE blocker_id = \(viewer) AND blocked_id = users.id) AS blocked_by_me
+                EXISTS(SELECT 1 FROM follows WHERE follower_id = \(viewer) AND followee_id = users.id) AS followed_by_me,
+                EXISTS(SELECT 1 FROM follows WHERE follower_id = users.id AND followee_id = \(viewer)) AS follows_me,
+                EXISTS(SELECT 1 FROM mutes WHERE muter_id = \(viewer) AND muted_id = users.id) AS muted_by_me,
+                EXISTS(SELECT 1 FROM blocks WHERE blocker_id = \(viewer) AND blocked_id = users.id) AS blocked_by_me
             FROM users WHERE username_key = \(query.bind(UserRows.key(username))) AND suspended_at IS NULL
             """)
         let statement = query.query

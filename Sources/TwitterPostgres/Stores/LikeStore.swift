@@ -29,12 +29,12 @@ struct LikeStore: LikeStoring {
             if liking {
                 changed = try await connection.value(
                     """
-                    INSERT INTO tweet_like (tweet_id, user_id, created_at)
+                    INSERT INTO tweet_likes (tweet_id, user_id, created_at)
                     VALUES (\(plan.tweetID), \(userID), \(Date().storagePrecision)) ON CONFLICT DO NOTHING RETURNING id
                     """, as: Int64.self)
             } else {
                 changed = try await connection.value(
-                    "DELETE FROM tweet_like WHERE tweet_id = \(plan.tweetID) AND user_id = \(userID) RETURNING id",
+                    "DELETE FROM tweet_likes WHERE tweet_id = \(plan.tweetID) AND user_id = \(userID) RETURNING id",
                     as: Int64.self)
             }
             // Liking twice, or taking back a like never made, changes nothing and reports nothing.
@@ -64,7 +64,7 @@ struct LikeStore: LikeStoring {
         try await database.read { connection in
             guard let target = try await TweetRows.target(connection, of: id) else { return nil }
             return try await UserPageQuery.fetch(
-                connection, relationshipTable: "tweet_like", ownerColumn: "tweet_id", personColumn: "user_id",
+                connection, relationshipTable: "tweet_likes", ownerColumn: "tweet_id", personColumn: "user_id",
                 owner: target, page: page)
         }
     }
@@ -74,9 +74,9 @@ struct LikeStore: LikeStoring {
         try await database.read { connection in
             let rows = try await connection.rows(
                 """
-                SELECT true AS liked, tweet_id AS id FROM tweet_like WHERE user_id = \(userID)
+                SELECT true AS liked, tweet_id AS id FROM tweet_likes WHERE user_id = \(userID)
                 UNION ALL
-                SELECT false, repost_of_id FROM tweet WHERE author_id = \(userID) AND repost_of_id IS NOT NULL
+                SELECT false, repost_of_id FROM tweets WHERE author_id = \(userID) AND repost_of_id IS NOT NULL
                 """)
             var marks = ReaderMarks()
             for row in rows {

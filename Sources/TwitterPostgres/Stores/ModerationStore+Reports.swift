@@ -15,7 +15,7 @@ extension ModerationStore {
             guard
                 let reportID = try await connection.value(
                     """
-                    INSERT INTO report (reporter_id, account_id, tweet_id, reason, created_at)
+                    INSERT INTO reports (reporter_id, account_id, tweet_id, reason, created_at)
                     VALUES (\(reporterID), \(accountID), \(tweetID), \(reason), \(stored)) RETURNING id
                     """, as: Int64.self)
             else { throw TwitterError(.internal, "The report just written has no id") }
@@ -27,7 +27,7 @@ extension ModerationStore {
             // One insert for every admin, in the admins' order, so ids are given out as SQLite gives them.
             let rows = try await connection.rows(
                 """
-                INSERT INTO notification (recipient_id, type, actor_id, tweet_id, report_id, created_at)
+                INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, report_id, created_at)
                 SELECT admin, \(ActivityNotification.Kind.adminReport.rawValue)::text, \(reporterID)::bigint,
                     \(tweet?.id)::bigint, \(reportID)::bigint, \(stored)::timestamptz
                 FROM unnest(\(recipients)::bigint[]) AS admin ORDER BY admin RETURNING id, recipient_id
@@ -49,19 +49,19 @@ extension ModerationStore {
 
     /// The columns `report(from:)` reads.
     private static let reportColumns = """
-        SELECT report.id, reporter.username AS reporter, account.username AS username, report.tweet_id,
-            report.reason, report.status, report.created_at, report.note
-        FROM report JOIN users AS reporter ON reporter.id = report.reporter_id
-        JOIN users AS account ON account.id = report.account_id
+        SELECT reports.id, reporter.username AS reporter, account.username AS username, reports.tweet_id,
+            reports.reason, reports.status, reports.created_at, reports.note
+        FROM reports JOIN users AS reporter ON reporter.id = reports.reporter_id
+        JOIN users AS account ON account.id = reports.account_id
         """
 
     /// Walks the (status, id) index, or the primary key for every status.
     func reports(status: ReportStatus?, page: PageRequest) async throws -> IDPage<Report> {
         try await database.read { connection in
             var sql = SQL()
-            sql.append(Self.reportColumns + " WHERE report.id < \(sql.bind(page.before ?? Int64.max))")
-            if let status { sql.append(" AND report.status = \(sql.bind(status.rawValue))") }
-            sql.append(" ORDER BY report.id DESC LIMIT \(sql.bind(page.limit + 1))")
+            sql.append(Self.reportColumns + " WHERE reports.id < \(sql.bind(page.before ?? Int64.max))")
+            if let status { sql.append(" AND reports.status = \(sql.bind(status.rawValue))") }
+            sql.append(" ORDER BY reports.id DESC LIMIT \(sql.bind(page.limit + 1))")
             let rows = try await connection.rows(sql.query)
             let shown = try rows.prefix(page.limit).map(Self.report(from:))
             return IDPage(items: shown, next: rows.count > page.limit ? shown.last?.id : nil)
@@ -74,8 +74,8 @@ extension ModerationStore {
         try await database.transaction { connection in
             try await connection.firstRow(
                 """
-                WITH report AS (
-                    UPDATE report SET status = 'resolved', note = \(note), resolved_by = \(admin),
+                WITH reports AS (
+                    UPDATE reports SET status = 'resolved', note = \(note), resolved_by = \(admin),
                         resolved_at = \(now.storagePrecision)
                     WHERE id = \(id) RETURNING *)
                 \(unescaped: Self.reportColumns)

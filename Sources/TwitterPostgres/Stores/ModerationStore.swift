@@ -107,8 +107,8 @@ struct ModerationStore: ModerationStoring {
             guard
                 let row = try await connection.firstRow(
                     """
-                    SELECT tweet.author_id, tweet.repost_of_id, tweet.in_reply_to_id, users.username
-                    FROM tweet JOIN users ON users.id = tweet.author_id WHERE tweet.id = \(id)
+                    SELECT tweets.author_id, tweets.repost_of_id, tweets.in_reply_to_id, users.username
+                    FROM tweets JOIN users ON users.id = tweets.author_id WHERE tweets.id = \(id)
                     """)
             else { throw TwitterError.notFound("Tweet \(id)") }
             let events = try await TweetDeletion.delete(
@@ -124,7 +124,7 @@ struct ModerationStore: ModerationStoring {
             guard
                 let id = try await connection.value(
                     """
-                    INSERT INTO audit_entry (actor, action, target, reason, created_at)
+                    INSERT INTO audit_entries (actor, action, target, reason, created_at)
                     VALUES (\(entry.actor), \(entry.action), \(entry.target), \(entry.reason),
                         \(entry.createdAt.storagePrecision))
                     RETURNING id
@@ -141,7 +141,7 @@ struct ModerationStore: ModerationStoring {
         try await database.read { connection in
             let rows = try await connection.rows(
                 """
-                SELECT id, actor, action, target, reason, created_at FROM audit_entry
+                SELECT id, actor, action, target, reason, created_at FROM audit_entries
                 WHERE id < \(page.before ?? Int64.max) ORDER BY id DESC LIMIT \(page.limit + 1)
                 """)
             let shown = try rows.prefix(page.limit).map {

@@ -12,10 +12,10 @@ struct NotificationStore: NotificationStoring {
         -> [ActivityNotification]
     {
         var sql = SQL()
-        var conditions = ["notification.recipient_id = \(sql.bind(recipientID))"]
-        if let sinceID = query.sinceID { conditions.append("notification.id > \(sql.bind(sinceID))") }
-        if let maxID = query.maxID { conditions.append("notification.id < \(sql.bind(maxID))") }
-        if let types = query.types { conditions.append("notification.type = ANY(\(sql.bind(types.map(\.rawValue))))") }
+        var conditions = ["notifications.recipient_id = \(sql.bind(recipientID))"]
+        if let sinceID = query.sinceID { conditions.append("notifications.id > \(sql.bind(sinceID))") }
+        if let maxID = query.maxID { conditions.append("notifications.id < \(sql.bind(maxID))") }
+        if let types = query.types { conditions.append("notifications.type = ANY(\(sql.bind(types.map(\.rawValue))))") }
         return try await fetch(recipientID, conditions, hiding: hiding, order: "DESC", limit: query.limit, in: sql)
     }
 
@@ -25,7 +25,7 @@ struct NotificationStore: NotificationStoring {
     {
         var sql = SQL()
         let conditions = [
-            "notification.recipient_id = \(sql.bind(recipientID))", "notification.id > \(sql.bind(sinceID))",
+            "notifications.recipient_id = \(sql.bind(recipientID))", "notifications.id > \(sql.bind(sinceID))",
         ]
         return try await fetch(recipientID, conditions, hiding: hiding, order: "ASC", limit: limit, in: sql)
     }
@@ -37,11 +37,11 @@ struct NotificationStore: NotificationStoring {
         return try await database.transaction { connection in
             try await connection.run(
                 """
-                INSERT INTO notification_marker (user_id, read_up_to)
+                INSERT INTO notification_markers (user_id, read_up_to)
                 VALUES (\(recipientID), LEAST(\(upToID),
-                    COALESCE((SELECT max(id) FROM notification WHERE recipient_id = \(recipientID)), 0)))
+                    COALESCE((SELECT max(id) FROM notifications WHERE recipient_id = \(recipientID)), 0)))
                 ON CONFLICT (user_id) DO UPDATE
-                    SET read_up_to = GREATEST(notification_marker.read_up_to, excluded.read_up_to)
+                    SET read_up_to = GREATEST(notification_markers.read_up_to, excluded.read_up_to)
                 """)
             return try await connection.value(unread, as: Int.self) ?? 0
         }
@@ -55,7 +55,7 @@ struct NotificationStore: NotificationStoring {
 
     /// The marker of `recipient` (a bound placeholder), 0 before the first read.
     static func marker(_ recipient: String) -> String {
-        "COALESCE((SELECT read_up_to FROM notification_marker WHERE user_id = \(recipient)), 0)"
+        "COALESCE((SELECT read_up_to FROM notification_markers WHERE user_id = \(recipient)), 0)"
     }
 
     /// The count of `recipientID`'s notifications past the marker.
@@ -64,7 +64,7 @@ struct NotificationStore: NotificationStoring {
         let recipient = sql.bind(recipientID)
         let hidden = hidingClause(hiding, in: &sql)
         sql.append(
-            "SELECT count(*) FROM notification WHERE recipient_id = \(recipient) AND id > \(marker(recipient))\(hidden)"
+            "SELECT count(*) FROM notifications WHERE recipient_id = \(recipient) AND id > \(marker(recipient))\(hidden)"
         )
         return sql.query
     }
@@ -72,12 +72,12 @@ struct NotificationStore: NotificationStoring {
     /// Leaves out the notifications from suspended accounts, and those from `hiding` of the kinds hidden with
     /// their actor (`Kind.isHiddenWithItsActor`): a report reaches the admins whoever filed it.
     static func hidingClause(_ hiding: Set<Int64>, in sql: inout SQL) -> String {
-        let standing = " AND \(AccountStanding.notSuspended("notification.actor_id"))"
+        let standing = " AND \(AccountStanding.notSuspended("notifications.actor_id"))"
         guard !hiding.isEmpty else { return standing }
         let kept = ActivityNotification.Kind.allCases.filter { !$0.isHiddenWithItsActor }.map(\.rawValue)
         return standing
-            + " AND (notification.type = ANY(\(sql.bind(kept)))"
-            + " OR NOT notification.actor_id = ANY(\(sql.bind(hiding.sorted()))))"
+            + " AND (notifications.type = ANY(\(sql.bind(kept)))"
+            + " OR NOT notifications.actor_id = ANY(\(sql.bind(hiding.sorted()))))"
     }
 
     /// The notifications `conditions` select, with their actors and whether they are read, in one query, then
@@ -91,12 +91,12 @@ struct NotificationStore: NotificationStoring {
         let hidden = Self.hidingClause(hiding, in: &sql)
         sql.append(
             """
-            SELECT notification.id, notification.type, notification.created_at, notification.tweet_id,
-                notification.report_id, users.id AS actor_id, users.username,
-                notification.id <= \(Self.marker(recipient)) AS read
-            FROM notification JOIN users ON users.id = notification.actor_id
+            SELECT notifications.id, notifications.type, notifications.created_at, notifications.tweet_id,
+                notifications.report_id, users.id AS actor_id, users.username,
+                notifications.id <= \(Self.marker(recipient)) AS read
+            FROM notifications JOIN users ON users.id = notifications.actor_id
             WHERE \(conditions.joined(separator: " AND "))\(hidden)
-            ORDER BY notification.id \(order) LIMIT \(sql.bind(limit))
+            ORDER BY notifications.id \(order) LIMIT \(sql.bind(limit))
             """)
         let statement = sql.query
         return try await database.read { connection in

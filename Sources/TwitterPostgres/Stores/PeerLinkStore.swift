@@ -11,7 +11,7 @@ struct PeerLinkStore: PeerLinkStoring {
         try await database.transaction { connection in
             try await connection.run(
                 """
-                INSERT INTO peer_link (uid, user_id, linked_at) VALUES (\(Int64(uid)), \(userID), \(date.storagePrecision))
+                INSERT INTO peer_links (uid, user_id, linked_at) VALUES (\(Int64(uid)), \(userID), \(date.storagePrecision))
                 ON CONFLICT (uid) DO UPDATE SET user_id = excluded.user_id, linked_at = excluded.linked_at
                 """)
         }
@@ -20,8 +20,10 @@ struct PeerLinkStore: PeerLinkStoring {
     /// Deletes the account's links, returning their uids.
     func unlinkAll(userID: Int64) async throws -> [UInt32] {
         try await database.transaction { connection in
-            try await connection.values("DELETE FROM peer_link WHERE user_id = \(userID) RETURNING uid", as: Int64.self)
-                .compactMap { UInt32(exactly: $0) }
+            try await connection.values(
+                "DELETE FROM peer_links WHERE user_id = \(userID) RETURNING uid", as: Int64.self
+            )
+            .compactMap { UInt32(exactly: $0) }
         }
     }
 
@@ -29,7 +31,7 @@ struct PeerLinkStore: PeerLinkStoring {
     func links(userID: Int64) async throws -> [PeerLink] {
         try await database.read { connection in
             try await connection.rows(
-                "SELECT uid, linked_at FROM peer_link WHERE user_id = \(userID) ORDER BY uid"
+                "SELECT uid, linked_at FROM peer_links WHERE user_id = \(userID) ORDER BY uid"
             ).compactMap { row in
                 guard let uid = UInt32(exactly: try row.column("uid", as: Int64.self)) else { return nil }
                 return PeerLink(uid: uid, userID: userID, linkedAt: try row.column("linked_at", as: Date?.self))
@@ -41,7 +43,7 @@ struct PeerLinkStore: PeerLinkStoring {
     func unlinkPeer(uid: UInt32, userID: Int64) async throws -> Bool {
         try await database.transaction { connection in
             try await connection.value(
-                "DELETE FROM peer_link WHERE uid = \(Int64(uid)) AND user_id = \(userID) RETURNING uid",
+                "DELETE FROM peer_links WHERE uid = \(Int64(uid)) AND user_id = \(userID) RETURNING uid",
                 as: Int64.self) != nil
         }
     }
@@ -52,7 +54,7 @@ struct PeerLinkStore: PeerLinkStoring {
             try await connection.firstRow(
                 """
                 SELECT \(unescaped: UserRows.columns) FROM users
-                WHERE id = (SELECT user_id FROM peer_link WHERE uid = \(Int64(uid)))
+                WHERE id = (SELECT user_id FROM peer_links WHERE uid = \(Int64(uid)))
                 """
             ).map(UserRows.user(from:))
         }
@@ -61,7 +63,7 @@ struct PeerLinkStore: PeerLinkStoring {
     /// The whole table, which holds one row per linked uid; a row no uid can be (written by hand) is skipped.
     func links() async throws -> [(uid: UInt32, userID: Int64)] {
         try await database.read { connection in
-            try await connection.rows("SELECT uid, user_id FROM peer_link").compactMap { row in
+            try await connection.rows("SELECT uid, user_id FROM peer_links").compactMap { row in
                 guard let uid = UInt32(exactly: try row.column("uid", as: Int64.self)) else { return nil }
                 return (uid: uid, userID: try row.column("user_id", as: Int64.self))
             }

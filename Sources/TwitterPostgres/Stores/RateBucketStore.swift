@@ -9,7 +9,8 @@ struct RateBucketStore: RateBucketStoring {
     /// Unknown actions (written by a later version) are skipped.
     func allBuckets() async throws -> [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)] {
         try await database.read { connection in
-            try await connection.rows("SELECT user_id, action, tokens, updated_at FROM rate_bucket").compactMap { row in
+            try await connection.rows("SELECT user_id, action, tokens, updated_at FROM rate_buckets").compactMap {
+                row in
                 guard let action = RateLimitedAction(rawValue: try row.column("action")) else { return nil }
                 return (
                     userID: try row.column("user_id", as: Int64.self), action: action,
@@ -36,7 +37,7 @@ struct RateBucketStore: RateBucketStoring {
         try await database.transaction { connection in
             try await connection.run(
                 """
-                INSERT INTO rate_bucket (user_id, action, tokens, updated_at)
+                INSERT INTO rate_buckets (user_id, action, tokens, updated_at)
                 SELECT bucket.user_id, bucket.action, bucket.tokens, bucket.updated_at
                 FROM unnest(\(userIDs)::bigint[], \(actions)::text[], \(tokens)::float8[], \(dates)::timestamptz[])
                     AS bucket (user_id, action, tokens, updated_at)
@@ -49,7 +50,7 @@ struct RateBucketStore: RateBucketStoring {
     /// Reads the signup buckets.
     func allSignupBuckets() async throws -> [(uid: UInt32, bucket: TokenBucket)] {
         try await database.read { connection in
-            try await connection.rows("SELECT uid, tokens, updated_at FROM signup_bucket").compactMap { row in
+            try await connection.rows("SELECT uid, tokens, updated_at FROM signup_buckets").compactMap { row in
                 guard let uid = UInt32(exactly: try row.column("uid", as: Int64.self)) else { return nil }
                 return (
                     uid: uid,
@@ -71,7 +72,7 @@ struct RateBucketStore: RateBucketStoring {
         try await database.transaction { connection in
             try await connection.run(
                 """
-                INSERT INTO signup_bucket (uid, tokens, updated_at)
+                INSERT INTO signup_buckets (uid, tokens, updated_at)
                 SELECT bucket.uid, bucket.tokens, bucket.updated_at
                 FROM unnest(\(uids)::bigint[], \(tokens)::float8[], \(dates)::timestamptz[]) AS bucket (uid, tokens, updated_at)
                 ON CONFLICT (uid) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at

@@ -12,7 +12,7 @@ struct RelationStore: RelationStoring {
     /// Muting again changes nothing and reports nothing.
     func mute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            guard try await Self.insert(connection, into: "mute", "muter_id", "muted_id", userID, targetID) else {
+            guard try await Self.insert(connection, into: "mutes", "muter_id", "muted_id", userID, targetID) else {
                 return (false, [])
             }
             return (true, [.muted(muterID: userID, mutedID: targetID)])
@@ -24,7 +24,7 @@ struct RelationStore: RelationStoring {
         try await database.orderedWrite(reportingTo: observer) { connection in
             guard
                 try await connection.value(
-                    "DELETE FROM mute WHERE muter_id = \(userID) AND muted_id = \(targetID) RETURNING id",
+                    "DELETE FROM mutes WHERE muter_id = \(userID) AND muted_id = \(targetID) RETURNING id",
                     as: Int64.self) != nil
             else { return (false, []) }
             return (true, [.unmuted(muterID: userID, mutedID: targetID)])
@@ -35,7 +35,7 @@ struct RelationStore: RelationStoring {
     /// so every home stream stops showing the other side before the block is known.
     func block(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            guard try await Self.insert(connection, into: "block", "blocker_id", "blocked_id", userID, targetID) else {
+            guard try await Self.insert(connection, into: "blocks", "blocker_id", "blocked_id", userID, targetID) else {
                 return (false, [])
             }
             var unfollowed: [TweetEvent] = []
@@ -53,7 +53,7 @@ struct RelationStore: RelationStoring {
         try await database.orderedWrite(reportingTo: observer) { connection in
             guard
                 try await connection.value(
-                    "DELETE FROM block WHERE blocker_id = \(userID) AND blocked_id = \(targetID) RETURNING id",
+                    "DELETE FROM blocks WHERE blocker_id = \(userID) AND blocked_id = \(targetID) RETURNING id",
                     as: Int64.self) != nil
             else { return (false, []) }
             return (true, [.unblocked(blockerID: userID, blockedID: targetID)])
@@ -64,7 +64,7 @@ struct RelationStore: RelationStoring {
     func muted(by userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.read { connection in
             try await UserPageQuery.fetch(
-                connection, relationshipTable: "mute", ownerColumn: "muter_id", personColumn: "muted_id",
+                connection, relationshipTable: "mutes", ownerColumn: "muter_id", personColumn: "muted_id",
                 owner: userID, page: page)
         }
     }
@@ -73,7 +73,7 @@ struct RelationStore: RelationStoring {
     func blocked(by userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.read { connection in
             try await UserPageQuery.fetch(
-                connection, relationshipTable: "block", ownerColumn: "blocker_id", personColumn: "blocked_id",
+                connection, relationshipTable: "blocks", ownerColumn: "blocker_id", personColumn: "blocked_id",
                 owner: userID, page: page)
         }
     }
@@ -88,9 +88,9 @@ struct RelationStore: RelationStoring {
         var hidden = HiddenAccounts()
         for row in try await connection.rows(
             """
-            SELECT 'muted' AS kind, muted_id AS id FROM mute WHERE muter_id = \(userID)
-            UNION ALL SELECT 'blocking', blocked_id FROM block WHERE blocker_id = \(userID)
-            UNION ALL SELECT 'blockedBy', blocker_id FROM block WHERE blocked_id = \(userID)
+            SELECT 'muted' AS kind, muted_id AS id FROM mutes WHERE muter_id = \(userID)
+            UNION ALL SELECT 'blocking', blocked_id FROM blocks WHERE blocker_id = \(userID)
+            UNION ALL SELECT 'blockedBy', blocker_id FROM blocks WHERE blocked_id = \(userID)
             """)
         {
             let id = try row.column("id", as: Int64.self)

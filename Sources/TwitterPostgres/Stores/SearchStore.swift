@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 
-/// Search in PostgreSQL: tweets through the generated `tweet.search` tsvector and its GIN index (written in the
+/// Search in PostgreSQL: tweets through the generated `tweets.search` tsvector and its GIN index (written in the
 /// post's own statement), people by prefix, and tags from `tweet_tag`.
 struct SearchStore: TweetSearching {
     let database: PostgresStore
@@ -56,11 +56,11 @@ struct SearchStore: TweetSearching {
         sql.append(
             """
             WITH search_window AS (
-                SELECT id FROM tweet WHERE search @@ (\(matching)) AND id <= \(top) ORDER BY id DESC LIMIT \(size)),
+                SELECT id FROM tweets WHERE search @@ (\(matching)) AND id <= \(top) ORDER BY id DESC LIMIT \(size)),
             bounds AS (SELECT count(*) AS size, min(id) AS floor, max(id) AS top FROM search_window)
             SELECT bounds.size, bounds.floor, bounds.top, candidate.id, candidate.text FROM bounds LEFT JOIN (
-                SELECT tweet.id, tweet.text FROM search_window JOIN tweet ON tweet.id = search_window.id
-                LEFT JOIN tweet AS original ON original.id = tweet.repost_of_id
+                SELECT tweets.id, tweets.text FROM search_window JOIN tweets ON tweets.id = search_window.id
+                LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
                 WHERE \(conditions)) AS candidate ON true
             """)
         let rows = try await connection.rows(sql.query)
@@ -93,13 +93,13 @@ struct SearchStore: TweetSearching {
     ) async throws -> SearchResults {
         var sql = SQL()
         var conditions = [
-            filter.conditions(in: &sql), "tweet.repost_of_id IS NULL", "tweet.id < \(sql.bind(before ?? Int64.max))",
+            filter.conditions(in: &sql), "tweets.repost_of_id IS NULL", "tweets.id < \(sql.bind(before ?? Int64.max))",
         ]
         if !query.excluded.isEmpty {
-            conditions.append("NOT tweet.search @@ (\(SearchFilter.tsquery(anyOf: query.excluded, in: &sql)))")
+            conditions.append("NOT tweets.search @@ (\(SearchFilter.tsquery(anyOf: query.excluded, in: &sql)))")
         }
         let clauses =
-            "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweet.id DESC LIMIT \(sql.bind(limit + 1))"
+            "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT \(sql.bind(limit + 1))"
         sql.append(TweetRows.select(clauses))
         let found = try await TweetRows.fetchAll(connection, sql)
         let page = Array(found.prefix(limit))
@@ -136,7 +136,7 @@ struct SearchStore: TweetSearching {
             try await connection.rows(
                 """
                 SELECT tag, count(*) AS tweets_count, count(DISTINCT author_id) AS users_count
-                FROM tweet_tag WHERE created_at >= \(since) AND \(unescaped: AccountStanding.notSuspended("author_id"))
+                FROM tweet_tags WHERE created_at >= \(since) AND \(unescaped: AccountStanding.notSuspended("author_id"))
                 GROUP BY tag ORDER BY users_count DESC, tweets_count DESC, tag COLLATE "C" LIMIT \(limit)
                 """
             ).map {

@@ -26,7 +26,7 @@ struct ThrottleStore: ThrottleStoring {
             let next = transform(try await Self.fetch(connection, key: key))
             try await connection.run(
                 """
-                INSERT INTO login_throttle (key, failures, last_failure_at, window_start, window_failures)
+                INSERT INTO login_throttles (key, failures, last_failure_at, window_start, window_failures)
                 VALUES (\(key), \(next.failures), \(next.lastFailureAt.storagePrecision),
                     \(next.windowStart.storagePrecision), \(next.windowFailures))
                 ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
@@ -40,14 +40,14 @@ struct ThrottleStore: ThrottleStoring {
     func resetThrottleStates(for keys: [String]) async throws {
         guard !keys.isEmpty else { return }
         try await database.transaction { connection in
-            try await connection.run("DELETE FROM login_throttle WHERE key = ANY(\(keys))")
+            try await connection.run("DELETE FROM login_throttles WHERE key = ANY(\(keys))")
         }
     }
 
     /// The stored state of `key`, if any.
     static func fetch(_ connection: PostgresConnection, key: String) async throws -> ThrottleState? {
         try await connection.firstRow(
-            "SELECT failures, last_failure_at, window_start, window_failures FROM login_throttle WHERE key = \(key)"
+            "SELECT failures, last_failure_at, window_start, window_failures FROM login_throttles WHERE key = \(key)"
         ).map { row in
             ThrottleState(
                 failures: Int(try row.column("failures", as: Int32.self)),

@@ -19,7 +19,7 @@ struct TokenStore: TokenStoring {
             guard
                 let id = try await connection.value(
                     """
-                    INSERT INTO token (user_id, kind, name, hash, created_at, expires_at)
+                    INSERT INTO tokens (user_id, kind, name, hash, created_at, expires_at)
                     VALUES (\(userID), \(kind.rawValue), \(name), \(Data(hash)), \(createdAt), \(expiresAt))
                     RETURNING id
                     """, as: Int64.self)
@@ -34,7 +34,7 @@ struct TokenStore: TokenStoring {
     func token(hash: [UInt8]) async throws -> TokenRecord? {
         try await database.read { connection in
             try await connection.firstRow(
-                "SELECT \(unescaped: Self.columns) FROM token WHERE hash = \(Data(hash))"
+                "SELECT \(unescaped: Self.columns) FROM tokens WHERE hash = \(Data(hash))"
             ).map(Self.record(from:))
         }
     }
@@ -44,7 +44,7 @@ struct TokenStore: TokenStoring {
         try await database.transaction { connection in
             try await connection.run(
                 """
-                UPDATE token SET last_used_at = \(usedAt.storagePrecision),
+                UPDATE tokens SET last_used_at = \(usedAt.storagePrecision),
                     expires_at = COALESCE(\(expiresAt?.storagePrecision)::timestamptz, expires_at)
                 WHERE id = \(id)
                 """)
@@ -56,7 +56,7 @@ struct TokenStore: TokenStoring {
         try await database.transaction { connection in
             try await connection.value(
                 """
-                UPDATE token SET revoked_at = \(date.storagePrecision)
+                UPDATE tokens SET revoked_at = \(date.storagePrecision)
                 WHERE id = \(id) AND user_id = \(userID) AND revoked_at IS NULL RETURNING id
                 """, as: Int64.self) != nil
         }
@@ -67,7 +67,7 @@ struct TokenStore: TokenStoring {
         try await database.transaction { connection in
             try await connection.run(
                 """
-                UPDATE token SET revoked_at = \(date.storagePrecision)
+                UPDATE tokens SET revoked_at = \(date.storagePrecision)
                 WHERE user_id = \(userID) AND kind = \(TokenKind.session.rawValue) AND revoked_at IS NULL
                     AND (\(keeping)::bigint IS NULL OR id <> \(keeping))
                 """)
@@ -79,7 +79,7 @@ struct TokenStore: TokenStoring {
         try await database.read { connection in
             try await connection.rows(
                 """
-                SELECT \(unescaped: Self.columns) FROM token
+                SELECT \(unescaped: Self.columns) FROM tokens
                 WHERE user_id = \(userID) AND kind = \(kind.rawValue) AND revoked_at IS NULL ORDER BY id DESC
                 """
             ).map(Self.record(from:))

@@ -36,7 +36,8 @@ struct TweetStore: TweetStoring {
             }
             guard
                 let repostID = try await connection.value(
-                    "SELECT id FROM tweet WHERE repost_of_id = \(originalID) AND author_id = \(userID)", as: Int64.self)
+                    "SELECT id FROM tweets WHERE repost_of_id = \(originalID) AND author_id = \(userID)", as: Int64.self
+                )
             else { return (false, []) }
             return (
                 true,
@@ -51,7 +52,7 @@ struct TweetStore: TweetStoring {
         try await database.orderedWrite(reportingTo: observer) { connection in
             guard
                 let row = try await connection.firstRow(
-                    "SELECT author_id, repost_of_id, in_reply_to_id FROM tweet WHERE id = \(id)")
+                    "SELECT author_id, repost_of_id, in_reply_to_id FROM tweets WHERE id = \(id)")
             else { throw TwitterError.notFound("Tweet \(id)") }
             try DeletionRule.requireAuthor(userID, of: (id, try row.column("author_id", as: Int64.self)))
             return (
@@ -68,12 +69,12 @@ struct TweetStore: TweetStoring {
         try await database.read { connection in
             var sql = SQL()
             var conditions = TweetRows.filter(query.timeline, in: &sql).map { [$0] } ?? []
-            if let sinceID = query.sinceID { conditions.append("tweet.id > \(sql.bind(sinceID))") }
-            if let maxID = query.maxID { conditions.append("tweet.id < \(sql.bind(maxID))") }
+            if let sinceID = query.sinceID { conditions.append("tweets.id > \(sql.bind(sinceID))") }
+            if let maxID = query.maxID { conditions.append("tweets.id < \(sql.bind(maxID))") }
             if let hiding = TweetRows.hidingClause(query.hiding, in: &sql) { conditions.append(hiding) }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             let limit = sql.bind(query.limit)
-            sql.append(TweetRows.select("\(filter) ORDER BY tweet.id DESC LIMIT \(limit)"))
+            sql.append(TweetRows.select("\(filter) ORDER BY tweets.id DESC LIMIT \(limit)"))
             return try await TweetRows.fetchAll(connection, sql)
         }
     }
@@ -90,7 +91,7 @@ struct TweetStore: TweetStoring {
             let since = sql.bind(sinceID)
             let condition = TweetRows.filter(timeline, in: &sql).map { " AND " + $0 } ?? ""
             let bound = sql.bind(limit)
-            sql.append(TweetRows.select("WHERE tweet.id > \(since)\(condition) ORDER BY tweet.id ASC LIMIT \(bound)"))
+            sql.append(TweetRows.select("WHERE tweets.id > \(since)\(condition) ORDER BY tweets.id ASC LIMIT \(bound)"))
             return try await TweetRows.fetchAll(connection, sql)
         }
     }
@@ -122,8 +123,8 @@ struct TweetStore: TweetStoring {
                 // either way, through which the chain goes on.
                 let parent = try await connection.firstRow(
                     """
-                    SELECT in_reply_to_id FROM tweet WHERE id = \(id)
-                    UNION ALL SELECT in_reply_to_id FROM tweet_tombstone WHERE id = \(id)
+                    SELECT in_reply_to_id FROM tweets WHERE id = \(id)
+                    UNION ALL SELECT in_reply_to_id FROM tweet_tombstones WHERE id = \(id)
                     """
                 ).flatMap { try $0.column("in_reply_to_id", as: Int64?.self) }
                 chain.append(.deleted(id: id, inReplyToID: parent))
@@ -150,7 +151,7 @@ struct TweetStore: TweetStoring {
                 sql.append(
                     TweetRows.select(
                         """
-                        WHERE tweet.in_reply_to_id = ANY(\(sql.bind(parents))) ORDER BY tweet.id
+                        WHERE tweets.in_reply_to_id = ANY(\(sql.bind(parents))) ORDER BY tweets.id
                         LIMIT \(sql.bind(room))
                         """))
                 let replies = try await TweetRows.fetchAll(connection, sql)
@@ -161,8 +162,8 @@ struct TweetStore: TweetStoring {
                 guard left > 0 else { continue }
                 next += try await connection.rows(
                     """
-                    SELECT id, in_reply_to_id FROM tweet_tombstone WHERE in_reply_to_id = ANY(\(parents))
-                    UNION ALL SELECT id, in_reply_to_id FROM tweet
+                    SELECT id, in_reply_to_id FROM tweet_tombstones WHERE in_reply_to_id = ANY(\(parents))
+                    UNION ALL SELECT id, in_reply_to_id FROM tweets
                     WHERE in_reply_to_id = ANY(\(parents)) AND \(unescaped: AccountStanding.suspended("author_id"))
                     ORDER BY id LIMIT \(left)
                     """

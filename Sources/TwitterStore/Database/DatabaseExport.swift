@@ -15,16 +15,18 @@ public struct DatabaseExport: Sendable {
 
     /// Every table that holds data, parents before the tables that refer to them: accounts, then tweets (whose
     /// reposts refer to tweets with smaller ids), then what refers to both; reports before the notifications
-    /// that name them. The search index (`tweetSearch`) is left out: the target builds its own.
+    /// that name them. The search index (`tweet_search`) is left out: the target builds its own.
     public static let tables = [
-        "user", "token", "peerLink", "loginThrottle", "tweet", "tweetTombstone", "follow", "tweetLike",
-        "tweetMention", "tweetTag", "report", "notification", "notificationMarker", "mute", "block", "auditEntry",
-        "reservedUsername", "passwordReset", "rateBucket", "signupBucket",
+        "users", "tokens", "peer_links", "login_throttles", "tweets", "tweet_tombstones", "follows", "tweet_likes",
+        "tweet_mentions", "tweet_tags", "reports", "notifications", "notification_markers", "mutes", "blocks",
+        "audit_entries",
+        "reserved_usernames", "password_resets", "rate_buckets", "signup_buckets",
     ]
 
     /// The primary keys of the tables without a rowid, which batches are paged by; the others page by rowid.
     private static let withoutRowID = [
-        "tweetMention": ["tweetId", "userId"], "tweetTag": ["tag", "tweetId"], "rateBucket": ["userId", "action"],
+        "tweet_mentions": ["tweet_id", "user_id"], "tweet_tags": ["tag", "tweet_id"],
+        "rate_buckets": ["user_id", "action"],
     ]
 
     /// Opens the database at `path` read-only; throws when there is no file there, it is not a twitterd

@@ -69,8 +69,8 @@ public struct DatabaseFile {
     public func counts() throws -> Counts {
         try queue.read { db in
             Counts(
-                users: try db.tableExists("user") ? Int.fetchOne(db, sql: "SELECT count(*) FROM user") : nil,
-                tweets: try db.tableExists("tweet") ? Int.fetchOne(db, sql: "SELECT count(*) FROM tweet") : nil)
+                users: try db.tableExists("users") ? Int.fetchOne(db, sql: "SELECT count(*) FROM users") : nil,
+                tweets: try db.tableExists("tweets") ? Int.fetchOne(db, sql: "SELECT count(*) FROM tweets") : nil)
         }
     }
 
@@ -88,9 +88,9 @@ public struct DatabaseFile {
         /// The table the missing parent should be in.
         public let parent: String
 
-        /// `tweet row 12 refers to a missing user`.
+        /// `row 12 of tweets refers to a missing row of users`.
         public var description: String {
-            "\(table) row \(rowID.map(String.init) ?? "?") refers to a missing \(parent)"
+            "row \(rowID.map(String.init) ?? "?") of \(table) refers to a missing row of \(parent)"
         }
     }
 

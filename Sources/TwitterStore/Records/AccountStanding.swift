@@ -7,7 +7,7 @@ import GRDB
 enum AccountStanding {
     /// The ids of suspended accounts, for `NOT IN`: read from the partial index `user_suspended`, which holds
     /// only them.
-    static let suspendedIDs = "SELECT id FROM user WHERE suspendedAt IS NOT NULL"
+    static let suspendedIDs = "SELECT id FROM users WHERE suspended_at IS NOT NULL"
 
     /// The condition that `column` is no suspended account's id.
     static func notSuspended(_ column: String) -> String {
@@ -23,7 +23,7 @@ enum AccountStanding {
     static func isReserved(_ db: Database, usernameKey: String, at now: Date = Date()) throws -> Bool {
         try Bool.fetchOne(
             db.cachedStatement(
-                sql: "SELECT EXISTS(SELECT 1 FROM reservedUsername WHERE usernameKey = ? AND until > ?)"),
+                sql: "SELECT EXISTS(SELECT 1 FROM reserved_usernames WHERE username_key = ? AND until > ?)"),
             arguments: [usernameKey, now]) ?? false
     }
 }

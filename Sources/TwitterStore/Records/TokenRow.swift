@@ -2,9 +2,11 @@ import Foundation
 import GRDB
 import TwitterCore
 
-/// A row of `token`.
+/// A row of `tokens`.
 struct TokenRow: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "token"
+    static let databaseTableName = "tokens"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: Int64?
     var userId: Int64
@@ -17,12 +19,12 @@ struct TokenRow: Codable, FetchableRecord, MutablePersistableRecord {
     var revokedAt: Date?
 
     enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let userId = Column(CodingKeys.userId)
-        static let kind = Column(CodingKeys.kind)
-        static let hash = Column(CodingKeys.hash)
-        static let createdAt = Column(CodingKeys.createdAt)
-        static let revokedAt = Column(CodingKeys.revokedAt)
+        static let id = Column("id")
+        static let userId = Column("user_id")
+        static let kind = Column("kind")
+        static let hash = Column("hash")
+        static let createdAt = Column("created_at")
+        static let revokedAt = Column("revoked_at")
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

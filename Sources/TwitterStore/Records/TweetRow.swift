@@ -8,22 +8,22 @@ import TwitterRules
 ///
 /// Posts are written with plain INSERTs by the committer, so this is not a persistable record.
 enum TweetRow {
-    /// `SELECT` of tweets as `tweet`, joined with `joining` when given, followed by `clauses` (WHERE, ORDER BY,
+    /// `SELECT` of tweets as `tweets`, joined with `joining` when given, followed by `clauses` (WHERE, ORDER BY,
     /// LIMIT). Tweets of suspended accounts, and reposts of them, are left out by the joins themselves: the author
     /// must be in good standing, and so must the original's author (for a tweet that is no repost,
     /// `originalAuthor` is its own author again, already checked), so every read of tweets leaves them out.
     static func select(_ clauses: String, joining: String = "") -> String {
         """
-        SELECT tweet.id, tweet.authorId, user.username, tweet.text, tweet.createdAt, tweet.inReplyToId,
-            tweet.likesCount, tweet.repostsCount, tweet.repliesCount, \(TweetMentionRows.usernames(of: "tweet")) AS mentions,
-            original.id AS oId, original.authorId AS oAuthorId, originalAuthor.username AS oUsername,
-            original.text AS oText, original.createdAt AS oCreatedAt, original.inReplyToId AS oInReplyToId,
-            original.likesCount AS oLikes, original.repostsCount AS oReposts, original.repliesCount AS oReplies,
+        SELECT tweets.id, tweets.author_id, users.username, tweets.text, tweets.created_at, tweets.in_reply_to_id,
+            tweets.likes_count, tweets.reposts_count, tweets.replies_count, \(TweetMentionRows.usernames(of: "tweets")) AS mentions,
+            original.id AS oId, original.author_id AS oAuthorId, originalAuthor.username AS oUsername,
+            original.text AS oText, original.created_at AS oCreatedAt, original.in_reply_to_id AS oInReplyToId,
+            original.likes_count AS oLikes, original.reposts_count AS oReposts, original.replies_count AS oReplies,
             CASE WHEN original.id IS NULL THEN NULL ELSE \(TweetMentionRows.usernames(of: "original")) END AS oMentions
-        FROM tweet \(joining) JOIN user ON user.id = tweet.authorId AND user.suspendedAt IS NULL
-        LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
-        JOIN user AS originalAuthor ON originalAuthor.id = COALESCE(original.authorId, tweet.authorId)
-            AND originalAuthor.suspendedAt IS NULL \(clauses)
+        FROM tweets \(joining) JOIN users ON users.id = tweets.author_id AND users.suspended_at IS NULL
+        LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
+        JOIN users AS originalAuthor ON originalAuthor.id = COALESCE(original.author_id, tweets.author_id)
+            AND originalAuthor.suspended_at IS NULL \(clauses)
         """
     }
 
@@ -37,9 +37,10 @@ enum TweetRow {
                 entities: entities(text: row["oText"], mentions: row["oMentions"]))
         }
         return Tweet(
-            id: row["id"], author: Tweet.Author(id: row["authorId"], username: row["username"]), text: row["text"],
-            createdAt: row["createdAt"], inReplyToID: row["inReplyToId"],
-            counts: TweetCounts(likes: row["likesCount"], reposts: row["repostsCount"], replies: row["repliesCount"]),
+            id: row["id"], author: Tweet.Author(id: row["author_id"], username: row["username"]), text: row["text"],
+            createdAt: row["created_at"], inReplyToID: row["in_reply_to_id"],
+            counts: TweetCounts(
+                likes: row["likes_count"], reposts: row["reposts_count"], replies: row["replies_count"]),
             repostOf: original, entities: entities(text: row["text"], mentions: row["mentions"]))
     }
 
@@ -59,14 +60,14 @@ enum TweetRow {
 
     /// Reads tweet `id`.
     static func fetchOne(_ db: Database, id: Int64) throws -> Tweet? {
-        try Row.fetchOne(db.cachedStatement(sql: select("WHERE tweet.id = ?")), arguments: [id]).map(tweet(from:))
+        try Row.fetchOne(db.cachedStatement(sql: select("WHERE tweets.id = ?")), arguments: [id]).map(tweet(from:))
     }
 
     /// The counts of tweet `id` as stored now.
     static func counts(_ db: Database, id: Int64) throws -> TweetCounts? {
-        let sql = "SELECT likesCount, repostsCount, repliesCount FROM tweet WHERE id = ?"
+        let sql = "SELECT likes_count, reposts_count, replies_count FROM tweets WHERE id = ?"
         return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map {
-            TweetCounts(likes: $0["likesCount"], reposts: $0["repostsCount"], replies: $0["repliesCount"])
+            TweetCounts(likes: $0["likes_count"], reposts: $0["reposts_count"], replies: $0["replies_count"])
         }
     }
 
@@ -76,7 +77,7 @@ enum TweetRow {
     /// Moves one counter of tweet `id` by `change` and returns its counts after; nil when the tweet is gone.
     static func adjust(_ db: Database, _ id: Int64, _ counter: Counter, by change: Int) throws -> TweetCounts? {
         let column = counter.column
-        try db.cachedStatement(sql: "UPDATE tweet SET \(column) = MAX(0, \(column) + ?) WHERE id = ?")
+        try db.cachedStatement(sql: "UPDATE tweets SET \(column) = MAX(0, \(column) + ?) WHERE id = ?")
             .execute(arguments: [change, id])
         return try counts(db, id: id)
     }
@@ -87,10 +88,10 @@ enum TweetRow {
         try Int64.fetchOne(
             db.cachedStatement(
                 sql: """
-                    SELECT COALESCE(tweet.repostOfId, tweet.id) FROM tweet
-                    LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
-                    WHERE tweet.id = ? AND \(AccountStanding.notSuspended("tweet.authorId"))
-                        AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.authorId")))
+                    SELECT COALESCE(tweets.repost_of_id, tweets.id) FROM tweets
+                    LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
+                    WHERE tweets.id = ? AND \(AccountStanding.notSuspended("tweets.author_id"))
+                        AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.author_id")))
                     """), arguments: [id])
     }
 
@@ -99,24 +100,25 @@ enum TweetRow {
     static func hidingClause(_ hiding: Set<Int64>) -> String? {
         guard !hiding.isEmpty else { return nil }
         let list = hiding.sorted().map(String.init).joined(separator: ",")
-        return "tweet.authorId NOT IN (\(list)) AND (original.authorId IS NULL OR original.authorId NOT IN (\(list)))"
+        return
+            "tweets.author_id NOT IN (\(list)) AND (original.author_id IS NULL OR original.author_id NOT IN (\(list)))"
     }
 
     /// The clause selecting the tweets of `timeline`, with its arguments.
     static func filter(_ timeline: Timeline) -> (condition: String?, arguments: StatementArguments) {
         switch timeline {
         case .tag(let key):
-            ("tweet.id IN (SELECT tweetId FROM tweetTag WHERE tag = ?)", [key])
+            ("tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = ?)", [key])
         case .everyone:
             (nil, [])
         case .author(let id):
-            ("tweet.authorId = ?", [id])
+            ("tweets.author_id = ?", [id])
         case .home(let id):
             // The unary plus keeps SQLite off the author index: with it, SQLite fetched every tweet of every
             // followed account and sorted them (seconds for a follower of an account with 500k tweets);
             // without it, it walks the tweets newest first and stops at the page's end.
             (
-                "(+tweet.authorId = ? OR +tweet.authorId IN (SELECT followeeId FROM follow WHERE followerId = ?))",
+                "(+tweets.author_id = ? OR +tweets.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ?))",
                 [id, id]
             )
         }
@@ -124,12 +126,12 @@ enum TweetRow {
 }
 
 extension TweetCounter {
-    /// The column of `tweet` that holds it.
+    /// The column of `tweets` that holds it.
     var column: String {
         switch self {
-        case .replies: "repliesCount"
-        case .reposts: "repostsCount"
-        case .likes: "likesCount"
+        case .replies: "replies_count"
+        case .reposts: "reposts_count"
+        case .likes: "likes_count"
         }
     }
 }

@@ -2,9 +2,11 @@ import Foundation
 import GRDB
 import TwitterCore
 
-/// A row of `user`.
+/// A row of `users`.
 struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "user"
+    static let databaseTableName = "users"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: Int64?
     var username: String
@@ -21,10 +23,10 @@ struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var updatedAt: Date
 
     enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let usernameKey = Column(CodingKeys.usernameKey)
-        static let emailKey = Column(CodingKeys.emailKey)
-        static let passwordHash = Column(CodingKeys.passwordHash)
+        static let id = Column("id")
+        static let usernameKey = Column("username_key")
+        static let emailKey = Column("email_key")
+        static let passwordHash = Column("password_hash")
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

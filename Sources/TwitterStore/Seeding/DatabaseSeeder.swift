@@ -20,7 +20,7 @@ public struct DatabaseSeeder: Sendable {
     ) async throws -> ClosedRange<Int64>? {
         guard count > 0 else { return nil }
         let start = try await database.writer.read { db in
-            try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM user") ?? 0
+            try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM users") ?? 0
         }
         var done = 0
         while done < count {
@@ -36,8 +36,8 @@ public struct DatabaseSeeder: Sendable {
                 let now = Date()
                 let statement = try db.makeStatement(
                     sql: """
-                        INSERT INTO user (username, usernameKey, email, emailKey, passwordHash, firstName, lastName, bio,
-                            version, createdAt, updatedAt)
+                        INSERT INTO users (username, username_key, email, email_key, password_hash, first_name, last_name, bio,
+                            version, created_at, updated_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?, '', 1, ?, ?)
                         """)
                 for row in batch {
@@ -70,7 +70,7 @@ public struct DatabaseSeeder: Sendable {
             let batch = rows
             try await database.writer.write { db in
                 let statement = try db.makeStatement(
-                    sql: "INSERT INTO tweet (authorId, text, createdAt) VALUES (?, ?, ?)")
+                    sql: "INSERT INTO tweets (author_id, text, created_at) VALUES (?, ?, ?)")
                 for row in batch {
                     try statement.execute(arguments: [row.0, row.1, row.2])
                     // Seeded tweets carry tags like posted ones, so tags and trending have something to show.
@@ -113,7 +113,7 @@ extension DatabaseSeeder {
                 rows = []
                 try await database.writer.write { db in
                     let statement = try db.makeStatement(
-                        sql: "INSERT OR IGNORE INTO follow (followerId, followeeId, createdAt) VALUES (?, ?, ?)")
+                        sql: "INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)")
                     let now = Date()
                     for row in batch { try statement.execute(arguments: [row.0, row.1, now]) }
                 }
@@ -129,7 +129,7 @@ extension DatabaseSeeder {
         progress: (Int) -> Void
     ) async throws {
         let newest = try await database.writer.read { db in
-            try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM tweet") ?? 0
+            try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) FROM tweets") ?? 0
         }
         guard newest > 0 else { return }
         let userCount = Int(users.upperBound - users.lowerBound + 1)
@@ -153,18 +153,18 @@ extension DatabaseSeeder {
                     switch action.kind {
                     case 0:
                         try db.execute(
-                            sql: "INSERT INTO tweet (authorId, text, createdAt, inReplyToId) VALUES (?, ?, ?, ?)",
+                            sql: "INSERT INTO tweets (author_id, text, created_at, in_reply_to_id) VALUES (?, ?, ?, ?)",
                             arguments: [action.user, action.text, now, target])
                         _ = try TweetRow.adjust(db, target, .replies, by: 1)
                     case 1:
                         try db.execute(
                             sql:
-                                "INSERT OR IGNORE INTO tweet (authorId, text, createdAt, repostOfId) VALUES (?, '', ?, ?)",
+                                "INSERT OR IGNORE INTO tweets (author_id, text, created_at, repost_of_id) VALUES (?, '', ?, ?)",
                             arguments: [action.user, now, target])
                         if db.changesCount > 0 { _ = try TweetRow.adjust(db, target, .reposts, by: 1) }
                     default:
                         try db.execute(
-                            sql: "INSERT OR IGNORE INTO tweetLike (tweetId, userId, createdAt) VALUES (?, ?, ?)",
+                            sql: "INSERT OR IGNORE INTO tweet_likes (tweet_id, user_id, created_at) VALUES (?, ?, ?)",
                             arguments: [target, action.user, now])
                         if db.changesCount > 0 { _ = try TweetRow.adjust(db, target, .likes, by: 1) }
                     }

@@ -51,32 +51,34 @@ public struct AccountStore: AccountLifecycleStoring {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT relationship.id, user.username, relationship.createdAt
-                    FROM \(table) AS relationship JOIN user ON user.id = relationship.\(other)
+                    SELECT relationship.id, users.username, relationship.created_at
+                    FROM \(table) AS relationship JOIN users ON users.id = relationship.\(other)
                     WHERE relationship.\(owner) = ? AND relationship.id > ? ORDER BY relationship.id LIMIT ?
                     """, arguments: [userID, after, limit]
-            ).map { ($0["id"], ArchivedRelation(username: $0["username"], createdAt: $0["createdAt"])) }
+            ).map { ($0["id"], ArchivedRelation(username: $0["username"], createdAt: $0["created_at"])) }
         }
         switch section {
         case .tweets:
             let tweets = try TweetRow.fetchAll(
-                db, "WHERE tweet.authorId = ? AND tweet.id > ? ORDER BY tweet.id LIMIT ?", [userID, after, limit])
+                db, "WHERE tweets.author_id = ? AND tweets.id > ? ORDER BY tweets.id LIMIT ?", [userID, after, limit])
             // Reposts of tweets the owner may no longer see (across a block) carry none of their text.
             let visibility = TweetVisibility(try RelationStore.hiddenAccounts(db, of: userID))
             page.tweets += tweets.prefix(keep).map(visibility.archived)
             return (tweets.count, tweets.prefix(keep).last?.id ?? after)
         case .likes:
             let likes = try Row.fetchAll(
-                db, sql: "SELECT id, tweetId, createdAt FROM tweetLike WHERE userId = ? AND id > ? ORDER BY id LIMIT ?",
+                db,
+                sql:
+                    "SELECT id, tweet_id, created_at FROM tweet_likes WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?",
                 arguments: [userID, after, limit])
-            page.likes += likes.prefix(keep).map { ArchivedLike(tweetId: $0["tweetId"], createdAt: $0["createdAt"]) }
+            page.likes += likes.prefix(keep).map { ArchivedLike(tweetId: $0["tweet_id"], createdAt: $0["created_at"]) }
             return (likes.count, likes.prefix(keep).last?["id"] ?? after)
         case .follows, .mutes, .blocks:
             let (table, owner, other) =
                 switch section {
-                case .follows: ("follow", "followerId", "followeeId")
-                case .mutes: ("mute", "muterId", "mutedId")
-                default: ("block", "blockerId", "blockedId")
+                case .follows: ("follows", "follower_id", "followee_id")
+                case .mutes: ("mutes", "muter_id", "muted_id")
+                default: ("blocks", "blocker_id", "blocked_id")
                 }
             let rows = try relations(table, owner, other)
             let kept = rows.prefix(keep).map(\.1)
@@ -98,7 +100,7 @@ public struct AccountStore: AccountLifecycleStoring {
         try await reporter.write { db in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT usernameKey, emailKey FROM user WHERE id = ?", arguments: [userID])
+                    db, sql: "SELECT username_key, email_key FROM users WHERE id = ?", arguments: [userID])
             else { throw TwitterError.notFound("Account") }
             if try !Contributions.areWithdrawn(db, of: userID) {
                 try Contributions.move(db, of: userID, by: -1)
@@ -107,18 +109,18 @@ public struct AccountStore: AccountLifecycleStoring {
             // statement, so numbered parameters shared between statements do not bind.
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO tweetTombstone (id, inReplyToId)
-                    SELECT id, inReplyToId FROM tweet
-                    WHERE authorId = ?1 AND repostOfId IS NULL AND (inReplyToId IS NOT NULL
-                        OR EXISTS(SELECT 1 FROM tweet AS reply WHERE reply.inReplyToId = tweet.id AND reply.authorId != ?1)
-                        OR EXISTS(SELECT 1 FROM tweetTombstone AS gone WHERE gone.inReplyToId = tweet.id))
+                    INSERT OR REPLACE INTO tweet_tombstones (id, in_reply_to_id)
+                    SELECT id, in_reply_to_id FROM tweets
+                    WHERE author_id = ?1 AND repost_of_id IS NULL AND (in_reply_to_id IS NOT NULL
+                        OR EXISTS(SELECT 1 FROM tweets AS reply WHERE reply.in_reply_to_id = tweets.id AND reply.author_id != ?1)
+                        OR EXISTS(SELECT 1 FROM tweet_tombstones AS gone WHERE gone.in_reply_to_id = tweets.id))
                     """, arguments: [userID])
             try db.execute(
-                sql: "DELETE FROM loginThrottle WHERE key = 'account:' || ?", arguments: [row["emailKey"] as String])
+                sql: "DELETE FROM login_throttles WHERE key = 'account:' || ?", arguments: [row["email_key"] as String])
             try db.execute(
-                sql: "INSERT OR REPLACE INTO reservedUsername (usernameKey, until) VALUES (?, ?)",
-                arguments: [row["usernameKey"] as String, reservedUntil])
-            try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [userID])
+                sql: "INSERT OR REPLACE INTO reserved_usernames (username_key, until) VALUES (?, ?)",
+                arguments: [row["username_key"] as String, reservedUntil])
+            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
             return ((), [.accountChanged(userID: userID)])
         }
     }
@@ -127,7 +129,7 @@ public struct AccountStore: AccountLifecycleStoring {
     public func storeResetCode(_ hash: [UInt8], for userID: Int64, expiresAt: Date) async throws {
         try await database.writer.write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO passwordReset (userId, codeHash, expiresAt) VALUES (?, ?, ?)",
+                sql: "INSERT OR REPLACE INTO password_resets (user_id, code_hash, expires_at) VALUES (?, ?, ?)",
                 arguments: [userID, Data(hash), expiresAt])
         }
     }
@@ -140,15 +142,15 @@ public struct AccountStore: AccountLifecycleStoring {
                 let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT passwordReset.userId, passwordReset.codeHash, passwordReset.expiresAt FROM passwordReset
-                        JOIN user ON user.id = passwordReset.userId WHERE user.emailKey = ?
+                        SELECT password_resets.user_id, password_resets.code_hash, password_resets.expires_at FROM password_resets
+                        JOIN users ON users.id = password_resets.user_id WHERE users.email_key = ?
                         """, arguments: [UserRecord.key(email)])
             else { return nil }
-            let userID: Int64 = row["userId"]
-            let expired = (row["expiresAt"] as Date) <= now
-            let matches = (row["codeHash"] as Data) == Data(hash)
+            let userID: Int64 = row["user_id"]
+            let expired = (row["expires_at"] as Date) <= now
+            let matches = (row["code_hash"] as Data) == Data(hash)
             if expired || matches {
-                try db.execute(sql: "DELETE FROM passwordReset WHERE userId = ?", arguments: [userID])
+                try db.execute(sql: "DELETE FROM password_resets WHERE user_id = ?", arguments: [userID])
             }
             return matches && !expired ? userID : nil
         }

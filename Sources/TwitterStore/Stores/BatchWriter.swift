@@ -47,12 +47,12 @@ struct BatchWriter {
         if plan.releasesIdempotencyKey, let key = draft.idempotencyKey {
             // A key older than the window may be used again: the old tweet lets go of it.
             try db.execute(
-                sql: "UPDATE tweet SET idempotencyKey = NULL WHERE authorId = ? AND idempotencyKey = ?",
+                sql: "UPDATE tweets SET idempotency_key = NULL WHERE author_id = ? AND idempotency_key = ?",
                 arguments: [draft.authorID, key])
         }
         try db.cachedStatement(
             sql: """
-                INSERT INTO tweet (authorId, text, createdAt, idempotencyKey, inReplyToId) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO tweets (author_id, text, created_at, idempotency_key, in_reply_to_id) VALUES (?, ?, ?, ?, ?)
                 """
         )
         .execute(arguments: [draft.authorID, draft.text, storedNow, draft.idempotencyKey, plan.inReplyToID])
@@ -75,7 +75,8 @@ struct BatchWriter {
         let keys = Array(Set(candidates.map { EntityScanner.usernameKey($0.username) }))
         guard !keys.isEmpty else { return [] }
         return try Row.fetchAll(
-            db, sql: "SELECT id, username FROM user WHERE usernameKey IN (\(databaseQuestionMarks(count: keys.count)))",
+            db,
+            sql: "SELECT id, username FROM users WHERE username_key IN (\(databaseQuestionMarks(count: keys.count)))",
             arguments: StatementArguments(keys)
         ).map { Tweet.Author(id: $0["id"], username: $0["username"]) }
     }
@@ -86,7 +87,7 @@ struct BatchWriter {
         let original = try Interactions.target(db, of: id, for: userID)
         var facts = RepostFacts(original: original)
         if let existing = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT id FROM tweet WHERE repostOfId = ? AND authorId = ?"),
+            db.cachedStatement(sql: "SELECT id FROM tweets WHERE repost_of_id = ? AND author_id = ?"),
             arguments: [original.id, userID])
         {
             facts.existing = try TweetRow.fetchOne(db, id: existing)
@@ -96,7 +97,7 @@ struct BatchWriter {
             return repost
         case .write(let originalID, let planned):
             try db.cachedStatement(
-                sql: "INSERT INTO tweet (authorId, text, createdAt, repostOfId) VALUES (?, '', ?, ?)"
+                sql: "INSERT INTO tweets (author_id, text, created_at, repost_of_id) VALUES (?, '', ?, ?)"
             )
             .execute(arguments: [userID, storedNow, originalID])
             let repostID = db.lastInsertedRowID
@@ -116,14 +117,15 @@ struct BatchWriter {
     private mutating func author(_ id: Int64) throws -> Tweet.Author {
         let username =
             try usernames[id]
-            ?? String.fetchOne(db.cachedStatement(sql: "SELECT username FROM user WHERE id = ?"), arguments: [id]) ?? ""
+            ?? String.fetchOne(db.cachedStatement(sql: "SELECT username FROM users WHERE id = ?"), arguments: [id])
+            ?? ""
         usernames[id] = username
         return Tweet.Author(id: id, username: username)
     }
 
     private func earlierPost(authorID: Int64, key: String) throws -> Tweet? {
         try TweetRow.fetchAll(
-            db, "WHERE tweet.authorId = ? AND tweet.idempotencyKey = ? AND tweet.createdAt >= ?",
+            db, "WHERE tweets.author_id = ? AND tweets.idempotency_key = ? AND tweets.created_at >= ?",
             [authorID, key, windowStart]
         ).first
     }

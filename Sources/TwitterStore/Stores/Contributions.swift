@@ -12,17 +12,17 @@ enum Contributions {
         // One statement each: GRDB binds arguments statement by statement.
         for sql in [
             """
-            UPDATE tweet SET likesCount = likesCount + ?1
-            WHERE id IN (SELECT tweetId FROM tweetLike WHERE userId = ?2)
+            UPDATE tweets SET likes_count = likes_count + ?1
+            WHERE id IN (SELECT tweet_id FROM tweet_likes WHERE user_id = ?2)
             """,
             """
-            UPDATE tweet SET repostsCount = repostsCount + ?1
-            WHERE id IN (SELECT repostOfId FROM tweet WHERE authorId = ?2 AND repostOfId IS NOT NULL)
+            UPDATE tweets SET reposts_count = reposts_count + ?1
+            WHERE id IN (SELECT repost_of_id FROM tweets WHERE author_id = ?2 AND repost_of_id IS NOT NULL)
             """,
             """
-            UPDATE tweet SET repliesCount = repliesCount
-                + ?1 * (SELECT COUNT(*) FROM tweet AS reply WHERE reply.inReplyToId = tweet.id AND reply.authorId = ?2)
-            WHERE id IN (SELECT inReplyToId FROM tweet WHERE authorId = ?2 AND inReplyToId IS NOT NULL)
+            UPDATE tweets SET replies_count = replies_count
+                + ?1 * (SELECT COUNT(*) FROM tweets AS reply WHERE reply.in_reply_to_id = tweets.id AND reply.author_id = ?2)
+            WHERE id IN (SELECT in_reply_to_id FROM tweets WHERE author_id = ?2 AND in_reply_to_id IS NOT NULL)
             """,
         ] {
             try db.execute(sql: sql, arguments: [sign, userID])
@@ -32,7 +32,7 @@ enum Contributions {
     /// Whether `userID` is suspended now: its contributions are out of the counters already.
     static func areWithdrawn(_ db: Database, of userID: Int64) throws -> Bool {
         try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT suspendedAt IS NOT NULL FROM user WHERE id = ?"), arguments: [userID])
+            db.cachedStatement(sql: "SELECT suspended_at IS NOT NULL FROM users WHERE id = ?"), arguments: [userID])
             ?? false
     }
 }

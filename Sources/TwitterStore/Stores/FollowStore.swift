@@ -25,7 +25,7 @@ public struct FollowStore: FollowStoring {
             }
             let now = Date().storagePrecision
             try db.execute(
-                sql: "INSERT OR IGNORE INTO follow (followerId, followeeId, createdAt) VALUES (?, ?, ?)",
+                sql: "INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)",
                 arguments: [followerID, followeeID, now])
             guard db.changesCount > 0 else { return (false, []) }
             let notification = try RelationRule.followNotification(followee: followeeID, follower: followerID).map {
@@ -49,7 +49,7 @@ public struct FollowStore: FollowStoring {
     /// Deletes a follow and withdraws its notification; its event, or nil when there was no follow.
     static func endFollow(_ db: Database, _ followeeID: Int64, by followerID: Int64) throws -> TweetEvent? {
         try db.execute(
-            sql: "DELETE FROM follow WHERE followerId = ? AND followeeId = ?", arguments: [followerID, followeeID])
+            sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [followerID, followeeID])
         guard db.changesCount > 0 else { return nil }
         try Interactions.withdraw(db, .follow, by: followerID, to: followeeID)
         return .unfollowed(followerID: followerID, followeeID: followeeID)
@@ -59,7 +59,8 @@ public struct FollowStore: FollowStoring {
     public func followers(of userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.writer.read { db in
             try UserPageQuery.fetch(
-                db, relationshipTable: "follow", ownerColumn: "followeeId", personColumn: "followerId", owner: userID,
+                db, relationshipTable: "follows", ownerColumn: "followee_id", personColumn: "follower_id",
+                owner: userID,
                 page: page)
         }
     }
@@ -68,7 +69,8 @@ public struct FollowStore: FollowStoring {
     public func following(of userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.writer.read { db in
             try UserPageQuery.fetch(
-                db, relationshipTable: "follow", ownerColumn: "followerId", personColumn: "followeeId", owner: userID,
+                db, relationshipTable: "follows", ownerColumn: "follower_id", personColumn: "followee_id",
+                owner: userID,
                 page: page)
         }
     }
@@ -76,7 +78,9 @@ public struct FollowStore: FollowStoring {
     /// Every followee id.
     public func followeeIDs(of userID: Int64) async throws -> Set<Int64> {
         try await database.writer.read { db in
-            Set(try Int64.fetchAll(db, sql: "SELECT followeeId FROM follow WHERE followerId = ?", arguments: [userID]))
+            Set(
+                try Int64.fetchAll(
+                    db, sql: "SELECT followee_id FROM follows WHERE follower_id = ?", arguments: [userID]))
         }
     }
 
@@ -84,25 +88,25 @@ public struct FollowStore: FollowStoring {
     public func overview(of username: String, viewerID: Int64) async throws -> UserOverview? {
         try await database.writer.read { db in
             let sql = """
-                SELECT user.id, user.username, user.firstName, user.lastName, user.bio, user.createdAt,
-                    (SELECT COUNT(*) FROM follow WHERE followeeId = user.id
-                        AND \(AccountStanding.notSuspended("followerId"))) AS followersCount,
-                    (SELECT COUNT(*) FROM follow WHERE followerId = user.id
-                        AND \(AccountStanding.notSuspended("followeeId"))) AS followingCount,
-                    (SELECT COUNT(*) FROM tweet LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
-                        WHERE tweet.authorId = user.id
-                            AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.authorId"))))
+                SELECT users.id, users.username, users.first_name, users.last_name, users.bio, users.created_at,
+                    (SELECT COUNT(*) FROM follows WHERE followee_id = users.id
+                        AND \(AccountStanding.notSuspended("follower_id"))) AS followersCount,
+                    (SELECT COUNT(*) FROM follows WHERE follower_id = users.id
+                        AND \(AccountStanding.notSuspended("followee_id"))) AS followingCount,
+                    (SELECT COUNT(*) FROM tweets LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
+                        WHERE tweets.author_id = users.id
+                            AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.author_id"))))
                         AS tweetsCount,
-                    EXISTS(SELECT 1 FROM follow WHERE followerId = ?1 AND followeeId = user.id) AS followedByMe,
-                    EXISTS(SELECT 1 FROM follow WHERE followerId = user.id AND followeeId = ?1) AS followsMe,
-                    EXISTS(SELECT 1 FROM mute WHERE muterId = ?1 AND mutedId = user.id) AS mutedByMe,
-                    EXISTS(SELECT 1 FROM block WHERE blockerId = ?1 AND blockedId = user.id) AS blockedByMe
-                FROM user WHERE usernameKey = ?2 AND suspendedAt IS NULL
+                    EXISTS(SELECT 1 FROM follows WHERE follower_id = ?1 AND followee_id = users.id) AS followedByMe,
+                    EXISTS(SELECT 1 FROM follows WHERE follower_id = users.id AND followee_id = ?1) AS followsMe,
+                    EXISTS(SELECT 1 FROM mutes WHERE muter_id = ?1 AND muted_id = users.id) AS mutedByMe,
+                    EXISTS(SELECT 1 FROM blocks WHERE blocker_id = ?1 AND blocked_id = users.id) AS blockedByMe
+                FROM users WHERE username_key = ?2 AND suspended_at IS NULL
                 """
             return try Row.fetchOne(db, sql: sql, arguments: [viewerID, UserRecord.key(username)]).map { row in
                 UserOverview(
-                    username: row["username"], firstName: row["firstName"], lastName: row["lastName"],
-                    bio: row["bio"], createdAt: row["createdAt"], followersCount: row["followersCount"],
+                    username: row["username"], firstName: row["first_name"], lastName: row["last_name"],
+                    bio: row["bio"], createdAt: row["created_at"], followersCount: row["followersCount"],
                     followingCount: row["followingCount"], tweetsCount: row["tweetsCount"],
                     followedByMe: row["followedByMe"], followsMe: row["followsMe"], mutedByMe: row["mutedByMe"],
                     blockedByMe: row["blockedByMe"])
@@ -123,9 +127,9 @@ enum UserPageQuery {
             ? ""
             : " AND relationship.\(personColumn) NOT IN (\(page.hiding.sorted().map(String.init).joined(separator: ",")))"
         let sql = """
-            SELECT relationship.id AS position, user.username, user.firstName, user.lastName
-            FROM \(table) AS relationship JOIN user ON user.id = relationship.\(personColumn)
-            WHERE relationship.\(ownerColumn) = ? AND relationship.id < ?\(hiding) AND user.suspendedAt IS NULL
+            SELECT relationship.id AS position, users.username, users.first_name, users.last_name
+            FROM \(table) AS relationship JOIN users ON users.id = relationship.\(personColumn)
+            WHERE relationship.\(ownerColumn) = ? AND relationship.id < ?\(hiding) AND users.suspended_at IS NULL
             ORDER BY relationship.id DESC LIMIT ?
             """
         // One more than asked: whether it exists says if there is a next page.
@@ -135,7 +139,7 @@ enum UserPageQuery {
         let shown = rows.prefix(page.limit)
         return UserPage(
             users: shown.map {
-                UserSummary(username: $0["username"], firstName: $0["firstName"], lastName: $0["lastName"])
+                UserSummary(username: $0["username"], firstName: $0["first_name"], lastName: $0["last_name"])
             },
             next: rows.count > page.limit ? shown.last?["position"] : nil)
     }

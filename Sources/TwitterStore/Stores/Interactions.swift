@@ -14,8 +14,8 @@ enum Interactions {
             try Int64.fetchAll(
                 db,
                 sql: """
-                    SELECT blockedId FROM block WHERE blockerId = ? AND blockedId IN (\(marks))
-                    UNION SELECT blockerId FROM block WHERE blockedId = ? AND blockerId IN (\(marks))
+                    SELECT blocked_id FROM blocks WHERE blocker_id = ? AND blocked_id IN (\(marks))
+                    UNION SELECT blocker_id FROM blocks WHERE blocked_id = ? AND blocker_id IN (\(marks))
                     """,
                 arguments: StatementArguments([account] + candidates + [account] + candidates)))
     }
@@ -53,8 +53,8 @@ enum Interactions {
         try Int64.fetchOne(
             db.cachedStatement(
                 sql: """
-                    SELECT blockerId FROM block
-                    WHERE (blockerId = ?1 AND blockedId = ?2) OR (blockerId = ?2 AND blockedId = ?1) LIMIT 1
+                    SELECT blocker_id FROM blocks
+                    WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1) LIMIT 1
                     """), arguments: [one, other])
     }
 
@@ -63,7 +63,7 @@ enum Interactions {
         _ db: Database, _ planned: PlannedNotification, by actor: Tweet.Author, tweet: Tweet?, at now: Date
     ) throws -> (ActivityNotification, recipientID: Int64) {
         try db.cachedStatement(
-            sql: "INSERT INTO notification (recipientId, type, actorId, tweetId, createdAt) VALUES (?, ?, ?, ?, ?)"
+            sql: "INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, created_at) VALUES (?, ?, ?, ?, ?)"
         ).execute(arguments: [planned.recipientID, planned.kind.rawValue, actor.id, tweet?.id, now])
         let notification = ActivityNotification(
             id: db.lastInsertedRowID, type: planned.kind, createdAt: now,
@@ -78,8 +78,8 @@ enum Interactions {
     ) throws {
         try db.execute(
             sql: """
-                DELETE FROM notification WHERE recipientId = ? AND actorId = ? AND type = ?
-                    AND (?4 IS NULL OR tweetId = ?4)
+                DELETE FROM notifications WHERE recipient_id = ? AND actor_id = ? AND type = ?
+                    AND (?4 IS NULL OR tweet_id = ?4)
                 """, arguments: [recipientID, actorID, type.rawValue, tweetID])
     }
 
@@ -87,7 +87,8 @@ enum Interactions {
     static func author(_ db: Database, of id: Int64) throws -> Tweet.Author? {
         try Row.fetchOne(
             db.cachedStatement(
-                sql: "SELECT user.id, user.username FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id = ?"
+                sql:
+                    "SELECT users.id, users.username FROM tweets JOIN users ON users.id = tweets.author_id WHERE tweets.id = ?"
             ), arguments: [id]
         ).map { Tweet.Author(id: $0["id"], username: $0["username"]) }
     }
@@ -95,7 +96,7 @@ enum Interactions {
     /// An account's public face.
     static func account(_ db: Database, _ id: Int64) throws -> Tweet.Author {
         let username = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT username FROM user WHERE id = ?"), arguments: [id])
+            db.cachedStatement(sql: "SELECT username FROM users WHERE id = ?"), arguments: [id])
         return Tweet.Author(id: id, username: username ?? "")
     }
 }

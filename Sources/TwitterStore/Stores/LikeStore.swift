@@ -33,11 +33,12 @@ public struct LikeStore: LikeStoring {
             let plan = try LikeRule.decide(id, by: userID, liking: liking, target: target)
             if liking {
                 try db.execute(
-                    sql: "INSERT OR IGNORE INTO tweetLike (tweetId, userId, createdAt) VALUES (?, ?, ?)",
+                    sql: "INSERT OR IGNORE INTO tweet_likes (tweet_id, user_id, created_at) VALUES (?, ?, ?)",
                     arguments: [plan.tweetID, userID, Date().storagePrecision])
             } else {
                 try db.execute(
-                    sql: "DELETE FROM tweetLike WHERE tweetId = ? AND userId = ?", arguments: [plan.tweetID, userID])
+                    sql: "DELETE FROM tweet_likes WHERE tweet_id = ? AND user_id = ?",
+                    arguments: [plan.tweetID, userID])
             }
             guard db.changesCount > 0,
                 let counts = try TweetRow.adjust(db, plan.tweetID, .likes, by: liking ? 1 : -1)
@@ -64,7 +65,7 @@ public struct LikeStore: LikeStoring {
         try await database.writer.read { db in
             guard let target = try TweetRow.target(db, of: id) else { return nil }
             return try UserPageQuery.fetch(
-                db, relationshipTable: "tweetLike", ownerColumn: "tweetId", personColumn: "userId", owner: target,
+                db, relationshipTable: "tweet_likes", ownerColumn: "tweet_id", personColumn: "user_id", owner: target,
                 page: page)
         }
     }
@@ -74,10 +75,11 @@ public struct LikeStore: LikeStoring {
         try await database.writer.read { db in
             ReaderMarks(
                 liked: Set(
-                    try Int64.fetchAll(db, sql: "SELECT tweetId FROM tweetLike WHERE userId = ?", arguments: [userID])),
+                    try Int64.fetchAll(
+                        db, sql: "SELECT tweet_id FROM tweet_likes WHERE user_id = ?", arguments: [userID])),
                 reposted: Set(
                     try Int64.fetchAll(
-                        db, sql: "SELECT repostOfId FROM tweet WHERE authorId = ? AND repostOfId IS NOT NULL",
+                        db, sql: "SELECT repost_of_id FROM tweets WHERE author_id = ? AND repost_of_id IS NOT NULL",
                         arguments: [userID])))
         }
     }

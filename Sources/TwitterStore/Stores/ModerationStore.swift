@@ -23,18 +23,18 @@ public struct ModerationStore: ModerationStoring {
             var arguments: StatementArguments = [page.before ?? Int64.max]
             if let query, !query.isEmpty {
                 let pattern = "%" + SearchStore.likeEscaped(query.lowercased()) + "%"
-                conditions.append("(usernameKey LIKE ? ESCAPE '\\' OR emailKey LIKE ? ESCAPE '\\')")
+                conditions.append("(username_key LIKE ? ESCAPE '\\' OR email_key LIKE ? ESCAPE '\\')")
                 arguments += [pattern, pattern]
             }
             switch status {
-            case .active: conditions.append("suspendedAt IS NULL")
-            case .suspended: conditions.append("suspendedAt IS NOT NULL")
+            case .active: conditions.append("suspended_at IS NULL")
+            case .suspended: conditions.append("suspended_at IS NOT NULL")
             case nil: break
             }
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, username, email, createdAt, suspendedAt, suspendedReason, role FROM user
+                    SELECT id, username, email, created_at, suspended_at, suspended_reason, role FROM users
                     WHERE \(conditions.joined(separator: " AND ")) ORDER BY id DESC LIMIT \(page.limit + 1)
                     """, arguments: arguments)
             let shown = rows.prefix(page.limit).map(Self.account(from:))
@@ -48,18 +48,18 @@ public struct ModerationStore: ModerationStoring {
             try Row.fetchOne(
                 db,
                 sql:
-                    "SELECT id, username, email, createdAt, suspendedAt, suspendedReason, role FROM user WHERE usernameKey = ?",
+                    "SELECT id, username, email, created_at, suspended_at, suspended_reason, role FROM users WHERE username_key = ?",
                 arguments: [UserRecord.key(username)]
             ).map(Self.account(from:))
         }
     }
 
     private static func account(from row: Row) -> ModeratedAccount {
-        let suspendedAt: Date? = row["suspendedAt"]
+        let suspendedAt: Date? = row["suspended_at"]
         return ModeratedAccount(
             id: row["id"], username: row["username"], email: row["email"],
-            status: suspendedAt == nil ? .active : .suspended, createdAt: row["createdAt"],
-            suspendedReason: suspendedAt == nil ? nil : row["suspendedReason"],
+            status: suspendedAt == nil ? .active : .suspended, createdAt: row["created_at"],
+            suspendedReason: suspendedAt == nil ? nil : row["suspended_reason"],
             role: AccountRole(rawValue: row["role"]) ?? .user)
     }
 
@@ -67,7 +67,7 @@ public struct ModerationStore: ModerationStoring {
     public func suspend(_ userID: Int64, reason: String, at now: Date) async throws -> Bool {
         try await reporter.write { db in
             try db.execute(
-                sql: "UPDATE user SET suspendedAt = ?, suspendedReason = ? WHERE id = ? AND suspendedAt IS NULL",
+                sql: "UPDATE users SET suspended_at = ?, suspended_reason = ? WHERE id = ? AND suspended_at IS NULL",
                 arguments: [now, reason, userID])
             guard db.changesCount > 0 else { return (false, []) }
             try Contributions.move(db, of: userID, by: -1)
@@ -81,7 +81,7 @@ public struct ModerationStore: ModerationStoring {
             guard try Contributions.areWithdrawn(db, of: userID) else { return (false, []) }
             try Contributions.move(db, of: userID, by: 1)
             try db.execute(
-                sql: "UPDATE user SET suspendedAt = NULL, suspendedReason = NULL WHERE id = ?", arguments: [userID])
+                sql: "UPDATE users SET suspended_at = NULL, suspended_reason = NULL WHERE id = ?", arguments: [userID])
             return (true, [.accountChanged(userID: userID)])
         }
     }
@@ -90,9 +90,9 @@ public struct ModerationStore: ModerationStoring {
     public func suspension(of userID: Int64) async throws -> String? {
         try await database.writer.read { db in
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT suspendedAt, suspendedReason FROM user WHERE id = ?"),
+                db.cachedStatement(sql: "SELECT suspended_at, suspended_reason FROM users WHERE id = ?"),
                 arguments: [userID]
-            ).flatMap { row in (row["suspendedAt"] as Date?).map { _ in row["suspendedReason"] ?? "" } }
+            ).flatMap { row in (row["suspended_at"] as Date?).map { _ in row["suspended_reason"] ?? "" } }
         }
     }
 
@@ -101,14 +101,14 @@ public struct ModerationStore: ModerationStoring {
     public func removeTweet(_ id: Int64) async throws -> String {
         try await reporter.write { db in
             let sql = """
-                SELECT tweet.authorId, tweet.repostOfId, tweet.inReplyToId, user.username
-                FROM tweet JOIN user ON user.id = tweet.authorId WHERE tweet.id = ?
+                SELECT tweets.author_id, tweets.repost_of_id, tweets.in_reply_to_id, users.username
+                FROM tweets JOIN users ON users.id = tweets.author_id WHERE tweets.id = ?
                 """
             guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else {
                 throw TwitterError.notFound("Tweet \(id)")
             }
             let events = try TweetStore.delete(
-                id, authorID: row["authorId"], repostOf: row["repostOfId"], inReplyTo: row["inReplyToId"], in: db)
+                id, authorID: row["author_id"], repostOf: row["repost_of_id"], inReplyTo: row["in_reply_to_id"], in: db)
             return (row["username"], events)
         }
     }
@@ -121,7 +121,8 @@ public struct ModerationStore: ModerationStoring {
     ) async throws -> Int64 {
         try await reporter.write { db in
             try db.execute(
-                sql: "INSERT INTO report (reporterId, accountId, tweetId, reason, createdAt) VALUES (?, ?, ?, ?, ?)",
+                sql:
+                    "INSERT INTO reports (reporter_id, account_id, tweet_id, reason, created_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [reporterID, accountID, tweetID, reason, now])
             let reportID = db.lastInsertedRowID
             let tweet = try tweetID.flatMap { try TweetRow.fetchOne(db, id: $0) }
@@ -130,7 +131,7 @@ public struct ModerationStore: ModerationStoring {
             for admin in Set(admins).sorted() where admin != reporterID {
                 try db.execute(
                     sql: """
-                        INSERT INTO notification (recipientId, type, actorId, tweetId, reportId, createdAt)
+                        INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, report_id, created_at)
                         VALUES (?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
@@ -146,22 +147,22 @@ public struct ModerationStore: ModerationStoring {
     }
 
     private static let reportColumns = """
-        SELECT report.id, reporter.username AS reporter, account.username AS username, report.tweetId, report.reason,
-            report.status, report.createdAt, report.note
-        FROM report JOIN user AS reporter ON reporter.id = report.reporterId
-        JOIN user AS account ON account.id = report.accountId
+        SELECT reports.id, reporter.username AS reporter, account.username AS username, reports.tweet_id, reports.reason,
+            reports.status, reports.created_at, reports.note
+        FROM reports JOIN users AS reporter ON reporter.id = reports.reporter_id
+        JOIN users AS account ON account.id = reports.account_id
         """
 
     /// Walks the (status, id) index, or the primary key for every status.
     public func reports(status: ReportStatus?, page: PageRequest) async throws -> IDPage<Report> {
         try await database.writer.read { db in
-            var sql = Self.reportColumns + " WHERE report.id < ?"
+            var sql = Self.reportColumns + " WHERE reports.id < ?"
             var arguments: StatementArguments = [page.before ?? Int64.max]
             if let status {
-                sql += " AND report.status = ?"
+                sql += " AND reports.status = ?"
                 arguments += [status.rawValue]
             }
-            sql += " ORDER BY report.id DESC LIMIT ?"
+            sql += " ORDER BY reports.id DESC LIMIT ?"
             arguments += [page.limit + 1]
             let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
             let shown = rows.prefix(page.limit).map(Self.report(from:))
@@ -173,17 +174,17 @@ public struct ModerationStore: ModerationStoring {
     public func resolveReport(_ id: Int64, note: String?, by admin: String, at now: Date) async throws -> Report? {
         try await database.writer.write { db in
             try db.execute(
-                sql: "UPDATE report SET status = 'resolved', note = ?, resolvedBy = ?, resolvedAt = ? WHERE id = ?",
+                sql: "UPDATE reports SET status = 'resolved', note = ?, resolved_by = ?, resolved_at = ? WHERE id = ?",
                 arguments: [note, admin, now, id])
-            return try Row.fetchOne(db, sql: Self.reportColumns + " WHERE report.id = ?", arguments: [id])
+            return try Row.fetchOne(db, sql: Self.reportColumns + " WHERE reports.id = ?", arguments: [id])
                 .map(Self.report(from:))
         }
     }
 
     private static func report(from row: Row) -> Report {
         Report(
-            id: row["id"], reporter: row["reporter"], username: row["username"], tweetID: row["tweetId"],
-            reason: row["reason"], status: ReportStatus(rawValue: row["status"]) ?? .open, createdAt: row["createdAt"],
+            id: row["id"], reporter: row["reporter"], username: row["username"], tweetID: row["tweet_id"],
+            reason: row["reason"], status: ReportStatus(rawValue: row["status"]) ?? .open, createdAt: row["created_at"],
             note: row["note"])
     }
 
@@ -191,7 +192,7 @@ public struct ModerationStore: ModerationStoring {
     public func record(_ entry: AuditEntry) async throws -> AuditEntry {
         try await database.writer.write { db in
             try db.execute(
-                sql: "INSERT INTO auditEntry (actor, action, target, reason, createdAt) VALUES (?, ?, ?, ?, ?)",
+                sql: "INSERT INTO audit_entries (actor, action, target, reason, created_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [entry.actor, entry.action, entry.target, entry.reason, entry.createdAt])
             var stored = entry
             stored.id = db.lastInsertedRowID
@@ -205,13 +206,13 @@ public struct ModerationStore: ModerationStoring {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, actor, action, target, reason, createdAt FROM auditEntry WHERE id < ?
+                    SELECT id, actor, action, target, reason, created_at FROM audit_entries WHERE id < ?
                     ORDER BY id DESC LIMIT ?
                     """, arguments: [page.before ?? Int64.max, page.limit + 1])
             let shown = rows.prefix(page.limit).map {
                 AuditEntry(
                     id: $0["id"], actor: $0["actor"], action: $0["action"], target: $0["target"], reason: $0["reason"],
-                    createdAt: $0["createdAt"])
+                    createdAt: $0["created_at"])
             }
             return IDPage(items: Array(shown), next: rows.count > page.limit ? shown.last?.id : nil)
         }

@@ -17,19 +17,19 @@ public struct NotificationStore: NotificationStoring {
         -> [ActivityNotification]
     {
         try await database.writer.read { db in
-            var conditions = ["notification.recipientId = ?"]
+            var conditions = ["notifications.recipient_id = ?"]
             var arguments: StatementArguments = [recipientID]
             if let sinceID = query.sinceID {
-                conditions.append("notification.id > ?")
+                conditions.append("notifications.id > ?")
                 arguments += [sinceID]
             }
             if let maxID = query.maxID {
-                conditions.append("notification.id < ?")
+                conditions.append("notifications.id < ?")
                 arguments += [maxID]
             }
             if let types = query.types {
                 conditions.append(
-                    "notification.type IN (\(types.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))")
+                    "notifications.type IN (\(types.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))")
             }
             arguments += [query.limit]
             return try Self.fetch(
@@ -43,7 +43,7 @@ public struct NotificationStore: NotificationStoring {
     {
         try await database.writer.read { db in
             try Self.fetch(
-                db, recipientID, ["notification.recipientId = ?", "notification.id > ?"], hiding: hiding,
+                db, recipientID, ["notifications.recipient_id = ?", "notifications.id > ?"], hiding: hiding,
                 order: "ASC", arguments: [recipientID, sinceID, limit])
         }
     }
@@ -53,8 +53,8 @@ public struct NotificationStore: NotificationStoring {
         try await database.writer.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO notificationMarker (userId, readUpTo) VALUES (?1, ?2)
-                    ON CONFLICT (userId) DO UPDATE SET readUpTo = MAX(readUpTo, ?2)
+                    INSERT INTO notification_markers (user_id, read_up_to) VALUES (?1, ?2)
+                    ON CONFLICT (user_id) DO UPDATE SET read_up_to = MAX(read_up_to, ?2)
                     """,
                 // Never past the newest notification there is: a marker ahead of it would mark future ones read.
                 arguments: [recipientID, min(upToID, try Self.newest(db, recipientID))])
@@ -69,13 +69,14 @@ public struct NotificationStore: NotificationStoring {
 
     private static func newest(_ db: Database, _ recipientID: Int64) throws -> Int64 {
         try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT MAX(id) FROM notification WHERE recipientId = ?"), arguments: [recipientID])
+            db.cachedStatement(sql: "SELECT MAX(id) FROM notifications WHERE recipient_id = ?"),
+            arguments: [recipientID])
             ?? 0
     }
 
     private static func marker(_ db: Database, _ recipientID: Int64) throws -> Int64 {
         try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT readUpTo FROM notificationMarker WHERE userId = ?"),
+            db.cachedStatement(sql: "SELECT read_up_to FROM notification_markers WHERE user_id = ?"),
             arguments: [recipientID]) ?? 0
     }
 
@@ -84,17 +85,17 @@ public struct NotificationStore: NotificationStoring {
     private static func hidingClause(_ hiding: Set<Int64>) -> String {
         let kept = ActivityNotification.Kind.allCases.filter { !$0.isHiddenWithItsActor }
         let hidden = hiding.sorted().map(String.init).joined(separator: ",")
-        return " AND \(AccountStanding.notSuspended("notification.actorId"))"
+        return " AND \(AccountStanding.notSuspended("notifications.actor_id"))"
             + (hiding.isEmpty
                 ? ""
-                : " AND (notification.type IN (\(kept.map { "'\($0.rawValue)'" }.joined(separator: ",")))"
-                    + " OR notification.actorId NOT IN (\(hidden)))")
+                : " AND (notifications.type IN (\(kept.map { "'\($0.rawValue)'" }.joined(separator: ",")))"
+                    + " OR notifications.actor_id NOT IN (\(hidden)))")
     }
 
     private static func unread(_ db: Database, _ recipientID: Int64, hiding: Set<Int64>) throws -> Int {
         try Int.fetchOne(
             db,
-            sql: "SELECT COUNT(*) FROM notification WHERE recipientId = ? AND id > ?" + hidingClause(hiding),
+            sql: "SELECT COUNT(*) FROM notifications WHERE recipient_id = ? AND id > ?" + hidingClause(hiding),
             arguments: [recipientID, try marker(db, recipientID)]) ?? 0
     }
 
@@ -105,18 +106,18 @@ public struct NotificationStore: NotificationStoring {
         arguments: StatementArguments
     ) throws -> [ActivityNotification] {
         let sql = """
-            SELECT notification.id, notification.type, notification.createdAt, notification.tweetId, user.id AS actorId,
-                user.username, notification.reportId
-            FROM notification JOIN user ON user.id = notification.actorId
+            SELECT notifications.id, notifications.type, notifications.created_at, notifications.tweet_id, users.id AS actor_id,
+                users.username, notifications.report_id
+            FROM notifications JOIN users ON users.id = notifications.actor_id
             WHERE \(conditions.joined(separator: " AND "))\(hidingClause(hiding))
-            ORDER BY notification.id \(order) LIMIT ?
+            ORDER BY notifications.id \(order) LIMIT ?
             """
         let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
-        let tweetIDs = rows.compactMap { $0["tweetId"] as Int64? }
+        let tweetIDs = rows.compactMap { $0["tweet_id"] as Int64? }
         var tweets: [Int64: Tweet] = [:]
         if !tweetIDs.isEmpty {
             for tweet in try TweetRow.fetchAll(
-                db, "WHERE tweet.id IN (\(tweetIDs.map(String.init).joined(separator: ",")))", [], cached: false)
+                db, "WHERE tweets.id IN (\(tweetIDs.map(String.init).joined(separator: ",")))", [], cached: false)
             {
                 tweets[tweet.id] = tweet
             }
@@ -126,10 +127,10 @@ public struct NotificationStore: NotificationStoring {
             guard let type = ActivityNotification.Kind(rawValue: row["type"]) else { return nil }
             let id: Int64 = row["id"]
             return ActivityNotification(
-                id: id, type: type, createdAt: row["createdAt"],
-                from: .init(id: row["actorId"], username: row["username"]),
-                tweet: (row["tweetId"] as Int64?).flatMap { tweets[$0] }, read: id <= readUpTo,
-                reportID: row["reportId"])
+                id: id, type: type, createdAt: row["created_at"],
+                from: .init(id: row["actor_id"], username: row["username"]),
+                tweet: (row["tweet_id"] as Int64?).flatMap { tweets[$0] }, read: id <= readUpTo,
+                reportID: row["report_id"])
         }
     }
 }

@@ -16,8 +16,8 @@ public struct PeerLinkStore: PeerLinkStoring {
         try await database.writer.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO peerLink (uid, userId, linkedAt) VALUES (?, ?, ?)
-                    ON CONFLICT(uid) DO UPDATE SET userId = excluded.userId, linkedAt = excluded.linkedAt
+                    INSERT INTO peer_links (uid, user_id, linked_at) VALUES (?, ?, ?)
+                    ON CONFLICT(uid) DO UPDATE SET user_id = excluded.user_id, linked_at = excluded.linked_at
                     """,
                 arguments: [Int64(uid), userID, date.storagePrecision]
             )
@@ -27,7 +27,7 @@ public struct PeerLinkStore: PeerLinkStoring {
     /// Deletes the account's links, returning their uids.
     public func unlinkAll(userID: Int64) async throws -> [UInt32] {
         try await database.writer.write { db in
-            try Int64.fetchAll(db, sql: "DELETE FROM peerLink WHERE userId = ? RETURNING uid", arguments: [userID])
+            try Int64.fetchAll(db, sql: "DELETE FROM peer_links WHERE user_id = ? RETURNING uid", arguments: [userID])
                 .compactMap { UInt32(exactly: $0) }
         }
     }
@@ -36,10 +36,10 @@ public struct PeerLinkStore: PeerLinkStoring {
     public func links(userID: Int64) async throws -> [PeerLink] {
         try await database.writer.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT uid, linkedAt FROM peerLink WHERE userId = ? ORDER BY uid", arguments: [userID]
+                db, sql: "SELECT uid, linked_at FROM peer_links WHERE user_id = ? ORDER BY uid", arguments: [userID]
             ).compactMap { row in
                 UInt32(exactly: row["uid"] as Int64).map {
-                    PeerLink(uid: $0, userID: userID, linkedAt: row["linkedAt"])
+                    PeerLink(uid: $0, userID: userID, linkedAt: row["linked_at"])
                 }
             }
         }
@@ -48,7 +48,8 @@ public struct PeerLinkStore: PeerLinkStoring {
     /// Removes the link of `uid` to `userID`.
     public func unlinkPeer(uid: UInt32, userID: Int64) async throws -> Bool {
         try await database.writer.write { db in
-            try db.execute(sql: "DELETE FROM peerLink WHERE uid = ? AND userId = ?", arguments: [Int64(uid), userID])
+            try db.execute(
+                sql: "DELETE FROM peer_links WHERE uid = ? AND user_id = ?", arguments: [Int64(uid), userID])
             return db.changesCount > 0
         }
     }
@@ -57,7 +58,9 @@ public struct PeerLinkStore: PeerLinkStoring {
     public func linkedUser(uid: UInt32) async throws -> User? {
         try await database.writer.read { db in
             try UserRecord.fetchOne(
-                db, sql: "SELECT user.* FROM user JOIN peerLink ON peerLink.userId = user.id WHERE peerLink.uid = ?",
+                db,
+                sql:
+                    "SELECT users.* FROM users JOIN peer_links ON peer_links.user_id = users.id WHERE peer_links.uid = ?",
                 arguments: [Int64(uid)]
             )?.user
         }
@@ -66,8 +69,8 @@ public struct PeerLinkStore: PeerLinkStoring {
     /// Reads the whole table: one row per linked uid.
     public func links() async throws -> [(uid: UInt32, userID: Int64)] {
         try await database.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT uid, userId FROM peerLink").compactMap { row in
-                UInt32(exactly: row["uid"] as Int64).map { (uid: $0, userID: row["userId"]) }
+            try Row.fetchAll(db, sql: "SELECT uid, user_id FROM peer_links").compactMap { row in
+                UInt32(exactly: row["uid"] as Int64).map { (uid: $0, userID: row["user_id"]) }
             }
         }
     }

@@ -20,7 +20,7 @@ public struct ProfileStore: ProfileStoring {
     public func profile(username: String) async throws -> Profile? {
         try await database.writer.read { db in
             try UserRecord.filter(
-                UserRecord.Columns.usernameKey == UserRecord.key(username) && Column("suspendedAt") == nil
+                UserRecord.Columns.usernameKey == UserRecord.key(username) && Column("suspended_at") == nil
             ).fetchOne(db)?.profile
         }
     }
@@ -44,7 +44,7 @@ public struct ProfileStore: ProfileStoring {
             record.updatedAt = Date().storagePrecision
             var assignments = changes.columnAssignments
             assignments.append(Column("version").set(to: record.version))
-            assignments.append(Column("updatedAt").set(to: record.updatedAt))
+            assignments.append(Column("updated_at").set(to: record.updatedAt))
             try UserRecord.filter(key: userID).updateAll(db, assignments)
             return ProfileUpdate(profile: record.profile, changed: changes.fieldNames)
         }

@@ -14,11 +14,12 @@ public struct RateBucketStore: RateBucketStoring {
     /// Reads the table; unknown actions (from a later version) are skipped.
     public func allBuckets() async throws -> [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)] {
         try await database.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT userId, action, tokens, updatedAt FROM rateBucket").compactMap { row in
+            try Row.fetchAll(db, sql: "SELECT user_id, action, tokens, updated_at FROM rate_buckets").compactMap {
+                row in
                 RateLimitedAction(rawValue: row["action"]).map {
                     (
-                        userID: row["userId"], action: $0,
-                        bucket: TokenBucket(tokens: row["tokens"], updatedAt: row["updatedAt"])
+                        userID: row["user_id"], action: $0,
+                        bucket: TokenBucket(tokens: row["tokens"], updatedAt: row["updated_at"])
                     )
                 }
             }
@@ -31,9 +32,9 @@ public struct RateBucketStore: RateBucketStoring {
         try await database.writer.write { db in
             let statement = try db.cachedStatement(
                 sql: """
-                    INSERT INTO rateBucket (userId, action, tokens, updatedAt)
-                    SELECT ?1, ?2, ?3, ?4 WHERE EXISTS(SELECT 1 FROM user WHERE id = ?1)
-                    ON CONFLICT (userId, action) DO UPDATE SET tokens = excluded.tokens, updatedAt = excluded.updatedAt
+                    INSERT INTO rate_buckets (user_id, action, tokens, updated_at)
+                    SELECT ?1, ?2, ?3, ?4 WHERE EXISTS(SELECT 1 FROM users WHERE id = ?1)
+                    ON CONFLICT (user_id, action) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
                     """)
             for entry in buckets {
                 try statement.execute(
@@ -45,9 +46,9 @@ public struct RateBucketStore: RateBucketStoring {
     /// Reads the signup buckets.
     public func allSignupBuckets() async throws -> [(uid: UInt32, bucket: TokenBucket)] {
         try await database.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT uid, tokens, updatedAt FROM signupBucket").compactMap { row in
+            try Row.fetchAll(db, sql: "SELECT uid, tokens, updated_at FROM signup_buckets").compactMap { row in
                 guard let uid = UInt32(exactly: row["uid"] as Int64) else { return nil }
-                return (uid: uid, bucket: TokenBucket(tokens: row["tokens"], updatedAt: row["updatedAt"]))
+                return (uid: uid, bucket: TokenBucket(tokens: row["tokens"], updatedAt: row["updated_at"]))
             }
         }
     }
@@ -58,8 +59,8 @@ public struct RateBucketStore: RateBucketStoring {
         try await database.writer.write { db in
             let statement = try db.cachedStatement(
                 sql: """
-                    INSERT INTO signupBucket (uid, tokens, updatedAt) VALUES (?, ?, ?)
-                    ON CONFLICT (uid) DO UPDATE SET tokens = excluded.tokens, updatedAt = excluded.updatedAt
+                    INSERT INTO signup_buckets (uid, tokens, updated_at) VALUES (?, ?, ?)
+                    ON CONFLICT (uid) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
                     """)
             for entry in buckets {
                 try statement.execute(arguments: [Int64(entry.uid), entry.bucket.tokens, entry.bucket.updatedAt])

@@ -17,7 +17,7 @@ public struct RelationStore: RelationStoring {
     /// Inserts the mute unless it exists.
     public func mute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await reporter.write { db in
-            guard try Self.insert(db, "mute", "muterId", "mutedId", userID, targetID) else { return (false, []) }
+            guard try Self.insert(db, "mutes", "muter_id", "muted_id", userID, targetID) else { return (false, []) }
             return (true, [.muted(muterID: userID, mutedID: targetID)])
         }
     }
@@ -25,7 +25,7 @@ public struct RelationStore: RelationStoring {
     /// Deletes the mute if it exists.
     public func unmute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await reporter.write { db in
-            try db.execute(sql: "DELETE FROM mute WHERE muterId = ? AND mutedId = ?", arguments: [userID, targetID])
+            try db.execute(sql: "DELETE FROM mutes WHERE muter_id = ? AND muted_id = ?", arguments: [userID, targetID])
             guard db.changesCount > 0 else { return (false, []) }
             return (true, [.unmuted(muterID: userID, mutedID: targetID)])
         }
@@ -35,7 +35,9 @@ public struct RelationStore: RelationStoring {
     /// so every home stream stops showing the other side before the block is known.
     public func block(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await reporter.write { db in
-            guard try Self.insert(db, "block", "blockerId", "blockedId", userID, targetID) else { return (false, []) }
+            guard try Self.insert(db, "blocks", "blocker_id", "blocked_id", userID, targetID) else {
+                return (false, [])
+            }
             let unfollowed = try RelationRule.followsEndedByBlock(blocker: userID, blocked: targetID).compactMap {
                 try FollowStore.endFollow(db, $0.followeeID, by: $0.followerID)
             }
@@ -47,7 +49,7 @@ public struct RelationStore: RelationStoring {
     public func unblock(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await reporter.write { db in
             try db.execute(
-                sql: "DELETE FROM block WHERE blockerId = ? AND blockedId = ?", arguments: [userID, targetID])
+                sql: "DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", arguments: [userID, targetID])
             guard db.changesCount > 0 else { return (false, []) }
             return (true, [.unblocked(blockerID: userID, blockedID: targetID)])
         }
@@ -57,7 +59,7 @@ public struct RelationStore: RelationStoring {
     public func muted(by userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.writer.read { db in
             try UserPageQuery.fetch(
-                db, relationshipTable: "mute", ownerColumn: "muterId", personColumn: "mutedId", owner: userID,
+                db, relationshipTable: "mutes", ownerColumn: "muter_id", personColumn: "muted_id", owner: userID,
                 page: page)
         }
     }
@@ -66,7 +68,7 @@ public struct RelationStore: RelationStoring {
     public func blocked(by userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.writer.read { db in
             try UserPageQuery.fetch(
-                db, relationshipTable: "block", ownerColumn: "blockerId", personColumn: "blockedId", owner: userID,
+                db, relationshipTable: "blocks", ownerColumn: "blocker_id", personColumn: "blocked_id", owner: userID,
                 page: page)
         }
     }
@@ -82,16 +84,16 @@ public struct RelationStore: RelationStoring {
             Set(try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [userID]))
         }
         return HiddenAccounts(
-            muted: try ids("SELECT mutedId FROM mute WHERE muterId = ?"),
-            blocking: try ids("SELECT blockedId FROM block WHERE blockerId = ?"),
-            blockedBy: try ids("SELECT blockerId FROM block WHERE blockedId = ?"))
+            muted: try ids("SELECT muted_id FROM mutes WHERE muter_id = ?"),
+            blocking: try ids("SELECT blocked_id FROM blocks WHERE blocker_id = ?"),
+            blockedBy: try ids("SELECT blocker_id FROM blocks WHERE blocked_id = ?"))
     }
 
     private static func insert(
         _ db: Database, _ table: String, _ ownerColumn: String, _ otherColumn: String, _ owner: Int64, _ other: Int64
     ) throws -> Bool {
         try db.execute(
-            sql: "INSERT OR IGNORE INTO \(table) (\(ownerColumn), \(otherColumn), createdAt) VALUES (?, ?, ?)",
+            sql: "INSERT OR IGNORE INTO \(table) (\(ownerColumn), \(otherColumn), created_at) VALUES (?, ?, ?)",
             arguments: [owner, other, Date().storagePrecision])
         return db.changesCount > 0
     }

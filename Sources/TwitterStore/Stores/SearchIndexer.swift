@@ -1,10 +1,10 @@
 import GRDB
 
-/// Keeps the text index `tweetSearch` behind the tweet table, off the posts' commit path.
+/// Keeps the text index `tweet_search` behind the tweet table, off the posts' commit path.
 ///
 /// Written by a trigger in every post's transaction, the index cost the one writer thread about 40 µs a post
 /// and halved durable posts a second (docs/BENCHMARKS.md, "Search"). Now posts commit without it, and once
-/// `lagBeforeIndexing` tweets wait past the mark (`searchIndexMark.indexedThrough`) the writer indexes them
+/// `lagBeforeIndexing` tweets wait past the mark (`search_index_marks.indexed_through`) the writer indexes them
 /// in one transaction right after a batch of posts: FTS5 writes one segment per transaction, so indexing a
 /// thousand tweets at once costs each a fraction of what a batch of a hundred did. Search reads the tweets
 /// past the mark from the tweet table and matches them with `SearchMatcher` (`SearchStore`), so a post is
@@ -22,7 +22,7 @@ enum SearchIndexer {
 
     /// The last tweet id the index holds, as the transaction of `db` sees it.
     static func indexedThrough(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT indexedThrough FROM searchIndexMark")) ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT indexed_through FROM search_index_marks")) ?? 0
     }
 
     /// Called on the writer, outside a transaction, once a commit's posts are answered: indexes the waiting
@@ -51,13 +51,13 @@ enum SearchIndexer {
         guard newest > mark else { return false }
         let last = newest - mark > limit ? mark + limit : newest
         try db.execute(
-            sql: "INSERT INTO tweetSearch(rowid, text) SELECT id, text FROM tweet WHERE id > ? AND id <= ?",
+            sql: "INSERT INTO tweet_search(rowid, text) SELECT id, text FROM tweets WHERE id > ? AND id <= ?",
             arguments: [mark, last])
-        try db.execute(sql: "UPDATE searchIndexMark SET indexedThrough = ?", arguments: [last])
+        try db.execute(sql: "UPDATE search_index_marks SET indexed_through = ?", arguments: [last])
         return last < newest
     }
 
     private static func newest(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM tweet")) ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM tweets")) ?? 0
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import TwitterCore
 
-/// Search in SQLite: tweets through the FTS5 index `tweetSearch` and, past its mark, the tweets it does not
-/// hold yet (`SearchIndexer`), people by prefix, and tags from `tweetTag`.
+/// Search in SQLite: tweets through the FTS5 index `tweet_search` and, past its mark, the tweets it does not
+/// hold yet (`SearchIndexer`), people by prefix, and tags from `tweet_tags`.
 public struct SearchStore: TweetSearching {
     let database: AppDatabase
 
@@ -23,19 +23,19 @@ public struct SearchStore: TweetSearching {
             var conditions: [String] = []
             var arguments: StatementArguments = []
             if let authorID {
-                conditions.append("tweet.authorId = ?")
+                conditions.append("tweets.author_id = ?")
                 arguments += [authorID]
             }
             for tag in query.tags {
-                conditions.append("tweet.id IN (SELECT tweetId FROM tweetTag WHERE tag = ?)")
+                conditions.append("tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = ?)")
                 arguments += [tag]
             }
             if let hiding = TweetRow.hidingClause(hiding) { conditions.append(hiding) }
             // Ranked before the tweets are read (whose joins leave suspended authors out): without this, their
             // matches took places in a page and were then dropped, leaving it short or empty.
             conditions.append(
-                AccountStanding.notSuspended("tweet.authorId") + " AND (original.authorId IS NULL OR "
-                    + AccountStanding.notSuspended("original.authorId") + ")")
+                AccountStanding.notSuspended("tweets.author_id") + " AND (original.author_id IS NULL OR "
+                    + AccountStanding.notSuspended("original.author_id") + ")")
             // Read in this transaction, so the index and the tweets past its mark are one snapshot.
             let indexed = try SearchIndexer.indexedThrough(db)
             var matcher = SearchMatcher(query)
@@ -62,7 +62,7 @@ public struct SearchStore: TweetSearching {
             var tweets: [Int64: Tweet] = [:]
             if !page.isEmpty {
                 for tweet in try TweetRow.fetchAll(
-                    db, "WHERE tweet.id IN (\(page.map(String.init).joined(separator: ",")))", [], cached: false)
+                    db, "WHERE tweets.id IN (\(page.map(String.init).joined(separator: ",")))", [], cached: false)
                 {
                     tweets[tweet.id] = tweet
                 }
@@ -87,7 +87,7 @@ public struct SearchStore: TweetSearching {
             window += try Int64.fetchAll(
                 db.cachedStatement(
                     sql:
-                        "SELECT rowid FROM tweetSearch WHERE tweetSearch MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ?"
+                        "SELECT rowid FROM tweet_search WHERE tweet_search MATCH ? AND rowid <= ? ORDER BY rowid DESC LIMIT ?"
                 ), arguments: [match, min(top, indexed), SearchPosition.windowSize - window.count])
         }
         guard let floor = window.last else { return ([], nil) }
@@ -95,8 +95,8 @@ public struct SearchStore: TweetSearching {
         let candidates = try Row.fetchAll(
             db.makeStatement(
                 sql: """
-                    SELECT tweet.id, tweet.text FROM tweet LEFT JOIN tweet AS original ON original.id = tweet.repostOfId
-                    WHERE tweet.id IN (\(window.map(String.init).joined(separator: ",")))\(filter)
+                    SELECT tweets.id, tweets.text FROM tweets LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
+                    WHERE tweets.id IN (\(window.map(String.init).joined(separator: ",")))\(filter)
                     """), arguments: arguments
         ).map { (id: $0["id"] as Int64, text: $0["text"] as String) }
         let ranked = SearchRanking.ranked(candidates, for: query).dropFirst(position.offset)
@@ -121,7 +121,7 @@ public struct SearchStore: TweetSearching {
         guard top > indexed else { return [] }
         var found: [Int64] = []
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT id, text FROM tweet WHERE id > ? AND id <= ? ORDER BY id DESC"),
+            db.cachedStatement(sql: "SELECT id, text FROM tweets WHERE id > ? AND id <= ? ORDER BY id DESC"),
             arguments: [indexed, top])
         while found.count < limit, let row = try rows.next() {
             if matcher.matches(row["text"]) { found.append(row["id"]) }
@@ -135,13 +135,13 @@ public struct SearchStore: TweetSearching {
         _ db: Database, _ query: SearchQuery, _ matcher: inout SearchMatcher, indexed: Int64,
         _ conditions: [String], _ arguments: StatementArguments, limit: Int, before: Int64?
     ) throws -> SearchResults {
-        var conditions = conditions + ["tweet.repostOfId IS NULL", "tweet.id < ?"]
+        var conditions = conditions + ["tweets.repost_of_id IS NULL", "tweets.id < ?"]
         var exclusion: StatementArguments = []
         if !query.excluded.isEmpty {
-            conditions.append("tweet.id NOT IN (SELECT rowid FROM tweetSearch WHERE tweetSearch MATCH ?)")
+            conditions.append("tweets.id NOT IN (SELECT rowid FROM tweet_search WHERE tweet_search MATCH ?)")
             exclusion = [query.excluded.map(quoted).joined(separator: " OR ")]
         }
-        let sql = "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweet.id DESC LIMIT ?"
+        let sql = "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT ?"
         var found: [Tweet] = []
         var below = before ?? Int64.max
         // One read, unless the matcher left out some of what it read past the mark: then the next from there.
@@ -166,23 +166,23 @@ public struct SearchStore: TweetSearching {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT username, firstName, lastName FROM user
-                    WHERE (usernameKey LIKE ?1 ESCAPE '\\' OR firstName LIKE ?1 ESCAPE '\\'
-                        OR lastName LIKE ?1 ESCAPE '\\')\(hidden) AND suspendedAt IS NULL
-                    ORDER BY usernameKey LIKE ?1 ESCAPE '\\' DESC, usernameKey LIMIT ?2
+                    SELECT username, first_name, last_name FROM users
+                    WHERE (username_key LIKE ?1 ESCAPE '\\' OR first_name LIKE ?1 ESCAPE '\\'
+                        OR last_name LIKE ?1 ESCAPE '\\')\(hidden) AND suspended_at IS NULL
+                    ORDER BY username_key LIKE ?1 ESCAPE '\\' DESC, username_key LIMIT ?2
                     """, arguments: [pattern, limit]
-            ).map { UserSummary(username: $0["username"], firstName: $0["firstName"], lastName: $0["lastName"]) }
+            ).map { UserSummary(username: $0["username"], firstName: $0["first_name"], lastName: $0["last_name"]) }
         }
     }
 
-    /// Groups the window's rows of `tweetTag` (found by its createdAt index).
+    /// Groups the window's rows of `tweet_tags` (found by its created_at index).
     public func trending(since: Date, limit: Int) async throws -> [TrendingTag] {
         try await database.writer.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT tag, COUNT(*) AS tweetsCount, COUNT(DISTINCT authorId) AS usersCount
-                        FROM tweetTag WHERE createdAt >= ? AND \(AccountStanding.notSuspended("authorId"))
+                        SELECT tag, COUNT(*) AS tweetsCount, COUNT(DISTINCT author_id) AS usersCount
+                        FROM tweet_tags WHERE created_at >= ? AND \(AccountStanding.notSuspended("author_id"))
                         GROUP BY tag ORDER BY usersCount DESC, tweetsCount DESC, tag LIMIT ?
                         """), arguments: [since, limit]
             ).map { TrendingTag(tag: $0["tag"], tweetsCount: $0["tweetsCount"], usersCount: $0["usersCount"]) }

@@ -24,11 +24,11 @@ public struct ThrottleStore: ThrottleStoring {
             let next = transform(try Self.fetch(db, key: key))
             try db.execute(
                 sql: """
-                    INSERT INTO loginThrottle (key, failures, lastFailureAt, windowStart, windowFailures)
+                    INSERT INTO login_throttles (key, failures, last_failure_at, window_start, window_failures)
                     VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT(key) DO UPDATE SET failures = excluded.failures,
-                        lastFailureAt = excluded.lastFailureAt, windowStart = excluded.windowStart,
-                        windowFailures = excluded.windowFailures
+                        last_failure_at = excluded.last_failure_at, window_start = excluded.window_start,
+                        window_failures = excluded.window_failures
                     """,
                 arguments: [key, next.failures, next.lastFailureAt, next.windowStart, next.windowFailures]
             )
@@ -38,17 +38,18 @@ public struct ThrottleStore: ThrottleStoring {
     /// Forgets `keys`.
     public func resetThrottleStates(for keys: [String]) async throws {
         try await database.writer.write { db in
-            for key in keys { try db.execute(sql: "DELETE FROM loginThrottle WHERE key = ?", arguments: [key]) }
+            for key in keys { try db.execute(sql: "DELETE FROM login_throttles WHERE key = ?", arguments: [key]) }
         }
     }
 
     private static func fetch(_ db: Database, key: String) throws -> ThrottleState? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM loginThrottle WHERE key = ?", arguments: [key]) else {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM login_throttles WHERE key = ?", arguments: [key])
+        else {
             return nil
         }
         return ThrottleState(
-            failures: row["failures"], lastFailureAt: row["lastFailureAt"], windowStart: row["windowStart"],
-            windowFailures: row["windowFailures"]
+            failures: row["failures"], lastFailureAt: row["last_failure_at"], windowStart: row["window_start"],
+            windowFailures: row["window_failures"]
         )
     }
 }

@@ -35,7 +35,7 @@ public struct TweetStore: TweetStoring {
             guard let originalID = try TweetRow.target(db, of: id) else { throw TwitterError.notFound("Tweet \(id)") }
             guard
                 let repostID = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM tweet WHERE repostOfId = ? AND authorId = ?",
+                    db, sql: "SELECT id FROM tweets WHERE repost_of_id = ? AND author_id = ?",
                     arguments: [originalID, userID])
             else { return (false, []) }
             return (true, try Self.delete(repostID, authorID: userID, repostOf: originalID, inReplyTo: nil, in: db))
@@ -45,15 +45,15 @@ public struct TweetStore: TweetStoring {
     /// Deletes one of the user's tweets, its reposts with it; a tweet in a conversation leaves a tombstone.
     public func deleteTweet(id: Int64, by userID: Int64) async throws {
         try await reporter.write { db in
-            let sql = "SELECT authorId, repostOfId, inReplyToId FROM tweet WHERE id = ?"
+            let sql = "SELECT author_id, repost_of_id, in_reply_to_id FROM tweets WHERE id = ?"
             guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else {
                 throw TwitterError.notFound("Tweet \(id)")
             }
-            try DeletionRule.requireAuthor(userID, of: (id, row["authorId"]))
+            try DeletionRule.requireAuthor(userID, of: (id, row["author_id"]))
             return (
                 (),
                 try Self.delete(
-                    id, authorID: userID, repostOf: row["repostOfId"], inReplyTo: row["inReplyToId"], in: db)
+                    id, authorID: userID, repostOf: row["repost_of_id"], inReplyTo: row["in_reply_to_id"], in: db)
             )
         }
     }
@@ -63,16 +63,16 @@ public struct TweetStore: TweetStoring {
         _ id: Int64, authorID: Int64, repostOf original: Int64?, inReplyTo parent: Int64?, in db: Database
     ) throws -> [TweetEvent] {
         let reposts = try Row.fetchAll(
-            db, sql: "SELECT id, authorId FROM tweet WHERE repostOfId = ? ORDER BY id", arguments: [id]
-        ).map { (id: $0["id"] as Int64, authorID: $0["authorId"] as Int64) }
+            db, sql: "SELECT id, author_id FROM tweets WHERE repost_of_id = ? ORDER BY id", arguments: [id]
+        ).map { (id: $0["id"] as Int64, authorID: $0["author_id"] as Int64) }
         var hasReplies = false
         if DeletionRule.mayKeepItsPlace(repostOf: original) {
             hasReplies =
                 try Bool.fetchOne(
                     db,
                     sql: """
-                        SELECT EXISTS(SELECT 1 FROM tweet WHERE inReplyToId = ?1)
-                            OR EXISTS(SELECT 1 FROM tweetTombstone WHERE inReplyToId = ?1)
+                        SELECT EXISTS(SELECT 1 FROM tweets WHERE in_reply_to_id = ?1)
+                            OR EXISTS(SELECT 1 FROM tweet_tombstones WHERE in_reply_to_id = ?1)
                         """, arguments: [id]) ?? false
         }
         let facts = DeletionFacts(
@@ -81,10 +81,10 @@ public struct TweetStore: TweetStoring {
         let plan = DeletionRule.plan(facts)
         if let tombstone = plan.tombstone {
             try db.execute(
-                sql: "INSERT OR REPLACE INTO tweetTombstone (id, inReplyToId) VALUES (?, ?)",
+                sql: "INSERT OR REPLACE INTO tweet_tombstones (id, in_reply_to_id) VALUES (?, ?)",
                 arguments: [tombstone.id, tombstone.inReplyToID])
         }
-        try db.execute(sql: "DELETE FROM tweet WHERE id = ?", arguments: [id])  // reposts and likes go with it
+        try db.execute(sql: "DELETE FROM tweets WHERE id = ?", arguments: [id])  // reposts and likes go with it
         var counted: [(id: Int64, counts: TweetCounts)] = []
         for (tweetID, counter) in plan.counters {
             if let counts = try TweetRow.adjust(db, tweetID, counter, by: -1) { counted.append((tweetID, counts)) }
@@ -99,18 +99,18 @@ public struct TweetStore: TweetStoring {
             var conditions = timeline.map { [$0] } ?? []
             var arguments = timelineArguments
             if let sinceID = query.sinceID {
-                conditions.append("tweet.id > ?")
+                conditions.append("tweets.id > ?")
                 arguments += [sinceID]
             }
             if let maxID = query.maxID {
-                conditions.append("tweet.id < ?")
+                conditions.append("tweets.id < ?")
                 arguments += [maxID]
             }
             if let hiding = TweetRow.hidingClause(query.hiding) { conditions.append(hiding) }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             arguments += [query.limit]
             return try TweetRow.fetchAll(
-                db, "\(filter) ORDER BY tweet.id DESC LIMIT ?", arguments, cached: query.hiding.isEmpty)
+                db, "\(filter) ORDER BY tweets.id DESC LIMIT ?", arguments, cached: query.hiding.isEmpty)
         }
     }
 
@@ -123,9 +123,9 @@ public struct TweetStore: TweetStoring {
     public func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet] {
         try await database.writer.read { db in
             let (condition, timelineArguments) = TweetRow.filter(timeline)
-            let filter = "WHERE tweet.id > ?" + (condition.map { " AND " + $0 } ?? "")
+            let filter = "WHERE tweets.id > ?" + (condition.map { " AND " + $0 } ?? "")
             return try TweetRow.fetchAll(
-                db, "\(filter) ORDER BY tweet.id ASC LIMIT ?", [sinceID] + timelineArguments + [limit])
+                db, "\(filter) ORDER BY tweets.id ASC LIMIT ?", [sinceID] + timelineArguments + [limit])
         }
     }
 
@@ -156,8 +156,8 @@ public struct TweetStore: TweetStoring {
                 let parent = try Int64?.fetchOne(
                     db,
                     sql: """
-                        SELECT inReplyToId FROM tweet WHERE id = ?1
-                        UNION ALL SELECT inReplyToId FROM tweetTombstone WHERE id = ?1
+                        SELECT in_reply_to_id FROM tweets WHERE id = ?1
+                        UNION ALL SELECT in_reply_to_id FROM tweet_tombstones WHERE id = ?1
                         """, arguments: [id])
                 chain.append(.deleted(id: id, inReplyToID: parent ?? nil))
                 next = parent ?? nil
@@ -180,7 +180,7 @@ public struct TweetStore: TweetStoring {
                 let marks = databaseQuestionMarks(count: parents.count)
                 let arguments = StatementArguments(parents)
                 let replies = try TweetRow.fetchAll(
-                    db, "WHERE tweet.inReplyToId IN (\(marks)) ORDER BY tweet.id LIMIT ?", arguments + [room])
+                    db, "WHERE tweets.in_reply_to_id IN (\(marks)) ORDER BY tweets.id LIMIT ?", arguments + [room])
                 next += replies.map(ThreadEntry.tweet)
                 // Deleted replies, and replies by suspended accounts, keep their place as placeholders.
                 let left = room - replies.count
@@ -188,13 +188,13 @@ public struct TweetStore: TweetStoring {
                 next += try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT id, inReplyToId FROM tweetTombstone WHERE inReplyToId IN (\(marks))
-                        UNION ALL SELECT id, inReplyToId FROM tweet
-                        WHERE inReplyToId IN (\(marks)) AND \(AccountStanding.suspended("authorId"))
+                        SELECT id, in_reply_to_id FROM tweet_tombstones WHERE in_reply_to_id IN (\(marks))
+                        UNION ALL SELECT id, in_reply_to_id FROM tweets
+                        WHERE in_reply_to_id IN (\(marks)) AND \(AccountStanding.suspended("author_id"))
                         ORDER BY id LIMIT ?
                         """,
                     arguments: arguments + arguments + [left]
-                ).map { ThreadEntry.deleted(id: $0["id"], inReplyToID: $0["inReplyToId"]) }
+                ).map { ThreadEntry.deleted(id: $0["id"], inReplyToID: $0["in_reply_to_id"]) }
             }
             found += next
             level = next.map(\.id)

@@ -55,7 +55,7 @@ public struct UserStore: UserStoring {
     public func user(username: String) async throws -> User? {
         try await database.writer.read { db in
             try UserRecord.filter(
-                UserRecord.Columns.usernameKey == UserRecord.key(username) && Column("suspendedAt") == nil
+                UserRecord.Columns.usernameKey == UserRecord.key(username) && Column("suspended_at") == nil
             ).fetchOne(db)?.user
         }
     }

@@ -63,7 +63,7 @@ import TwitterPostgres
         // only the catch-up poll can deliver it.
         try TestPostgres.runSQL(
             """
-            INSERT INTO commit_event (origin, events)
+            INSERT INTO commit_events (origin, events)
             VALUES ('elsewhere', '[{"followed":{"followerID":\(alice.id),"followeeID":42}}]')
             """, in: url)
         let first = try await readerEvents.next()
@@ -83,7 +83,7 @@ import TwitterPostgres
             // Written with no notification: only a catch-up (or the poll) delivers it.
             try TestPostgres.runSQL(
                 """
-                INSERT INTO commit_event (origin, events)
+                INSERT INTO commit_events (origin, events)
                 VALUES ('elsewhere', '[{"followed":{"followerID":\(round),"followeeID":42}}]')
                 """, in: url)
             let expected = TweetEvent.followed(followerID: round, followeeID: 42)

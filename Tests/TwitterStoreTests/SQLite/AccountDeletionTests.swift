@@ -7,16 +7,16 @@ import TwitterCore
 
 /// SQLite specifics of deleting an account: no row of any table refers to it afterwards.
 struct AccountDeletionTests {
-    /// Every column that refers to an account: the foreign keys to `user` the schema declares, and the account
+    /// Every column that refers to an account: the foreign keys to `users` the schema declares, and the account
     /// ids kept without one.
     static func accountColumns(_ db: Database) throws -> [(table: String, column: String)] {
-        var columns: [(table: String, column: String)] = [("tweetTag", "authorId")]
+        var columns: [(table: String, column: String)] = [("tweet_tags", "author_id")]
         let tables = try String.fetchAll(
             db,
             sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
         for table in tables {
             for key in try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(table.quotedDatabaseIdentifier))")
-            where (key["table"] as String) == "user" {
+            where (key["table"] as String) == "users" {
                 columns.append((table, key["from"]))
             }
         }
@@ -90,11 +90,11 @@ struct AccountDeletionTests {
         ])
 
         let before = try await Self.references(to: bob.id, in: database)
-        #expect(before.keys.contains("token.userId") && before.keys.contains("tweetTag.authorId"))
+        #expect(before.keys.contains("tokens.user_id") && before.keys.contains("tweet_tags.author_id"))
         #expect(before.filter { $0.value == 0 }.isEmpty, "the test leaves no column unused: \(before)")
         // In the index itself, so the deletion must take them out of it.
         try SearchIndexer.catchUp(database.writer)
-        let matches = "SELECT COUNT(*) FROM tweetSearch WHERE tweetSearch MATCH 'quixotically'"
+        let matches = "SELECT COUNT(*) FROM tweet_search WHERE tweet_search MATCH 'quixotically'"
         #expect(try await database.writer.read { try Int.fetchOne($0, sql: matches) } == 2)
 
         try await accounts.deleteAccount(bob.id, reservingNameUntil: Date().addingTimeInterval(86_400))
@@ -107,7 +107,7 @@ struct AccountDeletionTests {
         }
         #expect(foreignKeyErrors == 0)
         let others = try await Self.references(to: alice.id, in: database)
-        #expect(others["tweet.authorId"] == 1, "alice keeps her tweet")
-        #expect(others["report.reporterId"] == 0 && others["report.accountId"] == 0, "both reports named bob")
+        #expect(others["tweets.author_id"] == 1, "alice keeps her tweet")
+        #expect(others["reports.reporter_id"] == 0 && others["reports.account_id"] == 0, "both reports named bob")
     }
 }

@@ -66,7 +66,7 @@ struct MigrationTests {
                     """, arguments: [moment, moment, moment, moment, moment])
         }
         let database = try AppDatabase(queue)
-        #expect(try await queue.read { try $0.tableExists("report") && $0.tableExists("rateBucket") })
+        #expect(try await queue.read { try $0.tableExists("reports") && $0.tableExists("rate_buckets") })
         let observer = CommitRecorder()
         let moderation = ModerationStore(database: database, observer: observer)
         let tweets = TweetStore(database: database, observer: observer)
@@ -98,5 +98,46 @@ struct MigrationTests {
             2, reservingNameUntil: moment.addingTimeInterval(1e9))
         #expect(try await UserStore(database: database).isUsernameTaken("bob"))
         #expect(try await tweets.tweet(id: 1)?.counts == TweetCounts(likes: 0, reposts: 0, replies: 0))
+    }
+
+    @Test func v9GivesEveryTableAndColumnTheSharedNamesAndKeepsRowsAndTheTextIndex() async throws {
+        let queue = try DatabaseQueue(configuration: AppDatabase.makeConfiguration())
+        try AppDatabase.migrator.migrate(queue, upTo: "v8: signup rate buckets per local user")
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO user (id, username, usernameKey, email, emailKey, createdAt, updatedAt)
+                    VALUES (1, 'alice', 'alice', 'a@x.org', 'a@x.org', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000');
+                    INSERT INTO tweet (id, authorId, text, createdAt) VALUES (1, 1, 'indexed marigold', '2026-01-01 00:00:00.000');
+                    INSERT INTO tweet (id, authorId, text, createdAt) VALUES (2, 1, 'waiting marigold', '2026-01-01 00:00:00.000');
+                    INSERT INTO tweetSearch(rowid, text) VALUES (1, 'indexed marigold');
+                    UPDATE searchIndexMark SET indexedThrough = 1;
+                    """)
+        }
+        let database = try AppDatabase(queue)
+        try await queue.read { db in
+            let tables = try String.fetchAll(
+                db,
+                sql:
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'"
+            )
+            #expect(tables.contains("users") && tables.contains("tweets") && tables.contains("tweet_search"))
+            for table in tables {
+                #expect(table.allSatisfy { $0.isLowercase || $0 == "_" }, "table \(table)")
+                for column in try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))") {
+                    let name: String = column["name"]
+                    #expect(name.allSatisfy { $0.isLowercase || $0 == "_" }, "\(table).\(name)")
+                }
+            }
+        }
+        let search = SearchStore(database: database)
+        let found = try await search.search(
+            try SearchQuery(parsing: "marigold"), authorID: nil, hiding: [], limit: 10, from: SearchPosition())
+        #expect(found.tweets.map(\.id) == [2, 1], "the index made again holds the old tweets")
+        try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM tweets WHERE id = 1")
+            // Throws when the index holds a row the tweets no longer do: the new trigger took it out.
+            try db.execute(sql: "INSERT INTO tweet_search(tweet_search, rank) VALUES ('integrity-check', 1)")
+        }
     }
 }

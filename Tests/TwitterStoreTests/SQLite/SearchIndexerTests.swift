@@ -96,7 +96,7 @@ struct SearchIndexerTests {
         try await database.writer.write { _ in }
         #expect(try await database.writer.read(SearchIndexer.indexedThrough) == last.id)
         let inIndex = try await database.writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tweetSearch WHERE tweetSearch MATCH 'tips OR word7'")
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tweet_search WHERE tweet_search MATCH 'tips OR word7'")
         }
         #expect(inIndex == 2)
     }
@@ -118,7 +118,7 @@ struct SearchIndexerTests {
             // holds only once nothing waits past the mark.
             try await database.writer.write { db in
                 try db.execute(
-                    sql: "INSERT INTO tweetSearch(tweetSearch, rank) VALUES ('integrity-check', ?)",
+                    sql: "INSERT INTO tweet_search(tweet_search, rank) VALUES ('integrity-check', ?)",
                     arguments: [caughtUp ? 1 : 0])
             }
             let found = try await search.search(query, authorID: nil, hiding: [], limit: 10, from: SearchPosition())

@@ -28,7 +28,7 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
         let raw = RawRows { count, parentID, authorID in
             try await database.writer.write { db in
                 let insert = try db.makeStatement(
-                    sql: "INSERT INTO tweet (authorId, text, createdAt, inReplyToId) VALUES (?, ?, ?, ?)")
+                    sql: "INSERT INTO tweets (author_id, text, created_at, in_reply_to_id) VALUES (?, ?, ?, ?)")
                 let now = Date()
                 for index in 0..<count { try insert.execute(arguments: [authorID, "reply \(index)", now, parentID]) }
             }
@@ -46,7 +46,7 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
             try await store.transaction { connection in
                 try await connection.run(
                     """
-                    INSERT INTO tweet (author_id, text, created_at, in_reply_to_id)
+                    INSERT INTO tweets (author_id, text, created_at, in_reply_to_id)
                     SELECT \(authorID), 'reply ' || n, now(), \(parentID) FROM generate_series(1, \(count)) AS n
                     """)
             }
