@@ -269,98 +269,46 @@ extension AppDatabase {
             // Both stores name every table and column alike, so a query reads the same in either and migrate-data
             // copies without a map. SQLite rewrites the foreign keys, indexes and triggers that name what is
             // renamed; the text index is made again because FTS5 keeps its content table's name as written.
+            try db.execute(sql: "DROP TRIGGER tweetSearch_delete; DROP TABLE tweetSearch")
+            // (old name, new name, its camelCase columns): each column becomes its snake_case spelling.
+            let renames = [
+                (
+                    "user", "users",
+                    "usernameKey emailKey passwordHash firstName lastName createdAt updatedAt suspendedAt suspendedReason"
+                ),
+                ("token", "tokens", "userId createdAt expiresAt lastUsedAt revokedAt"),
+                ("peerLink", "peer_links", "userId linkedAt"),
+                ("loginThrottle", "login_throttles", "lastFailureAt windowStart windowFailures"),
+                (
+                    "tweet", "tweets",
+                    "authorId createdAt idempotencyKey inReplyToId repostOfId likesCount repostsCount repliesCount"
+                ),
+                ("tweetTombstone", "tweet_tombstones", "inReplyToId"),
+                ("follow", "follows", "followerId followeeId createdAt"),
+                ("tweetLike", "tweet_likes", "tweetId userId createdAt"),
+                ("tweetMention", "tweet_mentions", "tweetId userId"),
+                ("tweetTag", "tweet_tags", "tweetId authorId createdAt"),
+                ("notification", "notifications", "recipientId actorId tweetId createdAt reportId"),
+                ("notificationMarker", "notification_markers", "userId readUpTo"),
+                ("mute", "mutes", "muterId mutedId createdAt"),
+                ("block", "blocks", "blockerId blockedId createdAt"),
+                ("report", "reports", "reporterId accountId tweetId createdAt resolvedBy resolvedAt"),
+                ("auditEntry", "audit_entries", "createdAt"),
+                ("reservedUsername", "reserved_usernames", "usernameKey"),
+                ("passwordReset", "password_resets", "userId codeHash expiresAt"),
+                ("rateBucket", "rate_buckets", "userId updatedAt"),
+                ("signupBucket", "signup_buckets", "updatedAt"),
+                ("searchIndexMark", "search_index_marks", "indexedThrough"),
+            ]
+            for (old, new, columns) in renames {
+                try db.execute(sql: "ALTER TABLE \(old.quotedDatabaseIdentifier) RENAME TO \(new)")
+                for column in columns.split(separator: " ") {
+                    let snake = column.map { $0.isUppercase ? "_" + $0.lowercased() : String($0) }.joined()
+                    try db.execute(sql: "ALTER TABLE \(new) RENAME COLUMN \(column) TO \(snake)")
+                }
+            }
             try db.execute(
                 sql: """
-                    DROP TRIGGER tweetSearch_delete;
-                    DROP TABLE tweetSearch;
-                    ALTER TABLE "user" RENAME TO users;
-                    ALTER TABLE users RENAME COLUMN usernameKey TO username_key;
-                    ALTER TABLE users RENAME COLUMN emailKey TO email_key;
-                    ALTER TABLE users RENAME COLUMN passwordHash TO password_hash;
-                    ALTER TABLE users RENAME COLUMN firstName TO first_name;
-                    ALTER TABLE users RENAME COLUMN lastName TO last_name;
-                    ALTER TABLE users RENAME COLUMN createdAt TO created_at;
-                    ALTER TABLE users RENAME COLUMN updatedAt TO updated_at;
-                    ALTER TABLE users RENAME COLUMN suspendedAt TO suspended_at;
-                    ALTER TABLE users RENAME COLUMN suspendedReason TO suspended_reason;
-                    ALTER TABLE "token" RENAME TO tokens;
-                    ALTER TABLE tokens RENAME COLUMN userId TO user_id;
-                    ALTER TABLE tokens RENAME COLUMN createdAt TO created_at;
-                    ALTER TABLE tokens RENAME COLUMN expiresAt TO expires_at;
-                    ALTER TABLE tokens RENAME COLUMN lastUsedAt TO last_used_at;
-                    ALTER TABLE tokens RENAME COLUMN revokedAt TO revoked_at;
-                    ALTER TABLE "peerLink" RENAME TO peer_links;
-                    ALTER TABLE peer_links RENAME COLUMN userId TO user_id;
-                    ALTER TABLE peer_links RENAME COLUMN linkedAt TO linked_at;
-                    ALTER TABLE "loginThrottle" RENAME TO login_throttles;
-                    ALTER TABLE login_throttles RENAME COLUMN lastFailureAt TO last_failure_at;
-                    ALTER TABLE login_throttles RENAME COLUMN windowStart TO window_start;
-                    ALTER TABLE login_throttles RENAME COLUMN windowFailures TO window_failures;
-                    ALTER TABLE "tweet" RENAME TO tweets;
-                    ALTER TABLE tweets RENAME COLUMN authorId TO author_id;
-                    ALTER TABLE tweets RENAME COLUMN createdAt TO created_at;
-                    ALTER TABLE tweets RENAME COLUMN idempotencyKey TO idempotency_key;
-                    ALTER TABLE tweets RENAME COLUMN inReplyToId TO in_reply_to_id;
-                    ALTER TABLE tweets RENAME COLUMN repostOfId TO repost_of_id;
-                    ALTER TABLE tweets RENAME COLUMN likesCount TO likes_count;
-                    ALTER TABLE tweets RENAME COLUMN repostsCount TO reposts_count;
-                    ALTER TABLE tweets RENAME COLUMN repliesCount TO replies_count;
-                    ALTER TABLE "tweetTombstone" RENAME TO tweet_tombstones;
-                    ALTER TABLE tweet_tombstones RENAME COLUMN inReplyToId TO in_reply_to_id;
-                    ALTER TABLE "follow" RENAME TO follows;
-                    ALTER TABLE follows RENAME COLUMN followerId TO follower_id;
-                    ALTER TABLE follows RENAME COLUMN followeeId TO followee_id;
-                    ALTER TABLE follows RENAME COLUMN createdAt TO created_at;
-                    ALTER TABLE "tweetLike" RENAME TO tweet_likes;
-                    ALTER TABLE tweet_likes RENAME COLUMN tweetId TO tweet_id;
-                    ALTER TABLE tweet_likes RENAME COLUMN userId TO user_id;
-                    ALTER TABLE tweet_likes RENAME COLUMN createdAt TO created_at;
-                    ALTER TABLE "tweetMention" RENAME TO tweet_mentions;
-                    ALTER TABLE tweet_mentions RENAME COLUMN tweetId TO tweet_id;
-                    ALTER TABLE tweet_mentions RENAME COLUMN userId TO user_id;
-                    ALTER TABLE "tweetTag" RENAME TO tweet_tags;
-                    ALTER TABLE tweet_tags RENAME COLUMN tweetId TO tweet_id;
-                    ALTER TABLE tweet_tags RENAME COLUMN authorId TO author_id;
-                    ALTER TABLE tweet_tags RENAME COLUMN createdAt TO created_at;
-                    ALTER TABLE "notification" RENAME TO notifications;
-                    ALTER TABLE notifications RENAME COLUMN recipientId TO recipient_id;
-                    ALTER TABLE notifications RENAME COLUMN actorId TO actor_id;
-                    ALTER TABLE notifications RENAME COLUMN tweetId TO tweet_id;
-                    ALTER TABLE notifications RENAME COLUMN createdAt TO created_at;
-                    ALTER TABLE notifications RENAME COLUMN reportId TO report_id;
-                    ALTER TABLE "notificationMarker" RENAME TO notification_markers;
-                    ALTER TABLE notification_markers RENAME COLUMN userId TO user_id;
-                    ALTER TABLE notification_markers RENAME COLUMN readUpTo TO read_up_to;
-                    ALTER TABLE "mute" RENAME TO mutes;
-                    ALTER TABLE mutes RENAME COLUMN muterId TO muter_id;
-                    ALTER TABLE mutes RENAME COLUMN mutedId TO muted_id;
-                    ALTER TABLE mutes RENAME COLUMN createdAt TO created_at;
-                    ALTER TABLE "block" RENAME TO blocks;
-                    ALTER TABLE blocks RENAME COLUMN blockerId TO blocker_id;
-                    ALTER TABLE blocks RENAME COLUMN blockedId TO blocked_id;
-                    ALTER TABLE blocks RENAME COLUMN createdAt TO created_at;
-                    ALTER TABLE "report" RENAME TO reports;
-                    ALTER TABLE reports RENAME COLUMN reporterId TO reporter_id;
-                    ALTER TABLE reports RENAME COLUMN accountId TO account_id;
-                    ALTER TABLE reports RENAME COLUMN tweetId TO tweet_id;
-                    ALTER TABLE reports RENAME COLUMN createdAt TO created_at;
-                    ALTER TABLE reports RENAME COLUMN resolvedBy TO resolved_by;
-                    ALTER TABLE reports RENAME COLUMN resolvedAt TO resolved_at;
-                    ALTER TABLE "auditEntry" RENAME TO audit_entries;
-                    ALTER TABLE audit_entries RENAME COLUMN createdAt TO created_at;
-                    ALTER TABLE "reservedUsername" RENAME TO reserved_usernames;
-                    ALTER TABLE reserved_usernames RENAME COLUMN usernameKey TO username_key;
-                    ALTER TABLE "passwordReset" RENAME TO password_resets;
-                    ALTER TABLE password_resets RENAME COLUMN userId TO user_id;
-                    ALTER TABLE password_resets RENAME COLUMN codeHash TO code_hash;
-                    ALTER TABLE password_resets RENAME COLUMN expiresAt TO expires_at;
-                    ALTER TABLE "rateBucket" RENAME TO rate_buckets;
-                    ALTER TABLE rate_buckets RENAME COLUMN userId TO user_id;
-                    ALTER TABLE rate_buckets RENAME COLUMN updatedAt TO updated_at;
-                    ALTER TABLE "signupBucket" RENAME TO signup_buckets;
-                    ALTER TABLE signup_buckets RENAME COLUMN updatedAt TO updated_at;
-                    ALTER TABLE "searchIndexMark" RENAME TO search_index_marks;
-                    ALTER TABLE search_index_marks RENAME COLUMN indexedThrough TO indexed_through;
                     CREATE VIRTUAL TABLE tweet_search USING fts5(
                         text, content='tweets', content_rowid='id', tokenize='unicode61 remove_diacritics 2',
                         columnsize=0);
