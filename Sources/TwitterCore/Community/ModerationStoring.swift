@@ -146,6 +146,13 @@ public struct IDPage<Item: Sendable>: Sendable {
         self.items = items
         self.next = next
     }
+
+    /// The page of `rows`, read one past `limit` (the store asks for `limit + 1`): the first `limit`, and the
+    /// last one's id as the cursor when the extra row shows there is more. Every store pages this way.
+    public init(overfetched rows: [Item], limit: Int, id: (Item) -> Int64) {
+        let shown = Array(rows.prefix(limit))
+        self.init(items: shown, next: rows.count > limit ? shown.last.map(id) : nil)
+    }
 }
 
 /// What admins do, as stored. A suspension hides an account from every read (the reads leave out suspended

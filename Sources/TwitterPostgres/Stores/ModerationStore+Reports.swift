@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterRules
 
 /// Reports: filed with a notification to every admin in the same ordered write, listed and resolved.
 extension ModerationStore {
@@ -19,11 +20,10 @@ extension ModerationStore {
                     VALUES (\(reporterID), \(accountID), \(tweetID), \(reason), \(stored)) RETURNING id
                     """, as: Int64.self)
             else { throw TwitterError(.internal, "The report just written has no id") }
-            let recipients = Set(admins).subtracting([reporterID]).sorted()
+            let recipients = ReportRule.recipients(admins: admins, reporter: reporterID)
             guard !recipients.isEmpty else { return (reportID, []) }
             var tweet: Tweet?
             if let tweetID { tweet = try await TweetRows.fetchOne(connection, id: tweetID) }
-            let actor = try await Interactions.account(connection, reporterID)
             // One insert for every admin, in the admins' order, so ids are given out as SQLite gives them.
             let rows = try await connection.rows(
                 """
@@ -34,15 +34,9 @@ extension ModerationStore {
                 """)
             var ids: [Int64: Int64] = [:]
             for row in rows { ids[try row.column("recipient_id")] = try row.column("id", as: Int64.self) }
-            let events: [TweetEvent] = recipients.compactMap { admin in
-                ids[admin].map { id in
-                    .notified(
-                        ActivityNotification(
-                            id: id, type: .adminReport, createdAt: now,
-                            from: .init(id: actor.id, username: actor.username), tweet: tweet, reportID: reportID),
-                        recipientID: admin)
-                }
-            }
+            let events = ReportRule.events(
+                recipients: recipients, ids: ids, reporter: try await Interactions.account(connection, reporterID),
+                tweet: tweet, reportID: reportID, at: now)
             return (reportID, events)
         }
     }
@@ -63,8 +57,7 @@ extension ModerationStore {
             if let status { sql.append(" AND reports.status = \(sql.bind(status.rawValue))") }
             sql.append(" ORDER BY reports.id DESC LIMIT \(sql.bind(page.limit + 1))")
             let rows = try await connection.rows(sql.query)
-            let shown = try rows.prefix(page.limit).map(Self.report(from:))
-            return IDPage(items: shown, next: rows.count > page.limit ? shown.last?.id : nil)
+            return IDPage(overfetched: try rows.map(Self.report(from:)), limit: page.limit, id: \.id)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterRules
 
 /// Suspensions, reports and the audit log in PostgreSQL. Standing changes are reported as
 /// `TweetEvent.accountChanged`, report notifications as `TweetEvent.notified`, so both are ordered writes.
@@ -34,8 +35,7 @@ struct ModerationStore: ModerationStoring {
                 ORDER BY id DESC LIMIT \(sql.bind(page.limit + 1))
                 """)
             let rows = try await connection.rows(sql.query)
-            let shown = try rows.prefix(page.limit).map(Self.account(from:))
-            return IDPage(items: shown, next: rows.count > page.limit ? shown.last?.id : nil)
+            return IDPage(overfetched: try rows.map(Self.account(from:)), limit: page.limit, id: \.id)
         }
     }
 
@@ -60,31 +60,37 @@ struct ModerationStore: ModerationStoring {
 
     /// Marks the account and takes its contributions out of the counters, in one transaction.
     func suspend(_ userID: Int64, reason: String, at now: Date) async throws -> Bool {
-        try await database.orderedWrite(reportingTo: observer) { connection in
-            let marked = try await connection.value(
+        try await changeStanding(.suspend, of: userID) { connection in
+            try await connection.run(
                 """
-                UPDATE users SET suspended_at = \(now.storagePrecision), suspended_reason = \(reason)
-                WHERE id = \(userID) AND suspended_at IS NULL RETURNING id
-                """, as: Int64.self)
-            guard marked != nil else { return (false, []) }
-            try await Contributions.move(connection, of: userID, by: -1)
-            return (true, [.accountChanged(userID: userID)])
+                UPDATE users SET suspended_at = \(now.storagePrecision), suspended_reason = \(reason) WHERE id = \(userID)
+                """)
         }
     }
 
     /// Clears the mark and puts the contributions back, in one transaction.
     func unsuspend(_ userID: Int64) async throws -> Bool {
+        try await changeStanding(.unsuspend, of: userID) { connection in
+            try await connection.run(
+                "UPDATE users SET suspended_at = NULL, suspended_reason = NULL WHERE id = \(userID)")
+        }
+    }
+
+    /// Reads the standing with the row locked (two moderators at once must not both move the counters), and
+    /// writes the mark and the counters as `StandingRule` plans.
+    private func changeStanding(
+        _ change: StandingRule.Change, of userID: Int64,
+        mark: @escaping @Sendable (PostgresConnection) async throws -> Void
+    ) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            // Locks the row first: two lifts at once must not both put the contributions back.
-            let suspended =
+            let isSuspended =
                 try await connection.value(
                     "SELECT suspended_at IS NOT NULL FROM users WHERE id = \(userID) FOR UPDATE", as: Bool.self)
                 ?? false
-            guard suspended else { return (false, []) }
-            try await Contributions.move(connection, of: userID, by: 1)
-            try await connection.run(
-                "UPDATE users SET suspended_at = NULL, suspended_reason = NULL WHERE id = \(userID)")
-            return (true, [.accountChanged(userID: userID)])
+            guard let plan = StandingRule.plan(change, of: userID, isSuspended: isSuspended) else { return (false, []) }
+            try await mark(connection)
+            try await Contributions.move(connection, of: userID, by: plan.contributionSign)
+            return (true, plan.events)
         }
     }
 
@@ -144,13 +150,13 @@ struct ModerationStore: ModerationStoring {
                 SELECT id, actor, action, target, reason, created_at FROM audit_entries
                 WHERE id < \(page.before ?? Int64.max) ORDER BY id DESC LIMIT \(page.limit + 1)
                 """)
-            let shown = try rows.prefix(page.limit).map {
+            let entries = try rows.map {
                 AuditEntry(
                     id: try $0.column("id"), actor: try $0.column("actor"), action: try $0.column("action"),
                     target: try $0.column("target"), reason: try $0.column("reason"),
                     createdAt: try $0.column("created_at"))
             }
-            return IDPage(items: shown, next: rows.count > page.limit ? shown.last?.id : nil)
+            return IDPage(overfetched: entries, limit: page.limit, id: \.id)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterRules
 
 /// Suspensions, reports and the audit log in SQLite. Standing changes are reported as
 /// `TweetEvent.accountChanged`, report notifications as `TweetEvent.notified`.
@@ -37,8 +38,7 @@ public struct ModerationStore: ModerationStoring {
                     SELECT id, username, email, created_at, suspended_at, suspended_reason, role FROM users
                     WHERE \(conditions.joined(separator: " AND ")) ORDER BY id DESC LIMIT \(page.limit + 1)
                     """, arguments: arguments)
-            let shown = rows.prefix(page.limit).map(Self.account(from:))
-            return IDPage(items: Array(shown), next: rows.count > page.limit ? shown.last?.id : nil)
+            return IDPage(overfetched: rows.map(Self.account(from:)), limit: page.limit, id: \.id)
         }
     }
 
@@ -65,24 +65,32 @@ public struct ModerationStore: ModerationStoring {
 
     /// Marks the account and takes its contributions out of the counters, in one transaction.
     public func suspend(_ userID: Int64, reason: String, at now: Date) async throws -> Bool {
-        try await reporter.write { db in
+        try await changeStanding(.suspend, of: userID) { db in
             try db.execute(
-                sql: "UPDATE users SET suspended_at = ?, suspended_reason = ? WHERE id = ? AND suspended_at IS NULL",
+                sql: "UPDATE users SET suspended_at = ?, suspended_reason = ? WHERE id = ?",
                 arguments: [now, reason, userID])
-            guard db.changesCount > 0 else { return (false, []) }
-            try Contributions.move(db, of: userID, by: -1)
-            return (true, [.accountChanged(userID: userID)])
         }
     }
 
     /// Clears the mark and puts the contributions back, in one transaction.
     public func unsuspend(_ userID: Int64) async throws -> Bool {
-        try await reporter.write { db in
-            guard try Contributions.areWithdrawn(db, of: userID) else { return (false, []) }
-            try Contributions.move(db, of: userID, by: 1)
+        try await changeStanding(.unsuspend, of: userID) { db in
             try db.execute(
                 sql: "UPDATE users SET suspended_at = NULL, suspended_reason = NULL WHERE id = ?", arguments: [userID])
-            return (true, [.accountChanged(userID: userID)])
+        }
+    }
+
+    /// Reads the standing in the write's transaction (SQLite's one writer keeps two changes apart), and writes
+    /// the mark and the counters as `StandingRule` plans.
+    private func changeStanding(
+        _ change: StandingRule.Change, of userID: Int64, mark: @escaping @Sendable (Database) throws -> Void
+    ) async throws -> Bool {
+        try await reporter.write { db in
+            let isSuspended = try Contributions.areWithdrawn(db, of: userID)
+            guard let plan = StandingRule.plan(change, of: userID, isSuspended: isSuspended) else { return (false, []) }
+            try mark(db)
+            try Contributions.move(db, of: userID, by: plan.contributionSign)
+            return (true, plan.events)
         }
     }
 
@@ -126,9 +134,9 @@ public struct ModerationStore: ModerationStoring {
                 arguments: [reporterID, accountID, tweetID, reason, now])
             let reportID = db.lastInsertedRowID
             let tweet = try tweetID.flatMap { try TweetRow.fetchOne(db, id: $0) }
-            let actor = try Interactions.account(db, reporterID)
-            var events: [TweetEvent] = []
-            for admin in Set(admins).sorted() where admin != reporterID {
+            let recipients = ReportRule.recipients(admins: admins, reporter: reporterID)
+            var ids: [Int64: Int64] = [:]
+            for admin in recipients {
                 try db.execute(
                     sql: """
                         INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, report_id, created_at)
@@ -137,11 +145,11 @@ public struct ModerationStore: ModerationStoring {
                     arguments: [
                         admin, ActivityNotification.Kind.adminReport.rawValue, reporterID, tweet?.id, reportID, now,
                     ])
-                let notification = ActivityNotification(
-                    id: db.lastInsertedRowID, type: .adminReport, createdAt: now,
-                    from: .init(id: actor.id, username: actor.username), tweet: tweet, reportID: reportID)
-                events.append(.notified(notification, recipientID: admin))
+                ids[admin] = db.lastInsertedRowID
             }
+            let events = ReportRule.events(
+                recipients: recipients, ids: ids, reporter: try Interactions.account(db, reporterID), tweet: tweet,
+                reportID: reportID, at: now)
             return (reportID, events)
         }
     }
@@ -165,8 +173,7 @@ public struct ModerationStore: ModerationStoring {
             sql += " ORDER BY reports.id DESC LIMIT ?"
             arguments += [page.limit + 1]
             let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
-            let shown = rows.prefix(page.limit).map(Self.report(from:))
-            return IDPage(items: Array(shown), next: rows.count > page.limit ? shown.last?.id : nil)
+            return IDPage(overfetched: rows.map(Self.report(from:)), limit: page.limit, id: \.id)
         }
     }
 
@@ -209,12 +216,12 @@ public struct ModerationStore: ModerationStoring {
                     SELECT id, actor, action, target, reason, created_at FROM audit_entries WHERE id < ?
                     ORDER BY id DESC LIMIT ?
                     """, arguments: [page.before ?? Int64.max, page.limit + 1])
-            let shown = rows.prefix(page.limit).map {
+            let entries = rows.map {
                 AuditEntry(
                     id: $0["id"], actor: $0["actor"], action: $0["action"], target: $0["target"], reason: $0["reason"],
                     createdAt: $0["created_at"])
             }
-            return IDPage(items: Array(shown), next: rows.count > page.limit ? shown.last?.id : nil)
+            return IDPage(overfetched: entries, limit: page.limit, id: \.id)
         }
     }
 }
