@@ -173,7 +173,7 @@ extension AppDatabase {
         }
         migrator.registerMigration("v5: suspensions, reports, audit log, reserved names, reset codes, rate buckets") {
             db in
-            // A suspended account's content is left out by the reads themselves (`TweetRow.select` joins the
+            // A suspended account's content is left out by the reads themselves (`TweetRows.select` joins the
             // author), so suspending and unsuspending change only these two columns and the counters.
             try db.alter(table: "user") { table in
                 table.add(column: "suspendedAt", .datetime)

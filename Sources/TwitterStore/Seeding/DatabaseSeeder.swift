@@ -149,24 +149,24 @@ extension DatabaseSeeder {
             try await database.writer.write { db in
                 let now = Date()
                 for action in batch {
-                    guard let target = try TweetRow.target(db, of: action.tweet) else { continue }
+                    guard let target = try TweetRows.target(db, of: action.tweet) else { continue }
                     switch action.kind {
                     case 0:
                         try db.execute(
                             sql: "INSERT INTO tweets (author_id, text, created_at, in_reply_to_id) VALUES (?, ?, ?, ?)",
                             arguments: [action.user, action.text, now, target])
-                        _ = try TweetRow.adjust(db, target, .replies, by: 1)
+                        _ = try TweetRows.adjust(db, target, .replies, by: 1)
                     case 1:
                         try db.execute(
                             sql:
                                 "INSERT OR IGNORE INTO tweets (author_id, text, created_at, repost_of_id) VALUES (?, '', ?, ?)",
                             arguments: [action.user, now, target])
-                        if db.changesCount > 0 { _ = try TweetRow.adjust(db, target, .reposts, by: 1) }
+                        if db.changesCount > 0 { _ = try TweetRows.adjust(db, target, .reposts, by: 1) }
                     default:
                         try db.execute(
                             sql: "INSERT OR IGNORE INTO tweet_likes (tweet_id, user_id, created_at) VALUES (?, ?, ?)",
                             arguments: [target, action.user, now])
-                        if db.changesCount > 0 { _ = try TweetRow.adjust(db, target, .likes, by: 1) }
+                        if db.changesCount > 0 { _ = try TweetRows.adjust(db, target, .likes, by: 1) }
                     }
                 }
                 try SearchIndexer.indexWaiting(db)

@@ -59,7 +59,7 @@ public struct AccountStore: AccountLifecycleStoring {
         }
         switch section {
         case .tweets:
-            let tweets = try TweetRow.fetchAll(
+            let tweets = try TweetRows.fetchAll(
                 db, "WHERE tweets.author_id = ? AND tweets.id > ? ORDER BY tweets.id LIMIT ?", [userID, after, limit])
             // Reposts of tweets the owner may no longer see (across a block) carry none of their text.
             let visibility = TweetVisibility(try RelationStore.hiddenAccounts(db, of: userID))

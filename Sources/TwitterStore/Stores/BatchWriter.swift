@@ -62,7 +62,7 @@ struct BatchWriter {
         try TweetMentionRows.insert(db, tweetID: tweet.id, accountIDs: plan.mentionedIDs)
         try TweetTagRows.insert(
             db, tweetID: tweet.id, authorID: draft.authorID, createdAt: storedNow, hashtags: found.hashtags)
-        let parentCounts = try plan.countedParentID.flatMap { try TweetRow.adjust(db, $0, .replies, by: 1) }
+        let parentCounts = try plan.countedParentID.flatMap { try TweetRows.adjust(db, $0, .replies, by: 1) }
         let notifications = try plan.notifications.map {
             try Interactions.insert(db, $0, by: tweet.author, tweet: tweet, at: now)
         }
@@ -90,7 +90,7 @@ struct BatchWriter {
             db.cachedStatement(sql: "SELECT id FROM tweets WHERE repost_of_id = ? AND author_id = ?"),
             arguments: [original.id, userID])
         {
-            facts.existing = try TweetRow.fetchOne(db, id: existing)
+            facts.existing = try TweetRows.fetchOne(db, id: existing)
         }
         switch try RepostRule.decide(id, by: userID, facts: facts) {
         case .existing(let repost):
@@ -101,8 +101,8 @@ struct BatchWriter {
             )
             .execute(arguments: [userID, storedNow, originalID])
             let repostID = db.lastInsertedRowID
-            let counts = try TweetRow.adjust(db, originalID, .reposts, by: 1)
-            guard let repost = try TweetRow.fetchOne(db, id: repostID) else {
+            let counts = try TweetRows.adjust(db, originalID, .reposts, by: 1)
+            guard let repost = try TweetRows.fetchOne(db, id: repostID) else {
                 throw TwitterError(.internal, "The repost just written is missing")
             }
             let notification = try planned.map {
@@ -124,7 +124,7 @@ struct BatchWriter {
     }
 
     private func earlierPost(authorID: Int64, key: String) throws -> Tweet? {
-        try TweetRow.fetchAll(
+        try TweetRows.fetchAll(
             db, "WHERE tweets.author_id = ? AND tweets.idempotency_key = ? AND tweets.created_at >= ?",
             [authorID, key, windowStart]
         ).first

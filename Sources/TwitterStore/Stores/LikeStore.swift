@@ -41,9 +41,9 @@ public struct LikeStore: LikeStoring {
                     arguments: [plan.tweetID, userID])
             }
             guard db.changesCount > 0,
-                let counts = try TweetRow.adjust(db, plan.tweetID, .likes, by: liking ? 1 : -1)
+                let counts = try TweetRows.adjust(db, plan.tweetID, .likes, by: liking ? 1 : -1)
             else {
-                return (try TweetRow.counts(db, id: plan.tweetID) ?? TweetCounts(), [])
+                return (try TweetRows.counts(db, id: plan.tweetID) ?? TweetCounts(), [])
             }
             if let author = plan.withdrawsFrom {
                 try Interactions.withdraw(db, .like, by: userID, to: author, tweetID: plan.tweetID)
@@ -51,7 +51,7 @@ public struct LikeStore: LikeStoring {
             let notification = try plan.notification.map {
                 try Interactions.insert(
                     db, $0, by: try Interactions.account(db, userID),
-                    tweet: try TweetRow.fetchOne(db, id: plan.tweetID),
+                    tweet: try TweetRows.fetchOne(db, id: plan.tweetID),
                     at: Date().storagePrecision)
             }
             return (
@@ -63,7 +63,7 @@ public struct LikeStore: LikeStoring {
     /// Walks the (tweetId, id) index back from the cursor.
     public func likers(of id: Int64, page: PageRequest) async throws -> UserPage? {
         try await database.writer.read { db in
-            guard let target = try TweetRow.target(db, of: id) else { return nil }
+            guard let target = try TweetRows.target(db, of: id) else { return nil }
             return try UserPageQuery.fetch(
                 db, relationshipTable: "tweet_likes", ownerColumn: "tweet_id", personColumn: "user_id", owner: target,
                 page: page)

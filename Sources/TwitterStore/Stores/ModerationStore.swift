@@ -133,7 +133,7 @@ public struct ModerationStore: ModerationStoring {
                     "INSERT INTO reports (reporter_id, account_id, tweet_id, reason, created_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [reporterID, accountID, tweetID, reason, now])
             let reportID = db.lastInsertedRowID
-            let tweet = try tweetID.flatMap { try TweetRow.fetchOne(db, id: $0) }
+            let tweet = try tweetID.flatMap { try TweetRows.fetchOne(db, id: $0) }
             let recipients = ReportRule.recipients(admins: admins, reporter: reporterID)
             var ids: [Int64: Int64] = [:]
             for admin in recipients {

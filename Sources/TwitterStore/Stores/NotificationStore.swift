@@ -116,7 +116,7 @@ public struct NotificationStore: NotificationStoring {
         let tweetIDs = rows.compactMap { $0["tweet_id"] as Int64? }
         var tweets: [Int64: Tweet] = [:]
         if !tweetIDs.isEmpty {
-            for tweet in try TweetRow.fetchAll(
+            for tweet in try TweetRows.fetchAll(
                 db, "WHERE tweets.id IN (\(tweetIDs.map(String.init).joined(separator: ",")))", [], cached: false)
             {
                 tweets[tweet.id] = tweet

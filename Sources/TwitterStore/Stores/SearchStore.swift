@@ -30,7 +30,7 @@ public struct SearchStore: TweetSearching {
                 conditions.append("tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = ?)")
                 arguments += [tag]
             }
-            if let hiding = TweetRow.hidingClause(hiding) { conditions.append(hiding) }
+            if let hiding = TweetRows.hidingClause(hiding) { conditions.append(hiding) }
             // Ranked before the tweets are read (whose joins leave suspended authors out): without this, their
             // matches took places in a page and were then dropped, leaving it short or empty.
             conditions.append(
@@ -61,7 +61,7 @@ public struct SearchStore: TweetSearching {
             }
             var tweets: [Int64: Tweet] = [:]
             if !page.isEmpty {
-                for tweet in try TweetRow.fetchAll(
+                for tweet in try TweetRows.fetchAll(
                     db, "WHERE tweets.id IN (\(page.map(String.init).joined(separator: ",")))", [], cached: false)
                 {
                     tweets[tweet.id] = tweet
@@ -147,7 +147,7 @@ public struct SearchStore: TweetSearching {
         // One read, unless the matcher left out some of what it read past the mark: then the next from there.
         while found.count <= limit {
             let wanted = limit + 1 - found.count
-            let read = try TweetRow.fetchAll(db, sql, arguments + [below] + exclusion + [wanted], cached: false)
+            let read = try TweetRows.fetchAll(db, sql, arguments + [below] + exclusion + [wanted], cached: false)
             found += read.filter { $0.id <= indexed || !matcher.isExcluded($0.text) }
             guard read.count == wanted, let last = read.last else { break }
             below = last.id

@@ -32,7 +32,7 @@ public struct TweetStore: TweetStoring {
     /// Deletes `userID`'s repost of `id`'s original.
     public func unrepost(_ id: Int64, by userID: Int64) async throws -> Bool {
         try await reporter.write { db in
-            guard let originalID = try TweetRow.target(db, of: id) else { throw TwitterError.notFound("Tweet \(id)") }
+            guard let originalID = try TweetRows.target(db, of: id) else { throw TwitterError.notFound("Tweet \(id)") }
             guard
                 let repostID = try Int64.fetchOne(
                     db, sql: "SELECT id FROM tweets WHERE repost_of_id = ? AND author_id = ?",
@@ -87,7 +87,7 @@ public struct TweetStore: TweetStoring {
         try db.execute(sql: "DELETE FROM tweets WHERE id = ?", arguments: [id])  // reposts and likes go with it
         var counted: [(id: Int64, counts: TweetCounts)] = []
         for (tweetID, counter) in plan.counters {
-            if let counts = try TweetRow.adjust(db, tweetID, counter, by: -1) { counted.append((tweetID, counts)) }
+            if let counts = try TweetRows.adjust(db, tweetID, counter, by: -1) { counted.append((tweetID, counts)) }
         }
         return DeletionRule.events(facts, counted: counted)
     }
@@ -95,7 +95,7 @@ public struct TweetStore: TweetStoring {
     /// Newest first, by the primary key or the (author, id) index.
     public func tweets(_ query: TweetQuery) async throws -> [Tweet] {
         try await database.writer.read { db in
-            let (timeline, timelineArguments) = TweetRow.filter(query.timeline)
+            let (timeline, timelineArguments) = TweetRows.filter(query.timeline)
             var conditions = timeline.map { [$0] } ?? []
             var arguments = timelineArguments
             if let sinceID = query.sinceID {
@@ -106,25 +106,25 @@ public struct TweetStore: TweetStoring {
                 conditions.append("tweets.id < ?")
                 arguments += [maxID]
             }
-            if let hiding = TweetRow.hidingClause(query.hiding) { conditions.append(hiding) }
+            if let hiding = TweetRows.hidingClause(query.hiding) { conditions.append(hiding) }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             arguments += [query.limit]
-            return try TweetRow.fetchAll(
+            return try TweetRows.fetchAll(
                 db, "\(filter) ORDER BY tweets.id DESC LIMIT ?", arguments, cached: query.hiding.isEmpty)
         }
     }
 
     /// One tweet.
     public func tweet(id: Int64) async throws -> Tweet? {
-        try await database.writer.read { db in try TweetRow.fetchOne(db, id: id) }
+        try await database.writer.read { db in try TweetRows.fetchOne(db, id: id) }
     }
 
     /// Oldest first after `sinceID`, for catching a subscription up.
     public func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet] {
         try await database.writer.read { db in
-            let (condition, timelineArguments) = TweetRow.filter(timeline)
+            let (condition, timelineArguments) = TweetRows.filter(timeline)
             let filter = "WHERE tweets.id > ?" + (condition.map { " AND " + $0 } ?? "")
-            return try TweetRow.fetchAll(
+            return try TweetRows.fetchAll(
                 db, "\(filter) ORDER BY tweets.id ASC LIMIT ?", [sinceID] + timelineArguments + [limit])
         }
     }
@@ -132,7 +132,7 @@ public struct TweetStore: TweetStoring {
     /// The tweet (the original, for a repost), the chain it answers, and the replies beneath it.
     public func thread(of id: Int64, descendantLimit: Int) async throws -> ThreadRows? {
         try await database.writer.read { db in
-            guard let target = try TweetRow.target(db, of: id), let tweet = try TweetRow.fetchOne(db, id: target)
+            guard let target = try TweetRows.target(db, of: id), let tweet = try TweetRows.fetchOne(db, id: target)
             else { return nil }
             return ThreadRows(
                 ancestors: try Self.ancestors(of: tweet, in: db), tweet: tweet,
@@ -147,7 +147,7 @@ public struct TweetStore: TweetStoring {
         var chain: [ThreadEntry] = []
         var next = tweet.inReplyToID
         while let id = next, chain.count < ancestorLimit {
-            if let parent = try TweetRow.fetchOne(db, id: id) {
+            if let parent = try TweetRows.fetchOne(db, id: id) {
                 chain.append(.tweet(parent))
                 next = parent.inReplyToID
             } else {
@@ -179,7 +179,7 @@ public struct TweetStore: TweetStoring {
                 let parents = Array(level[start..<min(start + ThreadRows.parentBatch, level.count)])
                 let marks = databaseQuestionMarks(count: parents.count)
                 let arguments = StatementArguments(parents)
-                let replies = try TweetRow.fetchAll(
+                let replies = try TweetRows.fetchAll(
                     db, "WHERE tweets.in_reply_to_id IN (\(marks)) ORDER BY tweets.id LIMIT ?", arguments + [room])
                 next += replies.map(ThreadEntry.tweet)
                 // Deleted replies, and replies by suspended accounts, keep their place as placeholders.

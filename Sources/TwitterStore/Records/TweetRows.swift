@@ -7,7 +7,7 @@ import TwitterRules
 /// author, in one query, never a query per tweet.
 ///
 /// Posts are written with plain INSERTs by the committer, so this is not a persistable record.
-enum TweetRow {
+enum TweetRows {
     /// `SELECT` of tweets as `tweets`, joined with `joining` when given, followed by `clauses` (WHERE, ORDER BY,
     /// LIMIT). Tweets of suspended accounts, and reposts of them, are left out by the joins themselves: the author
     /// must be in good standing, and so must the original's author (for a tweet that is no repost,

@@ -25,7 +25,7 @@ enum Interactions {
     /// the tweet named or of its original: the facts are read in the write's transaction, so a block committed
     /// just before is seen.
     static func target(_ db: Database, of id: Int64, for actor: Int64?) throws -> (id: Int64, author: Tweet.Author) {
-        guard let target = try TweetRow.target(db, of: id), let author = try author(db, of: target) else {
+        guard let target = try TweetRows.target(db, of: id), let author = try author(db, of: target) else {
             throw TwitterError.notFound("Tweet \(id)")
         }
         guard let actor else { return (target, author) }
