@@ -25,3 +25,19 @@ struct RelationRuleTests {
                 == [.unfollowed(followerID: 2, followeeID: 1), .blocked(blockerID: 1, blockedID: 2)])
     }
 }
+
+/// Mutes, unmutes and unblocks: one event when something changed, none when nothing did.
+struct PlainRelationChangeTests {
+    @Test func aChangeIsReportedOnceAndANoOpNever() {
+        let muted = RelationRule.outcome(.mute, by: 1, of: 2, changed: true)
+        #expect(muted.0 && muted.1 == [.muted(muterID: 1, mutedID: 2)])
+        let unmuted = RelationRule.outcome(.unmute, by: 1, of: 2, changed: true)
+        #expect(unmuted.0 && unmuted.1 == [.unmuted(muterID: 1, mutedID: 2)])
+        let unblocked = RelationRule.outcome(.unblock, by: 1, of: 2, changed: true)
+        #expect(unblocked.0 && unblocked.1 == [.unblocked(blockerID: 1, blockedID: 2)])
+        for change in [RelationRule.PlainChange.mute, .unmute, .unblock] {
+            let nothing = RelationRule.outcome(change, by: 1, of: 2, changed: false)
+            #expect(!nothing.0 && nothing.1.isEmpty)
+        }
+    }
+}

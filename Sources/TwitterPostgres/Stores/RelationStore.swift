@@ -12,22 +12,18 @@ struct RelationStore: RelationStoring {
     /// Muting again changes nothing and reports nothing.
     func mute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            guard try await Self.insert(connection, into: "mutes", "muter_id", "muted_id", userID, targetID) else {
-                return (false, [])
-            }
-            return (true, [.muted(muterID: userID, mutedID: targetID)])
+            RelationRule.outcome(
+                .mute, by: userID, of: targetID,
+                changed: try await Self.insert(connection, into: "mutes", "muter_id", "muted_id", userID, targetID))
         }
     }
 
     /// Unmuting whom one does not mute changes nothing and reports nothing.
     func unmute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            guard
-                try await connection.value(
-                    "DELETE FROM mutes WHERE muter_id = \(userID) AND muted_id = \(targetID) RETURNING id",
-                    as: Int64.self) != nil
-            else { return (false, []) }
-            return (true, [.unmuted(muterID: userID, mutedID: targetID)])
+            let deleted = try await connection.value(
+                "DELETE FROM mutes WHERE muter_id = \(userID) AND muted_id = \(targetID) RETURNING id", as: Int64.self)
+            return RelationRule.outcome(.unmute, by: userID, of: targetID, changed: deleted != nil)
         }
     }
 
@@ -51,12 +47,10 @@ struct RelationStore: RelationStoring {
     /// The follows the block ended are not restored: each side follows again if it wants to.
     func unblock(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            guard
-                try await connection.value(
-                    "DELETE FROM blocks WHERE blocker_id = \(userID) AND blocked_id = \(targetID) RETURNING id",
-                    as: Int64.self) != nil
-            else { return (false, []) }
-            return (true, [.unblocked(blockerID: userID, blockedID: targetID)])
+            let deleted = try await connection.value(
+                "DELETE FROM blocks WHERE blocker_id = \(userID) AND blocked_id = \(targetID) RETURNING id",
+                as: Int64.self)
+            return RelationRule.outcome(.unblock, by: userID, of: targetID, changed: deleted != nil)
         }
     }
 

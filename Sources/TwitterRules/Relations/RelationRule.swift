@@ -35,4 +35,25 @@ public enum RelationRule {
     public static func blockEvents(blocker: Int64, blocked: Int64, unfollowed: [TweetEvent]) -> [TweetEvent] {
         unfollowed + [.blocked(blockerID: blocker, blockedID: blocked)]
     }
+
+    /// A change between two accounts that moves nothing else: a mute, an unmute, an unblock (the follows a block
+    /// ended are not restored).
+    public enum PlainChange: Sendable {
+        case mute
+        case unmute
+        case unblock
+    }
+
+    /// What `owner`'s plain change of its relation to `other` reports: its one event when the row changed, nothing
+    /// when it did not (muting the muted, unblocking the unblocked), so every daemon's read model moves once.
+    public static func outcome(_ change: PlainChange, by owner: Int64, of other: Int64, changed: Bool) -> (
+        Bool, [TweetEvent]
+    ) {
+        guard changed else { return (false, []) }
+        return switch change {
+        case .mute: (true, [.muted(muterID: owner, mutedID: other)])
+        case .unmute: (true, [.unmuted(muterID: owner, mutedID: other)])
+        case .unblock: (true, [.unblocked(blockerID: owner, blockedID: other)])
+        }
+    }
 }

@@ -17,8 +17,9 @@ public struct RelationStore: RelationStoring {
     /// Inserts the mute unless it exists.
     public func mute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await reporter.write { db in
-            guard try Self.insert(db, "mutes", "muter_id", "muted_id", userID, targetID) else { return (false, []) }
-            return (true, [.muted(muterID: userID, mutedID: targetID)])
+            RelationRule.outcome(
+                .mute, by: userID, of: targetID,
+                changed: try Self.insert(db, "mutes", "muter_id", "muted_id", userID, targetID))
         }
     }
 
@@ -26,8 +27,7 @@ public struct RelationStore: RelationStoring {
     public func unmute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await reporter.write { db in
             try db.execute(sql: "DELETE FROM mutes WHERE muter_id = ? AND muted_id = ?", arguments: [userID, targetID])
-            guard db.changesCount > 0 else { return (false, []) }
-            return (true, [.unmuted(muterID: userID, mutedID: targetID)])
+            return RelationRule.outcome(.unmute, by: userID, of: targetID, changed: db.changesCount > 0)
         }
     }
 
@@ -50,8 +50,7 @@ public struct RelationStore: RelationStoring {
         try await reporter.write { db in
             try db.execute(
                 sql: "DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", arguments: [userID, targetID])
-            guard db.changesCount > 0 else { return (false, []) }
-            return (true, [.unblocked(blockerID: userID, blockedID: targetID)])
+            return RelationRule.outcome(.unblock, by: userID, of: targetID, changed: db.changesCount > 0)
         }
     }
 
