@@ -60,6 +60,10 @@ Each load runs $(j .meta.durationSeconds) s, $(j '.meta.rounds // 1') times, med
 | ratio to the anchor | $(ratio "$home" "$limit") | $(ratio "$pg_home" "$limit") | $(ratio "$pg2_home" "$limit") | |
 | cores used, twitterd / PostgreSQL | | $(cores c_pg_home_16x8) | $(cores c_pg2_home_16x8) | |
 
+The three ratios issue #34 sets as targets, from this run: PostgreSQL's durable posts are
+$(ratio "$pg_post" "$post") of SQLite's (target 0.5), its home pages $(ratio "$pg_home" "$home") of SQLite's (target 0.5), and two
+daemons on one database give $(ratio "$pg2_post" "$pg_post") of one daemon's posts and $(ratio "$pg2_home" "$pg_home") of its pages (target 0.9 on both).
+
 Errors: post $(c c_pg_post_64x4 errors) and $(c c_pg2_post_64x4 errors), home $(c c_pg_home_16x8 errors) and $(c c_pg2_home_16x8 errors) (one and two daemons).
 Cores are the CPU time of the daemons and of every PostgreSQL process (backends, WAL writer, checkpointer)
 over all rounds of the load, logins (Argon2id, one per connection per round) and warm-ups included, divided

@@ -49,6 +49,11 @@ public enum DaemonAssembly {
                     throw error.rpcError
                 }
             },
+            prepare: { descriptor, context in
+                // Only a logged-in request can rest on a credential another daemon revoked.
+                guard descriptor.access != .open, context.session.login != nil else { return nil }
+                return auth.liveLogins.catchUpBeforeServing
+            },
             mapError: { error, request, context in mapper.map(error, request: request, context: context) }
         )
     }

@@ -18,8 +18,11 @@ struct MigrateData: AsyncParsableCommand {
             past the copied ids and compares every table's row count on both sides: exit 1 names the tables that \
             differ. The SQLite file is opened read-only and must be at this build's schema (run `twitterd migrate` \
             on it first); its daemon must be stopped. The target is migrated and must hold no users and no \
-            tweets. Daemons on the new database must use the old token key (`[database] token_key_file`), or \
-            every token stops working. See "Moving from SQLite to PostgreSQL" in docs/OPERATIONS.md.
+            tweets. Every key file beside the SQLite file (token.key, and any other *.key) is carried into the \
+            state folder the daemons on PostgreSQL read their keys from (--state-folder, else the one --config and \
+            the environment give; the token key to [database] token_key_file when set), so every session and \
+            token keeps working; a different key already there stops the command before it copies anything. See \
+            "Moving from SQLite to PostgreSQL" in docs/OPERATIONS.md.
             """
     )
 
@@ -32,8 +35,15 @@ struct MigrateData: AsyncParsableCommand {
     @Option(help: "A file holding the PostgreSQL role's password (default: [database] password_file).")
     var passwordFile: String?
 
-    @Option(help: "A TOML configuration file, for [database] url and password_file.")
+    @Option(help: "A TOML configuration file, for [database] url, password_file and token_key_file.")
     var config: String?
+
+    @Option(
+        help: """
+            The folder the daemons on PostgreSQL keep their key files in, which the source's key files are carried \
+            into (default: their state folder, from --config and the environment).
+            """)
+    var stateFolder: String?
 
     @Option(help: ArgumentHelp("Rows read from SQLite and sent to PostgreSQL at a time.", visibility: .hidden))
     var batchSize = 5000
@@ -47,10 +57,15 @@ struct MigrateData: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let (location, password) = try target()
+            let (location, password, configuration) = try target()
             guard FileManager.default.fileExists(atPath: from) else {
                 throw MaintenanceFailure("no database at \(from)")
             }
+            // Planned first: a key that cannot be carried stops the command before a row is copied.
+            let keys = try KeyFiles.plan(
+                databasePath: from,
+                stateFolder: stateFolder ?? PrivateFileWriter.folder(of: configuration.databasePath),
+                tokenKeyFile: configuration.database.tokenKeyFile)
             // Held while copying: a daemon serving the file would write rows the copy misses.
             let lock: DatabaseLock
             do {
@@ -73,11 +88,18 @@ struct MigrateData: AsyncParsableCommand {
                 throw error
             }
             await store.close()
+            do {
+                try keys.carry()
+            } catch {
+                throw MaintenanceFailure(
+                    "the rows are copied, but a key file is not: \(error). Copy the source's *.key files by hand")
+            }
+            for move in keys.moves { print("  carried the key \(move.source) to \(move.destination)") }
         }
     }
 
     /// The PostgreSQL database and password: the flags, else the configuration file.
-    private func target() throws -> (PostgresLocation, String?) {
+    private func target() throws -> (PostgresLocation, String?, ServerConfiguration) {
         let configuration: ServerConfiguration
         do {
             configuration = try StartupConfiguration.load(
@@ -91,7 +113,8 @@ struct MigrateData: AsyncParsableCommand {
         }
         return (
             try PostgresLocation(url: url),
-            try OpenedDatabase.password(passwordFile ?? configuration.database.passwordFile)
+            try OpenedDatabase.password(passwordFile ?? configuration.database.passwordFile),
+            configuration
         )
     }
 

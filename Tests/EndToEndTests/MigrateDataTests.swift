@@ -20,9 +20,15 @@ import TwitterClient
         let before = try await Self.answers(on: sqlite, sessions: sessions, tweetIDs: tweetIDs)
         #expect(sqlite.stop() == 0)
 
+        // A key a later feature keeps beside the database goes along by the same rule as the token key.
+        let otherKey = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
+        #expect(FileManager.default.createFile(atPath: sqlite.directory + "/messages.key", contents: otherKey))
+        // The daemons on PostgreSQL keep their state (the keys) in a folder of their own, as on a new host.
         let folder = try TemporaryDirectory.make()
         let url = try TestPostgres.database(for: folder)
-        let copied = try runProduct("twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url])
+        let copied = try runProduct(
+            "twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url],
+            environment: ["STATE_DIRECTORY": folder])
         #expect(copied.status == 0, "\(copied.error)")
         #expect(copied.output.contains("every table's row count matches"), "\(copied.output)")
         #expect(copied.output.contains("tweets: \(tweetIDs.count) sqlite, \(tweetIDs.count) postgresql, ok"))
@@ -38,10 +44,16 @@ import TwitterClient
         #expect(audit?["entries"]?[0] != nil, "the admin's actions are in the audit log")
         #expect(copied.error.isEmpty, "stderr is no terminal: no progress bar")
 
-        // The same token key: tokens are stored as keyed hashes, and would be refused under a new key.
+        // Before, the daemon on PostgreSQL made itself a new token key unless the operator copied the old one by
+        // hand, and refused every session and token. The keys were carried into its state folder, private.
+        #expect(copied.output.contains("carried the key \(sqlite.directory)/token.key to \(folder)/token.key"))
+        #expect(FileManager.default.contents(atPath: folder + "/messages.key") == otherKey)
+        for key in ["token.key", "messages.key"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + key)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(key)")
+        }
         let postgres = try await DaemonProcess(
-            directory: folder,
-            configuration: Self.configuration + "[database]\ntoken_key_file = \"\(sqlite.directory)/token.key\"\n",
+            directory: folder, configuration: Self.configuration, environment: ["STATE_DIRECTORY": folder],
             store: .postgresql)
         let after = try await Self.answers(on: postgres, sessions: sessions, tweetIDs: tweetIDs)
         #expect(after.count == before.count)
@@ -75,23 +87,62 @@ import TwitterClient
         }
         #expect(sqlite.stop() == 0)
         let url = try TestPostgres.freshDatabase()
-        let first = try runProduct("twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url])
+        let state = try TemporaryDirectory.make()
+        let first = try runProduct(
+            "twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url, "--state-folder", state])
         #expect(first.status == 0, "\(first.error)")
-        let second = try runProduct("twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url])
+        let second = try runProduct(
+            "twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url, "--state-folder", state])
         #expect(second.status == 1)
         #expect(second.error.contains("not empty (1 users, 1 tweets)"), "\(second.error)")
         // A file that is not there is named, not taken for an empty database.
         let missing = try runProduct(
-            "twitterd", ["migrate-data", "--from", sqlite.directory + "/nothing.sqlite", "--to", url])
+            "twitterd",
+            ["migrate-data", "--from", sqlite.directory + "/nothing.sqlite", "--to", url, "--state-folder", state])
         #expect(missing.status == 1)
         #expect(missing.error.contains("no database at"), "\(missing.error)")
         // While a daemon serves the file, the copy would miss its writes: refused with EX_TEMPFAIL.
         let serving = try await DaemonProcess(
             directory: sqlite.directory, configuration: Self.configuration, store: .sqlite)
-        let busy = try runProduct("twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url])
+        let busy = try runProduct(
+            "twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url, "--state-folder", state])
         #expect(busy.status == 75, "\(busy.error)")
         #expect(busy.error.contains("is in use; stop its daemon first"), "\(busy.error)")
         #expect(serving.stop() == 0)
+    }
+
+    /// A state folder that already holds another token key (a daemon started there before, which made itself one)
+    /// would refuse every copied session: the command says so and how to go on, before it copies a single row.
+    @Test func anotherKeyWhereTheKeysGoStopsTheCopyBeforeItBegins() async throws {
+        let sqlite = try await DaemonProcess(configuration: Self.configuration, store: .sqlite)
+        let token = try await RPCConnection.withConnection(socketPath: sqlite.socketPath) { connection in
+            try await connection.signUp(email: "alice@example.com", username: "alice")
+        }
+        #expect(sqlite.stop() == 0)
+        let state = try TemporaryDirectory.make()
+        let otherKey = Data(repeating: 7, count: 32)
+        #expect(FileManager.default.createFile(atPath: state + "/token.key", contents: otherKey))
+        let folder = try TemporaryDirectory.make()
+        let url = try TestPostgres.database(for: folder)
+        let refused = try runProduct(
+            "twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url, "--state-folder", state])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("\(state)/token.key holds another key than"), "\(refused.error)")
+        #expect(refused.error.contains("Nothing was copied"), "\(refused.error)")
+        #expect(FileManager.default.contents(atPath: state + "/token.key") == otherKey, "left alone")
+        // Moved away as the message says, the same command carries the key and the session works.
+        #expect(unlink(state + "/token.key") == 0)
+        let copied = try runProduct(
+            "twitterd", ["migrate-data", "--from", sqlite.databasePath, "--to", url, "--state-folder", state])
+        #expect(copied.status == 0, "\(copied.error)")
+        let postgres = try await DaemonProcess(
+            directory: folder, configuration: Self.configuration, environment: ["STATE_DIRECTORY": state],
+            store: .postgresql)
+        try await RPCConnection.withConnection(socketPath: postgres.socketPath) { connection in
+            let login = try await connection.logIn(token: token)
+            #expect(login["user"]?["username"] == "alice")
+        }
+        #expect(postgres.stop() == 0)
     }
 
     /// Signs up boss, alice, bob and carol and has them do everything that leaves a row: posts with a mention

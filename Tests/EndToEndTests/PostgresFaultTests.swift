@@ -39,6 +39,47 @@ import TwitterClient
         }
     }
 
+    /// Before, a stopped server made the watchdog check time out waiting for a pooled connection: the daemon said
+    /// "not answering: event loops or database stuck" and sent no WATCHDOG=1, and systemd would have restarted it
+    /// in a loop for as long as the database was down. A server that does not answer is `degraded`; the event
+    /// loops, which still answer, keep the watchdog fed, for longer than the watchdog interval.
+    @Test func whileTheServerIsDownTheWatchdogIsFedAndTheStatusSaysDegraded() async throws {
+        let daemon = try await DaemonProcess(
+            configuration: DaemonProcess.fastHashing, environment: ["WATCHDOG_USEC": "1000000"], store: .postgresql)
+        #expect(await daemon.notifications.waitFor("WATCHDOG=1", seconds: 30) != nil)
+        try TestPostgres.killServer()
+        var restarted = false
+        defer { if !restarted { try? TestPostgres.startServer() } }
+        // Every report from the kill on, until three degraded ones (1.5 s of watchdog interval, more than
+        // WATCHDOG_USEC) have come: each must feed the watchdog.
+        var reports: [String] = []
+        var degraded = 0
+        while degraded < 3, reports.count < 40, let report = await daemon.notifications.next() {
+            reports.append(report)
+            if report.contains("STATUS=degraded: the database does not answer") { degraded += 1 }
+        }
+        #expect(degraded == 3, "reports after the kill: \(reports)")
+        #expect(reports.allSatisfy { $0.hasPrefix("WATCHDOG=1\n") }, "reports after the kill: \(reports)")
+        #expect(daemon.isRunning)
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            let pong = try await connection.call("system.ping")
+            let health = try await connection.call("system.health")
+            #expect(pong == "pong")
+            #expect(health["status"] == "degraded")
+        }
+        try TestPostgres.startServer()
+        restarted = true
+        var back = false
+        for _ in 0..<60 {
+            guard let report = await daemon.notifications.next() else { continue }
+            if report.hasPrefix("WATCHDOG=1\nSTATUS=serving") {
+                back = true
+                break
+            }
+        }
+        #expect(back, "the status says serving again once the server is back")
+    }
+
     // This test found a hang in postgres-nio 1.33.2: a query sent just as its connection closed was dropped
     // unanswered, and the ordered write waiting on it held the daemon's write order for good (two runs in three).
     // `PostgresConnection.answers` sends every query from the connection's event loop, where that cannot happen.

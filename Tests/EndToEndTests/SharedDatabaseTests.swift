@@ -77,4 +77,108 @@ import TwitterClient
         }
         _ = daemon
     }
+
+    /// A revocation answered through one daemon, and the session or login it ended.
+    enum Revoker: String, CaseIterable, Sendable {
+        case logout, tokensRevoke, changePassword, resetPassword, unlinkPeer, suspension, deletion
+
+        /// The reason the victim's refusal names.
+        var reason: String {
+            switch self {
+            case .logout: "loggedOut"
+            case .tokensRevoke: "tokenRevoked"
+            case .changePassword: "passwordChanged"
+            case .resetPassword: "passwordReset"
+            case .unlinkPeer: "peerUnlinked"
+            case .suspension: "suspended"
+            case .deletion: "accountDeleted"
+            }
+        }
+    }
+
+    /// Before, daemon A answered a revocation and told daemon B afterwards, through the commit log's notification:
+    /// the next request on B's live connection with what it ended was still served. Now A answers once the
+    /// revocation is in the log, and B reads the log to its end before it serves a logged-in request: the very
+    /// next request is refused, with no waiting for a notification in between.
+    @Test(arguments: Revoker.allCases)
+    func theNextRequestOnTheOtherDaemonAfterARevocationIsRefused(revoker: Revoker) async throws {
+        let daemon = try await DaemonProcess(
+            configuration: DaemonProcess.fastHashing + DaemonProcess.adminGroupConfiguration, store: .postgresqlPair)
+        let a = daemon.ownSocketPath
+        let b = try #require(daemon.partner).ownSocketPath
+        _ = try await RPCConnection.withConnection(socketPath: a) { boss in
+            try await boss.signUp(email: "boss@example.com", username: "boss")
+        }
+        try await daemon.grantAdmin(email: "boss@example.com", username: "boss")
+        try await RPCConnection.withConnection(socketPath: a) { alice in
+            let session = try await alice.signUp(email: "alice@example.com", username: "alice")
+            // The victim: alice's login on B, resting on what the revocation ends.
+            var credentials = #"{"provider":"token","credentials":{"token":"\#(session)"}}"#
+            var tokenID: JSONValue = .null
+            switch revoker {
+            case .tokensRevoke:
+                let created = try await alice.call(
+                    "tokens.create", ["name": "script", "password": "correct horse battery"])
+                guard case .string(let token)? = created["token"], let id = created["id"] else {
+                    throw ClientError.invalidResponse("\(created)")
+                }
+                credentials = #"{"provider":"token","credentials":{"token":"\#(token)"}}"#
+                tokenID = id
+            case .unlinkPeer:
+                _ = try await alice.call("auth.linkPeer", ["password": "correct horse battery"])
+                credentials = #"{"provider":"peer","credentials":{}}"#
+            case .changePassword:
+                // The caller keeps its own session: it logs in with another one.
+                _ = try await alice.logIn(email: "alice@example.com")
+            default:
+                break
+            }
+            let victim = try RawSocket(path: b)
+            victim.send(#"{"jsonrpc":"2.0","method":"auth.login","params":\#(credentials),"id":1}"# + "\n")
+            let login = try JSONParser().parse(try #require(victim.readLine()))
+            #expect(login["result"]?["user"] != nil, "\(login)")
+
+            switch revoker {
+            case .logout:
+                #expect(try await alice.call("auth.logout")["loggedOut"] == true)
+            case .tokensRevoke:
+                #expect(try await alice.call("tokens.revoke", ["id": tokenID])["revoked"] == true)
+            case .changePassword:
+                _ = try await alice.call(
+                    "auth.changePassword",
+                    ["currentPassword": "correct horse battery", "newPassword": "new password 1"])
+            case .resetPassword:
+                let code = try await RPCConnection.withConnection(socketPath: a) { boss in
+                    _ = try await boss.logIn(email: "boss@example.com")
+                    return try await boss.call("admin.users.resetPassword", ["username": "alice"])["code"]
+                }
+                let done = try await alice.call(
+                    "auth.resetPassword",
+                    ["email": "alice@example.com", "code": code ?? .null, "newPassword": "a new password"])
+                #expect(done["passwordChanged"] == true)
+            case .unlinkPeer:
+                #expect(try await alice.call("auth.unlinkPeer")["unlinked"] == true)
+            case .suspension:
+                try await RPCConnection.withConnection(socketPath: a) { boss in
+                    _ = try await boss.logIn(email: "boss@example.com")
+                    _ = try await boss.call("admin.users.suspend", ["username": "alice", "reason": "a test"])
+                }
+            case .deletion:
+                #expect(try await alice.call("account.delete", ["password": "correct horse battery"])["deleted"] == true)
+            }
+
+            // At once, with no notification read first: the answer to this request is the refusal.
+            victim.send(#"{"jsonrpc":"2.0","method":"auth.whoami","id":2}"# + "\n")
+            var answer: JSONValue = .null
+            while let line = victim.readLine() {
+                let message = try JSONParser().parse(line)
+                if message["id"] == 2 {
+                    answer = message
+                    break
+                }
+            }
+            #expect(answer["error"]?["code"] == -32001, "\(answer)")
+            #expect(answer["error"]?["data"]?["reason"] == .string(revoker.reason), "\(answer)")
+        }
+    }
 }

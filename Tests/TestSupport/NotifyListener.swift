@@ -36,6 +36,13 @@ public final class NotifyListener: @unchecked Sendable {
         return String(decoding: buffer[0..<count], as: UTF8.self)
     }
 
+    /// The next datagram, or nil after 1 s without one, read on a thread of its own (see `waitFor`).
+    public func next() async -> String? {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.receive()) }.start()
+        }
+    }
+
     /// Waits (up to `seconds`, and only while `keepWaiting` holds) for a datagram holding `line`, such as
     /// "READY=1"; returns every datagram seen until then, or nil.
     ///

@@ -53,7 +53,7 @@ struct LiveLoginsTests {
         #expect(registry.count == 0, "it left the live logins")
     }
 
-    @Test func aTokenRevocationReachesOnlyTheConnectionsOnThatToken() throws {
+    @Test func aTokenRevocationReachesOnlyTheConnectionsOnThatToken() async throws {
         let registry = LiveLogins()
         let onToken = Probe(id: 1)
         let sameUserOtherToken = Probe(id: 2)
@@ -62,7 +62,7 @@ struct LiveLoginsTests {
         sameUserOtherToken.session.logIn(Self.login(user: 1, token: 11), listedIn: registry)
         otherUserSameNumber.session.logIn(Self.login(user: 2, token: 10), listedIn: registry)
 
-        let cut = registry.revoke(.token(id: 10, userID: 1, reason: .tokenRevoked))
+        let cut = await registry.revoke(.token(id: 10, userID: 1, reason: .tokenRevoked))
 
         #expect(cut.map(\.tokenID) == [10])
         #expect(onToken.session.login == nil)
@@ -77,7 +77,7 @@ struct LiveLoginsTests {
         #expect(error?.details["reason"] == .string("tokenRevoked"))
     }
 
-    @Test func aPasswordChangeSparesTheCallerAndPersonalTokens() {
+    @Test func aPasswordChangeSparesTheCallerAndPersonalTokens() async {
         let registry = LiveLogins()
         let caller = Probe(id: 1)
         let otherSession = Probe(id: 2)
@@ -86,14 +86,14 @@ struct LiveLoginsTests {
         otherSession.session.logIn(Self.login(user: 1, token: 11), listedIn: registry)
         script.session.logIn(Self.login(user: 1, token: 12, kind: .personal), listedIn: registry)
 
-        registry.revoke(.otherSessions(userID: 1, keeping: 10))
+        await registry.revoke(.otherSessions(userID: 1, keeping: 10))
 
         #expect(caller.session.login != nil)
         #expect(otherSession.session.login == nil)
         #expect(script.session.login != nil)
     }
 
-    @Test func unlinkingAPeerReachesPeerLoginsOfThatUidOnly() {
+    @Test func unlinkingAPeerReachesPeerLoginsOfThatUidOnly() async {
         let registry = LiveLogins()
         let peer = Probe(id: 1, uid: 1000)
         let otherUID = Probe(id: 2, uid: 1001)
@@ -102,18 +102,18 @@ struct LiveLoginsTests {
         otherUID.session.logIn(Self.login(user: 1, provider: "peer", token: 11), listedIn: registry)
         byPassword.session.logIn(Self.login(user: 1, token: 12), listedIn: registry)
 
-        registry.revoke(.peerLink(uid: 1000, userID: 1))
+        await registry.revoke(.peerLink(uid: 1000, userID: 1))
 
         #expect(peer.session.login == nil)
         #expect(otherUID.session.login != nil)
         #expect(byPassword.session.login != nil)
     }
 
-    @Test func theRequesterIsLoggedOutWithoutANotificationAndClosedConnectionsLeave() {
+    @Test func theRequesterIsLoggedOutWithoutANotificationAndClosedConnectionsLeave() async {
         let registry = LiveLogins()
         let requester = Probe(id: 1)
         requester.session.logIn(Self.login(user: 1, token: 10), listedIn: registry)
-        registry.revoke(.token(id: 10, userID: 1, reason: .tokenRevoked), requester: requester.session)
+        await registry.revoke(.token(id: 10, userID: 1, reason: .tokenRevoked), requester: requester.session)
         #expect(requester.session.login == nil)
         #expect(requester.lines.isEmpty)
 

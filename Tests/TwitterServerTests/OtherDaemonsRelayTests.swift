@@ -74,8 +74,21 @@ struct OtherDaemonsRelayTests {
         let broadcaster = Recorder()
         logins.broadcast(through: broadcaster)
         logins.revokeFromElsewhere(.token(id: 1, userID: 1, reason: .loggedOut))
-        logins.revoke(.token(id: 2, userID: 1, reason: .tokenRevoked))
-        for await _ in broadcaster.broadcastArrived.stream { break }
+        await logins.revoke(.token(id: 2, userID: 1, reason: .tokenRevoked))
         #expect(broadcaster.broadcast.withLock { $0 } == [.token(id: 2, userID: 1, reason: .tokenRevoked)])
+    }
+
+    /// Before, the broadcast was a task of its own that ran after the revocation was answered; another daemon
+    /// could serve the revoked session in between. Now the revocation returns once the broadcast is written, and
+    /// a daemon with others catches up before it serves a logged-in request.
+    @Test func aRevocationReturnsOnlyOnceItsBroadcastIsWrittenAndServingWaitsForTheOthers() async throws {
+        let logins = LiveLogins()
+        #expect(logins.catchUpBeforeServing == nil, "alone, nothing to wait for")
+        let broadcaster = Recorder()
+        logins.broadcast(through: broadcaster)
+        await logins.revoke(.account(userID: 3, reason: .suspended))
+        #expect(broadcaster.broadcast.withLock { $0 } == [.account(userID: 3, reason: .suspended)])
+        let step = try #require(logins.catchUpBeforeServing)
+        try await step()
     }
 }

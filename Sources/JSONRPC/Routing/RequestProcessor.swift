@@ -4,6 +4,9 @@
 public struct RequestProcessor<Context: Sendable>: Sendable {
     /// Checks whether `context` may call the method; throws the error to answer with when it may not.
     public typealias Authorizer = @Sendable (MethodDescriptor, Context) throws -> Void
+    /// Says what must be awaited before `context` is authorised for the method, or nil when nothing must: a
+    /// daemon sharing its database catches up with the others' revocations before it serves a logged-in request.
+    public typealias Preparer = @Sendable (MethodDescriptor, Context) -> (@Sendable () async throws -> Void)?
     /// Turns any error a handler threw into the error object to send.
     public typealias ErrorMapper = @Sendable (any Error, RPCRequest, Context) -> RPCError
 
@@ -16,17 +19,20 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     public let router: Router<Context>
     private let currentLimits: @Sendable () -> ProtocolLimits
     private let authorize: Authorizer
+    private let prepare: Preparer?
     private let mapError: ErrorMapper
 
     /// Creates a processor over `router` whose limits are read anew for every line, so a reload applies
     /// to connections already open.
+    /// `prepare`, when given, runs before `authorize` for every call it returns a step for; such a call waits.
     public init(
         router: Router<Context>, limits: @escaping @Sendable () -> ProtocolLimits, authorize: @escaping Authorizer,
-        mapError: @escaping ErrorMapper
+        prepare: Preparer? = nil, mapError: @escaping ErrorMapper
     ) {
         self.router = router
         self.currentLimits = limits
         self.authorize = authorize
+        self.prepare = prepare
         self.mapError = mapError
     }
 
@@ -106,6 +112,23 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     func dispatch(_ request: RPCRequest, context: Context, behindStartedCalls: Bool) -> Dispatched {
         guard let route = router.route(for: request.method) else {
             return .answered(.failure(.methodNotFound(request.method)))
+        }
+        if let prepare, let step = prepare(route.descriptor, context) {
+            // Authorised only once the step is done: what it learns (a revocation) decides the answer.
+            return .mustWait {
+                try await step()
+                try authorize(route.descriptor, context)
+                let members = try route.checkedParams(request.params)
+                switch route.handler.execution {
+                case .immediate(let run):
+                    switch try run(members, context) {
+                    case .now(let encoded): return encoded
+                    case .later(let wait): return try await wait()
+                    }
+                case .ordered(let start): return try await start(members, context)()
+                case .awaited(let run): return try await run(members, context)
+                }
+            }
         }
         let members: [String: JSONValue]
         do {

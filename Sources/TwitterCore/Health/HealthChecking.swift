@@ -3,6 +3,11 @@
 public protocol HealthChecking: Sendable {
     /// Returns when a read is answered; throws otherwise.
     func ping() async throws
+
+    /// True when this process's own threads answer the reads (SQLite): a read that never answers then means the
+    /// daemon is wedged, and the watchdog should restart it. False for a database server (PostgreSQL), whose
+    /// silence a restart of the daemon would not cure: the daemon is then degraded, not stuck.
+    var answersInProcess: Bool { get }
 }
 
 /// The versions of the libraries the daemon runs on, for `system.version`; the daemon's main fills them in,

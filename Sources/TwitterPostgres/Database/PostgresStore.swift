@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import PostgresNIO
+import PostgresNIO  // and NIOSSL, which it re-exports, for its TLS
 import Synchronization
 import TwitterCore
 
@@ -57,7 +57,7 @@ public final class PostgresStore: HealthChecking, Sendable {
             case .tcp(let host):
                 PostgresClient.Configuration(
                     host: host, port: location.port, username: location.user, password: password,
-                    database: location.database, tls: .disable)
+                    database: location.database, tls: try tls(location.tls))
             }
         configuration.options.maximumConnections = max(2, poolSize)
         configuration.options.minimumConnections = 1
@@ -85,6 +85,29 @@ public final class PostgresStore: HealthChecking, Sendable {
         return store
     }
 
+    /// postgres-nio's TLS (swift-nio-ssl) for `mode`. With `require` the server's certificate is not checked, as
+    /// libpq's; with `verify-full` it is, and its name against the host the URL names.
+    static func tls(_ mode: PostgresLocation.TLSMode) throws -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case .disable:
+            return .disable
+        case .require:
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            configuration.certificateVerification = .none
+            return .require(configuration)
+        case .verifyFull(let roots):
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            configuration.certificateVerification = .fullVerification
+            if let roots {
+                guard FileManager.default.isReadableFile(atPath: roots) else {
+                    throw PostgresLocationError("sslrootcert \(roots) cannot be read")
+                }
+                configuration.trustRoots = .file(roots)
+            }
+            return .require(configuration)
+        }
+    }
+
     /// Every store on this database, reporting committed changes to `observer`: this daemon's and, from the
     /// commit log, every other daemon's on the same database.
     public func stores(observer: any TweetCommitObserving) -> StoreSet {
@@ -104,6 +127,9 @@ public final class PostgresStore: HealthChecking, Sendable {
             accounts: AccountStore(database: self, observer: observer), rateBuckets: RateBucketStore(database: self),
             health: self, otherDaemons: SharedDatabasePeers(database: self))
     }
+
+    /// A server answers, not this process: its silence makes the daemon degraded, never stuck.
+    public var answersInProcess: Bool { false }
 
     /// Answers when the server answers a query; throws otherwise.
     public func ping() async throws {

@@ -23,10 +23,10 @@ extension AuthServices {
         }
         let unlinked = try await peerLinks.unlinkAll(userID: userID)
         if everything {
-            liveLogins.revoke(.account(userID: userID, reason: reason), requester: requester)
+            await liveLogins.revoke(.account(userID: userID, reason: reason), requester: requester)
         } else {
-            liveLogins.revoke(.otherSessions(userID: userID, keeping: keeping), requester: requester)
-            for uid in unlinked { liveLogins.revoke(.peerLink(uid: uid, userID: userID), requester: requester) }
+            await liveLogins.revoke(.otherSessions(userID: userID, keeping: keeping), requester: requester)
+            for uid in unlinked { await liveLogins.revoke(.peerLink(uid: uid, userID: userID), requester: requester) }
         }
     }
 }

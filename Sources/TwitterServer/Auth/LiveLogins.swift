@@ -36,14 +36,49 @@ public final class LiveLogins: Sendable {
 
     /// Logs out every connection that rests on what `revocation` ended, except that the connection that asked
     /// for it (`requester`) gets no notification: its answer tells it. Returns the logins that were cut off.
+    ///
+    /// Returns once the other daemons can know of it: the revocation is in the commit log before the caller
+    /// answers, and every daemon reads the log to its end (`catchUp`) before it serves a logged-in request, so
+    /// no daemon serves what it ended once the answer is out.
     @discardableResult
-    public func revoke(_ revocation: Revocation, requester: ConnectionSession? = nil) -> [SessionLogin] {
+    public func revoke(_ revocation: Revocation, requester: ConnectionSession? = nil) async -> [SessionLogin] {
         let cut = cutOff(revocation, requester: requester)
-        // The credential is revoked in the store already: a daemon that misses this broadcast refuses it at the
-        // next login; the broadcast ends the live connections that rest on it there too.
         let broadcaster = broadcaster.withLock { $0 }
-        Task { try? await broadcaster.broadcast(revocation) }
+        guard broadcaster.mayExist else { return cut }
+        do {
+            try await broadcaster.broadcast(revocation)
+        } catch {
+            // The credential is revoked in the store already, so no daemon accepts it at a login; the database went
+            // away before the log entry was written, so the others' live connections resting on it are told once
+            // it is back. Until then they cannot catch up, and refuse every logged-in request (-32008).
+            Task { await Self.keepBroadcasting(revocation, through: broadcaster) }
+        }
         return cut
+    }
+
+    /// Tries the broadcast once a second until it is written, for as long as the commit log keeps entries.
+    private static func keepBroadcasting(_ revocation: Revocation, through broadcaster: any OtherDaemons) async {
+        let deadline = ContinuousClock.now + .seconds(3600)
+        while ContinuousClock.now < deadline {
+            do {
+                try await Task.sleep(for: .seconds(1))
+                try await broadcaster.broadcast(revocation)
+                return
+            } catch is CancellationError {
+                return
+            } catch {
+                continue
+            }
+        }
+    }
+
+    /// The step to await before serving a request on a logged-in connection, or nil when no other daemon shares
+    /// the database: reading the other daemons' commit log to its end, so every revocation answered anywhere
+    /// before this request has logged out the connections here that rest on it.
+    public var catchUpBeforeServing: (@Sendable () async throws -> Void)? {
+        let others = broadcaster.withLock { $0 }
+        guard others.mayExist else { return nil }
+        return { try await others.catchUp() }
     }
 
     /// Logs out the connections that rest on a revocation another daemon made.

@@ -6,25 +6,30 @@ import ServiceLifecycle
 import TwitterCore
 
 /// Tells systemd how the daemon is: STATUS= with the connection count, and WATCHDOG=1 at half the watchdog
-/// interval, but only while every event loop and the database answer, so a wedged daemon is restarted. A
-/// database that says it is unreachable (a PostgreSQL server restarting) is no wedged daemon: restarting would
-/// not help, so the watchdog is fed and STATUS= says "degraded" until the pool reconnects.
+/// interval, but only while the daemon's own event loops and threads answer, so a wedged daemon is restarted.
+///
+/// A database server that does not answer (PostgreSQL stopped, restarting, or out of reach) is no wedged daemon:
+/// restarting would not bring it back and would drop every connection, so the watchdog is fed and STATUS= says
+/// "degraded" until the pool reconnects. Only a database run by the daemon's own threads (SQLite) that does not
+/// answer withholds the watchdog.
 public struct HealthReporter: Service {
     private let notifier: SystemdNotifier
     private let statistics: ServerStatistics
     private let database: any HealthChecking
+    private let eventLoops: any EventLoopGroup
     private let watchdogInterval: Duration?
     private let logger: Logger
 
-    /// Reads WATCHDOG_USEC (and WATCHDOG_PID) from `environment`.
+    /// Reads WATCHDOG_USEC (and WATCHDOG_PID) from `environment`; checks every loop of `eventLoops`.
     public init(
         notifier: SystemdNotifier, statistics: ServerStatistics, database: any HealthChecking,
-        environment: [String: String],
+        eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, environment: [String: String],
         logger: Logger
     ) {
         self.notifier = notifier
         self.statistics = statistics
         self.database = database
+        self.eventLoops = eventLoops
         self.logger = logger
         let pidMatches = environment["WATCHDOG_PID"].flatMap(Int32.init).map { $0 == getpid() } ?? true
         if pidMatches, let microseconds = environment["WATCHDOG_USEC"].flatMap(Int64.init), microseconds > 0 {
@@ -46,14 +51,15 @@ public struct HealthReporter: Service {
                 return
             }
             let counts = "\(statistics.connections) connections, \(statistics.requestsServed) requests so far"
-            switch await health(within: interval) {
+            // Half the interval at most, so a ping is never later than 1.5 intervals (3/4 of WatchdogSec).
+            switch await health(within: interval / 2) {
             case .answering:
                 report("serving \(counts)")
-            case .databaseUnreachable:
+            case .degraded:
                 logger.warning("the database does not answer; serving system.* and -32008 until it is back")
                 report("degraded: the database does not answer; \(counts)")
             case .stuck:
-                logger.error("event loops or database not answering; withholding the watchdog ping")
+                logger.error("event loops or the in-process database not answering; withholding the watchdog ping")
                 notifier.status("not answering: event loops or database stuck")
             }
         }
@@ -64,38 +70,73 @@ public struct HealthReporter: Service {
     }
 
     /// What one check found.
-    enum Health: Sendable {
+    enum Health: Sendable, Equatable {
         /// Every event loop ran a task and the database answered a read.
         case answering
-        /// The event loops answer; the database says at once that it cannot be reached (-32008).
-        case databaseUnreachable
-        /// An event loop or the database did not answer within the limit, or the database failed otherwise.
+        /// The event loops answer; the database does not, and restarting the daemon would not change that.
+        case degraded
+        /// An event loop, or a database run by the daemon's own threads, did not answer: the watchdog restarts.
         case stuck
     }
 
-    /// Whether every event loop runs a task and the database answers a read, each within `limit`.
+    /// How the database answered one ping.
+    enum DatabaseAnswer: Sendable, Equatable {
+        case answered
+        /// It said at once that it cannot be reached (-32008).
+        case unreachable
+        /// It failed otherwise.
+        case failed
+        /// It had not answered when the check's time was up.
+        case silent
+    }
+
+    /// The verdict of one check: the event loops decide the watchdog; the database decides it only when it runs
+    /// on the daemon's own threads.
+    static func health(loopsAnswer: Bool, database: DatabaseAnswer, databaseInProcess: Bool) -> Health {
+        guard loopsAnswer else { return .stuck }
+        switch database {
+        case .answered: return .answering
+        case .unreachable: return .degraded
+        case .failed, .silent: return databaseInProcess ? .stuck : .degraded
+        }
+    }
+
+    /// Whether every event loop runs a task and how the database answers a read, both at once, each given at most
+    /// `limit`.
+    ///
+    /// The two run as tasks of their own, not children of a task group: a group waits for its children, and a
+    /// ping on a connection whose server vanished, or a task submitted to a wedged loop, may never end, which
+    /// would hold the check, and with it every later watchdog ping, for good.
     private func health(within limit: Duration) async -> Health {
-        await withTaskGroup(of: Health.self) { group in
-            group.addTask {
-                for loop in MultiThreadedEventLoopGroup.singleton.makeIterator() {
-                    guard (try? await loop.submit({}).get()) != nil else { return .stuck }
+        let loops = OutcomeSlot<Bool>()
+        let answer = OutcomeSlot<DatabaseAnswer>()
+        let checks = [
+            Task { [eventLoops] in
+                for loop in eventLoops.makeIterator() {
+                    guard (try? await loop.submit({}).get()) != nil else { return loops.fulfil(.success(false)) }
                 }
+                loops.fulfil(.success(true))
+            },
+            Task { [database] in
                 do {
                     try await database.ping()
-                    return .answering
+                    answer.fulfil(.success(.answered))
                 } catch let error as TwitterError where error.kind == .unavailable {
-                    return .databaseUnreachable
+                    answer.fulfil(.success(.unreachable))
                 } catch {
-                    return .stuck
+                    answer.fulfil(.success(Task.isCancelled ? .silent : .failed))
                 }
-            }
-            group.addTask {
+            },
+            Task {
                 try? await Task.sleep(for: limit)
-                return .stuck
-            }
-            let first = await group.next() ?? .stuck
-            group.cancelAll()
-            return first
-        }
+                loops.fulfil(.success(false))
+                answer.fulfil(.success(.silent))
+            },
+        ]
+        let loopsAnswer = (try? await loops.value()) ?? false
+        let databaseAnswer = (try? await answer.value()) ?? .silent
+        for check in checks { check.cancel() }
+        return Self.health(
+            loopsAnswer: loopsAnswer, database: databaseAnswer, databaseInProcess: database.answersInProcess)
     }
 }

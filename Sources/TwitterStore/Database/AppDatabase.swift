@@ -62,6 +62,12 @@ public struct AppDatabase: HealthChecking {
         // Writers wait for each other instead of failing with SQLITE_BUSY when a second process (a backup,
         // `twitterd seed`) holds the lock for a moment.
         configuration.busyMode = .timeout(5)
+        // GRDB's queues default to .userInitiated, and on Linux libdispatch gives each of their worker threads the
+        // nice value of that QoS (-2) with setpriority(2). An unprivileged daemon may not lower its nice value past
+        // RLIMIT_NICE, which a sandboxed systemd cannot always raise, so every database thread logged "Failed to set
+        // thread priority for worker thread ... errno=13" at start. The database is no more urgent than the event
+        // loops that call it, which run at the default.
+        configuration.qos = .default
         return configuration
     }
 }
@@ -71,6 +77,9 @@ extension AppDatabase {
     public static var sqliteVersion: String {
         String(cString: sqlite3_libversion())
     }
+
+    /// SQLite runs on this process's own threads: a read that never answers means the daemon is wedged.
+    public var answersInProcess: Bool { true }
 
     /// Answers when the database can serve a read; throws otherwise.
     public func ping() async throws {

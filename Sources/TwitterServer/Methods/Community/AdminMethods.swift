@@ -30,7 +30,7 @@ struct AdminMethods: MethodGroup {
                 }
                 _ = try await moderation.suspend(account.id, reason: reason, at: Date())
                 // Its connections end now, as a revocation ends them; its logins are refused from here on.
-                auth.liveLogins.revoke(.account(userID: account.id, reason: .suspended))
+                await auth.liveLogins.revoke(.account(userID: account.id, reason: .suspended))
                 try await community.audit(
                     auth.username(of: admin), API.Admin.suspend.name, target: account.username, reason: reason)
                 return auth.adminView(of: try await Self.account(params.username, moderation))

@@ -1,0 +1,65 @@
+import JSONRPC
+import Synchronization
+import Testing
+
+/// The step a processor awaits before it authorises a call: what the step learns decides the answer, as a
+/// revocation another daemon made, caught up with, ends a login before its next request is served.
+struct RequestPreparationTests {
+    static let secret = MethodDescriptor("test.secret", summary: "Needs login.", result: .string())
+    static let open = MethodDescriptor("test.open", summary: "Anyone.", result: .string(), access: .open)
+
+    /// Whether the caller is logged in, and how many steps ran; the step logs it out.
+    final class Login: Sendable {
+        let loggedIn = Mutex(true)
+        let steps = Mutex(0)
+    }
+
+    static func processor(_ login: Login) -> RequestProcessor<Login> {
+        var router = Router<Login>()
+        router.register(secret, .awaited { (_: NoParams, _) in "secret" })
+        router.register(open, .immediate { (_: NoParams, _) in .now("open") })
+        return RequestProcessor(
+            router: router, limits: { ProtocolLimits(maximumBatchSize: 5, maximumDepth: 16) },
+            authorize: { descriptor, login in
+                if descriptor.access == .authenticated && !login.loggedIn.withLock({ $0 }) {
+                    throw RPCError(code: -32001, message: "Log in first", kind: "unauthenticated")
+                }
+            },
+            prepare: { descriptor, login in
+                guard descriptor.access != .open else { return nil }
+                return {
+                    login.steps.withLock { $0 += 1 }
+                    login.loggedIn.withLock { $0 = false }
+                }
+            },
+            mapError: { _, _, _ in .internalError(errorID: "x") })
+    }
+
+    static func answer(_ line: String, _ login: Login) async -> String? {
+        await processor(login).respond(toLine: Array(line.utf8), context: login).response.map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    @Test func aCallIsAuthorisedOnlyAfterItsStep() async {
+        let login = Login()
+        let answer = await Self.answer(#"{"jsonrpc":"2.0","method":"test.secret","id":1}"#, login)
+        #expect(answer?.contains(#""code":-32001"#) == true, "\(answer ?? "nil")")
+        #expect(login.steps.withLock { $0 } == 1)
+    }
+
+    @Test func aCallWithoutAStepIsAnsweredAsBefore() async {
+        let login = Login()
+        let answer = await Self.answer(#"{"jsonrpc":"2.0","method":"test.open","id":1}"#, login)
+        #expect(answer == #"{"id":1,"jsonrpc":"2.0","result":"open"}"#)
+        #expect(login.steps.withLock { $0 } == 0)
+    }
+
+    @Test func aBatchMemberIsAuthorisedAfterItsStepToo() async {
+        let login = Login()
+        let answer = await Self.answer(
+            #"[{"jsonrpc":"2.0","method":"test.open","id":1},{"jsonrpc":"2.0","method":"test.secret","id":2}]"#, login)
+        #expect(answer?.contains(#""result":"open""#) == true, "\(answer ?? "nil")")
+        #expect(answer?.contains(#""code":-32001"#) == true, "\(answer ?? "nil")")
+    }
+}
