@@ -29,10 +29,13 @@ extension MigrateData {
             for name in names.sorted() where name.hasSuffix(".key") && !name.hasPrefix(".") {
                 let source = sourceFolder + "/" + name
                 guard isRegularFile(source) else { continue }
-                let destination = name == tokenKeyName ? tokenKeyFile ?? stateFolder + "/" + name : stateFolder + "/" + name
+                let destination =
+                    name == tokenKeyName ? tokenKeyFile ?? stateFolder + "/" + name : stateFolder + "/" + name
                 if Backup.isSameFile(source, destination) { continue }
                 if PrivateFileWriter.exists(destination) {
-                    guard FileManager.default.contents(atPath: source) == FileManager.default.contents(atPath: destination)
+                    guard
+                        FileManager.default.contents(atPath: source)
+                            == FileManager.default.contents(atPath: destination)
                     else {
                         throw MaintenanceFailure(
                             """

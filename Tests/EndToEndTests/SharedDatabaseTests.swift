@@ -164,7 +164,8 @@ import TwitterClient
                     _ = try await boss.call("admin.users.suspend", ["username": "alice", "reason": "a test"])
                 }
             case .deletion:
-                #expect(try await alice.call("account.delete", ["password": "correct horse battery"])["deleted"] == true)
+                #expect(
+                    try await alice.call("account.delete", ["password": "correct horse battery"])["deleted"] == true)
             }
 
             // At once, with no notification read first: the answer to this request is the refusal.

@@ -80,6 +80,7 @@ import TwitterCore
             #expect(
                 HealthReporter.health(loopsAnswer: false, database: answer, databaseInProcess: inProcess) == .stuck)
         }
-        #expect(HealthReporter.health(loopsAnswer: true, database: .answered, databaseInProcess: inProcess) == .answering)
+        #expect(
+            HealthReporter.health(loopsAnswer: true, database: .answered, databaseInProcess: inProcess) == .answering)
     }
 }
