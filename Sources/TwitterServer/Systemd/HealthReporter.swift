@@ -139,4 +139,20 @@ public struct HealthReporter: Service {
         return Self.health(
             loopsAnswer: loopsAnswer, database: databaseAnswer, databaseInProcess: database.answersInProcess)
     }
+
+    /// Whether `database` answers a read within `limit`; the read runs as a task of its own, so a read that never
+    /// returns does not hold the caller past the limit.
+    static func databaseAnswers(_ database: any HealthChecking, within limit: Duration) async -> Bool {
+        let answered = OutcomeSlot<Bool>()
+        let checks = [
+            Task { answered.fulfil(.success((try? await database.ping()) != nil)) },
+            Task {
+                try? await Task.sleep(for: limit)
+                answered.fulfil(.success(false))
+            },
+        ]
+        let result = (try? await answered.value()) ?? false
+        for check in checks { check.cancel() }
+        return result
+    }
 }
