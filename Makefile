@@ -41,8 +41,9 @@ run: release
 	@exec $(RELEASE_BIN)/twitterd --socket $(RUN_DIR)/twitterd.sock --database $(RUN_DIR)/twitterd.sqlite
 
 # The PostgreSQL pass leaves out the suites about SQLite's file, the sandbox and systemd, and the suites that
-# name their stores themselves (faults, migrate-data, shared databases), which ran in the first pass.
-POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests|MigrateDataTests|SharedDatabaseTests
+# name their stores themselves (faults, migrate-data, shared databases, the networked hosts), which ran in the
+# first pass.
+POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests|MigrateDataTests|SharedDatabaseTests|NetworkedPostgresTests
 
 ## test: the whole suite: unit tests and end-to-end tests against the real binaries
 test: deps

@@ -4,7 +4,8 @@
 # otherwise.
 set -eu
 
-packages=${*:-"libsodium-dev libsqlite3-dev pkg-config socat jq systemd postgresql"}
+# iproute2 and openssl: the networked PostgreSQL test (namespaces, veth pairs, its own CA).
+packages=${*:-"libsodium-dev libsqlite3-dev pkg-config socat jq systemd postgresql iproute2 openssl"}
 
 missing=""
 for package in $packages; do
