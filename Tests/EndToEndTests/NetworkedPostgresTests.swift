@@ -147,7 +147,9 @@ final class TestNetwork: Sendable {
             try Self.run([NetworkedPostgresTests.ip, "link", "add", here, "type", "veth", "peer", "name", there])
             try Self.run([NetworkedPostgresTests.ip, "link", "set", here, "netns", database])
             try Self.run([NetworkedPostgresTests.ip, "link", "set", there, "netns", name])
-            try Self.run([NetworkedPostgresTests.ip, "-n", database, "addr", "add", "10.231.\(index).1/24", "dev", here])
+            try Self.run([
+                NetworkedPostgresTests.ip, "-n", database, "addr", "add", "10.231.\(index).1/24", "dev", here,
+            ])
             try Self.run([NetworkedPostgresTests.ip, "-n", name, "addr", "add", "10.231.\(index).2/24", "dev", there])
             try Self.run([NetworkedPostgresTests.ip, "-n", database, "link", "set", here, "up"])
             try Self.run([NetworkedPostgresTests.ip, "-n", name, "link", "set", there, "up"])
