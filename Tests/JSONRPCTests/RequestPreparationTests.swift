@@ -27,9 +27,10 @@ struct RequestPreparationTests {
             },
             prepare: { descriptor, login in
                 guard descriptor.access != .open else { return nil }
-                return {
+                return { serve in
                     login.steps.withLock { $0 += 1 }
                     login.loggedIn.withLock { $0 = false }
+                    return try await serve()
                 }
             },
             mapError: { _, _, _ in .internalError(errorID: "x") })

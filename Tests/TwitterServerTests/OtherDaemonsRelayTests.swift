@@ -88,7 +88,8 @@ struct OtherDaemonsRelayTests {
         logins.broadcast(through: broadcaster)
         await logins.revoke(.account(userID: 3, reason: .suspended))
         #expect(broadcaster.broadcast.withLock { $0 } == [.account(userID: 3, reason: .suspended)])
-        let step = try #require(logins.catchUpBeforeServing)
-        try await step()
+        let preparation = try #require(logins.catchUpBeforeServing)
+        let served = try await preparation { Array("served".utf8) }
+        #expect(served == Array("served".utf8))
     }
 }

@@ -4,9 +4,13 @@
 public struct RequestProcessor<Context: Sendable>: Sendable {
     /// Checks whether `context` may call the method; throws the error to answer with when it may not.
     public typealias Authorizer = @Sendable (MethodDescriptor, Context) throws -> Void
+    /// Serving a call, from its authorisation to its encoded result, wrapped by a preparation.
+    public typealias Serve = @Sendable () async throws -> [UInt8]
+    /// Runs what must come before serving a call (`serve` authorises it first), and serves it.
+    public typealias Preparation = @Sendable (_ serve: Serve) async throws -> [UInt8]
     /// Says what must be awaited before `context` is authorised for the method, or nil when nothing must: a
     /// daemon sharing its database catches up with the others' revocations before it serves a logged-in request.
-    public typealias Preparer = @Sendable (MethodDescriptor, Context) -> (@Sendable () async throws -> Void)?
+    public typealias Preparer = @Sendable (MethodDescriptor, Context) -> Preparation?
     /// Turns any error a handler threw into the error object to send.
     public typealias ErrorMapper = @Sendable (any Error, RPCRequest, Context) -> RPCError
 
@@ -113,20 +117,11 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         guard let route = router.route(for: request.method) else {
             return .answered(.failure(.methodNotFound(request.method)))
         }
-        if let prepare, let step = prepare(route.descriptor, context) {
-            // Authorised only once the step is done: what it learns (a revocation) decides the answer.
+        if let prepare, let preparation = prepare(route.descriptor, context) {
+            // Authorised only once the preparation is done: what it learns (a revocation) decides the answer.
             return .mustWait {
-                try await step()
-                try authorize(route.descriptor, context)
-                let members = try route.checkedParams(request.params)
-                switch route.handler.execution {
-                case .immediate(let run):
-                    switch try run(members, context) {
-                    case .now(let encoded): return encoded
-                    case .later(let wait): return try await wait()
-                    }
-                case .ordered(let start): return try await start(members, context)()
-                case .awaited(let run): return try await run(members, context)
+                try await preparation {
+                    try await serve(request, route: route, context: context)
                 }
             }
         }
@@ -162,6 +157,22 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
             }
         case .awaited(let run):
             return .mustWait { try await run(members, context) }
+        }
+    }
+
+    /// Authorises `request`, checks its params and runs its handler to the end, whatever its mode: a call that
+    /// waited for a preparation.
+    private func serve(_ request: RPCRequest, route: Router<Context>.Route, context: Context) async throws -> [UInt8] {
+        try authorize(route.descriptor, context)
+        let members = try route.checkedParams(request.params)
+        switch route.handler.execution {
+        case .immediate(let run):
+            switch try run(members, context) {
+            case .now(let encoded): return encoded
+            case .later(let wait): return try await wait()
+            }
+        case .ordered(let start): return try await start(members, context)()
+        case .awaited(let run): return try await run(members, context)
         }
     }
 

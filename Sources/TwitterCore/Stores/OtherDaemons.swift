@@ -30,3 +30,10 @@ public struct NoOtherDaemons: OtherDaemons {
     /// Does nothing.
     public func broadcast(_ revocation: Revocation) async throws {}
 }
+
+/// Whether the running request caught up with the other daemons after it arrived: it then has every commit made
+/// before it, and a read model need not catch up again for it (one round trip a request, not two).
+public enum OtherDaemonsCatchUp {
+    /// True inside a request that caught up after it arrived.
+    @TaskLocal public static var isDoneForThisRequest = false
+}

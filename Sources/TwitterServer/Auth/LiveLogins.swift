@@ -1,3 +1,4 @@
+import JSONRPC
 import Synchronization
 import TwitterCore
 
@@ -72,14 +73,19 @@ public final class LiveLogins: Sendable {
         }
     }
 
-    /// The step to await before serving a request on a logged-in connection, or nil when no other daemon shares
-    /// the database: reading the other daemons' commit log to its end, so every revocation answered anywhere
-    /// before this request has logged out the connections here that rest on it.
-    public var catchUpBeforeServing: (@Sendable () async throws -> Void)? {
+    /// What to do before serving a request on a logged-in connection, or nil when no other daemon shares the
+    /// database: read the other daemons' commit log to its end, so every revocation answered anywhere before this
+    /// request has logged out the connections here that rest on it, then serve it, telling the read model that
+    /// this request has caught up already.
+    public var catchUpBeforeServing: RequestProcessor<RequestContext>.Preparation? {
         let others = broadcaster.withLock { $0 }
         guard others.mayExist else { return nil }
-        return { try await others.catchUp() }
+        return { serve in
+            try await others.catchUp()
+            return try await OtherDaemonsCatchUp.$isDoneForThisRequest.withValue(true) { try await serve() }
+        }
     }
+
 
     /// Logs out the connections that rest on a revocation another daemon made.
     public func revokeFromElsewhere(_ revocation: Revocation) {

@@ -143,7 +143,7 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The answer to `query` for `reader`, from caches when it can be, filling caches from the stores on the
     /// first read of each part.
     func page(_ query: TweetQuery, reader: Int64, stores: ReadStores) async throws -> FeedPage {
-        try await others.withLock { $0 }.catchUp()
+        if !OtherDaemonsCatchUp.isDoneForThisRequest { try await others.withLock { $0 }.catchUp() }
         let caches = self.caches
         let (newest, windows, json) = (caches.newest, caches.windows, caches.json)
         let readerMarks = try await caches.marks.marks(of: reader, store: stores.likes)
