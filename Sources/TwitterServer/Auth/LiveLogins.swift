@@ -86,7 +86,6 @@ public final class LiveLogins: Sendable {
         }
     }
 
-
     /// Logs out the connections that rest on a revocation another daemon made.
     public func revokeFromElsewhere(_ revocation: Revocation) {
         cutOff(revocation, requester: nil)
