@@ -1,0 +1,49 @@
+#!/bin/sh
+# Counts the statements PostgreSQL executes for one request of each kind: one daemon on a fresh database in
+# scripts/with-postgres.sh's cluster with every statement logged, one client that signs up, then sends 50
+# tweets.post one at a time, then 50 timeline.home; prints the statements per request, and how many of them
+# read the commit log. Run it as:  sh scripts/with-postgres.sh sh bench/round-trips.sh
+set -eu
+BIN=${BIN:-.build/debug}
+WORK=$(mktemp -d /tmp/twitterd-round-trips.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+folder=$(echo "$TWITTERD_TEST_POSTGRES" | sed 's/.*host=//')
+PSQL="psql -h $folder -U twitterd -d postgres -Atq"
+$PSQL -c "CREATE DATABASE round_trips"
+$PSQL -c "ALTER SYSTEM SET log_min_duration_statement = 0" -c "SELECT pg_reload_conf()" >/dev/null
+printf '[auth]\npassword_ops_limit = 1\npassword_mem_limit_kib = 8\n[rates]\nposts = "off"\n' >"$WORK/fast.toml"
+"$BIN/twitterd" --socket "$WORK/s.sock" --database "postgres://twitterd@/round_trips?host=$folder" \
+    --config "$WORK/fast.toml" --log-level warning 2>"$WORK/daemon.log" &
+pid=$!
+i=0
+while [ ! -S "$WORK/s.sock" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+# The pauses only keep the requests one at a time, so that each is counted alone; nothing waits on them.
+{
+    printf '%s\n' '{"jsonrpc":"2.0","method":"auth.signup","params":{"email":"p@example.com","password":"correct horse battery","username":"rt"},"id":0}'
+    sleep 1
+    $PSQL -c "SELECT 'MARK-POSTS'" >/dev/null
+    n=1
+    while [ $n -le 50 ]; do
+        printf '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"post %d"},"id":%d}\n' $n $n
+        sleep 0.05
+        n=$((n + 1))
+    done
+    sleep 1
+    $PSQL -c "SELECT 'MARK-HOME'" >/dev/null
+    n=1
+    while [ $n -le 50 ]; do
+        printf '{"jsonrpc":"2.0","method":"timeline.home","id":%d}\n' $((n + 100))
+        sleep 0.05
+        n=$((n + 1))
+    done
+    sleep 1
+    $PSQL -c "SELECT 'MARK-END'" >/dev/null
+} | socat -t 5 - "UNIX-CONNECT:$WORK/s.sock" >"$WORK/answers"
+kill $pid
+wait $pid || true
+$PSQL -c "ALTER SYSTEM RESET log_min_duration_statement" -c "SELECT pg_reload_conf()" >/dev/null
+echo "answered: $(grep -c '"result"' "$WORK/answers") of 101"
+awk '/MARK-POSTS/ { s = "tweets.post" } /MARK-HOME/ { s = "timeline.home" } /MARK-END/ { s = "" }
+    / execute / && s != "" { c[s]++; if (/commit_events WHERE id >/) l[s]++ }
+    END { for (k in c) printf "%s: %.1f statements a request, %.1f of them reads of the commit log\n", k, c[k] / 50, l[k] / 50 }' \
+    "$folder/server.log"
