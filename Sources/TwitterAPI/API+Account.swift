@@ -104,7 +104,8 @@ extension API.Account {
     public static let export = RPCMethod<ExportParams, AccountArchivePage>(
         MethodDescriptor(
             "account.export",
-            summary: "The caller's data as an archive, page by page: profile, tweets, follows, likes, mutes, blocks.",
+            summary:
+                "The caller's data as an archive, page by page: profile, tweets, follows, likes, mutes, blocks, bookmarks.",
             params: [Property("cursor", .string("The nextCursor of the previous page; absent for the first."))],
             result: .object([
                 Property("profile", API.Profiles.profileSchema.orNull(), required: true),
@@ -120,6 +121,14 @@ extension API.Account {
                             ], title: "ArchivedLike")), required: true),
                 Property("mutes", .array(of: relationSchema), required: true),
                 Property("blocks", .array(of: relationSchema), required: true),
+                Property(
+                    "bookmarks",
+                    .array(
+                        of: .object(
+                            [
+                                Property("tweetId", .integer(), required: true),
+                                Property("createdAt", .timestamp(), required: true),
+                            ], title: "ArchivedBookmark")), required: true),
                 Property(
                     "nextCursor", Schema.string("Pass as cursor for the next page; null on the last.").orNull(),
                     required: true),

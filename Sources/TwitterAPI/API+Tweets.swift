@@ -81,6 +81,9 @@ extension API.Tweets {
         public var newestId: Int64?
         /// The oldest id on the page, to page back from; nil when the page is empty.
         public var oldestId: Int64?
+        /// `timeline.user` only: the account's pinned tweet on the first page (no `maxId`); nil when none, on
+        /// later pages, and on the other timelines (which leave the member out).
+        public var pinnedTweet: Tweet?
     }
 
     /// `tweets.delete`'s answer.
@@ -130,6 +133,7 @@ extension API.Tweets {
             Property("repliesCount", .integer("Direct replies."), required: true),
             Property("likedByMe", .boolean("Whether the caller likes it."), required: true),
             Property("repostedByMe", .boolean("Whether the caller has reposted it."), required: true),
+            Property("bookmarkedByMe", .boolean("Whether the caller has bookmarked it."), required: true),
             Property("repostOf", repostOf, required: true),
         ]
     }

@@ -81,6 +81,10 @@ extension API.Users {
                     Property("followsMe", .boolean("Whether it follows you."), required: true),
                     Property("mutedByMe", .boolean("Whether you mute it."), required: true),
                     Property("blockedByMe", .boolean("Whether you block it."), required: true),
+                    Property(
+                        "pinnedTweet",
+                        API.Tweets.tweetSchema.orNull(),
+                        required: true),
                 ], title: "UserOverview"),
             positional: true, errors: ["not_found"]
         ))

@@ -58,7 +58,8 @@ public struct ServiceAssembly: Sendable {
             moderation: stores.moderation, accounts: stores.accounts, sealer: TokenSealer(key: tokenKey),
             logger: logger)
         tweets = TweetServices(
-            store: stores.tweets, follows: stores.follows, likes: stores.likes, relations: stores.relations,
+            store: stores.tweets, follows: stores.follows, likes: stores.likes, bookmarks: stores.bookmarks,
+            pins: stores.pins, relations: stores.relations,
             notifications: stores.notifications, search: stores.search, feed: feed,
             text: TweetText(maximumLength: configuration.tweetMaximumLength),
             rates: WriteRateLimiter(limits: configuration.community.rates, store: stores.rateBuckets))

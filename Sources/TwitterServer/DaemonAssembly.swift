@@ -27,6 +27,8 @@ public enum DaemonAssembly {
         TimelineMethods(services: tweets, lookup: lookup).register(in: &router)
         UserMethods(services: tweets, lookup: lookup).register(in: &router)
         NotificationMethods(services: tweets).register(in: &router)
+        BookmarkMethods(services: tweets).register(in: &router)
+        PinMethods(services: tweets).register(in: &router)
         SearchMethods(services: tweets, lookup: lookup).register(in: &router)
         if let community {
             AdminMethods(auth: auth, community: community).register(in: &router)

@@ -16,6 +16,8 @@ public struct AccountArchivePage: Sendable, Codable {
     public var mutes: [ArchivedRelation]
     /// Whom it blocks.
     public var blocks: [ArchivedRelation]
+    /// The tweets it bookmarked.
+    public var bookmarks: [ArchivedBookmark]
     /// Where the next page starts; nil on the last.
     public var next: ArchiveCursor?
 
@@ -27,10 +29,13 @@ public struct AccountArchivePage: Sendable, Codable {
         likes = []
         mutes = []
         blocks = []
+        bookmarks = []
     }
 
     /// How many list entries the page holds.
-    public var count: Int { tweets.count + follows.count + likes.count + mutes.count + blocks.count }
+    public var count: Int {
+        tweets.count + follows.count + likes.count + mutes.count + blocks.count + bookmarks.count
+    }
 
     /// Appends `page`'s lists to these, keeping the first profile and taking `page`'s cursor.
     public mutating func append(_ page: AccountArchivePage) {
@@ -40,10 +45,11 @@ public struct AccountArchivePage: Sendable, Codable {
         likes += page.likes
         mutes += page.mutes
         blocks += page.blocks
+        bookmarks += page.bookmarks
         next = page.next
     }
 
-    enum CodingKeys: String, CodingKey { case profile, tweets, follows, likes, mutes, blocks, nextCursor }
+    enum CodingKeys: String, CodingKey { case profile, tweets, follows, likes, mutes, blocks, bookmarks, nextCursor }
 
     /// Decodes a page; a `nextCursor` that is no cursor is a decoding error.
     public init(from decoder: any Decoder) throws {
@@ -54,6 +60,8 @@ public struct AccountArchivePage: Sendable, Codable {
         likes = try container.decode([ArchivedLike].self, forKey: .likes)
         mutes = try container.decode([ArchivedRelation].self, forKey: .mutes)
         blocks = try container.decode([ArchivedRelation].self, forKey: .blocks)
+        // An archive written before bookmarks existed has none.
+        bookmarks = try container.decodeIfPresent([ArchivedBookmark].self, forKey: .bookmarks) ?? []
         if let text = try container.decodeIfPresent(String.self, forKey: .nextCursor) {
             guard let cursor = ArchiveCursor(text) else {
                 throw DecodingError.dataCorruptedError(
@@ -72,6 +80,7 @@ public struct AccountArchivePage: Sendable, Codable {
         try container.encode(likes, forKey: .likes)
         try container.encode(mutes, forKey: .mutes)
         try container.encode(blocks, forKey: .blocks)
+        try container.encode(bookmarks, forKey: .bookmarks)
         try container.encode(next?.text, forKey: .nextCursor)
     }
 }
@@ -149,11 +158,25 @@ public struct ArchivedLike: Sendable, Hashable, Codable {
     }
 }
 
+/// A bookmarked tweet, and when it was bookmarked.
+public struct ArchivedBookmark: Sendable, Hashable, Codable {
+    /// The tweet.
+    public var tweetId: Int64
+    /// When it was bookmarked.
+    public var createdAt: Date
+
+    /// Creates the value from its members.
+    public init(tweetId: Int64, createdAt: Date) {
+        self.tweetId = tweetId
+        self.createdAt = createdAt
+    }
+}
+
 /// Where an export goes on: a list, and the last row of it already handed out.
 public struct ArchiveCursor: Sendable, Hashable {
     /// The lists of an archive, in the order they are handed out.
     public enum Section: String, Sendable, CaseIterable {
-        case tweets, follows, likes, mutes, blocks
+        case tweets, follows, likes, mutes, blocks, bookmarks
     }
 
     /// The list.

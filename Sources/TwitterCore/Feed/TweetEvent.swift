@@ -10,6 +10,10 @@ public enum TweetEvent: Sendable, Equatable, Codable {
     case liked(id: Int64, userID: Int64)
     /// `userID` took back a like of tweet `id`.
     case unliked(id: Int64, userID: Int64)
+    /// `userID` bookmarked tweet `id`: known to that reader's marks alone, never streamed to anyone.
+    case bookmarked(id: Int64, userID: Int64)
+    /// `userID` took back its bookmark of tweet `id`.
+    case unbookmarked(id: Int64, userID: Int64)
     /// `followerID` began to follow `followeeID`.
     case followed(followerID: Int64, followeeID: Int64)
     /// `followerID` stopped following `followeeID`.

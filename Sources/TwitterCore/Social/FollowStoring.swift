@@ -25,21 +25,24 @@ public protocol LikeStoring: Sendable {
     func unlike(_ id: Int64, by userID: Int64) async throws -> TweetCounts
     /// Who liked tweet `id`, newest like first; nil when there is no such tweet.
     func likers(of id: Int64, page: PageRequest) async throws -> UserPage?
-    /// Every tweet `userID` has liked and every original it has reposted.
+    /// Every tweet `userID` has liked or bookmarked and every original it has reposted.
     func marks(of userID: Int64) async throws -> ReaderMarks
 }
 
-/// What one reader has done to tweets: the `likedByMe` and `repostedByMe` of every answer.
+/// What one reader has done to tweets: the `likedByMe`, `repostedByMe` and `bookmarkedByMe` of every answer.
 public struct ReaderMarks: Sendable, Equatable {
     /// The ids of the tweets liked.
     public var liked: Set<Int64>
     /// The ids of the originals reposted.
     public var reposted: Set<Int64>
+    /// The ids of the tweets bookmarked.
+    public var bookmarked: Set<Int64>
 
     /// Creates marks.
-    public init(liked: Set<Int64> = [], reposted: Set<Int64> = []) {
+    public init(liked: Set<Int64> = [], reposted: Set<Int64> = [], bookmarked: Set<Int64> = []) {
         self.liked = liked
         self.reposted = reposted
+        self.bookmarked = bookmarked
     }
 
     /// `tweet` as this reader sees it, the original of a repost included.
@@ -47,6 +50,7 @@ public struct ReaderMarks: Sendable, Equatable {
         var marked = tweet
         marked.likedByMe = liked.contains(tweet.id)
         marked.repostedByMe = reposted.contains(tweet.id)
+        marked.bookmarkedByMe = bookmarked.contains(tweet.id)
         if let original = tweet.repostOf { marked.repostOf = applied(to: original) }
         return marked
     }
@@ -54,20 +58,21 @@ public struct ReaderMarks: Sendable, Equatable {
     /// Whether any of `tweets` (or a repost's original) is marked, so that a page shared by every unmarked
     /// reader would be wrong for this one.
     public func touches(_ tweets: [Tweet]) -> Bool {
-        guard !liked.isEmpty || !reposted.isEmpty else { return false }
+        guard !liked.isEmpty || !reposted.isEmpty || !bookmarked.isEmpty else { return false }
         return tweets.contains { tweet in
-            liked.contains(tweet.id) || reposted.contains(tweet.id) || tweet.repostOf.map(touches) ?? false
+            touches(tweet) || tweet.repostOf.map(touches) ?? false
         }
     }
 
     private func touches(_ tweet: Tweet) -> Bool {
-        liked.contains(tweet.id) || reposted.contains(tweet.id)
+        liked.contains(tweet.id) || reposted.contains(tweet.id) || bookmarked.contains(tweet.id)
     }
 
     /// The reader an event changes the marks of; nil for events that change none.
     public static func reader(changedBy event: TweetEvent) -> Int64? {
         switch event {
-        case .liked(_, let userID), .unliked(_, let userID): userID
+        case .liked(_, let userID), .unliked(_, let userID), .bookmarked(_, let userID), .unbookmarked(_, let userID):
+            userID
         case .posted(let tweet) where tweet.repostOf != nil: tweet.author.id
         case .deleted(_, let authorID, _?): authorID
         default: nil
@@ -79,6 +84,8 @@ public struct ReaderMarks: Sendable, Equatable {
         switch event {
         case .liked(let id, let userID) where userID == reader: liked.insert(id)
         case .unliked(let id, let userID) where userID == reader: liked.remove(id)
+        case .bookmarked(let id, let userID) where userID == reader: bookmarked.insert(id)
+        case .unbookmarked(let id, let userID) where userID == reader: bookmarked.remove(id)
         case .posted(let tweet) where tweet.author.id == reader:
             if let original = tweet.repostOf { reposted.insert(original.id) }
         case .deleted(_, let authorID, let original?) where authorID == reader: reposted.remove(original)

@@ -74,6 +74,9 @@ public struct UserOverview: Sendable, Hashable, Codable {
     public var mutedByMe: Bool
     /// Whether the reader blocks it.
     public var blockedByMe: Bool
+    /// Its pinned tweet as the reader may see it; nil when none, or one the reader may not see. The stores leave
+    /// it nil: the server sets it per reader.
+    public var pinnedTweet: Tweet?
 
     /// Creates an overview.
     public init(
@@ -93,5 +96,28 @@ public struct UserOverview: Sendable, Hashable, Codable {
         self.tweetsCount = tweetsCount
         self.followedByMe = followedByMe
         self.followsMe = followsMe
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case username, firstName, lastName, bio, createdAt, followersCount, followingCount, tweetsCount
+        case followedByMe, followsMe, mutedByMe, blockedByMe, pinnedTweet
+    }
+
+    /// Encodes every member; `pinnedTweet` is null when there is none, never left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(username, forKey: .username)
+        try container.encode(firstName, forKey: .firstName)
+        try container.encode(lastName, forKey: .lastName)
+        try container.encode(bio, forKey: .bio)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(followersCount, forKey: .followersCount)
+        try container.encode(followingCount, forKey: .followingCount)
+        try container.encode(tweetsCount, forKey: .tweetsCount)
+        try container.encode(followedByMe, forKey: .followedByMe)
+        try container.encode(followsMe, forKey: .followsMe)
+        try container.encode(mutedByMe, forKey: .mutedByMe)
+        try container.encode(blockedByMe, forKey: .blockedByMe)
+        try container.encode(pinnedTweet, forKey: .pinnedTweet)
     }
 }

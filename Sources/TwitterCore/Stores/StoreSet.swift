@@ -17,6 +17,10 @@ public struct StoreSet: Sendable {
     public var follows: any FollowStoring
     /// Likes and a reader's marks.
     public var likes: any LikeStoring
+    /// Bookmarks, each reader's own.
+    public var bookmarks: any BookmarkStoring
+    /// Each account's pinned tweet.
+    public var pins: any PinStoring
     /// Mutes and blocks.
     public var relations: any RelationStoring
     /// Activity notifications.
@@ -38,7 +42,8 @@ public struct StoreSet: Sendable {
     public init(
         users: any UserStoring, profiles: any ProfileStoring, tokens: any TokenStoring,
         peerLinks: any PeerLinkStoring, throttle: any ThrottleStoring, tweets: any TweetStoring,
-        follows: any FollowStoring, likes: any LikeStoring, relations: any RelationStoring,
+        follows: any FollowStoring, likes: any LikeStoring, bookmarks: any BookmarkStoring, pins: any PinStoring,
+        relations: any RelationStoring,
         notifications: any NotificationStoring, search: any TweetSearching, moderation: any ModerationStoring,
         accounts: any AccountLifecycleStoring, rateBuckets: any RateBucketStoring, health: any HealthChecking,
         otherDaemons: any OtherDaemons = NoOtherDaemons()
@@ -52,6 +57,8 @@ public struct StoreSet: Sendable {
         self.tweets = tweets
         self.follows = follows
         self.likes = likes
+        self.bookmarks = bookmarks
+        self.pins = pins
         self.relations = relations
         self.notifications = notifications
         self.search = search

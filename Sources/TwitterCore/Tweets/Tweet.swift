@@ -20,6 +20,8 @@ public struct Tweet: Sendable, Hashable {
     public var likedByMe: Bool
     /// Whether the reader has reposted it; like `likedByMe`, set per reader.
     public var repostedByMe: Bool
+    /// Whether the reader has bookmarked it; like `likedByMe`, set per reader, and known to the reader alone.
+    public var bookmarkedByMe: Bool
     /// Boxed: a struct cannot hold itself.
     private var original: Original?
 
@@ -27,8 +29,9 @@ public struct Tweet: Sendable, Hashable {
     public init(
         id: Int64, author: Author, text: String, createdAt: Date, inReplyToID: Int64? = nil,
         counts: TweetCounts = TweetCounts(), repostOf: Tweet? = nil, likedByMe: Bool = false,
-        repostedByMe: Bool = false, entities: TweetEntities = TweetEntities()
+        repostedByMe: Bool = false, bookmarkedByMe: Bool = false, entities: TweetEntities = TweetEntities()
     ) {
+        self.bookmarkedByMe = bookmarkedByMe
         self.entities = entities
         self.id = id
         self.author = author
@@ -98,7 +101,7 @@ extension Tweet: Codable {
     enum CodingKeys: String, CodingKey {
         case id, author, text, createdAt, entities, inReplyToId, likesCount, repostsCount, repliesCount, repostOf,
             likedByMe
-        case repostedByMe
+        case repostedByMe, bookmarkedByMe
     }
 
     /// Decodes a tweet answer.
@@ -122,6 +125,7 @@ extension Tweet: Codable {
             repostOf: repostOf,
             likedByMe: try container.decodeIfPresent(Bool.self, forKey: .likedByMe) ?? false,
             repostedByMe: try container.decodeIfPresent(Bool.self, forKey: .repostedByMe) ?? false,
+            bookmarkedByMe: try container.decodeIfPresent(Bool.self, forKey: .bookmarkedByMe) ?? false,
             entities: try container.decodeIfPresent(TweetEntities.self, forKey: .entities) ?? TweetEntities()
         )
     }
@@ -146,5 +150,6 @@ extension Tweet: Codable {
         try container.encode(repostOf, forKey: .repostOf)
         try container.encode(likedByMe, forKey: .likedByMe)
         try container.encode(repostedByMe, forKey: .repostedByMe)
+        try container.encode(bookmarkedByMe, forKey: .bookmarkedByMe)
     }
 }

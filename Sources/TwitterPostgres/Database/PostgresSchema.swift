@@ -301,5 +301,24 @@ enum PostgresSchema {
                 ALTER TABLE rate_bucket RENAME TO rate_buckets;
                 ALTER TABLE signup_bucket RENAME TO signup_buckets;
                 """),
+        Migration(
+            version: 6, name: "bookmarks, pinned tweets",
+            sql: """
+                -- Private to their owner; a bookmark goes with its tweet and with either account. A pin too: a
+                -- deleted tweet is pinned no more.
+                CREATE TABLE bookmarks (
+                    id bigserial PRIMARY KEY,
+                    user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    tweet_id bigint NOT NULL REFERENCES tweets(id) ON DELETE CASCADE,
+                    created_at timestamptz NOT NULL,
+                    UNIQUE (user_id, tweet_id));
+                CREATE INDEX bookmarks_user_id ON bookmarks (user_id, id);
+                CREATE INDEX bookmarks_tweet_id ON bookmarks (tweet_id);
+                CREATE TABLE pinned_tweets (
+                    user_id bigint PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    tweet_id bigint NOT NULL REFERENCES tweets(id) ON DELETE CASCADE,
+                    pinned_at timestamptz NOT NULL);
+                CREATE INDEX pinned_tweets_tweet_id ON pinned_tweets (tweet_id);
+                """),
     ]
 }

@@ -121,6 +121,7 @@ public final class PostgresStore: HealthChecking, Sendable {
             throttle: ThrottleStore(database: self), tweets: TweetStore(database: self, observer: observer),
             follows: FollowStore(database: self, observer: observer),
             likes: LikeStore(database: self, observer: observer),
+            bookmarks: BookmarkStore(database: self, observer: observer), pins: PinStore(database: self),
             relations: RelationStore(database: self, observer: observer),
             notifications: NotificationStore(database: self), search: SearchStore(database: self),
             moderation: ModerationStore(database: self, observer: observer),

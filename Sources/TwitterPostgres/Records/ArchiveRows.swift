@@ -51,6 +51,16 @@ enum ArchiveRows {
                 ArchivedLike(tweetId: try $0.column("tweet_id"), createdAt: try $0.column("created_at"))
             }
             return (likes.count, try likes.prefix(keep).last?.column("id", as: Int64.self) ?? after)
+        case .bookmarks:
+            let bookmarks = try await connection.rows(
+                """
+                SELECT id, tweet_id, created_at FROM bookmarks WHERE user_id = \(userID) AND id > \(after)
+                ORDER BY id LIMIT \(limit)
+                """)
+            page.bookmarks += try bookmarks.prefix(keep).map {
+                ArchivedBookmark(tweetId: try $0.column("tweet_id"), createdAt: try $0.column("created_at"))
+            }
+            return (bookmarks.count, try bookmarks.prefix(keep).last?.column("id", as: Int64.self) ?? after)
         case .follows, .mutes, .blocks:
             let (table, owner, other) =
                 switch section {

@@ -69,19 +69,25 @@ struct LikeStore: LikeStoring {
         }
     }
 
-    /// Every like and repost of the reader, in one round trip.
+    /// Every like, repost and bookmark of the reader, in one round trip.
     func marks(of userID: Int64) async throws -> ReaderMarks {
         try await database.read { connection in
             let rows = try await connection.rows(
                 """
-                SELECT true AS liked, tweet_id AS id FROM tweet_likes WHERE user_id = \(userID)
+                SELECT 'liked' AS mark, tweet_id AS id FROM tweet_likes WHERE user_id = \(userID)
                 UNION ALL
-                SELECT false, repost_of_id FROM tweets WHERE author_id = \(userID) AND repost_of_id IS NOT NULL
+                SELECT 'reposted', repost_of_id FROM tweets WHERE author_id = \(userID) AND repost_of_id IS NOT NULL
+                UNION ALL
+                SELECT 'bookmarked', tweet_id FROM bookmarks WHERE user_id = \(userID)
                 """)
             var marks = ReaderMarks()
             for row in rows {
                 let id = try row.column("id", as: Int64.self)
-                if try row.column("liked", as: Bool.self) { marks.liked.insert(id) } else { marks.reposted.insert(id) }
+                switch try row.column("mark", as: String.self) {
+                case "liked": marks.liked.insert(id)
+                case "reposted": marks.reposted.insert(id)
+                default: marks.bookmarked.insert(id)
+                }
             }
             return marks
         }

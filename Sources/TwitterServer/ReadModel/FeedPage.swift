@@ -24,6 +24,21 @@ struct FeedPage: JSONWritable {
         self.json = json
     }
 
+    /// This page with `"pinnedTweet"` (`timeline.user`'s), the tweet or null, between `oldestId` and `tweets`
+    /// where the sorted keys put it. The page's own bytes may be shared by every reader, so the pin, which is
+    /// seen per reader, is written into a copy.
+    func pinning(_ tweet: Tweet?, json cache: TweetJSONCache) -> FeedPage {
+        // The page opens with `{"newestId":N,"oldestId":M,"tweets":`: integers or null before it, so the first
+        // `,"tweets":` is the member's.
+        let marker = Array(#","tweets":"#.utf8)
+        guard let start = json.firstRange(of: marker)?.lowerBound else { return self }
+        var bytes = Array(json[..<start])
+        bytes += Array(#","pinnedTweet":"#.utf8)
+        if let tweet { cache.write(tweet, into: &bytes) } else { bytes += Array("null".utf8) }
+        bytes += json[start...]
+        return FeedPage(json: bytes)
+    }
+
     func writeJSON(into bytes: inout [UInt8]) {
         bytes.append(contentsOf: json)
     }

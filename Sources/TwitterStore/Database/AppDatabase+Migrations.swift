@@ -321,6 +321,26 @@ extension AppDatabase {
                     END;
                     """)
         }
+        migrator.registerMigration("v11: bookmarks, pinned tweets") { db in
+            // Private to their owner; a bookmark goes with its tweet and with either account. A pin too: a
+            // deleted tweet is pinned no more.
+            try db.execute(
+                sql: """
+                    CREATE TABLE bookmarks (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        tweet_id INTEGER NOT NULL REFERENCES tweets(id) ON DELETE CASCADE,
+                        created_at DATETIME NOT NULL,
+                        UNIQUE (user_id, tweet_id));
+                    CREATE INDEX bookmarks_user_id ON bookmarks (user_id, id);
+                    CREATE INDEX bookmarks_tweet_id ON bookmarks (tweet_id);
+                    CREATE TABLE pinned_tweets (
+                        user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        tweet_id INTEGER NOT NULL REFERENCES tweets(id) ON DELETE CASCADE,
+                        pinned_at DATETIME NOT NULL);
+                    CREATE INDEX pinned_tweets_tweet_id ON pinned_tweets (tweet_id);
+                    """)
+        }
         return migrator
     }
 

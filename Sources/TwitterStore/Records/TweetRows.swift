@@ -51,10 +51,11 @@ enum TweetRows {
     }
 
     /// Reads the tweets `sql` selects; a statement used once (one with hidden ids written in) is not cached.
-    static func fetchAll(_ db: Database, _ sql: String, _ arguments: StatementArguments, cached: Bool = true) throws
-        -> [Tweet]
-    {
-        let statement = cached ? try db.cachedStatement(sql: select(sql)) : try db.makeStatement(sql: select(sql))
+    static func fetchAll(
+        _ db: Database, _ sql: String, _ arguments: StatementArguments, cached: Bool = true, joining: String = ""
+    ) throws -> [Tweet] {
+        let sql = select(sql, joining: joining)
+        let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         return try Row.fetchAll(statement, arguments: arguments).map(tweet(from:))
     }
 

@@ -73,6 +73,15 @@ public struct AccountStore: AccountLifecycleStoring {
                 arguments: [userID, after, limit])
             page.likes += likes.prefix(keep).map { ArchivedLike(tweetId: $0["tweet_id"], createdAt: $0["created_at"]) }
             return (likes.count, likes.prefix(keep).last?["id"] ?? after)
+        case .bookmarks:
+            let bookmarks = try Row.fetchAll(
+                db,
+                sql: "SELECT id, tweet_id, created_at FROM bookmarks WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?",
+                arguments: [userID, after, limit])
+            page.bookmarks += bookmarks.prefix(keep).map {
+                ArchivedBookmark(tweetId: $0["tweet_id"], createdAt: $0["created_at"])
+            }
+            return (bookmarks.count, bookmarks.prefix(keep).last?["id"] ?? after)
         case .follows, .mutes, .blocks:
             let (table, owner, other) =
                 switch section {

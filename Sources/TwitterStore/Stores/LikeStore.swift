@@ -70,7 +70,7 @@ public struct LikeStore: LikeStoring {
         }
     }
 
-    /// Every like and repost of the reader.
+    /// Every like, repost and bookmark of the reader.
     public func marks(of userID: Int64) async throws -> ReaderMarks {
         try await database.writer.read { db in
             ReaderMarks(
@@ -80,7 +80,10 @@ public struct LikeStore: LikeStoring {
                 reposted: Set(
                     try Int64.fetchAll(
                         db, sql: "SELECT repost_of_id FROM tweets WHERE author_id = ? AND repost_of_id IS NOT NULL",
-                        arguments: [userID])))
+                        arguments: [userID])),
+                bookmarked: Set(
+                    try Int64.fetchAll(
+                        db, sql: "SELECT tweet_id FROM bookmarks WHERE user_id = ?", arguments: [userID])))
         }
     }
 }

@@ -14,7 +14,8 @@ struct RouteCoverageTests {
         SystemRouteTests.self, AuthRouteTests.self, PeerLinkRouteTests.self, TokenRouteTests.self,
         ProfileRouteTests.self, TweetRouteTests.self, ConversationRouteTests.self, TimelineRouteTests.self,
         UserRouteTests.self, RelationRouteTests.self, NotificationRouteTests.self, SearchRouteTests.self,
-        AdminRouteTests.self, ReportRouteTests.self, AccountRouteTests.self,
+        AdminRouteTests.self, ReportRouteTests.self, AccountRouteTests.self, BookmarkRouteTests.self,
+        PinRouteTests.self,
     ]
 
     @Test func everyRoutedMethodHasAnInProcessTest() async throws {

@@ -75,6 +75,8 @@ struct StoreFixture: Sendable {
     var tweets: any TweetStoring { stores.tweets }
     var follows: any FollowStoring { stores.follows }
     var likes: any LikeStoring { stores.likes }
+    var bookmarks: any BookmarkStoring { stores.bookmarks }
+    var pins: any PinStoring { stores.pins }
     var relations: any RelationStoring { stores.relations }
     var notifications: any NotificationStoring { stores.notifications }
     var search: any TweetSearching { stores.search }

@@ -25,7 +25,13 @@ struct TimelineMethods: MethodGroup {
                 let author = try await lookup.id(of: params.username)
                 let query = TweetQuery(
                     .author(author), sinceID: params.sinceId, maxID: params.maxId, limit: params.limit ?? 20)
-                return try await feed.page(query, reader: reader, stores: stores)
+                let page = try await feed.page(query, reader: reader, stores: stores)
+                // The pinned tweet heads the first page only.
+                guard params.maxId == nil,
+                    let pinned = try await services.access.pinnedTweet(of: author, for: reader, in: services.pins)
+                else { return page.pinning(nil, json: feed.caches.json) }
+                let marked = try await feed.marked([pinned], for: reader, likes: stores.likes)[0]
+                return page.pinning(marked, json: feed.caches.json)
             })
         // The same answer as tweets.fetch without an author, immediate when in memory.
         router.register(

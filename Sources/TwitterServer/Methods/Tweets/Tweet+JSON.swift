@@ -2,17 +2,20 @@ import JSONRPC
 import TwitterCore
 
 /// Tweets are the bulk of every feed answer, so they write their own JSON, keys sorted like every answer:
-/// `{"author":{"id","username"},"createdAt","entities":{…},"id","inReplyToId","likedByMe","likesCount","repliesCount",
-/// "repostOf","repostedByMe","repostsCount","text"}`.
+/// `{"author":{"id","username"},"bookmarkedByMe","createdAt","entities":{…},"id","inReplyToId","likedByMe",
+/// "likesCount","repliesCount","repostOf","repostedByMe","repostsCount","text"}`.
 ///
-/// The reader's marks (`likedByMe`, `repostedByMe`) and a repost's original fall between the members that are
-/// the same for every reader, so those are written as three parts that `TweetJSONCache` keeps, and an answer
-/// is the parts with the marks and the original written between them.
+/// The reader's marks (`bookmarkedByMe`, `likedByMe`, `repostedByMe`) and a repost's original fall between the
+/// members that are the same for every reader, so those are written as four parts that `TweetJSONCache` keeps,
+/// and an answer is the parts with the marks and the original written between them: a cached part never holds
+/// anything of one reader's.
 extension Tweet: JSONWritable {
-    /// The members that are the same for every reader, in three runs around the marks and the original.
+    /// The members that are the same for every reader, in four runs around the marks and the original.
     struct JSONParts: Sendable {
-        /// From `{` up to `"likedByMe":`.
+        /// From `{` up to `"bookmarkedByMe":`.
         let head: [UInt8]
+        /// From `,"createdAt":` up to `"likedByMe":`.
+        let body: [UInt8]
         /// From `,"likesCount":` up to `"repostOf":`.
         let middle: [UInt8]
         /// From `,"repostsCount":` to the closing `}`.
@@ -28,6 +31,7 @@ extension Tweet: JSONWritable {
                 author.integer("id", self.author.id, into: &bytes)
                 author.string("username", self.author.username, into: &bytes)
             }
+            tweet.boolean("bookmarkedByMe", bookmarkedByMe, into: &bytes)
             tweet.timestamp("createdAt", createdAt, into: &bytes)
             tweet.value("entities", entities, into: &bytes)
             tweet.integer("id", id, into: &bytes)
@@ -48,6 +52,8 @@ extension Tweet: JSONWritable {
         _ parts: JSONParts, into bytes: inout [UInt8], writeOriginal: (Tweet, inout [UInt8]) -> Void
     ) {
         bytes.append(contentsOf: parts.head)
+        bytes.append(contentsOf: bookmarkedByMe ? Self.trueBytes : Self.falseBytes)
+        bytes.append(contentsOf: parts.body)
         bytes.append(contentsOf: likedByMe ? Self.trueBytes : Self.falseBytes)
         bytes.append(contentsOf: parts.middle)
         if let original = repostOf { writeOriginal(original, &bytes) } else { bytes.append(contentsOf: Self.null) }
@@ -65,12 +71,18 @@ extension Tweet: JSONWritable {
                 author.integer("id", self.author.id, into: &bytes)
                 author.string("username", self.author.username, into: &bytes)
             }
+            tweet.key("bookmarkedByMe", into: &bytes)
+        }
+        // Written as an object's opening members, then its `{` made the `,` that follows the head's mark.
+        var body: [UInt8] = []
+        JSONObjectWriter.writeOpen(into: &body) { tweet, bytes in
             tweet.timestamp("createdAt", createdAt, into: &bytes)
             tweet.value("entities", entities, into: &bytes)
             tweet.integer("id", id, into: &bytes)
             tweet.integer("inReplyToId", inReplyToID, into: &bytes)
             tweet.key("likedByMe", into: &bytes)
         }
+        body[0] = UInt8(ascii: ",")
         var middle = Array(#","likesCount":"#.utf8)
         JSONObjectWriter.writeInteger(Int64(counts.likes), into: &middle)
         middle += Array(#","repliesCount":"#.utf8)
@@ -81,7 +93,7 @@ extension Tweet: JSONWritable {
         tail += Array(#","text":"#.utf8)
         JSONValue.writeString(text, into: &tail)
         tail.append(UInt8(ascii: "}"))
-        return JSONParts(head: head, middle: middle, tail: tail)
+        return JSONParts(head: head, body: body, middle: middle, tail: tail)
     }
 
     /// Whether `other` has the same parts: equal in everything but the marks and the original's contents.

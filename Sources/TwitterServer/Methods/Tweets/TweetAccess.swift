@@ -38,6 +38,31 @@ struct TweetAccess: Sendable {
     }
 }
 
+extension TweetAccess {
+    /// A page of `reader`'s bookmarks as the reader may see them now: the tweets of accounts it hides (a mute, a
+    /// block either way, since the bookmark) leave the list, as they leave every list.
+    func bookmarks(of reader: Int64, page: PageRequest, in store: any BookmarkStoring) async throws -> BookmarkPage {
+        let visibility = try await visibility(for: reader)
+        var request = page
+        request.hiding = visibility.hiding
+        var read = try await store.bookmarks(of: reader, page: request)
+        read.tweets = visibility.listed(read.tweets)
+        return read
+    }
+}
+
+extension TweetAccess {
+    /// The tweet `authorID` pins, as `reader` may see it: nil when none, and when the reader may not see it (a
+    /// block either way), as if there were none.
+    func pinnedTweet(of authorID: Int64, for reader: Int64, in pins: any PinStoring) async throws -> Tweet? {
+        guard let id = try await pins.pinnedTweetID(of: authorID),
+            let stored = try await tweets.tweet(id: id),
+            try await visibility(for: reader).allowsAccess(to: stored)
+        else { return nil }
+        return stored
+    }
+}
+
 extension TweetServices {
     /// The read path of the methods that name or list tweets.
     var access: TweetAccess { TweetAccess(tweets: store, feed: feed, stores: readStores) }

@@ -11,6 +11,10 @@ public struct TweetServices: Sendable {
     public var follows: any FollowStoring
     /// Likes, and each reader's marks.
     public var likes: any LikeStoring
+    /// Bookmarks, each reader's own.
+    public var bookmarks: any BookmarkStoring
+    /// Each account's pinned tweet.
+    public var pins: any PinStoring
     /// Mutes and blocks.
     public var relations: any RelationStoring
     /// Notifications.
@@ -26,14 +30,16 @@ public struct TweetServices: Sendable {
 
     /// Creates the services.
     public init(
-        store: any TweetStoring, follows: any FollowStoring, likes: any LikeStoring, relations: any RelationStoring,
-        notifications: any NotificationStoring, search: any TweetSearching, feed: FeedReadModel, text: TweetText,
+        store: any TweetStoring, follows: any FollowStoring, likes: any LikeStoring, bookmarks: any BookmarkStoring,
+        pins: any PinStoring, relations: any RelationStoring, notifications: any NotificationStoring, search: any TweetSearching, feed: FeedReadModel, text: TweetText,
         rates: WriteRateLimiter = .unlimited
     ) {
         self.rates = rates
         self.store = store
         self.follows = follows
         self.likes = likes
+        self.bookmarks = bookmarks
+        self.pins = pins
         self.relations = relations
         self.notifications = notifications
         self.search = search

@@ -13,8 +13,15 @@ struct UserMethods: MethodGroup {
             API.Users.get,
             .awaited { (params: API.Users.UsernameParams, context) in
                 let login = try context.session.requireLogin()
-                guard let overview = try await follows.overview(of: params.username, viewerID: login.userID) else {
+                guard var overview = try await follows.overview(of: params.username, viewerID: login.userID) else {
                     throw TwitterError.notFound("User \(params.username)")
+                }
+                let account = try await lookup.id(of: params.username)
+                if let pinned = try await services.access.pinnedTweet(
+                    of: account, for: login.userID, in: services.pins)
+                {
+                    overview.pinnedTweet = try await services.feed.marked(
+                        [pinned], for: login.userID, likes: services.likes)[0]
                 }
                 return overview
             })

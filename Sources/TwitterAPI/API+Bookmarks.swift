@@ -1,0 +1,83 @@
+import JSONRPC
+import TwitterCore
+
+extension API {
+    /// `bookmarks.*`: the tweets a caller keeps for later, known to the caller alone.
+    public enum Bookmarks {}
+}
+
+extension API.Bookmarks {
+    /// `bookmarks.add`'s and `bookmarks.remove`'s answer.
+    public struct Bookmarked: Codable, Sendable, Equatable {
+        /// Whether the caller has the tweet bookmarked now.
+        public var bookmarked: Bool
+
+        /// Creates the value from its members.
+        public init(bookmarked: Bool) { self.bookmarked = bookmarked }
+    }
+
+    /// `bookmarks.list`'s params.
+    public struct ListParams: Codable, Sendable {
+        /// How many, 1 to 200; 20 when nil.
+        public var limit: Int?
+        /// The `nextCursor` of the previous page.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(limit: Int? = nil, cursor: String? = nil) {
+            self.limit = limit
+            self.cursor = cursor
+        }
+    }
+
+    static let bookmarkedSchema = Schema.object(
+        [Property("bookmarked", .boolean(), required: true)], title: "Bookmarked")
+
+    /// `bookmarks.add`.
+    public static let add = RPCMethod<API.Tweets.IDParams, Bookmarked>(
+        MethodDescriptor(
+            "bookmarks.add", summary: "Bookmarks a tweet (a repost's original); nobody else learns of it.",
+            params: [Property("id", .integer(), required: true)], result: bookmarkedSchema, positional: true,
+            errors: ["not_found"]
+        ))
+
+    /// `bookmarks.remove`.
+    public static let remove = RPCMethod<API.Tweets.IDParams, Bookmarked>(
+        MethodDescriptor(
+            "bookmarks.remove", summary: "Takes a bookmark back; removing again changes nothing.",
+            params: [Property("id", .integer(), required: true)], result: bookmarkedSchema, positional: true,
+            errors: ["not_found"]
+        ))
+
+    /// `bookmarks.list`.
+    public static let list = RPCMethod<ListParams, API.Tweets.TweetListPage>(
+        MethodDescriptor(
+            "bookmarks.list",
+            summary: "The caller's bookmarks, newest bookmark first; deleted and hidden tweets are left out.",
+            params: [
+                Property("limit", .integer("How many, 1 to 200; 20 when absent.", minimum: 1, maximum: 200)),
+                Property("cursor", .string("The nextCursor of the previous page.")),
+            ],
+            result: API.Tweets.listPageSchema, errors: ["invalid_params"]
+        ))
+}
+
+extension API.Tweets {
+    /// A page of tweets read by cursor (`bookmarks.list`): `{"nextCursor","tweets"}`.
+    ///
+    /// The daemon writes these bytes itself (`TweetListAnswer`), every tweet with the caller's marks.
+    public struct TweetListPage: Decodable, Sendable, Equatable {
+        /// The tweets, in the list's order.
+        public var tweets: [Tweet]
+        /// Pass as `cursor` for the next page; nil at the end.
+        public var nextCursor: String?
+    }
+
+    static let listPageSchema = Schema.object(
+        [
+            Property("tweets", .array(of: tweetSchema), required: true),
+            Property(
+                "nextCursor", Schema.string("Pass as cursor for the next page; null at the end.").orNull(),
+                required: true),
+        ], title: "TweetListPage")
+}

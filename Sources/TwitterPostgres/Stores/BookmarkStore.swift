@@ -1,0 +1,69 @@
+import Foundation
+import PostgresNIO
+import TwitterCore
+import TwitterRules
+
+/// Bookmarks in PostgreSQL; each change is reported to the observer for the reader's marks alone.
+struct BookmarkStore: BookmarkStoring {
+    let database: PostgresStore
+    let observer: any TweetCommitObserving
+
+    /// Inserts the bookmark unless it exists.
+    func bookmark(_ id: Int64, by userID: Int64) async throws -> Bool {
+        try await change(id, by: userID, bookmarking: true)
+    }
+
+    /// Deletes the bookmark if it exists.
+    func unbookmark(_ id: Int64, by userID: Int64) async throws -> Bool {
+        try await change(id, by: userID, bookmarking: false)
+    }
+
+    /// An ordered write: the read model applies the reader's marks in commit order. Reads the facts
+    /// `BookmarkRule` decides on, then writes the bookmark or takes it back.
+    private func change(_ id: Int64, by userID: Int64, bookmarking: Bool) async throws -> Bool {
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            // Taking a bookmark back needs no sight of the tweet, like an unlike.
+            let target = try await Interactions.target(connection, of: id, for: bookmarking ? userID : nil)
+            let plan = try BookmarkRule.decide(id, by: userID, bookmarking: bookmarking, target: target)
+            let changed: Int64?
+            if bookmarking {
+                changed = try await connection.value(
+                    """
+                    INSERT INTO bookmarks (user_id, tweet_id, created_at)
+                    VALUES (\(userID), \(plan.tweetID), \(Date().storagePrecision)) ON CONFLICT DO NOTHING RETURNING id
+                    """, as: Int64.self)
+            } else {
+                changed = try await connection.value(
+                    "DELETE FROM bookmarks WHERE user_id = \(userID) AND tweet_id = \(plan.tweetID) RETURNING id",
+                    as: Int64.self)
+            }
+            return (
+                changed != nil,
+                BookmarkRule.events(plan, by: userID, bookmarking: bookmarking, changed: changed != nil)
+            )
+        }
+    }
+
+    /// Walks the (user_id, id) index back from the cursor, joining each bookmark's tweet as every read does.
+    func bookmarks(of userID: Int64, page: PageRequest) async throws -> BookmarkPage {
+        try await database.read { connection in
+            var query = SQL()
+            var conditions = [
+                "bookmark.user_id = \(query.bind(userID))", "bookmark.id < \(query.bind(page.before ?? Int64.max))",
+            ]
+            if let hiding = TweetRows.hidingClause(page.hiding, in: &query) { conditions.append(hiding) }
+            // One more than asked: whether it exists says if there is a next page.
+            let limit = query.bind(Int64(page.limit + 1))
+            query.append(
+                TweetRows.select(
+                    "WHERE \(conditions.joined(separator: " AND ")) ORDER BY bookmark.id DESC LIMIT \(limit)",
+                    joining: "JOIN bookmarks AS bookmark ON bookmark.tweet_id = tweet.id"))
+            let tweets = try await TweetRows.fetchAll(connection, query)
+            let shown = Array(tweets.prefix(page.limit))
+            guard tweets.count > page.limit, let last = shown.last else { return BookmarkPage(tweets: shown, next: nil) }
+            let position = try await connection.value(
+                "SELECT id FROM bookmarks WHERE user_id = \(userID) AND tweet_id = \(last.id)", as: Int64.self)
+            return BookmarkPage(tweets: shown, next: position)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import JSONRPC
+import TwitterAPI
+import TwitterCore
+
+/// `bookmarks.*`: the caller's own bookmarks. There is no way to name another account's: every method reads and
+/// writes the caller's alone.
+struct BookmarkMethods: MethodGroup {
+    let services: TweetServices
+
+    func register(in router: inout Router<RequestContext>) {
+        let (bookmarks, feed, stores) = (services.bookmarks, services.feed, services.readStores)
+        router.register(
+            API.Bookmarks.add,
+            .awaited { (params: API.Tweets.IDParams, context) in
+                let reader = try context.session.requireLogin().userID
+                // A tweet the caller may not see is as if absent; the store asks again in its transaction.
+                _ = try await services.access.tweet(params.id, for: reader)
+                _ = try await bookmarks.bookmark(params.id, by: reader)
+                return API.Bookmarks.Bookmarked(bookmarked: true)
+            })
+        router.register(
+            API.Bookmarks.remove,
+            .awaited { (params: API.Tweets.IDParams, context) in
+                let reader = try context.session.requireLogin().userID
+                _ = try await services.access.tweet(params.id, for: reader)
+                _ = try await bookmarks.unbookmark(params.id, by: reader)
+                return API.Bookmarks.Bookmarked(bookmarked: false)
+            })
+        router.register(
+            API.Bookmarks.list,
+            .awaited { (params: API.Bookmarks.ListParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let request = try PageCursor.request(limit: params.limit ?? 20, cursor: params.cursor)
+                let page = try await services.access.bookmarks(of: reader, page: request, in: bookmarks)
+                let marked = try await feed.marked(page.tweets, for: reader, likes: stores.likes)
+                return TweetListAnswer(tweets: marked, nextCursor: page.next, json: feed.caches.json)
+            })
+    }
+}

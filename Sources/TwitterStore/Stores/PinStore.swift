@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+import TwitterCore
+import TwitterRules
+
+/// Pinned tweets in SQLite: one row per account that pins one, gone with the tweet or the account.
+public struct PinStore: PinStoring {
+    let database: AppDatabase
+
+    /// Creates the store.
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// Reads the tweet as `PinRule` needs it, then pins it in place of any other.
+    public func pin(_ id: Int64, by userID: Int64) async throws {
+        try await database.writer.write { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT tweet.authorId, tweet.repostOfId IS NOT NULL AS isRepost FROM tweet
+                    WHERE tweet.id = ? AND \(AccountStanding.notSuspended("tweet.authorId"))
+                    """, arguments: [id])
+            let target = row.map { PinRule.Target(authorID: $0["authorId"], isRepost: $0["isRepost"]) }
+            let pinned = try PinRule.decide(id, by: userID, target: target)
+            try db.execute(
+                sql: """
+                    INSERT INTO pinned_tweets (user_id, tweet_id, pinned_at) VALUES (?, ?, ?)
+                    ON CONFLICT (user_id) DO UPDATE SET tweet_id = excluded.tweet_id, pinned_at = excluded.pinned_at
+                    """, arguments: [userID, pinned, Date().storagePrecision])
+        }
+    }
+
+    /// Deletes the account's pin, if any.
+    public func unpin(by userID: Int64) async throws -> Bool {
+        try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM pinned_tweets WHERE user_id = ?", arguments: [userID])
+            return db.changesCount > 0
+        }
+    }
+
+    /// The pinned tweet's id, as stored.
+    public func pinnedTweetID(of userID: Int64) async throws -> Int64? {
+        try await database.writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT tweet_id FROM pinned_tweets WHERE user_id = ?", arguments: [userID])
+        }
+    }
+}
