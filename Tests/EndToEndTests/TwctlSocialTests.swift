@@ -115,4 +115,25 @@ import Testing
         #expect(!seen.contains { $0.contains("a stranger speaks") }, "the stranger was posted first and never shows")
         follower.interrupt()
     }
+
+    @Test func bookmarkBookmarksAndPin() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let alice = try Person("alice", on: daemon)
+        let bob = try Person("bob", on: daemon)
+        let id = try Self.id(try alice.json(["post", "keep this one"])["id"])
+
+        #expect(try bob.run(["bookmark", id]).output == "Bookmarked #\(id).\n")
+        #expect(try bob.run(["bookmarks"]).output.contains("keep this one"))
+        #expect(try alice.run(["bookmarks"]).output.contains("No tweets."), "bob's bookmarks are his")
+        #expect(try bob.run(["bookmark", "--remove", id]).output == "Took back the bookmark of #\(id).\n")
+        #expect(try !bob.run(["bookmarks"]).output.contains("keep this one"))
+
+        #expect(try alice.run(["pin", id]).output == "Pinned #\(id) to your profile.\n")
+        #expect(
+            try bob.json(["call", "users.get", "{\"username\":\"alice\"}"])["pinnedTweet"]?["text"]
+                == .string("keep this one"))
+        let refused = try bob.run(["pin", id])
+        #expect(refused.status != 0 && refused.error.contains("only a tweet of your own"))
+        #expect(try alice.run(["pin", "--remove"]).output == "Nothing is pinned now.\n")
+    }
 }

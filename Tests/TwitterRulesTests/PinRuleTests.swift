@@ -16,10 +16,7 @@ struct PinRuleTests {
 
     @Test(arguments: refusals)
     func someoneElsesTweetARepostOrNoTweetIsRefused(_ target: PinRule.Target?, _ kind: TwitterError.Kind) {
-        #expect {
-            try PinRule.decide(7, by: 1, target: target)
-        } throws: { error in
-            (error as? TwitterError)?.kind == kind
-        }
+        let error = #expect(throws: TwitterError.self) { try PinRule.decide(7, by: 1, target: target) }
+        #expect(error?.kind == kind)
     }
 }

@@ -34,7 +34,8 @@ public struct TimelineFilter: Sendable, Equatable {
     public static func mayConcern(_ event: TweetEvent) -> Bool {
         switch event {
         case .posted, .deleted, .followed, .unfollowed: true
-        case .counted, .liked, .unliked, .bookmarked, .unbookmarked, .notified, .muted, .unmuted, .blocked, .unblocked, .accountChanged, .revoked:
+        case .counted, .liked, .unliked, .bookmarked, .unbookmarked, .notified, .muted, .unmuted, .blocked, .unblocked,
+            .accountChanged, .revoked:
             false
         }
     }
@@ -59,7 +60,8 @@ public struct TimelineFilter: Sendable, Equatable {
         case .unfollowed(let follower, let followee):
             if case .home(let owner) = timeline, follower == owner, followee != owner { homeAuthors.remove(followee) }
             return false
-        case .counted, .liked, .unliked, .bookmarked, .unbookmarked, .notified, .muted, .unmuted, .blocked, .unblocked, .accountChanged, .revoked:
+        case .counted, .liked, .unliked, .bookmarked, .unbookmarked, .notified, .muted, .unmuted, .blocked, .unblocked,
+            .accountChanged, .revoked:
             return false
         }
     }

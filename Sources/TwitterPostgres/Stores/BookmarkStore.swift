@@ -57,10 +57,12 @@ struct BookmarkStore: BookmarkStoring {
             query.append(
                 TweetRows.select(
                     "WHERE \(conditions.joined(separator: " AND ")) ORDER BY bookmark.id DESC LIMIT \(limit)",
-                    joining: "JOIN bookmarks AS bookmark ON bookmark.tweet_id = tweet.id"))
+                    joining: "JOIN bookmarks AS bookmark ON bookmark.tweet_id = tweets.id"))
             let tweets = try await TweetRows.fetchAll(connection, query)
             let shown = Array(tweets.prefix(page.limit))
-            guard tweets.count > page.limit, let last = shown.last else { return BookmarkPage(tweets: shown, next: nil) }
+            guard tweets.count > page.limit, let last = shown.last else {
+                return BookmarkPage(tweets: shown, next: nil)
+            }
             let position = try await connection.value(
                 "SELECT id FROM bookmarks WHERE user_id = \(userID) AND tweet_id = \(last.id)", as: Int64.self)
             return BookmarkPage(tweets: shown, next: position)

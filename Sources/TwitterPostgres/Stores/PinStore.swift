@@ -12,8 +12,8 @@ struct PinStore: PinStoring {
         try await database.transaction { connection in
             let row = try await connection.firstRow(
                 """
-                SELECT tweet.author_id, tweet.repost_of_id IS NOT NULL AS is_repost FROM tweet
-                WHERE tweet.id = \(id) AND \(unescaped: AccountStanding.notSuspended("tweet.author_id"))
+                SELECT author_id, repost_of_id IS NOT NULL AS is_repost FROM tweets
+                WHERE id = \(id) AND \(unescaped: AccountStanding.notSuspended("author_id"))
                 """)
             let target = try row.map {
                 PinRule.Target(

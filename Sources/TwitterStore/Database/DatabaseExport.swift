@@ -20,7 +20,7 @@ public struct DatabaseExport: Sendable {
         "users", "tokens", "peer_links", "login_throttles", "tweets", "tweet_tombstones", "follows", "tweet_likes",
         "tweet_mentions", "tweet_tags", "reports", "notifications", "notification_markers", "mutes", "blocks",
         "audit_entries",
-        "reserved_usernames", "password_resets", "rate_buckets", "signup_buckets",
+        "reserved_usernames", "password_resets", "rate_buckets", "signup_buckets", "bookmarks", "pinned_tweets",
     ]
 
     /// The primary keys of the tables without a rowid, which batches are paged by; the others page by rowid.

@@ -52,9 +52,11 @@ public struct BookmarkStore: BookmarkStoring {
             // One more than asked: whether it exists says if there is a next page.
             let tweets = try TweetRow.fetchAll(
                 db, sql, [userID, page.before ?? Int64.max, page.limit + 1], cached: page.hiding.isEmpty,
-                joining: "JOIN bookmarks AS bookmark ON bookmark.tweet_id = tweet.id")
+                joining: "JOIN bookmarks AS bookmark ON bookmark.tweet_id = tweets.id")
             let shown = Array(tweets.prefix(page.limit))
-            guard tweets.count > page.limit, let last = shown.last else { return BookmarkPage(tweets: shown, next: nil) }
+            guard tweets.count > page.limit, let last = shown.last else {
+                return BookmarkPage(tweets: shown, next: nil)
+            }
             let position = try Int64.fetchOne(
                 db, sql: "SELECT id FROM bookmarks WHERE user_id = ? AND tweet_id = ?", arguments: [userID, last.id])
             return BookmarkPage(tweets: shown, next: position)

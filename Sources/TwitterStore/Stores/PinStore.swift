@@ -18,10 +18,10 @@ public struct PinStore: PinStoring {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT tweet.authorId, tweet.repostOfId IS NOT NULL AS isRepost FROM tweet
-                    WHERE tweet.id = ? AND \(AccountStanding.notSuspended("tweet.authorId"))
+                    SELECT author_id, repost_of_id IS NOT NULL AS is_repost FROM tweets
+                    WHERE id = ? AND \(AccountStanding.notSuspended("author_id"))
                     """, arguments: [id])
-            let target = row.map { PinRule.Target(authorID: $0["authorId"], isRepost: $0["isRepost"]) }
+            let target = row.map { PinRule.Target(authorID: $0["author_id"], isRepost: $0["is_repost"]) }
             let pinned = try PinRule.decide(id, by: userID, target: target)
             try db.execute(
                 sql: """

@@ -21,13 +21,14 @@ struct BookmarkRouteTests: RouteTesting {
         #expect(try await alice.call(API.Bookmarks.add, .init(id: ids[0])) == .init(bookmarked: true), "idempotent")
         let first = try await alice.call(API.Bookmarks.list, .init(limit: 2))
         #expect(first.tweets.map(\.text) == ["three", "one"], "newest bookmark first")
-        #expect(first.tweets.allSatisfy(\.bookmarkedByMe))
+        #expect(first.tweets.allSatisfy { $0.bookmarkedByMe })
         let cursor = try first.nextCursor.orThrow("a next page")
         let second = try await alice.call(API.Bookmarks.list, .init(limit: 2, cursor: cursor))
         #expect(second.tweets.map(\.text) == ["two"] && second.nextCursor == nil)
 
         #expect(try await alice.call(API.Tweets.get, .init(id: ids[0])).bookmarkedByMe)
-        #expect(try await alice.call(API.Timelines.user, .init(username: "bob")).tweets.allSatisfy(\.bookmarkedByMe))
+        #expect(
+            try await alice.call(API.Timelines.user, .init(username: "bob")).tweets.allSatisfy { $0.bookmarkedByMe })
         #expect(try await alice.call(API.Bookmarks.remove, .init(id: ids[0])) == .init(bookmarked: false))
         #expect(try await alice.call(API.Bookmarks.remove, .init(id: ids[0])) == .init(bookmarked: false))
         #expect(!(try await alice.call(API.Tweets.get, .init(id: ids[0])).bookmarkedByMe))

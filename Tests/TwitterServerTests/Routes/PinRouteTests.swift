@@ -16,7 +16,8 @@ struct PinRouteTests: RouteTesting {
         let first = try await alice.call(API.Tweets.post, .init(text: "pin me"))
         let second = try await alice.call(API.Tweets.post, .init(text: "newer"))
         #expect(try await bob.call(API.Users.get, .init(username: "alice")).pinnedTweet == nil)
-        #expect(try await alice.call(API.Profiles.pin, .init(id: first.id)) == .init(pinned: true, pinnedTweetId: first.id))
+        #expect(
+            try await alice.call(API.Profiles.pin, .init(id: first.id)) == .init(pinned: true, pinnedTweetId: first.id))
         _ = try await bob.call(API.Tweets.like, .init(id: first.id))
 
         let seen = try await bob.call(API.Users.get, .init(username: "alice"))

@@ -54,9 +54,10 @@ struct BookmarkStoreTests {
         let gone = try await fixture.post("gone", by: carol)
         for tweet in [bobs, carols, gone] { _ = try await fixture.bookmarks.bookmark(tweet.id, by: alice.id) }
         try await fixture.tweets.deleteTweet(id: gone.id, by: carol.id)
-        #expect(try await fixture.bookmarks.bookmarks(of: alice.id, page: PageRequest()).tweets.map(\.id) == [
-            carols.id, bobs.id,
-        ])
+        #expect(
+            try await fixture.bookmarks.bookmarks(of: alice.id, page: PageRequest()).tweets.map(\.id) == [
+                carols.id, bobs.id,
+            ])
         let hiding = PageRequest(hiding: [bob.id])
         #expect(try await fixture.bookmarks.bookmarks(of: alice.id, page: hiding).tweets.map(\.id) == [carols.id])
 

@@ -18,11 +18,8 @@ struct PinStoreTests {
         try await fixture.pins.pin(second.id, by: alice.id)
         #expect(try await fixture.pins.pinnedTweetID(of: alice.id) == second.id, "in place of the first")
         for (id, kind) in [(bobs.id, TwitterError.Kind.forbidden), (repost.id, .forbidden), (999_999, .notFound)] {
-            await #expect {
-                try await fixture.pins.pin(id, by: alice.id)
-            } throws: { error in
-                (error as? TwitterError)?.kind == kind
-            }
+            let error = await #expect(throws: TwitterError.self) { try await fixture.pins.pin(id, by: alice.id) }
+            #expect(error?.kind == kind)
         }
         #expect(try await fixture.pins.pinnedTweetID(of: alice.id) == second.id, "a refusal changes nothing")
         try await fixture.tweets.deleteTweet(id: second.id, by: alice.id)
