@@ -47,10 +47,10 @@ public struct BookmarkStore: BookmarkStoring {
     public func bookmarks(of userID: Int64, page: PageRequest) async throws -> BookmarkPage {
         try await database.writer.read { db in
             var conditions = ["bookmark.user_id = ?", "bookmark.id < ?"]
-            if let hiding = TweetRow.hidingClause(page.hiding) { conditions.append(hiding) }
+            if let hiding = TweetRows.hidingClause(page.hiding) { conditions.append(hiding) }
             let sql = "WHERE \(conditions.joined(separator: " AND ")) ORDER BY bookmark.id DESC LIMIT ?"
             // One more than asked: whether it exists says if there is a next page.
-            let tweets = try TweetRow.fetchAll(
+            let tweets = try TweetRows.fetchAll(
                 db, sql, [userID, page.before ?? Int64.max, page.limit + 1], cached: page.hiding.isEmpty,
                 joining: "JOIN bookmarks AS bookmark ON bookmark.tweet_id = tweets.id")
             let shown = Array(tweets.prefix(page.limit))
