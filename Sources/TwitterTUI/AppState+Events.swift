@@ -93,6 +93,9 @@ extension AppState {
                 pages[index] = .profile(username: shown, user: user, list: list)
             }
             message = (following ? "following @\(name)" : "no longer following @\(name)", false)
+            // Home shows everyone's tweets until one follows someone, and one's circle after: read it again.
+            lists[.home, default: ItemList()].phase = .loading
+            return [.load(.home)]
         case .bookmarked(let id, let on):
             if on { bookmarked.insert(id) } else { bookmarked.remove(id) }
             message = (on ? "bookmarked #\(id)" : "bookmark removed from #\(id)", false)

@@ -113,13 +113,13 @@ import TwitterTUI
         for character in "👍🏽 hi" { _ = state.handle(.character(character)) }
         var grid = Renderer.render(state, width: 80, height: 24)
         #expect(grid.text.contains("┌ New tweet"))
-        #expect(grid.text.contains(" 4/140 "))
+        #expect(grid.text.contains("─ 4/140"))
         state.capabilities.tweetLimit = 3
         grid = Renderer.render(state, width: 80, height: 24)
-        let counter = grid.text(ofRow: 20)
+        let counter = grid.text(ofRow: 21)
         #expect(counter.hasSuffix("4/3"))
         let column = counter.count - 1
-        #expect(grid[20, column].style.contains(.error))
+        #expect(grid[21, column].style.contains(.error))
         #expect(state.handle(.enter) == [.post(text: "👍🏽 hi", inReplyTo: nil)])
         _ = state.apply(.postRefused("text: Tweet is 4 characters; the limit is 3"))
         grid = Renderer.render(state, width: 80, height: 24)
