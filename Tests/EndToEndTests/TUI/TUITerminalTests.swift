@@ -42,7 +42,7 @@ import Testing
         let screen = try pane.waitFor(expectedStatus)
         #expect(screen.contains("shell-was-here"))
         #expect(!screen.contains("a tweet on screen"))
-        try pane.waitFor("Pane is dead")
+        try pane.waitForExit()
         let before = try String(contentsOfFile: folder + "/before", encoding: .utf8)
         let after = try String(contentsOfFile: folder + "/after", encoding: .utf8)
         #expect(!before.isEmpty)

@@ -30,6 +30,10 @@ import Testing
         // Enter opens the thread; a reply shows nested under it, the opened tweet marked.
         let reply = try people.bob.twctl(["reply", "\(third)", "a reply to the third"])
         #expect(reply.status == 0)
+        // The reply arrives live at the top, where the reader is: the list takes it in and selects it.
+        try pane.waitFor("> @bob · now · #\(third + 1) · reply to #\(third)")
+        try pane.press("j")
+        try pane.waitFor("> @bob · now · #\(third)")
         try pane.press("Enter")
         try pane.waitFor("Thread of #\(third)")
         let thread = try pane.waitFor("└ @bob")
@@ -63,7 +67,7 @@ import Testing
 
         // q on a tab quits.
         try pane.press("q")
-        try pane.waitFor("Pane is dead")
+        try pane.waitForExit()
     }
 
     @Test func profileFollowAndRefresh() async throws {
@@ -100,7 +104,7 @@ import Testing
         try pane.press("n")
         try pane.waitFor("┌ New tweet")
         try pane.type("hello from the tui 👋🏽")
-        try pane.waitFor(" 20/140 ")  // the emoji with its skin tone is one character
+        try pane.waitFor("─ 20/140")  // the emoji with its skin tone is one character
         try pane.press("Enter")
         try pane.waitFor("posted #")
         let home = try pane.waitFor("hello from the tui 👋🏽")

@@ -77,6 +77,16 @@ final class TmuxPane {
         try waitFor("\"\(text)\"", seconds: seconds) { $0.contains(text) }
     }
 
+    /// Waits until the pane's command has exited.
+    func waitForExit(seconds: Double = 30) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try tmux("display-message", "-p", "-t", target, "#{pane_dead}").hasPrefix("1") { return }
+            usleep(20_000)
+        }
+        throw Timeout(awaited: "the command's exit", screen: try screen())
+    }
+
     /// Waits until `text` is gone from the screen.
     @discardableResult
     func waitForAbsence(of text: String, seconds: Double = 30) throws -> String {
@@ -117,25 +127,34 @@ final class TmuxPane {
 
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", server] + arguments
+        // posix_spawn and waitpid rather than Foundation's Process: `new-session` forks the tmux server, and
+        // Process's wait for the client did not always return then. The output goes to a file, not a pipe,
+        // whose write end the server would hold open for as long as it runs.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(server)-\(UUID().uuidString)").path
+        defer { unlink(file) }
         var environment = ProcessInfo.processInfo.environment
         environment["LC_ALL"] = "C.UTF-8"
         environment.removeValue(forKey: "TMUX")
-        process.environment = environment
-        // The output goes to a file, not a pipe: `new-session` forks the tmux server, which would hold a pipe's
-        // write end open for as long as it runs.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(server)-\(UUID().uuidString)").path
-        _ = FileManager.default.createFile(atPath: file, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
+        let argv = (["/usr/bin/tmux", "-L", server] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, "/usr/bin/tmux", &actions, nil, argv, envp)
+        guard spawned == 0 else { throw SpawnFailed(code: spawned) }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) == -1 && errno == EINTR {}
         return (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+    }
+
+    /// tmux could not be started.
+    struct SpawnFailed: Error {
+        let code: Int32
     }
 
     private static func quoted(_ text: String) -> String {
