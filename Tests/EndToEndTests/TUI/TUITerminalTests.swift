@@ -81,13 +81,20 @@ import Testing
         #expect(try String(contentsOfFile: readme, encoding: .utf8).contains(saved))
     }
 
-    /// The screen with the temporary socket written as the system one, ages as `now`, lines right-trimmed.
+    /// The screen with the temporary socket written as the system one, ages as `now`, lines right-trimmed, the
+    /// status line cut after the keys every run shows.
     static func normalized(_ screen: String, socket: String) -> String {
         screen.replacingOccurrences(of: socket, with: "/run/twitterd/twitterd.sock")
             .replacing(/· [0-9]+[mh] ·/, with: "· now ·")
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { line in
                 var line = String(line)
+                // How much of the keys the status line shows depends on the temporary socket's length: keep the
+                // part every run shows.
+                if line.contains("/run/twitterd/twitterd.sock"), let keys = line.range(of: "· j/k move · Enter thread")
+                {
+                    line = String(line[..<keys.upperBound]) + " …"
+                }
                 while line.hasSuffix(" ") { line.removeLast() }
                 return line
             }
