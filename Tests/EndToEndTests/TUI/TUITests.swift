@@ -213,17 +213,24 @@ import Testing
         let people = try await TUIPeople()
         try people.bob.post(String(repeating: "wrap ", count: 24))
         let pane = try people.aliceScreen(width: 80, height: 24)
-        var screen = try pane.waitFor("> @bob")
+        // 120 columns of text wrap onto a second line at 80; the status line is the 24th. Waited for as a whole:
+        // a capture can fall between two rows of one redraw.
+        var screen = try pane.waitFor("the tweet wrapped at 80 columns") {
+            let lines = $0.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 24 && lines[3].contains("wrap") && lines[4].contains("wrap")
+                && lines[23].hasPrefix(" @alice · ")
+        }
         var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[23].hasPrefix(" @alice · "))
-        #expect(lines[4].contains("wrap"))  // 120 columns of text wrap onto a second line at 80
+        #expect(lines[2].hasPrefix("> @bob"))
         try pane.resize(width: 140, height: 40)
-        screen = try pane.waitFor("status line at the bottom") {
-            $0.split(separator: "\n", omittingEmptySubsequences: false).count >= 40
-                && $0.split(separator: "\n", omittingEmptySubsequences: false)[39].hasPrefix(" @alice · ")
+        // At 140 × 40 the status line is the 40th and the text is one line: the counts follow it at once.
+        screen = try pane.waitFor("the screen redrawn at 140 × 40") {
+            let lines = $0.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 40 && lines[39].hasPrefix(" @alice · ") && lines[3].contains("wrap")
+                && lines[4].contains("0 likes")
         }
         lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(!lines[4].contains("wrap"))  // one line at 140
+        #expect(!lines[4].contains("wrap"))
     }
 
     @Test(arguments: [false, true])
