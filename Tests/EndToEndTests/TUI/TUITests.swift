@@ -238,14 +238,20 @@ import Testing
         let people = try await TUIPeople()
         try people.bob.post("hi @alice #tagged")
         let pane = try people.aliceScreen(extra: noColor ? ["NO_COLOR": "1"] : [:])
-        let screen = try pane.waitFor("a coloured mention", escapes: true) { $0.contains("#tagged") }
-        // SGR 30–37 set a foreground colour: the mention is blue, the tag magenta, unless NO_COLOR is set.
-        let colours = screen.matches(of: /\e\[[0-9;]*3[1-7][;m]/).count
+        // SGR 30–37 set a foreground colour: mentions blue, tags magenta, the unread badge yellow.
+        func colours(_ screen: String) -> Int { screen.matches(of: /\e\[[0-9;]*3[1-7][;m]/).count }
+        // Waited for until the mention's notification has come too (its badge is drawn in colour).
+        let screen = try pane.waitFor("the tweet and the badge", escapes: true) {
+            $0.contains("#tagged") && $0.contains("Notifications") && (noColor || colours($0) > 0)
+        }
+        try pane.waitFor("2 Notifications 1")
+        let final = try pane.screen(escapes: true)
         if noColor {
-            #expect(colours == 0)
-            #expect(screen.contains("\u{1B}[7m"))  // reverse video stays: it is not colour
+            #expect(colours(final) == 0)
+            #expect(colours(screen) == 0)
+            #expect(final.contains("\u{1B}[7m"))  // reverse video stays: it is not colour
         } else {
-            #expect(colours > 0)
+            #expect(colours(final) > 0)
         }
     }
 

@@ -135,6 +135,8 @@ final class TmuxPane {
         var environment = ProcessInfo.processInfo.environment
         environment["LC_ALL"] = "C.UTF-8"
         environment.removeValue(forKey: "TMUX")
+        // `swift test` may run with NO_COLOR set; the pane's command says itself whether it wants colour.
+        environment.removeValue(forKey: "NO_COLOR")
         let argv = (["/usr/bin/tmux", "-L", server] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
