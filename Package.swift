@@ -28,6 +28,12 @@ let package = Package(
             providers: [.apt(["libsodium-dev"])]
         ),
         .target(name: "Sodium", dependencies: ["CSodium"]),
+        // The terminal for `twctl tui`: ncursesw (Debian's libncurses-dev carries the wide-character library).
+        .systemLibrary(
+            name: "CNCursesW",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
         .target(name: "TwitterCore"),
         // Every write's decision, once, as pure functions from the facts a store reads to a plan it applies.
         .target(name: "TwitterRules", dependencies: ["TwitterCore"]),
@@ -49,6 +55,8 @@ let package = Package(
             ]
         ),
         .target(name: "JSONRPC"),
+        // `twctl tui`'s pure model: state, key -> effects, state -> a grid of cells; no terminal, no socket.
+        .target(name: "TwitterTUI", dependencies: ["TwitterCore"]),
         // Swift tasks on a NIO event loop: the server's connections and the PostgreSQL store's queries use it.
         .target(name: "EventLoopExecutor", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // The protocol's shared declarations: the daemon answers with them and its clients branch on them.
@@ -99,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "twctl",
             dependencies: [
-                "TwitterClient", "JSONRPC", "TwitterAPI", "TwitterCore",
+                "TwitterClient", "JSONRPC", "TwitterAPI", "TwitterCore", "TwitterTUI", "CNCursesW",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -118,6 +126,7 @@ let package = Package(
         .testTarget(name: "TwitterCoreTests", dependencies: ["TwitterCore"]),
         .testTarget(name: "TwitterRulesTests", dependencies: ["TwitterRules", "TwitterCore"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
+        .testTarget(name: "TwitterTUITests", dependencies: ["TwitterTUI", "TwitterCore"]),
         .testTarget(
             name: "TwitterStoreTests",
             dependencies: [

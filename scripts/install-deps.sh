@@ -4,8 +4,9 @@
 # otherwise.
 set -eu
 
-# iproute2 and openssl: the networked PostgreSQL test (namespaces, veth pairs, its own CA).
-packages=${*:-"libsodium-dev libsqlite3-dev pkg-config socat jq systemd postgresql iproute2 openssl"}
+# iproute2 and openssl: the networked PostgreSQL test (namespaces, veth pairs, its own CA). libncurses-dev: ncursesw
+# for `twctl tui`; tmux: the terminal its end-to-end tests drive.
+packages=${*:-"libsodium-dev libsqlite3-dev libncurses-dev pkg-config socat jq systemd postgresql iproute2 openssl tmux"}
 
 missing=""
 for package in $packages; do

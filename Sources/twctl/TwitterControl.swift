@@ -8,11 +8,14 @@ struct TwitterControl: AsyncParsableCommand {
         commandName: "twctl",
         abstract:
             "Talk to twitterd: sign up, log in, post, reply, follow, like, repost, read timelines, threads and notifications, search.",
+        // One line per paragraph: ArgumentParser wraps the text to the terminal itself, and a hard break inside a
+        // paragraph would meet its wrapping halfway through a line.
         discussion: """
-            twctl stays logged in between runs: the session token from `twctl login` is kept in
-            $XDG_CONFIG_HOME/twctl/session.json (mode 0600), one per socket.
+            twctl stays logged in between runs: the session token from `twctl login` is kept in \
+            $XDG_CONFIG_HOME/twctl/session.json (mode 0600), one per socket. `twctl tui` opens the full-screen \
+            client.
 
-            Exit status follows sysexits: 64 usage, 65 bad data, 69 daemon unavailable, 70 internal error,
+            Exit status follows sysexits: 64 usage, 65 bad data, 69 daemon unavailable, 70 internal error, \
             77 not logged in or not allowed.
             """,
         version: TwitterdVersion.current,
@@ -24,7 +27,7 @@ struct TwitterControl: AsyncParsableCommand {
             Tag.self, Trending.self, Mute.self, Unmute.self, Block.self, Unblock.self, Muted.self, Blocked.self,
             ProfileCommand.self, TokenCommand.self, PeerCommand.self, ReportCommand.self, Export.self,
             DeleteAccount.self,
-            ResetPassword.self, AdminCommand.self, Status.self, Call.self, Methods.self,
+            ResetPassword.self, AdminCommand.self, Status.self, Call.self, Methods.self, TUICommand.self,
         ]
     )
 

@@ -4,6 +4,7 @@ import JSONRPC
 import TwitterAPI
 import TwitterClient
 import TwitterCore
+import TwitterTUI
 
 /// `twctl follow`, `unfollow`, `mute`, `unmute`, `block` and `unblock`: one username each.
 struct PersonAction: ParsableArguments {
@@ -204,12 +205,16 @@ struct UserCommand: AsyncParsableCommand {
         let name = "\(user.firstName) \(user.lastName)".trimmingCharacters(in: .whitespaces)
         print(Terminal.bold("@" + user.username) + (name.isEmpty ? "" : "  \(name)"))
         if !user.bio.isEmpty { print(user.bio) }
-        print("\(user.tweetsCount) tweets · \(user.followersCount) followers · \(user.followingCount) following")
+        print(
+            [
+                HumanFormat.counted(user.tweetsCount, "tweet"), HumanFormat.counted(user.followersCount, "follower"),
+                "\(user.followingCount) following",
+            ].joined(separator: " · "))
         let relation = [
             user.followedByMe ? "you follow them" : nil, user.followsMe ? "they follow you" : nil,
             user.mutedByMe ? "you mute them" : nil, user.blockedByMe ? "you block them" : nil,
         ].compactMap { $0 }
         if !relation.isEmpty { print(relation.joined(separator: " · ")) }
-        print(Terminal.dim("joined \(Timestamp.string(from: user.createdAt))"))
+        print(Terminal.dim("joined \(HumanFormat.month(of: user.createdAt))"))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import TwitterAPI
 import TwitterCore
+import TwitterTUI
 
 /// Prints results for people, or raw JSON with --json, and errors to stderr.
 struct Output {
@@ -22,7 +23,7 @@ struct Output {
     func tweet(_ tweet: Tweet, now: Date = Date(), indent: Int = 0) {
         let pad = String(repeating: "  ", count: indent)
         guard let original = tweet.repostOf else {
-            var about = "· \(RelativeTime.since(tweet.createdAt, now: now)) · #\(tweet.id)"
+            var about = "· \(HumanFormat.age(of: tweet.createdAt, now: now)) · #\(tweet.id)"
             if let parent = tweet.inReplyToID { about += " · reply to #\(parent)" }
             print(pad + "\(Terminal.bold("@" + tweet.author.username)) \(Terminal.dim(about))")
             let marked = Highlight.marks(of: tweet)
@@ -32,7 +33,7 @@ struct Output {
             print(pad + "  " + Terminal.dim(Self.counts(of: tweet)))
             return
         }
-        let about = "reposted · \(RelativeTime.since(tweet.createdAt, now: now)) · #\(tweet.id)"
+        let about = "reposted · \(HumanFormat.age(of: tweet.createdAt, now: now)) · #\(tweet.id)"
         print(pad + "\(Terminal.bold("@" + tweet.author.username)) \(Terminal.dim(about))")
         self.tweet(original, now: now, indent: indent + 1)
     }
@@ -41,13 +42,13 @@ struct Output {
     static func counts(of tweet: Tweet) -> String {
         let likes = counted(tweet.counts.likes, "like") + (tweet.likedByMe ? " (you)" : "")
         let reposts = counted(tweet.counts.reposts, "repost") + (tweet.repostedByMe ? " (you)" : "")
-        let replies = tweet.counts.replies == 1 ? "1 reply" : "\(tweet.counts.replies) replies"
+        let replies = counted(tweet.counts.replies, "reply")
         return "\(likes) · \(reposts) · \(replies)"
     }
 
     /// `1 like`, `2 likes`.
     static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+        HumanFormat.counted(count, noun)
     }
 
     /// A page of tweets, oldest first so the newest ends up next to the prompt as in a chat.
@@ -68,7 +69,7 @@ struct Output {
             case .repost: "reposted your tweet"
             case .adminReport: "filed report \(notification.reportID.map(String.init) ?? "?")"
             }
-        let about = Terminal.dim("· \(RelativeTime.since(notification.createdAt, now: now))")
+        let about = Terminal.dim("· \(HumanFormat.age(of: notification.createdAt, now: now))")
         print((notification.read ? "  " : "• ") + "\(who) \(what) \(about)")
         if let tweet = notification.tweet { self.tweet(tweet.repostOf ?? tweet, now: now, indent: 1) }
     }

@@ -1,0 +1,108 @@
+import TwitterCore
+
+/// What the daemon's answers and live notifications do to the state.
+extension AppState {
+    /// Applies `event` and returns any calls it leads to.
+    public mutating func apply(_ event: Event) -> [Effect] {
+        switch event {
+        case .connected(let account, let capabilities):
+            self.account = account
+            self.capabilities = capabilities
+            let wasLost = link != .connecting
+            link = .connected
+            if wasLost { message = ("reconnected; caught up", false) }
+            if !visibleTabs.contains(tab) { tab = .home }
+            // Load (or reload, to catch up) every tab that has been shown, and the badge's notifications.
+            var effects: [Effect] = []
+            for tab in [Tab.home, .notifications, .everyone] where tab == self.tab || lists[tab] != nil {
+                lists[tab, default: ItemList()].phase = .loading
+                effects.append(.load(tab))
+            }
+            if !effects.contains(.load(.notifications)) { effects.append(.load(.notifications)) }
+            if !searchQuery.isEmpty { effects.append(.load(.search)) }
+            return effects
+        case .disconnected(let reason):
+            link = .lost(reason)
+            if editor?.sending == true { editor?.sending = false }
+        case .timeline(let tab, let tweets, let homeIsPublic):
+            if tab == .home { self.homeIsPublic = homeIsPublic }
+            lists[tab, default: ItemList()].replace(with: tweets.map { .tweet($0) })
+        case .notifications(let notifications, let unread):
+            lists[.notifications, default: ItemList()].replace(with: notifications.map(Item.notification))
+            unreadNotifications = unread
+            if tab == .notifications && pages.isEmpty { return markNotificationsRead() }
+        case .searchResults(let query, let tweets):
+            guard query == searchQuery else { return [] }
+            lists[.search, default: ItemList()].replace(with: tweets.map { .tweet($0) })
+        case .thread(let focus, let items):
+            for (index, page) in pages.enumerated() {
+                guard case .thread(focus, var list) = page else { continue }
+                list.replace(with: items)
+                if let marked = items.firstIndex(where: { if case .tweet(_, _, true) = $0 { true } else { false } }) {
+                    list.selected = marked
+                }
+                pages[index] = .thread(focus: focus, list: list)
+            }
+        case .profile(let user, let tweets):
+            for (index, page) in pages.enumerated() {
+                guard case .profile(let name, _, var list) = page, name.lowercased() == user.username.lowercased()
+                else { continue }
+                list.replace(with: tweets.map { .tweet($0) })
+                pages[index] = .profile(username: name, user: user, list: list)
+            }
+        case .newTweet(let tab, let tweet):
+            lists[tab, default: ItemList()].receive([.tweet(tweet)])
+        case .tweetDeleted(let id):
+            for tab in lists.keys { lists[tab]?.removeTweet(id) }
+        case .newNotification(let notification):
+            lists[.notifications, default: ItemList()].receive([.notification(notification)])
+            if tab == .notifications && pages.isEmpty {
+                return [.markRead(upTo: notification.id)]
+            }
+            unreadNotifications += 1
+        case .posted(let tweet):
+            editor = nil
+            message = (tweet.inReplyToID == nil ? "posted #\(tweet.id)" : "replied with #\(tweet.id)", false)
+            // A sent tweet is in home at once, the subscription's copy of it is then known and left out.
+            var home = lists[.home] ?? ItemList()
+            home.items.removeAll { $0.id == tweet.id }
+            home.items.insert(.tweet(tweet), at: 0)
+            if home.selected > 0 || pages.isEmpty == false { home.selected += 1 }
+            if home.phase == .idle { home.phase = .loaded }
+            lists[.home] = home
+            if pages.isEmpty && tab == .home { lists[.home]?.selected = 0 }
+        case .postRefused(let reason):
+            editor?.sending = false
+            editor?.error = reason
+        case .liked(let id, let liked, let count):
+            updateTweet(id) {
+                $0.likedByMe = liked
+                $0.counts.likes = count
+            }
+        case .reposted(let id, let reposted):
+            updateTweet(id) {
+                if $0.repostedByMe != reposted { $0.counts.reposts += reposted ? 1 : -1 }
+                $0.repostedByMe = reposted
+            }
+        case .followed(let name, let following):
+            for (index, page) in pages.enumerated() {
+                guard case .profile(let shown, var user?, let list) = page, shown.lowercased() == name.lowercased()
+                else { continue }
+                if user.followedByMe != following { user.followersCount += following ? 1 : -1 }
+                user.followedByMe = following
+                pages[index] = .profile(username: shown, user: user, list: list)
+            }
+            message = (following ? "following @\(name)" : "no longer following @\(name)", false)
+            // Home shows everyone's tweets until one follows someone, and one's circle after: read it again.
+            lists[.home, default: ItemList()].phase = .loading
+            return [.load(.home)]
+        case .bookmarked(let id, let on):
+            if on { bookmarked.insert(id) } else { bookmarked.remove(id) }
+            message = (on ? "bookmarked #\(id)" : "bookmark removed from #\(id)", false)
+        case .failed(let reason):
+            message = (reason, true)
+            for tab in lists.keys where lists[tab]?.phase == .loading { lists[tab]?.phase = .failed(reason) }
+        }
+        return []
+    }
+}
