@@ -26,6 +26,7 @@ extension AppState {
             if editor?.sending == true { editor?.sending = false }
         case .timeline(let tab, let tweets, let homeIsPublic):
             if tab == .home { self.homeIsPublic = homeIsPublic }
+            noteBookmarks(tweets)
             lists[tab, default: ItemList()].replace(with: tweets.map { .tweet($0) })
         case .notifications(let notifications, let unread):
             lists[.notifications, default: ItemList()].replace(with: notifications.map(Item.notification))
@@ -33,6 +34,7 @@ extension AppState {
             if tab == .notifications && pages.isEmpty { return markNotificationsRead() }
         case .searchResults(let query, let tweets):
             guard query == searchQuery else { return [] }
+            noteBookmarks(tweets)
             lists[.search, default: ItemList()].replace(with: tweets.map { .tweet($0) })
         case .thread(let focus, let items):
             for (index, page) in pages.enumerated() {
@@ -44,6 +46,7 @@ extension AppState {
                 pages[index] = .thread(focus: focus, list: list)
             }
         case .profile(let user, let tweets):
+            noteBookmarks(tweets)
             for (index, page) in pages.enumerated() {
                 guard case .profile(let name, _, var list) = page, name.lowercased() == user.username.lowercased()
                 else { continue }
@@ -51,6 +54,7 @@ extension AppState {
                 pages[index] = .profile(username: name, user: user, list: list)
             }
         case .newTweet(let tab, let tweet):
+            noteBookmarks([tweet])
             lists[tab, default: ItemList()].receive([.tweet(tweet)])
         case .tweetDeleted(let id):
             for tab in lists.keys { lists[tab]?.removeTweet(id) }
@@ -104,5 +108,11 @@ extension AppState {
             for tab in lists.keys where lists[tab]?.phase == .loading { lists[tab]?.phase = .failed(reason) }
         }
         return []
+    }
+
+    /// The tweets the reader had bookmarked before, as the daemon marks them (`bookmarkedByMe`), so `b` takes
+    /// such a bookmark back rather than adding it again.
+    mutating func noteBookmarks(_ tweets: [Tweet]) {
+        for tweet in tweets where tweet.bookmarkedByMe { bookmarked.insert(tweet.id) }
     }
 }

@@ -63,9 +63,9 @@ struct TUICalls {
         case .follow(let username, false):
             let answer = try await connection.call(API.Users.unfollow, .init(username: username))
             return .followed(username, following: answer.following)
-        case .bookmark:
-            // Bookmarks (issue #36): `bookmarks.add` / `bookmarks.remove` answer `.bookmarked(id, on)` here.
-            return .failed("this twctl does not know bookmarks yet")
+        case .bookmark(let id, let on):
+            let answer = try await connection.call(on ? API.Bookmarks.add : API.Bookmarks.remove, .init(id: id))
+            return .bookmarked(id, answer.bookmarked)
         case .markRead(let upTo):
             _ = try await connection.call(API.Notifications.markRead, .init(upToId: upTo))
             return nil

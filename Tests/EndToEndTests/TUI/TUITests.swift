@@ -145,6 +145,20 @@ import Testing
         try pane.waitForAbsence(of: "(you)")
     }
 
+    @Test func bookmarkingTheSelectedTweetAndTakingItBack() async throws {
+        let people = try await TUIPeople()
+        let bobs = try people.bob.post("worth keeping")
+        let pane = try people.aliceScreen()
+        try pane.waitFor("> @bob · now · #\(bobs)")
+        try pane.press("b")
+        try pane.waitFor("bookmarked #\(bobs)")
+        #expect(try people.alice.twctl(["bookmarks"]).output.contains("worth keeping"), "the daemon keeps it")
+        #expect(!(try people.bob.twctl(["bookmarks"]).output.contains("worth keeping")), "and tells bob nothing")
+        try pane.press("b")
+        try pane.waitFor("bookmark removed from #\(bobs)")
+        #expect(!(try people.alice.twctl(["bookmarks"]).output.contains("worth keeping")))
+    }
+
     @Test func searchWithTheQueryLanguage() async throws {
         let people = try await TUIPeople()
         try people.bob.post("dark roast coffee")
