@@ -225,4 +225,42 @@ struct MessageRouteTests: RouteTesting {
         }
         #expect((retry.int ?? 0) > 0)
     }
+
+    @Test func aMemberShowsOneMessageToTheAdminsAndNoOneElseCan() async throws {
+        let daemon = try await InProcessDaemon()
+        let admin = try await daemon.admin()
+        let alice = try await Self.open(daemon, "alice")
+        let bob = try await Self.open(daemon, "bob")
+        let mallory = try await Self.open(daemon, "mallory")
+        let spam = try await alice.call(API.Messages.send, .init(text: "buy followers", to: ["bob"]))
+        #expect(
+            try await mallory.refusal(API.Reports.create, .init(messageId: spam.id, reason: "spam")).code == -32004,
+            "an outsider cannot report, nor learn that the message exists")
+        #expect(
+            try await bob.refusal(API.Reports.create, .init(tweetId: 1, messageId: spam.id, reason: "spam")).code
+                == -32602)
+        let report = try await bob.call(API.Reports.create, .init(messageId: spam.id, reason: "spam"))
+        let filed = try #require(
+            try await admin.call(API.Admin.reportsList, .init()).reports.first { $0.id == report.id })
+        #expect(filed.username == "alice" && filed.reason.contains("buy followers"))
+        let audit = try await admin.call(API.Admin.auditList, .init()).entries
+        #expect(
+            audit.contains { $0.action == "message.report" && $0.actor == "bob" && $0.target == "message \(spam.id)" })
+    }
+
+    @Test func theExportHoldsTheConversationsAndADeletedAccountLeavesPlaceholders() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await Self.open(daemon, "alice")
+        let bob = try await Self.open(daemon, "bob")
+        let hers = try await alice.call(API.Messages.send, .init(text: "from alice", to: ["bob"]))
+        let conversation = try #require(hers.conversationId)
+        _ = try await bob.call(API.Messages.send, .init(text: "from bob", conversationId: conversation))
+        let archive = try await alice.call(API.Account.export, .init())
+        #expect(archive.conversations.map(\.id) == [conversation])
+        #expect(archive.conversations.first?.participants == ["alice", "bob"])
+        #expect(archive.conversations.first?.messages.map(\.text) == ["from alice", "from bob"])
+        _ = try await alice.call(API.Account.delete, .init(password: InProcessDaemon.password))
+        let left = try await bob.call(API.Messages.list, .init(conversationId: conversation)).messages
+        #expect(left.map(\.text) == ["from bob", nil] && left.last == .placeholder(id: hers.id))
+    }
 }
