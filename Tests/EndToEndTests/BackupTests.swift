@@ -277,7 +277,7 @@ import TwitterClient
                 "twitterd", ["backup", "--keep", "2", "--database", daemon.databasePath, folder])
             #expect(result.status == 0, "\(result.error)")
             written += result.output.split(separator: "\n").compactMap { line in
-                line.hasPrefix("  wrote ") && !line.contains(".token.key")
+                line.hasPrefix("  wrote ") && !line.contains(".token.key") && !line.contains(".messages.key")
                     ? line.dropFirst("  wrote ".count).split(separator: ":").first.map(String.init) : nil
             }
         }
@@ -285,6 +285,8 @@ import TwitterClient
         #expect(Self.mode(folder) == 0o700)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         let newest = written.suffix(2).map { ($0 as NSString).lastPathComponent }
-        #expect(names == [newest[0], newest[0] + ".token.key", newest[1], newest[1] + ".token.key"])
+        // Each kept backup with both its keys: the token key and the messages key.
+        #expect(
+            names == newest.flatMap { [$0, $0 + ".messages.key", $0 + ".token.key"] })
     }
 }
