@@ -30,6 +30,13 @@ final class MessageFeed: Sendable {
         var delivered: Int64?
         var observer: (any MessageCommitObserving)?
         var follower: Task<Void, Never>?
+        /// This daemon's entries written and not yet delivered: where the feed starts must not pass them.
+        var ownPending: Set<Int64> = []
+
+        /// Where delivery starts when the log's end is `newest`: before any of this daemon's own entries.
+        func start(newest: Int64) -> Int64 {
+            min(newest, (ownPending.min() ?? Int64.max) - 1)
+        }
     }
 
     init(logger: Logger) {
@@ -59,6 +66,7 @@ final class MessageFeed: Sendable {
                 "INSERT INTO message_events (origin, events) VALUES (\(origin), \(json)) RETURNING id", as: Int64.self)
         else { throw TwitterError(.internal, "The message log entry just written has no id") }
         try await connection.run("SELECT pg_notify(\(Self.channel), \(String(id)))")
+        state.withLock { _ = $0.ownPending.insert(id) }
         return id
     }
 
@@ -67,9 +75,10 @@ final class MessageFeed: Sendable {
         do {
             try await delivery.withLock {
                 state.withLock { state in
-                    if state.delivered == nil { state.delivered = id - 1 }
+                    if state.delivered == nil { state.delivered = state.start(newest: id - 1) }
                 }
                 try await catchUp(reading: store)
+                state.withLock { _ = $0.ownPending.remove(id) }
             }
         } catch {
             logger.warning(
@@ -121,7 +130,7 @@ final class MessageFeed: Sendable {
                             "SELECT coalesce(max(id), 0) FROM message_events", as: Int64.self) ?? 0
                     }
                     state.withLock { state in
-                        if state.delivered == nil { state.delivered = newest }
+                        if state.delivered == nil { state.delivered = state.start(newest: newest) }
                     }
                 }
                 try await catchUp(reading: store)
