@@ -125,6 +125,7 @@ import TwitterClient
         #expect(result.output.contains("integrity_check: ok"))
         #expect(Self.mode(backup) == 0o600)
         #expect(Self.mode(backup + ".token.key") == 0o600)
+        #expect(Self.mode(backup + ".messages.key") == 0o600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: daemon.directory)
             .filter { $0.hasPrefix(".backup.sqlite") || $0.hasPrefix("backup.sqlite-") }
         #expect(leftovers.isEmpty, "temporary or journal files left beside the backup: \(leftovers)")
@@ -137,6 +138,10 @@ import TwitterClient
         #expect(
             FileManager.default.contents(atPath: fresh + "/token.key")
                 == FileManager.default.contents(atPath: daemon.directory + "/token.key"))
+        // So did the messages key, without which no message in the backup could be opened.
+        #expect(
+            FileManager.default.contents(atPath: fresh + "/messages.key")
+                == FileManager.default.contents(atPath: daemon.directory + "/messages.key"))
         let restarted = try await DaemonProcess(directory: fresh, configuration: DaemonProcess.fastHashing)
         // The session token still works: the key it is checked with came back with the database.
         let present = try await RPCConnection.allTweetIDs(socket: restarted.socketPath, token: token)
