@@ -45,7 +45,8 @@ struct MessageRouteTests: RouteTesting {
         #expect(try await alice.call(API.Messages.markRead, .init(conversationId: conversation)).unreadCount == 0)
         #expect(try await alice.refusal(API.Messages.send, .init(text: "hi", to: ["nobody"])).code == -32004)
         #expect(try await alice.refusal(API.Messages.send, .init(text: "hi", to: ["alice"])).code == -32602)
-        #expect(try await alice.refusal(API.Messages.send, .init(text: "", to: ["bob"])).code == -32602)
+        let empty = try await alice.refusal(API.Messages.send, .init(text: "", to: ["bob"]))
+        #expect(empty.code == -32602 && "\(empty.data["fields"] ?? .null)".contains("Message can not be empty"))
         #expect(
             try await alice.refusal(API.Messages.send, .init(text: String(repeating: "a", count: 1001), to: ["bob"]))
                 .code == -32602)

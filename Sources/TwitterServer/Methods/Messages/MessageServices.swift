@@ -28,7 +28,7 @@ public struct MessageServices: Sendable {
         self.sealer = sealer
         self.hub = hub
         self.rates = rates
-        text = TweetText(maximumLength: Self.maximumLength)
+        text = TweetText(maximumLength: Self.maximumLength, noun: "Message")
         store.observe(hub)
     }
 
