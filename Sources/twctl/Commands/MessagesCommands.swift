@@ -4,6 +4,7 @@ import JSONRPC
 import TwitterAPI
 import TwitterClient
 import TwitterCore
+import TwitterTUI
 
 /// `twctl dm`: send a direct message, read a conversation (`--read`), or follow it live (`--follow`).
 struct DirectMessage: AsyncParsableCommand {
@@ -138,7 +139,7 @@ extension Output {
         guard let sender = message.sender, let text = message.text else {
             return print(Terminal.dim("  (deleted message \(message.id))"))
         }
-        let when = message.createdAt.map { " · " + RelativeTime.since($0, now: now) } ?? ""
+        let when = message.createdAt.map { " · " + HumanFormat.age(of: $0, now: now) } ?? ""
         print(Terminal.bold("@" + sender.username) + Terminal.dim(when))
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) { print("  " + line) }
     }
@@ -149,7 +150,7 @@ extension Output {
         let unread = conversation.unreadCount > 0 ? "• \(conversation.unreadCount) unread  " : "  "
         print(
             unread + Terminal.bold(people.joined(separator: ", "))
-                + Terminal.dim(" · \(RelativeTime.since(conversation.updatedAt, now: now))"))
+                + Terminal.dim(" · \(HumanFormat.age(of: conversation.updatedAt, now: now))"))
         if let last = conversation.lastMessage?.text {
             print("    " + (last.split(separator: "\n").first.map(String.init) ?? ""))
         }
