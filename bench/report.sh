@@ -44,7 +44,7 @@ Redis with 50 clients: LPUSH $(j '.redis.lpush | floor') req/s, LRANGE_100 $(j '
 | load | connections × depth | req/s | p50 | p90 | p99 | p99.9 | errors |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 MARKDOWN
-for name in fetch_c1 fetch_c16 fetch_c64 post_c1 post_c16 post_c64 mix_c16 home_c16 home_c64 search_c1 search_c16 login; do
+for name in fetch_c1 fetch_c16 fetch_c64 post_c1 post_c16 post_c64 mix_c16 home_c16 home_c64 search_c1 search_c16 messages_send_c16 messages_list_c16 login; do
     j ".$name[0] | \"| $name | \\(.connections) × \\(.depth) | \\(.requestsPerSecond | floor) | \\(.p50Micros) | \\(.p90Micros) | \\(.p99Micros) | \\(.p999Micros) | \\(.errors) |\""
 done
 cat <<MARKDOWN
@@ -53,7 +53,9 @@ fetch is \`tweets.fetch\` with limit 20 over the 1M-tweet feed; post is \`tweets
 answered (WAL, synchronous=FULL, group commit); mix is 90 % fetch and 10 % post; home is
 \`timeline.home\` with limit 20, each connection logged in as a different seeded account (about 100 follows
 each, chosen by popularity); search is \`search.tweets\` for "coffee kernel" with limit 20, two words of
-the seeded vocabulary that each appear in about a fifth of the tweets; login is
+the seeded vocabulary that each appear in about a fifth of the tweets; messages_send is \`messages.send\`
+into seed1's conversation with seed2 (each text sealed with XChaCha20-Poly1305, durable when answered) and
+messages_list is \`messages.list\` of it with limit 20 (each text opened); login is
 \`auth.login\` with a password at libsodium's INTERACTIVE Argon2id cost, while a probe connection pings
 at depth 1: probe p99 $probe_p99 µs.
 

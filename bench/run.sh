@@ -40,7 +40,7 @@ export BIN WORK RESULTS DURATION ROUNDS
 
 machine="$(nproc) cores ($(awk -F: '/model name/ {print $2; exit}' /proc/cpuinfo | sed 's/^ //')), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr)"
 record meta "{\"commit\":\"$(git rev-parse --short HEAD)\",\"date\":\"$(date -u +%Y-%m-%d)\",\"durationSeconds\":$DURATION,\"rounds\":$ROUNDS,\"only\":\"$BENCH_ONLY\",\"machine\":\"$machine\"}"
-printf '[limits]\nmax_connections = 16384\n[rates]\nposts = "off"\nfollows = "off"\nlikes = "off"\nreposts = "off"\nreports = "off"\n' > "$WORK/twitterd.toml"
+printf '[limits]\nmax_connections = 16384\n[rates]\nposts = "off"\nfollows = "off"\nlikes = "off"\nreposts = "off"\nreports = "off"\nmessages = "off"\n' > "$WORK/twitterd.toml"
 PING='{"jsonrpc":"2.0","method":"system.ping","id":1}'
 
 if [ "$BENCH_ONLY" = postgres ]; then
@@ -143,6 +143,9 @@ load home_c64 "$WORK/twitterd.sock" --method home --connections 64 --depth 4
 # for its latency and over 16 connections for its throughput.
 load search_c1 "$WORK/twitterd.sock" --method search --connections 1 --depth 1
 load search_c16 "$WORK/twitterd.sock" --method search --connections 16 --depth 1
+# Direct messages: seed1 writes to (and reads) its conversation with seed2, each text sealed and opened.
+load messages_send_c16 "$WORK/twitterd.sock" --method dmsend --connections 16 --depth 4
+load messages_list_c16 "$WORK/twitterd.sock" --method dmlist --connections 16 --depth 4
 load login "$WORK/twitterd.sock" --method login --connections 8 --depth 2 --accounts 1000 --probe
 
 # The C client's loads (cload, in bench/lib.sh): twitterd and every anchor driven the same way.

@@ -9,13 +9,16 @@ extension API.Reports {
         public var username: String?
         /// The tweet reported.
         public var tweetId: Int64?
+        /// A direct message of a conversation the reporter is in, shown to the admins with the report.
+        public var messageId: Int64?
         /// Why; 1 to 500 characters.
         public var reason: String
 
         /// Creates the value from its members.
-        public init(username: String? = nil, tweetId: Int64? = nil, reason: String) {
+        public init(username: String? = nil, tweetId: Int64? = nil, messageId: Int64? = nil, reason: String) {
             self.username = username
             self.tweetId = tweetId
+            self.messageId = messageId
             self.reason = reason
         }
     }
@@ -36,6 +39,10 @@ extension API.Reports {
             params: [
                 Property("username", .string("The account reported.")),
                 Property("tweetId", .integer("The tweet reported.")),
+                Property(
+                    "messageId",
+                    .integer("A message of one of your conversations: its text is shown to the admins with the report.")
+                ),
                 API.Admin.reasonParam,
             ], result: .object([Property("id", .integer("The report's id."), required: true)]),
             errors: ["invalid_params", "not_found", "rate_limited"]))

@@ -30,12 +30,16 @@ extension API.Profiles {
         public var expectedVersion: Int?
         /// Required to change the e-mail of an account with a password.
         public var currentPassword: String?
+        /// Who may start writing to you: everyone, following (the people you follow) or nobody.
+        public var messagesFrom: MessagesFrom?
 
         /// Creates the value from its members.
         public init(
             firstName: String? = nil, lastName: String? = nil, email: String? = nil, age: Int? = nil,
-            username: String? = nil, bio: String? = nil, expectedVersion: Int? = nil, currentPassword: String? = nil
+            username: String? = nil, bio: String? = nil, expectedVersion: Int? = nil, currentPassword: String? = nil,
+            messagesFrom: MessagesFrom? = nil
         ) {
+            self.messagesFrom = messagesFrom
             self.firstName = firstName
             self.lastName = lastName
             self.email = email
@@ -158,6 +162,11 @@ extension API.Profiles {
                 Property("expectedVersion", .integer("Refuse the update unless the profile is at this version.")),
                 Property(
                     "currentPassword", .string("Required to change the email of an account with a password.")),
+                Property(
+                    "messagesFrom",
+                    .oneOfStrings(
+                        MessagesFrom.allCases.map(\.rawValue),
+                        "Who may start writing to you; following (the people you follow) by default.")),
             ],
             result: .object(
                 [

@@ -18,6 +18,8 @@ public struct ServiceAssembly: Sendable {
     public let tweets: TweetServices
     /// Moderation, the account lifecycle and the audit log.
     public let community: CommunityServices
+    /// Direct messages, sealed with the messages key.
+    public let messages: MessageServices
     /// Whether the store answers.
     public let health: any HealthChecking
 
@@ -26,9 +28,10 @@ public struct ServiceAssembly: Sendable {
         libsodium: Sodium.shared.version, sqlite: AppDatabase.sqliteVersion)
 
     /// Assembles the services on the stores `makeStores` builds (reporting commits to the read model it is
-    /// given), as `configuration` says, hashing tokens with `tokenKey`.
+    /// given), as `configuration` says, hashing tokens with `tokenKey` and sealing messages with `messageKey` (a
+    /// key of this run alone when nil, for a database no other run reads).
     public init(
-        configuration: ServerConfiguration, tokenKey: [UInt8], logger: Logger,
+        configuration: ServerConfiguration, tokenKey: [UInt8], messageKey: [UInt8]? = nil, logger: Logger,
         stores makeStores: (any TweetCommitObserving) -> StoreSet
     ) throws {
         let feed = FeedReadModel(hub: TweetHub())
@@ -64,13 +67,24 @@ public struct ServiceAssembly: Sendable {
             text: TweetText(maximumLength: configuration.tweetMaximumLength),
             rates: WriteRateLimiter(limits: configuration.community.rates, store: stores.rateBuckets))
         relay.charge(to: tweets.rates)
+        let hub = MessageHub()
+        let rates = tweets.rates
+        // Another daemon's sends take from the same buckets, so an account's allowance is one across the daemons.
+        hub.onCommitsElsewhere { events in
+            for case .sent(let message, _) in events { rates.charge(.messages, by: message.sender.id) }
+        }
+        messages = MessageServices(
+            store: stores.messages,
+            sealer: SodiumMessageSealer(key: messageKey ?? Sodium.shared.randomBytes(count: Sodium.aeadKeyLength)),
+            hub: hub, rates: rates)
     }
 
     /// Assembles the services on the SQLite database `database`.
     public init(
-        database: AppDatabase, configuration: ServerConfiguration, tokenKey: [UInt8], logger: Logger
+        database: AppDatabase, configuration: ServerConfiguration, tokenKey: [UInt8], messageKey: [UInt8]? = nil,
+        logger: Logger
     ) throws {
-        try self.init(configuration: configuration, tokenKey: tokenKey, logger: logger) {
+        try self.init(configuration: configuration, tokenKey: tokenKey, messageKey: messageKey, logger: logger) {
             database.stores(observer: $0)
         }
     }
@@ -81,7 +95,7 @@ public struct ServiceAssembly: Sendable {
         logger: Logger
     ) -> RequestProcessor<RequestContext> {
         DaemonAssembly.makeProcessor(
-            auth: auth, tweets: tweets, community: community, database: health, versions: versions,
+            auth: auth, tweets: tweets, community: community, messages: messages, database: health, versions: versions,
             statistics: statistics,
             settings: settings, logger: logger)
     }

@@ -13,7 +13,8 @@ public enum DaemonAssembly {
     /// The request processor serving every feature's methods (the community's when `community` is given),
     /// `groups`, the system methods and `rpc.discover`.
     public static func makeProcessor(
-        auth: AuthServices, tweets: TweetServices, community: CommunityServices? = nil, groups: [any MethodGroup] = [],
+        auth: AuthServices, tweets: TweetServices, community: CommunityServices? = nil,
+        messages: MessageServices? = nil, groups: [any MethodGroup] = [],
         database: any HealthChecking,
         versions: ComponentVersions, statistics: ServerStatistics, settings: LiveSettings, logger: Logger
     ) -> RequestProcessor<RequestContext> {
@@ -21,8 +22,9 @@ public enum DaemonAssembly {
         SystemMethods(database: database, versions: versions, statistics: statistics).register(in: &router)
         AuthMethods(services: auth).register(in: &router)
         TokenMethods(auth: auth).register(in: &router)
-        ProfileMethods(auth: auth).register(in: &router)
+        ProfileMethods(auth: auth, messages: messages?.store).register(in: &router)
         let lookup = UserLookup(users: auth.users)
+        if let messages { MessageMethods(services: messages, lookup: lookup).register(in: &router) }
         TweetMethods(services: tweets, lookup: lookup).register(in: &router)
         TimelineMethods(services: tweets, lookup: lookup).register(in: &router)
         UserMethods(services: tweets, lookup: lookup).register(in: &router)
@@ -32,8 +34,9 @@ public enum DaemonAssembly {
         SearchMethods(services: tweets, lookup: lookup).register(in: &router)
         if let community {
             AdminMethods(auth: auth, community: community).register(in: &router)
-            ReportMethods(auth: auth, tweets: tweets, community: community, lookup: lookup).register(in: &router)
-            AccountMethods(auth: auth, community: community).register(in: &router)
+            ReportMethods(auth: auth, tweets: tweets, community: community, lookup: lookup, messages: messages)
+                .register(in: &router)
+            AccountMethods(auth: auth, community: community, messages: messages).register(in: &router)
         }
         for group in groups { group.register(in: &router) }
         SystemMethods.registerDiscovery(in: &router)

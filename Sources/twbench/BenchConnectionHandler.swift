@@ -11,6 +11,8 @@ final class BenchConnectionHandler: ChannelInboundHandler {
     private let depth: Int
     private let deadline: NIODeadline
     private let account: Int
+    /// The conversation the message workloads write to and read.
+    private let conversation: Int64
     private let setup: [Request]
     private let done: EventLoopPromise<ConnectionStats>
     private var inFlight: [(sent: NIODeadline, request: Request)] = []
@@ -24,9 +26,10 @@ final class BenchConnectionHandler: ChannelInboundHandler {
     private var cycleTime: NIODeadline?
 
     init(
-        workload: Workload, depth: Int, deadline: NIODeadline, account: Int, setup: [Request],
+        workload: Workload, depth: Int, deadline: NIODeadline, account: Int, setup: [Request], conversation: Int64 = 0,
         done: EventLoopPromise<ConnectionStats>
     ) {
+        self.conversation = conversation
         self.workload = workload
         self.depth = depth
         self.deadline = deadline
@@ -110,7 +113,7 @@ final class BenchConnectionHandler: ChannelInboundHandler {
         }
         while inFlight.count - head < depth {
             sequence += 1
-            send(workload.request(sequence, account: account), context: context)
+            send(workload.request(sequence, account: account, conversation: conversation), context: context)
         }
     }
 

@@ -21,7 +21,11 @@ struct Load: AsyncParsableCommand {
     @Option(help: "Seconds of load.")
     var duration = 5.0
 
-    @Option(help: "ping, fetch, post, login, mix (90% fetch, 10% post) or home (each connection as seedN).")
+    @Option(
+        help: """
+            ping, fetch, post, login, mix (90% fetch, 10% post), home (each connection as seedN), search, \
+            dmsend or dmlist (messages.send and messages.list in seed1's conversation with seed2).
+            """)
     var method = Workload.ping
 
     @Option(help: "Seeded accounts to log in as (seed1…seedN) for --method login.")
@@ -48,6 +52,9 @@ struct Load: AsyncParsableCommand {
     func run() async throws {
         let setups = try await Self.setups(
             for: method, connections: connections, socket: socket, email: email, password: password)
+        let conversation =
+            method == .dmsend || method == .dmlist
+            ? try await Self.conversation(socket: socket, email: email, password: password) : 0
         let started = NIODeadline.now()
         let deadline = started + .nanoseconds(Int64(duration * 1_000_000_000))
         async let probeStats: ConnectionStats? =
@@ -61,7 +68,7 @@ struct Load: AsyncParsableCommand {
                 group.addTask {
                     try await Self.drive(
                         socket: socket, workload: method, depth: depth, deadline: deadline, account: account,
-                        setup: setup
+                        setup: setup, conversation: conversation
                     )
                 }
             }
@@ -89,7 +96,8 @@ struct Load: AsyncParsableCommand {
 
     /// One connection's load.
     static func drive(
-        socket: String, workload: Workload, depth: Int, deadline: NIODeadline, account: Int, setup: [Request]
+        socket: String, workload: Workload, depth: Int, deadline: NIODeadline, account: Int, setup: [Request],
+        conversation: Int64 = 0
     ) async throws -> ConnectionStats {
         let group = MultiThreadedEventLoopGroup.singleton
         let loop = group.next()
@@ -101,7 +109,7 @@ struct Load: AsyncParsableCommand {
                     try channel.pipeline.syncOperations.addHandler(
                         BenchConnectionHandler(
                             workload: workload, depth: depth, deadline: deadline, account: account, setup: setup,
-                            done: done
+                            conversation: conversation, done: done
                         )
                     )
                 }
@@ -139,6 +147,31 @@ struct Load: AsyncParsableCommand {
                 throw ClientError.invalidResponse("no session token")
             }
             return token
+        }
+    }
+
+    /// The conversation of the account `email` with seed2, who is made to take messages from everyone; the
+    /// first message makes it, before the clock starts, so the loads measure sends and reads, not set-up.
+    static func conversation(socket: String, email: String, password: String) async throws -> Int64 {
+        try await RPCConnection.withConnection(socketPath: socket) { recipient in
+            _ = try await recipient.call(
+                "auth.login",
+                [
+                    "provider": "password",
+                    "credentials": ["email": "seed2@example.com", "password": .string(password)],
+                ])
+            _ = try await recipient.call("profile.update", ["messagesFrom": "everyone"])
+        }
+        return try await RPCConnection.withConnection(socketPath: socket) { sender in
+            _ = try await sender.call(
+                "auth.login",
+                ["provider": "password", "credentials": ["email": .string(email), "password": .string(password)]])
+            let sent = try await sender.call(
+                "messages.send", ["to": ["seed2"], "text": "twbench opens the conversation"])
+            guard case .number(let id)? = sent["conversationId"], let conversation = id.int else {
+                throw ClientError.invalidResponse("no conversationId")
+            }
+            return Int64(conversation)
         }
     }
 }

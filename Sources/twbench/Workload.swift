@@ -5,6 +5,8 @@ import NIOCore
 /// never a success.
 enum Workload: String, ExpressibleByArgument, CaseIterable, Sendable {
     case ping, fetch, post, login, mix, home, search
+    /// `messages.send` into one conversation (seed1 to seed2), and `messages.list` of it.
+    case dmsend, dmlist
 
     /// Whether connections must log in before the load starts.
     var needsLogin: Bool { self != .ping && self != .login }
@@ -13,7 +15,7 @@ enum Workload: String, ExpressibleByArgument, CaseIterable, Sendable {
     var needsOwnAccount: Bool { self == .home }
 
     /// The request line for the `sequence`-th request of a connection.
-    func request(_ sequence: Int, account: Int) -> Request {
+    func request(_ sequence: Int, account: Int, conversation: Int64 = 0) -> Request {
         switch self {
         case .ping: Request.ping
         case .fetch: Request.fetch
@@ -23,6 +25,8 @@ enum Workload: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .mix: sequence % 10 == 9 ? Request.post(sequence) : Request.fetch
         case .home: Request.home
         case .search: Request.search
+        case .dmsend: Request.sendMessage(sequence, conversation: conversation)
+        case .dmlist: Request.listMessages(conversation: conversation)
         }
     }
 }
@@ -72,6 +76,24 @@ final class Request: Sendable {
                 #"{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"twbench post \#(sequence)"},"id":3}"#.utf8
                     + [10]),
             expectedPrefix: Array(#"{"id":3,"jsonrpc":"2.0","result":{"author":"#.utf8), expectsWholeLine: false
+        )
+    }
+
+    static func sendMessage(_ sequence: Int, conversation: Int64) -> Request {
+        Request(
+            line: Array(
+                #"{"jsonrpc":"2.0","method":"messages.send","params":{"conversationId":\#(conversation),"text":"twbench message \#(sequence)"},"id":8}"#
+                    .utf8 + [10]),
+            expectedPrefix: Array(#"{"id":8,"jsonrpc":"2.0","result":{"conversationId":"#.utf8), expectsWholeLine: false
+        )
+    }
+
+    static func listMessages(conversation: Int64) -> Request {
+        Request(
+            line: Array(
+                #"{"jsonrpc":"2.0","method":"messages.list","params":{"conversationId":\#(conversation),"limit":20},"id":9}"#
+                    .utf8 + [10]),
+            expectedPrefix: Array(#"{"id":9,"jsonrpc":"2.0","result":{"messages":["#.utf8), expectsWholeLine: false
         )
     }
 

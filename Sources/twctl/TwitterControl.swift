@@ -25,7 +25,8 @@ struct TwitterControl: AsyncParsableCommand {
             Bookmarks.self, Pin.self, Follow.self,
             Unfollow.self, Followers.self, Following.self, UserCommand.self, NotificationsCommand.self, Search.self,
             Tag.self, Trending.self, Mute.self, Unmute.self, Block.self, Unblock.self, Muted.self, Blocked.self,
-            ProfileCommand.self, TokenCommand.self, PeerCommand.self, ReportCommand.self, Export.self,
+            ProfileCommand.self, DirectMessage.self, DirectMessages.self, TokenCommand.self, PeerCommand.self,
+            ReportCommand.self, Export.self,
             DeleteAccount.self,
             ResetPassword.self, AdminCommand.self, Status.self, Call.self, Methods.self, TUICommand.self,
         ]

@@ -10,7 +10,8 @@ struct Backup: ParsableCommand {
         abstract: "Copy the database, while the daemon serves, into a file.",
         discussion: """
             Takes a snapshot with SQLite's online backup API: every post answered before the backup started is in \
-            it. Writes DEST (mode 0600) and the token key beside it as DEST.token.key, checks the copy with \
+            it. Writes DEST (mode 0600), the token key beside it as DEST.token.key and the messages key as \
+            DEST.messages.key (without it, the sealed messages in the copy cannot be read), checks the copy with \
             PRAGMA integrity_check, and prints what it wrote. With --keep N, DEST is a folder: the backup gets a \
             dated name in it, and all but the newest N such backups are deleted.
             """
@@ -46,11 +47,12 @@ struct Backup: ParsableCommand {
 
     private func write(databasePath: String, to target: String) throws {
         let keyTarget = target + ".token.key"
+        let messagesKeyTarget = target + ".messages.key"
         if Self.isSameFile(target, databasePath) {
             throw MaintenanceFailure("\(target) is the database itself; back it up into another file")
         }
         if !force {
-            for path in [target, keyTarget] where PrivateFileWriter.exists(path) {
+            for path in [target, keyTarget, messagesKeyTarget] where PrivateFileWriter.exists(path) {
                 throw MaintenanceFailure("\(path) exists; add --force to replace it")
             }
         }
@@ -68,8 +70,13 @@ struct Backup: ParsableCommand {
         // The key first: a file named like a backup then always has its key beside it.
         let keyPath = StateFolder.tokenKeyPath(databasePath: databasePath)
         let copiedKey = PrivateFileWriter.exists(keyPath)
+        let messagesKeyPath = StateFolder.messagesKeyPath(databasePath: databasePath)
+        let copiedMessagesKey = PrivateFileWriter.exists(messagesKeyPath)
         do {
             if copiedKey { try PrivateFileWriter.copy(keyPath, to: keyTarget, replacing: force) }
+            if copiedMessagesKey {
+                try PrivateFileWriter.copy(messagesKeyPath, to: messagesKeyTarget, replacing: force)
+            }
             try PrivateFileWriter.publish(temporary, as: target, replacing: force)
         } catch {
             unlink(temporary)
@@ -82,6 +89,7 @@ struct Backup: ParsableCommand {
         } else {
             warn("no token key at \(keyPath) to copy: tokens issued by this database cannot be checked without it")
         }
+        if copiedMessagesKey { print("  wrote \(messagesKeyTarget): the messages key") }
         print("  integrity_check: ok")
     }
 

@@ -44,6 +44,7 @@ struct BackupFolder {
                 throw MaintenanceFailure("cannot remove \(backup): \(String(cString: strerror(errno)))")
             }
             unlink(backup + ".token.key")
+            unlink(backup + ".messages.key")
             removed.append(backup)
         }
         return removed

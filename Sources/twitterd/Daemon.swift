@@ -42,8 +42,12 @@ struct Daemon {
     {
         let keyPath =
             configuration.database.tokenKeyFile ?? StateFolder.tokenKeyPath(databasePath: configuration.databasePath)
+        let messagesKeyPath =
+            configuration.database.messagesKeyFile
+            ?? StateFolder.messagesKeyPath(databasePath: configuration.databasePath)
         let services = try ServiceAssembly(
-            configuration: configuration, tokenKey: try TokenKey.loadOrCreate(path: keyPath), logger: logger
+            configuration: configuration, tokenKey: try TokenKey.loadOrCreate(path: keyPath),
+            messageKey: try MessageKey.loadOrCreate(path: messagesKeyPath), logger: logger
         ) { database.stores(observer: $0) }
         // The rate buckets a previous run left, before the first write can take from them.
         try await services.tweets.rates.load()

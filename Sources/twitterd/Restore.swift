@@ -79,6 +79,13 @@ struct Restore: ParsableCommand {
         } else {
             warn("no \(keySource): \(keyPath) is kept, and tokens saved in the backup will not be accepted")
         }
+        let messagesKeySource = source + ".messages.key"
+        let messagesKeyPath = StateFolder.messagesKeyPath(databasePath: databasePath)
+        if PrivateFileWriter.exists(messagesKeySource) {
+            try PrivateFileWriter.copy(messagesKeySource, to: messagesKeyPath, replacing: true)
+            try Self.giveToFolderOwner(messagesKeyPath, folder: PrivateFileWriter.folder(of: databasePath))
+            print("  messages key \(messagesKeySource) into \(messagesKeyPath)")
+        }
     }
 
     private static func refusal(_ failure: DatabaseLock.Failure, databasePath: String) -> MaintenanceFailure {

@@ -125,6 +125,7 @@ import TwitterClient
         #expect(result.output.contains("integrity_check: ok"))
         #expect(Self.mode(backup) == 0o600)
         #expect(Self.mode(backup + ".token.key") == 0o600)
+        #expect(Self.mode(backup + ".messages.key") == 0o600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: daemon.directory)
             .filter { $0.hasPrefix(".backup.sqlite") || $0.hasPrefix("backup.sqlite-") }
         #expect(leftovers.isEmpty, "temporary or journal files left beside the backup: \(leftovers)")
@@ -137,6 +138,10 @@ import TwitterClient
         #expect(
             FileManager.default.contents(atPath: fresh + "/token.key")
                 == FileManager.default.contents(atPath: daemon.directory + "/token.key"))
+        // So did the messages key, without which no message in the backup could be opened.
+        #expect(
+            FileManager.default.contents(atPath: fresh + "/messages.key")
+                == FileManager.default.contents(atPath: daemon.directory + "/messages.key"))
         let restarted = try await DaemonProcess(directory: fresh, configuration: DaemonProcess.fastHashing)
         // The session token still works: the key it is checked with came back with the database.
         let present = try await RPCConnection.allTweetIDs(socket: restarted.socketPath, token: token)
@@ -277,7 +282,7 @@ import TwitterClient
                 "twitterd", ["backup", "--keep", "2", "--database", daemon.databasePath, folder])
             #expect(result.status == 0, "\(result.error)")
             written += result.output.split(separator: "\n").compactMap { line in
-                line.hasPrefix("  wrote ") && !line.contains(".token.key")
+                line.hasPrefix("  wrote ") && !line.contains(".token.key") && !line.contains(".messages.key")
                     ? line.dropFirst("  wrote ".count).split(separator: ":").first.map(String.init) : nil
             }
         }
@@ -285,6 +290,8 @@ import TwitterClient
         #expect(Self.mode(folder) == 0o700)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         let newest = written.suffix(2).map { ($0 as NSString).lastPathComponent }
-        #expect(names == [newest[0], newest[0] + ".token.key", newest[1], newest[1] + ".token.key"])
+        // Each kept backup with both its keys: the token key and the messages key.
+        #expect(
+            names == newest.flatMap { [$0, $0 + ".messages.key", $0 + ".token.key"] })
     }
 }

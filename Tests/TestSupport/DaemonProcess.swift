@@ -72,8 +72,12 @@ public final class DaemonProcess: @unchecked Sendable {
         var configuration = configuration
         if self.store == .postgresqlPair || sharedURL != nil {
             // Both daemons check each other's tokens: they share the key, as daemons on several hosts must.
-            let keyFile = (sharedURL == nil ? folder : (folder as NSString).deletingLastPathComponent) + "/token.key"
-            configuration = (configuration ?? "") + "\n[database]\ntoken_key_file = \"\(keyFile)\"\n"
+            // So do they open each other's messages.
+            let keyFolder = sharedURL == nil ? folder : (folder as NSString).deletingLastPathComponent
+            configuration =
+                (configuration ?? "")
+                + "\n[database]\ntoken_key_file = \"\(keyFolder)/token.key\"\n"
+                + "messages_key_file = \"\(keyFolder)/messages.key\"\n"
         }
         if let configuration {
             let configPath = folder + "/twitterd.toml"

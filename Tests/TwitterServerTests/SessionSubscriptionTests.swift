@@ -8,6 +8,7 @@ struct SessionSubscriptionTests {
     struct IdleForwarder: StreamForwarding {
         let id: Int
         let subscription: TweetSubscription
+        var liveSubscription: any LiveSubscription { subscription }
         func run(send: @Sendable ([UInt8]) async throws -> Void) async {}
     }
 

@@ -18,6 +18,8 @@ public struct AccountArchivePage: Sendable, Codable {
     public var blocks: [ArchivedRelation]
     /// The tweets it bookmarked.
     public var bookmarks: [ArchivedBookmark]
+    /// Its conversations with every message it could read, texts opened; on the first page only.
+    public var conversations: [ArchivedConversation] = []
     /// Where the next page starts; nil on the last.
     public var next: ArchiveCursor?
 
@@ -46,10 +48,13 @@ public struct AccountArchivePage: Sendable, Codable {
         mutes += page.mutes
         blocks += page.blocks
         bookmarks += page.bookmarks
+        conversations += page.conversations
         next = page.next
     }
 
-    enum CodingKeys: String, CodingKey { case profile, tweets, follows, likes, mutes, blocks, bookmarks, nextCursor }
+    enum CodingKeys: String, CodingKey {
+        case profile, tweets, follows, likes, mutes, blocks, bookmarks, conversations, nextCursor
+    }
 
     /// Decodes a page; a `nextCursor` that is no cursor is a decoding error.
     public init(from decoder: any Decoder) throws {
@@ -62,6 +67,7 @@ public struct AccountArchivePage: Sendable, Codable {
         blocks = try container.decode([ArchivedRelation].self, forKey: .blocks)
         // An archive written before bookmarks existed has none.
         bookmarks = try container.decodeIfPresent([ArchivedBookmark].self, forKey: .bookmarks) ?? []
+        conversations = try container.decodeIfPresent([ArchivedConversation].self, forKey: .conversations) ?? []
         if let text = try container.decodeIfPresent(String.self, forKey: .nextCursor) {
             guard let cursor = ArchiveCursor(text) else {
                 throw DecodingError.dataCorruptedError(
@@ -81,6 +87,7 @@ public struct AccountArchivePage: Sendable, Codable {
         try container.encode(mutes, forKey: .mutes)
         try container.encode(blocks, forKey: .blocks)
         try container.encode(bookmarks, forKey: .bookmarks)
+        try container.encode(conversations, forKey: .conversations)
         try container.encode(next?.text, forKey: .nextCursor)
     }
 }
@@ -219,4 +226,41 @@ public protocol AccountLifecycleStoring: Sendable {
     /// Uses up the reset code `hash` of the account with e-mail `email`: returns the account when the code is
     /// its current one and not expired at `now`; the code is gone afterwards either way.
     func takeResetCode(_ hash: [UInt8], email: String, at now: Date) async throws -> Int64?
+}
+
+/// One conversation in an account's archive, its messages' texts opened.
+public struct ArchivedConversation: Sendable, Codable, Equatable {
+    /// The conversation's id.
+    public var id: Int64
+    /// Its members' names.
+    public var participants: [String]
+    /// The messages the account could read, oldest first.
+    public var messages: [ArchivedMessage]
+
+    /// Creates the value from its members.
+    public init(id: Int64, participants: [String], messages: [ArchivedMessage]) {
+        self.id = id
+        self.participants = participants
+        self.messages = messages
+    }
+}
+
+/// One message in an archive; a deleted one has no text.
+public struct ArchivedMessage: Sendable, Codable, Equatable {
+    /// The message's id.
+    public var id: Int64
+    /// Who wrote it.
+    public var sender: String
+    /// Its text; nil once deleted.
+    public var text: String?
+    /// When it was sent.
+    public var createdAt: Date
+
+    /// Creates the value from its members.
+    public init(id: Int64, sender: String, text: String?, createdAt: Date) {
+        self.id = id
+        self.sender = sender
+        self.text = text
+        self.createdAt = createdAt
+    }
 }

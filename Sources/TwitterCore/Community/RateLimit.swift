@@ -12,6 +12,8 @@ public enum RateLimitedAction: String, Sendable, Hashable, CaseIterable {
     case reposts
     /// Reports to the admins.
     case reports
+    /// Direct messages.
+    case messages
 }
 
 /// A rate as the configuration writes it, `count/period` such as `300/3h`: at most `count` at once, refilled

@@ -33,6 +33,8 @@ public struct StoreSet: Sendable {
     public var accounts: any AccountLifecycleStoring
     /// Write rate buckets, saved across restarts.
     public var rateBuckets: any RateBucketStoring
+    /// Direct messages, sealed.
+    public var messages: any MessageStoring
     /// Whether the backend answers, for `system.health` and the watchdog.
     public var health: any HealthChecking
     /// The other daemons on the same database, if it can have any.
@@ -45,8 +47,8 @@ public struct StoreSet: Sendable {
         follows: any FollowStoring, likes: any LikeStoring, bookmarks: any BookmarkStoring, pins: any PinStoring,
         relations: any RelationStoring,
         notifications: any NotificationStoring, search: any TweetSearching, moderation: any ModerationStoring,
-        accounts: any AccountLifecycleStoring, rateBuckets: any RateBucketStoring, health: any HealthChecking,
-        otherDaemons: any OtherDaemons = NoOtherDaemons()
+        accounts: any AccountLifecycleStoring, rateBuckets: any RateBucketStoring, messages: any MessageStoring,
+        health: any HealthChecking, otherDaemons: any OtherDaemons = NoOtherDaemons()
     ) {
         self.otherDaemons = otherDaemons
         self.users = users
@@ -65,6 +67,7 @@ public struct StoreSet: Sendable {
         self.moderation = moderation
         self.accounts = accounts
         self.rateBuckets = rateBuckets
+        self.messages = messages
         self.health = health
     }
 }

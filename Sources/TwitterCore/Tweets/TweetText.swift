@@ -5,10 +5,13 @@ import Foundation
 public struct TweetText: Sendable {
     /// The longest text, in grapheme clusters.
     public let maximumLength: Int
+    /// What the text is called in its errors: "Tweet", or "Message" for a direct message's.
+    public let noun: String
 
     /// Creates the rules; 140 by default.
-    public init(maximumLength: Int = 140) {
+    public init(maximumLength: Int = 140, noun: String = "Tweet") {
         self.maximumLength = maximumLength
+        self.noun = noun
     }
 
     /// Trims and composes, as every free text is (`FreeText.normalize`).
@@ -18,15 +21,15 @@ public struct TweetText: Sendable {
 
     /// The validator of normalised text.
     public var validator: Validator<String> {
-        let maximum = maximumLength
-        return Validator<String>.notEmpty("Tweet can not be empty")
+        let (maximum, noun) = (maximumLength, noun)
+        return Validator<String>.notEmpty("\(noun) can not be empty")
             .and(
                 FreeText.validator(
-                    "Tweet", allowsNewlines: true,
+                    noun, allowsNewlines: true,
                     length: Validator { text in
                         let count = text.count
                         return count > maximum
-                            ? [ValidationFailure("Tweet is \(count) characters; the limit is \(maximum)")] : []
+                            ? [ValidationFailure("\(noun) is \(count) characters; the limit is \(maximum)")] : []
                     }))
     }
 

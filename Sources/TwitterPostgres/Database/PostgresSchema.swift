@@ -302,6 +302,46 @@ enum PostgresSchema {
                 ALTER TABLE signup_bucket RENAME TO signup_buckets;
                 """),
         Migration(
+            version: 5, name: "direct messages",
+            sql: """
+                -- Texts are sealed before they reach a store: sealed_text holds nonce and ciphertext, NULL once the
+                -- sender deleted the message (its row stays as the placeholder). members_key finds the conversation
+                -- of exactly the accounts a `to` names.
+                CREATE TABLE conversations (
+                    id bigserial PRIMARY KEY,
+                    members_key text NOT NULL UNIQUE,
+                    created_at timestamptz NOT NULL,
+                    updated_at timestamptz NOT NULL,
+                    last_message_id bigint NOT NULL DEFAULT 0);
+                CREATE TABLE conversation_members (
+                    conversation_id bigint NOT NULL REFERENCES conversations ON DELETE CASCADE,
+                    user_id bigint NOT NULL,
+                    joined_after_id bigint NOT NULL DEFAULT 0,
+                    last_read_id bigint NOT NULL DEFAULT 0,
+                    left_at timestamptz,
+                    PRIMARY KEY (conversation_id, user_id));
+                CREATE INDEX conversation_members_user_id ON conversation_members (user_id, conversation_id);
+                -- Ids are given out under the message order lock, so they are in commit order.
+                CREATE TABLE messages (
+                    id bigserial PRIMARY KEY,
+                    conversation_id bigint NOT NULL REFERENCES conversations ON DELETE CASCADE,
+                    sender_id bigint NOT NULL,
+                    sealed_text bytea,
+                    created_at timestamptz NOT NULL,
+                    idempotency_key text);
+                CREATE INDEX messages_conversation_id ON messages (conversation_id, id);
+                CREATE INDEX messages_sender_id ON messages (sender_id, idempotency_key);
+                CREATE TABLE message_settings (
+                    user_id bigint PRIMARY KEY,
+                    messages_from text NOT NULL);
+                -- Every send's events, in commit order: how each daemon delivers the others' messages live.
+                CREATE TABLE message_events (
+                    id bigserial PRIMARY KEY,
+                    origin text NOT NULL,
+                    events text NOT NULL,
+                    created_at timestamptz NOT NULL DEFAULT now());
+                """),
+        Migration(
             version: 6, name: "bookmarks, pinned tweets",
             sql: """
                 -- Private to their owner; a bookmark goes with its tweet and with either account. A pin too: a

@@ -24,6 +24,8 @@ public final class PostgresStore: HealthChecking, Sendable {
     private let writeOrder = AsyncLock()
     /// Other daemons' commits, and this one's, delivered in commit order.
     let feed: CommitFeed
+    /// Every daemon's messages, delivered live in commit order.
+    let messageFeed: MessageFeed
     private let follower = Mutex<Task<Void, Never>?>(nil)
     let logger: Logger
 
@@ -39,6 +41,7 @@ public final class PostgresStore: HealthChecking, Sendable {
         self.client = client
         self.logger = logger
         feed = CommitFeed(logger: logger)
+        messageFeed = MessageFeed(logger: logger)
         runner = Task { await client.run() }
     }
 
@@ -126,7 +129,7 @@ public final class PostgresStore: HealthChecking, Sendable {
             notifications: NotificationStore(database: self), search: SearchStore(database: self),
             moderation: ModerationStore(database: self, observer: observer),
             accounts: AccountStore(database: self, observer: observer), rateBuckets: RateBucketStore(database: self),
-            health: self, otherDaemons: SharedDatabasePeers(database: self))
+            messages: MessageStore(database: self), health: self, otherDaemons: SharedDatabasePeers(database: self))
     }
 
     /// A server answers, not this process: its silence makes the daemon degraded, never stuck.
@@ -158,6 +161,7 @@ public final class PostgresStore: HealthChecking, Sendable {
 
     /// Stops the pool; later calls fail.
     public func close() async {
+        await messageFeed.stop()
         if let follower = follower.withLock({ $0 }) {
             follower.cancel()
             await follower.value

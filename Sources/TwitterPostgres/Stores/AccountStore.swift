@@ -49,6 +49,7 @@ struct AccountStore: AccountLifecycleStoring {
             if try await !Contributions.areWithdrawn(connection, of: userID) {
                 try await Contributions.move(connection, of: userID, by: -1)
             }
+            try await MessageStore.deleteAccount(connection, userID)
             // Replies by the account itself go with it, so only others' replies and tombstones below keep a
             // top-level tweet's place.
             try await connection.run(

@@ -19,6 +19,7 @@ public struct CommunityConfiguration: Sendable, Equatable {
         .likes: RateLimit(count: 600, period: 3600),
         .reposts: RateLimit(count: 300, period: 3 * 3600),
         .reports: RateLimit(count: 100, period: 86_400),
+        .messages: RateLimit(count: 500, period: 3600),
     ]
 
     /// The signups per local user (uid), root excepted; nil for no limit (`rates.signups`).

@@ -45,6 +45,9 @@ extension ServerConfiguration {
         /// The key tokens are hashed with; nil for `token.key` beside the SQLite file. Daemons sharing one
         /// database must share this file, or each refuses the others' tokens.
         public var tokenKeyFile: String?
+        /// The key message texts are sealed with; nil for `messages.key` beside the SQLite file. Daemons sharing
+        /// one database must share this file, or none opens the others' messages.
+        public var messagesKeyFile: String?
 
         /// SQLite, with every default.
         public init() {}

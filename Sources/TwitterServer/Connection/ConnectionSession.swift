@@ -22,7 +22,7 @@ public final class ConnectionSession: Sendable {
         var login = LoginState.anonymous
         /// The registry the login is listed in, so closing or logging out takes it out again.
         var liveLogins: LiveLogins?
-        var subscriptions: [Int: TweetSubscription] = [:]
+        var subscriptions: [Int: any LiveSubscription] = [:]
         var forwardersToStart: [any StreamForwarding] = []
         var nextSubscriptionID = 1
     }
@@ -48,7 +48,7 @@ public final class ConnectionSession: Sendable {
     /// here, at its first use past `expiresAt`, as a revocation would end it: an open connection keeps nothing
     /// its credential no longer gives.
     public func requireLogin(now: Date = Date()) throws(TwitterError) -> SessionLogin {
-        let (current, expiry) = state.withLock { state -> (LoginState, (LiveLogins?, [TweetSubscription])?) in
+        let (current, expiry) = state.withLock { state -> (LoginState, (LiveLogins?, [any LiveSubscription])?) in
             guard case .loggedIn(let login) = state.login, let expiresAt = login.expiresAt, expiresAt <= now else {
                 return (state.login, nil)
             }
@@ -87,7 +87,7 @@ public final class ConnectionSession: Sendable {
     /// Logging in as another account ends the subscriptions made as the one before: they stream what that
     /// account may see.
     public func logIn(_ login: SessionLogin, listedIn liveLogins: LiveLogins) {
-        let ended = state.withLock { state -> [TweetSubscription] in
+        let ended = state.withLock { state -> [any LiveSubscription] in
             let previous = state.login.current?.userID
             state.login = .loggedIn(login)
             state.liveLogins = liveLogins
@@ -110,7 +110,7 @@ public final class ConnectionSession: Sendable {
     }
 
     /// Takes every subscription out of `state`, to be cancelled outside the lock.
-    private static func takeSubscriptions(_ state: inout State) -> [TweetSubscription] {
+    private static func takeSubscriptions(_ state: inout State) -> [any LiveSubscription] {
         defer {
             state.subscriptions = [:]
             state.forwardersToStart = []
@@ -121,7 +121,7 @@ public final class ConnectionSession: Sendable {
     /// Logs the connection out if its login rests on what `revocation` ended, sending `auth.revoked` first when
     /// `notify` is set; its subscriptions end. Returns the login that was cut off.
     func revoke(_ revocation: Revocation, notify: Bool) -> SessionLogin? {
-        let outcome = state.withLock { state -> (SessionLogin, [TweetSubscription])? in
+        let outcome = state.withLock { state -> (SessionLogin, [any LiveSubscription])? in
             guard case .loggedIn(let login) = state.login, revocation.covers(login, peerUID: peer.userID) else {
                 return nil
             }
@@ -170,7 +170,7 @@ public final class ConnectionSession: Sendable {
             let id = state.nextSubscriptionID
             state.nextSubscriptionID += 1
             let forwarder = make(id)
-            state.subscriptions[id] = forwarder.subscription
+            state.subscriptions[id] = forwarder.liveSubscription
             state.forwardersToStart.append(forwarder)
             return id
         }

@@ -38,7 +38,14 @@ public enum StateFolder {
     /// The files next to the database that hold secrets.
     static func privateFiles(databasePath: String) -> [String] {
         [databasePath, databasePath + "-wal", databasePath + "-shm", databasePath + "-journal"]
-            + [tokenKeyPath(databasePath: databasePath)]
+            + [tokenKeyPath(databasePath: databasePath), messagesKeyPath(databasePath: databasePath)]
+    }
+
+    /// The key message texts are sealed with, kept beside the database as the token key is: backups copy it and
+    /// restores put it back here.
+    public static func messagesKeyPath(databasePath: String) -> String {
+        let folder = (databasePath as NSString).deletingLastPathComponent
+        return (folder.isEmpty ? "." : folder) + "/messages.key"
     }
 
     /// The token hash key kept beside the database: backups copy it and restores put it back here.

@@ -6,6 +6,8 @@ import TwitterCore
 /// `profile.get` and `profile.update`: read a profile, and write only the fields that changed.
 struct ProfileMethods: MethodGroup {
     let auth: AuthServices
+    /// Where `messagesFrom` is kept; nil when the daemon serves no messages.
+    var messages: (any MessageStoring)?
 
     var profiles: any ProfileStoring { auth.profiles }
 
@@ -46,8 +48,14 @@ struct ProfileMethods: MethodGroup {
             try await confirmEmailChange(
                 to: email, currentPassword: params.currentPassword, userID: login.userID, peer: context.session.peer)
         }
-        let outcome = try await profiles.updateProfile(
+        var outcome = try await profiles.updateProfile(
             userID: login.userID, patch: patch, expectedVersion: params.expectedVersion)
+        if let setting = params.messagesFrom, let messages {
+            if try await messages.messagesFrom(of: login.userID) != setting {
+                try await messages.setMessagesFrom(setting, of: login.userID)
+                outcome.changed.append("messagesFrom")
+            }
+        }
         return API.Profiles.Updated(profile: outcome.profile, changed: outcome.changed)
     }
 

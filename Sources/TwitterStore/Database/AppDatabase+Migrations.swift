@@ -321,6 +321,40 @@ extension AppDatabase {
                     END;
                     """)
         }
+        migrator.registerMigration("v10: direct messages") { db in
+            // Texts are sealed (`MessageSealing`) before they reach a store: `sealed_text` holds nonce and
+            // ciphertext, NULL once the sender deleted the message (its row stays as the placeholder).
+            // `members_key` finds the conversation of exactly the accounts a `to` names.
+            try db.execute(
+                sql: """
+                    CREATE TABLE conversations (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        members_key TEXT NOT NULL UNIQUE,
+                        created_at DATETIME NOT NULL,
+                        updated_at DATETIME NOT NULL,
+                        last_message_id INTEGER NOT NULL DEFAULT 0);
+                    CREATE TABLE conversation_members (
+                        conversation_id INTEGER NOT NULL REFERENCES conversations ON DELETE CASCADE,
+                        user_id INTEGER NOT NULL,
+                        joined_after_id INTEGER NOT NULL DEFAULT 0,
+                        last_read_id INTEGER NOT NULL DEFAULT 0,
+                        left_at DATETIME,
+                        PRIMARY KEY (conversation_id, user_id)) WITHOUT ROWID;
+                    CREATE INDEX conversation_members_user_id ON conversation_members (user_id, conversation_id);
+                    CREATE TABLE messages (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        conversation_id INTEGER NOT NULL REFERENCES conversations ON DELETE CASCADE,
+                        sender_id INTEGER NOT NULL,
+                        sealed_text BLOB,
+                        created_at DATETIME NOT NULL,
+                        idempotency_key TEXT);
+                    CREATE INDEX messages_conversation_id ON messages (conversation_id, id);
+                    CREATE INDEX messages_sender_id ON messages (sender_id, idempotency_key);
+                    CREATE TABLE message_settings (
+                        user_id INTEGER PRIMARY KEY,
+                        messages_from TEXT NOT NULL);
+                    """)
+        }
         migrator.registerMigration("v11: bookmarks, pinned tweets") { db in
             // Private to their owner; a bookmark goes with its tweet and with either account. A pin too: a
             // deleted tweet is pinned no more.

@@ -14,6 +14,6 @@ extension AppDatabase {
             notifications: NotificationStore(database: self), search: SearchStore(database: self),
             moderation: ModerationStore(database: self, observer: observer),
             accounts: AccountStore(database: self, observer: observer), rateBuckets: RateBucketStore(database: self),
-            health: self)
+            messages: MessageStore(database: self), health: self)
     }
 }

@@ -21,12 +21,14 @@ public struct DatabaseExport: Sendable {
         "tweet_mentions", "tweet_tags", "reports", "notifications", "notification_markers", "mutes", "blocks",
         "audit_entries",
         "reserved_usernames", "password_resets", "rate_buckets", "signup_buckets", "bookmarks", "pinned_tweets",
+        // Direct messages, their texts sealed: the target's daemons need the same messages key.
+        "conversations", "conversation_members", "messages", "message_settings",
     ]
 
     /// The primary keys of the tables without a rowid, which batches are paged by; the others page by rowid.
     private static let withoutRowID = [
         "tweet_mentions": ["tweet_id", "user_id"], "tweet_tags": ["tag", "tweet_id"],
-        "rate_buckets": ["user_id", "action"],
+        "rate_buckets": ["user_id", "action"], "conversation_members": ["conversation_id", "user_id"],
     ]
 
     /// Opens the database at `path` read-only; throws when there is no file there, it is not a twitterd

@@ -129,6 +129,7 @@ public struct AccountStore: AccountLifecycleStoring {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO reserved_usernames (username_key, until) VALUES (?, ?)",
                 arguments: [row["username_key"] as String, reservedUntil])
+            try MessageStore.deleteAccount(db, userID)
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
             return ((), [.accountChanged(userID: userID)])
         }

@@ -10,11 +10,13 @@ struct Status: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let (version, health, unread) = try await DaemonConnection.run(options, login: .ifSaved) { connection in
-            // Only a logged-in connection has notifications; status works without one.
+        let (version, health, unread, messages) = try await DaemonConnection.run(options, login: .ifSaved) {
+            connection in
+            // Only a logged-in connection has notifications and messages; status works without one.
             (
                 try await connection.answer(API.System.version), try await connection.answer(API.System.health),
-                try? await connection.call(API.Notifications.unreadCount)
+                try? await connection.call(API.Notifications.unreadCount),
+                try? await connection.call(API.Messages.unreadCount)
             )
         }
         if options.json { return Output(options: options).json(["version": version.json, "health": health.json]) }
@@ -26,6 +28,7 @@ struct Status: AsyncParsableCommand {
         print("requests     \(health.result.requestsServed)")
         print("socket       \(options.socketPath)")
         if let unread { print("unread       \(Output.unread(unread.unread))") }
+        if let messages { print("messages     \(Output.counted(messages.count, "unread message"))") }
     }
 }
 

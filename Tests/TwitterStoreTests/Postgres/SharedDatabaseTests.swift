@@ -173,3 +173,57 @@ final class StreamingRecorder: TweetCommitObserving {
 extension TestPostgresError {
     static let timedOut = TestPostgresError("no event within the time limit")
 }
+
+/// Direct messages between two daemons on one database: a message sent through one arrives, live, through
+/// the other, in commit order, once each, marked as another daemon's.
+@Suite struct SharedDatabaseMessageTests {
+    let quiet = Logger(label: "test.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Every message a store reports, as a stream, with whether another daemon sent it.
+    final class MessageStream: MessageCommitObserving {
+        let messages: AsyncStream<(StoredMessage, Bool)>
+        private let continuation: AsyncStream<(StoredMessage, Bool)>.Continuation
+
+        init() {
+            (messages, continuation) = AsyncStream.makeStream()
+        }
+
+        func committed(_ events: [MessageEvent], elsewhere: Bool) {
+            for case .sent(let message, _) in events { continuation.yield((message, elsewhere)) }
+        }
+    }
+
+    @Test func aMessageSentThroughOneDaemonArrivesThroughTheOtherInOrderOnce() async throws {
+        let url = try TestPostgres.freshDatabase()
+        let first = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let second = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let a = first.stores(observer: StreamingRecorder())
+        let b = second.stores(observer: StreamingRecorder())
+        let there = MessageStream()
+        b.messages.observe(there)
+        a.messages.observe(MessageStream())
+        let alice = try await a.users.createUser(email: "alice@example.com", username: "alice", passwordHash: nil)
+        let bob = try await b.users.createUser(email: "bob@example.com", username: "bob", passwordHash: nil)
+        try await b.messages.setMessagesFrom(.everyone, of: bob.id)
+        var sent: [Int64] = []
+        for index in 0..<5 {
+            let draft = MessageDraft(
+                destination: .members([bob.id]), sealedText: Array("m\(index)".utf8), senderID: alice.id,
+                idempotencyKey: nil)
+            sent.append(try await a.messages.send(draft).id)
+        }
+        // bob answers through his own daemon: it comes after alice's five there, and is marked as its own.
+        let answer = try await b.messages.send(
+            MessageDraft(
+                destination: .members([alice.id]), sealedText: Array("ok".utf8), senderID: bob.id, idempotencyKey: nil))
+        var received: [(Int64, Bool)] = []
+        for await (message, elsewhere) in there.messages {
+            received.append((message.id, elsewhere))
+            if message.id == answer.id { break }
+        }
+        #expect(received.map(\.0) == sent + [answer.id], "in commit order, each once")
+        #expect(received.map(\.1) == Array(repeating: true, count: 5) + [false])
+        await first.close()
+        await second.close()
+    }
+}

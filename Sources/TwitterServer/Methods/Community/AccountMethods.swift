@@ -8,12 +8,14 @@ import TwitterCore
 struct AccountMethods: MethodGroup {
     let auth: AuthServices
     let community: CommunityServices
+    /// The account's conversations, for the export's first page; nil when the daemon serves no messages.
+    var messages: MessageServices?
 
     /// List entries per export page: a page of 500 tweets is about 400 KB of JSON.
     static let exportPageSize = 500
 
     func register(in router: inout Router<RequestContext>) {
-        let (auth, community) = (auth, community)
+        let (auth, community, messages) = (auth, community, messages)
         router.register(
             API.Account.export,
             .awaited { (params: API.Account.ExportParams, context) in
@@ -25,8 +27,12 @@ struct AccountMethods: MethodGroup {
                     }
                     cursor = parsed
                 }
-                return try await community.accounts.archivePage(
+                var page = try await community.accounts.archivePage(
                     of: login.userID, from: cursor, limit: Self.exportPageSize)
+                if page.profile != nil, let messages {
+                    page.conversations = try await messages.archive(of: login.userID)
+                }
+                return page
             })
         router.register(
             API.Account.delete,

@@ -6,13 +6,19 @@ import TwitterCore
 protocol StreamForwarding: Sendable {
     /// The subscription's id on its connection.
     var id: Int { get }
-    /// The hub subscription it reads.
-    var subscription: TweetSubscription { get }
+    /// The hub subscription it reads, which the connection ends with the login.
+    var liveSubscription: any LiveSubscription { get }
     /// Sends notification lines through `send` until the subscription ends, lags, or the connection fails.
     func run(send: @Sendable ([UInt8]) async throws -> Void) async
 }
 
-extension SubscriptionForwarder: StreamForwarding {}
+extension SubscriptionForwarder: StreamForwarding {
+    var liveSubscription: any LiveSubscription { subscription }
+}
+
+extension NotificationForwarder {
+    var liveSubscription: any LiveSubscription { subscription }
+}
 
 /// One JSON-RPC notification line.
 func notificationLine<Params: Encodable>(_ kind: RPCNotification<Params>, _ params: Params) throws -> [UInt8] {

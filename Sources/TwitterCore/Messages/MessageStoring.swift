@@ -1,0 +1,97 @@
+import Foundation
+
+/// Which conversation a message goes to: the one of exactly these accounts (made on first use), or one named
+/// by id.
+public enum MessageDestination: Sendable, Equatable {
+    /// The most accounts `to` may name: with the sender, a conversation has at most 50 members.
+    public static let maximumRecipients = 49
+
+    /// The conversation of the sender and these account ids.
+    case members([Int64])
+    /// A conversation by id.
+    case conversation(Int64)
+}
+
+/// A message to write: its destination, its sealed text and who sends it.
+public struct MessageDraft: Sendable {
+    /// Where it goes.
+    public var destination: MessageDestination
+    /// The text, sealed.
+    public var sealedText: [UInt8]
+    /// The sender's id.
+    public var senderID: Int64
+    /// Sending again with this key within `PostDraft.idempotencyWindow` returns the first message.
+    public var idempotencyKey: String?
+
+    /// Creates the value.
+    public init(destination: MessageDestination, sealedText: [UInt8], senderID: Int64, idempotencyKey: String?) {
+        self.destination = destination
+        self.sealedText = sealedText
+        self.senderID = senderID
+        self.idempotencyKey = idempotencyKey
+    }
+}
+
+/// Which messages of a conversation: newest first, at most `limit`, between `sinceID` and `maxID` (exclusive).
+public struct MessageQuery: Sendable, Equatable {
+    /// How many, 1 to 200.
+    public var limit: Int
+    /// Only older than this id.
+    public var maxID: Int64?
+    /// Only newer than this id.
+    public var sinceID: Int64?
+
+    /// Creates the value.
+    public init(limit: Int, maxID: Int64? = nil, sinceID: Int64? = nil) {
+        self.limit = limit
+        self.maxID = maxID
+        self.sinceID = sinceID
+    }
+}
+
+/// Direct messages: conversations, their members and their sealed messages. Each store reads the facts,
+/// asks `MessageRule` for the decision and writes the plan; sends are reported to the observer in commit order.
+public protocol MessageStoring: Sendable {
+    /// Reports every committed send, this daemon's and (on a shared database) the others', to `observer`.
+    func observe(_ observer: any MessageCommitObserving)
+    /// Sends a message as `MessageRule.send` decides; the message and whom it reached.
+    func send(_ draft: MessageDraft) async throws -> StoredMessage
+    /// `readerID`'s conversations, most recent activity first.
+    func conversations(of readerID: Int64, limit: Int, cursor: String?) async throws -> ConversationPage
+    /// A conversation's messages as `readerID` may read them; -32004 when it is not one of its members.
+    func messages(in conversationID: Int64, for readerID: Int64, _ query: MessageQuery) async throws
+        -> [StoredMessage]
+    /// Marks every message of the conversation read for `readerID`; -32004 for a non-member.
+    func markRead(_ conversationID: Int64, by readerID: Int64) async throws
+    /// Unread messages over every conversation of `readerID`.
+    func unreadCount(of readerID: Int64) async throws -> Int
+    /// Deletes the sender's own message for everyone (a placeholder stays); -32004 for anyone else's.
+    func delete(_ messageID: Int64, by userID: Int64) async throws
+    /// `userID` leaves the conversation: nothing more reaches it; -32004 for a non-member.
+    func leave(_ conversationID: Int64, by userID: Int64) async throws
+    /// One message as a member of its conversation sees it; nil for anyone else or none.
+    func message(_ messageID: Int64, for readerID: Int64) async throws -> StoredMessage?
+    /// Who may start writing to `userID`.
+    func messagesFrom(of userID: Int64) async throws -> MessagesFrom
+    /// Sets who may start writing to `userID`.
+    func setMessagesFrom(_ setting: MessagesFrom, of userID: Int64) async throws
+    /// Every conversation of `userID` with every message it may read, for `account.export`.
+    func archive(of userID: Int64) async throws -> [ConversationArchive]
+}
+
+/// One conversation in an account's export.
+public struct ConversationArchive: Sendable, Equatable {
+    /// The conversation's id.
+    public var id: Int64
+    /// Its members.
+    public var members: [ConversationMember]
+    /// Its messages the account could read, oldest first.
+    public var messages: [StoredMessage]
+
+    /// Creates the value.
+    public init(id: Int64, members: [ConversationMember], messages: [StoredMessage]) {
+        self.id = id
+        self.members = members
+        self.messages = messages
+    }
+}

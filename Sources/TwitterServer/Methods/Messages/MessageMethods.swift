@@ -1,0 +1,135 @@
+import Foundation
+import JSONRPC
+import TwitterAPI
+import TwitterCore
+
+/// `messages.*`: private conversations. Texts are sealed here before the store sees them and opened here when
+/// they are shown; who may write, read, delete or leave is `MessageRule`'s decision, applied by the store.
+struct MessageMethods: MethodGroup {
+    let services: MessageServices
+    let lookup: UserLookup
+
+    func register(in router: inout Router<RequestContext>) {
+        let (services, store, lookup) = (services, services.store, lookup)
+        router.register(
+            API.Messages.send,
+            .awaited { (params: API.Messages.SendParams, context) in
+                let sender = try context.session.requireLogin().userID
+                let body = try services.text.validated(params.text)
+                try Self.keyRule.validate(params)
+                let destination = try await Self.destination(params, sender: sender, lookup: lookup)
+                try services.rates.take(.messages, by: sender)
+                let message = try await store.send(
+                    MessageDraft(
+                        destination: destination, sealedText: services.sealer.seal(body), senderID: sender,
+                        idempotencyKey: params.idempotencyKey))
+                return try services.shown(message)
+            })
+        router.register(
+            API.Messages.conversations,
+            .awaited { (params: API.Messages.ConversationsParams, context) in
+                let reader = try context.session.requireLogin().userID
+                if let cursor = params.cursor, Int64(cursor) == nil {
+                    throw TwitterError.invalidFields(["cursor": "is not a cursor this method gave"])
+                }
+                let page = try await store.conversations(of: reader, limit: params.limit ?? 20, cursor: params.cursor)
+                return API.Messages.ConversationPage(
+                    conversations: try page.conversations.map { summary throws(TwitterError) in
+                        try services.shown(summary)
+                    },
+                    nextCursor: page.nextCursor)
+            })
+        router.register(
+            API.Messages.list,
+            .awaited { (params: API.Messages.ListParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let limit = params.limit ?? 50
+                let found = try await store.messages(
+                    in: params.conversationId, for: reader,
+                    MessageQuery(limit: limit, maxID: params.maxId, sinceID: params.sinceId))
+                return API.Messages.MessagePage(
+                    messages: try found.map { message throws(TwitterError) in try services.shown(message) },
+                    nextCursor: found.count == limit ? found.last?.id : nil)
+            })
+        router.register(
+            API.Messages.markRead,
+            .awaited { (params: API.Messages.ConversationParams, context) in
+                let reader = try context.session.requireLogin().userID
+                try await store.markRead(params.conversationId, by: reader)
+                return API.Messages.Marked(unreadCount: try await store.unreadCount(of: reader))
+            })
+        router.register(
+            API.Messages.unreadCount,
+            .awaited { (_: NoParams, context) in
+                let reader = try context.session.requireLogin().userID
+                return API.Messages.UnreadCount(count: try await store.unreadCount(of: reader))
+            })
+        router.register(
+            API.Messages.delete,
+            .awaited { (params: API.Messages.IDParams, context) in
+                let userID = try context.session.requireLogin().userID
+                try await store.delete(params.id, by: userID)
+                return API.Tweets.Deleted(deleted: true)
+            })
+        router.register(
+            API.Messages.leave,
+            .awaited { (params: API.Messages.ConversationParams, context) in
+                let userID = try context.session.requireLogin().userID
+                try await store.leave(params.conversationId, by: userID)
+                return API.Messages.Left(left: true)
+            })
+        router.register(
+            API.Messages.subscribe,
+            .awaited { (_: NoParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let subscription = services.hub.subscribe(reader, capacity: MessageServices.subscriberCapacity)
+                do {
+                    let id = try context.session.addSubscription { id in
+                        MessageForwarder(id: id, subscription: subscription, services: services)
+                    }
+                    return API.Tweets.Subscribed(subscription: id)
+                } catch {
+                    subscription.cancel()
+                    throw error
+                }
+            })
+        router.register(
+            API.Messages.unsubscribe,
+            .awaited { (params: API.Tweets.UnsubscribeParams, context) in
+                _ = try context.session.requireLogin()
+                guard context.session.cancelSubscription(params.subscription) else {
+                    throw TwitterError.notFound("Subscription \(params.subscription)")
+                }
+                return API.Tweets.Unsubscribed(unsubscribed: true)
+            })
+    }
+
+    /// Where `params` send to: exactly one of `to` and `conversationId`, `to` naming 1 to 49 existing accounts.
+    static func destination(_ params: API.Messages.SendParams, sender: Int64, lookup: UserLookup) async throws
+        -> MessageDestination
+    {
+        switch (params.to, params.conversationId) {
+        case (let names?, nil):
+            guard (1...MessageDestination.maximumRecipients).contains(names.count) else {
+                throw TwitterError.invalidFields(["to": "names 1 to \(MessageDestination.maximumRecipients) usernames"])
+            }
+            var ids: [Int64] = []
+            for name in names { ids.append(try await lookup.id(of: name)) }
+            let others = Set(ids).subtracting([sender])
+            guard !others.isEmpty else { throw TwitterError.invalidFields(["to": "must name someone but you"]) }
+            return .members(others.sorted())
+        case (nil, let id?):
+            return .conversation(id)
+        default:
+            throw TwitterError.invalidFields(["to": "give either to or conversationId"])
+        }
+    }
+
+    static let keyRule = Validator<API.Messages.SendParams>.field(
+        \.idempotencyKey, "idempotencyKey",
+        .ifPresent(
+            .length(
+                1...128, tooShort: "Idempotency key can not be empty",
+                tooLong: "Idempotency key is at most 128 characters"))
+    )
+}

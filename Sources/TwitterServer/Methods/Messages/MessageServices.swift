@@ -1,0 +1,68 @@
+import Foundation
+import JSONRPC
+import TwitterAPI
+import TwitterCore
+
+/// What the message methods need: the store (which keeps texts only sealed), the sealer, the live hub the store
+/// reports sends to, the text rule and the rate limits.
+public struct MessageServices: Sendable {
+    /// Conversations and their sealed messages.
+    public var store: any MessageStoring
+    /// Seals texts before the store sees them and opens what it returns.
+    public var sealer: any MessageSealing
+    /// The live streams of messages.
+    public var hub: MessageHub
+    /// The text rule: a tweet's, up to 1,000 characters.
+    public var text: TweetText
+    /// The write rate limits per account (`rates.messages`).
+    public var rates: WriteRateLimiter
+
+    /// The longest message, in grapheme clusters.
+    public static let maximumLength = 1000
+    /// How far a subscriber may fall behind before it gets messages.lagged.
+    static let subscriberCapacity = 1000
+
+    /// Creates the services; the store reports its sends to `hub` from now on.
+    public init(store: any MessageStoring, sealer: any MessageSealing, hub: MessageHub, rates: WriteRateLimiter) {
+        self.store = store
+        self.sealer = sealer
+        self.hub = hub
+        self.rates = rates
+        text = TweetText(maximumLength: Self.maximumLength, noun: "Message")
+        store.observe(hub)
+    }
+
+    /// A stored message as the protocol shows it: its text opened, or the placeholder of a deleted one.
+    func shown(_ message: StoredMessage) throws(TwitterError) -> API.Messages.Message {
+        guard let sealed = message.sealedText else { return .placeholder(id: message.id) }
+        return API.Messages.Message(
+            id: message.id, conversationId: message.conversationID,
+            sender: API.Messages.Sender(id: message.sender.id, username: message.sender.username),
+            text: try sealer.open(sealed), createdAt: message.createdAt)
+    }
+
+    /// A conversation as the protocol shows it.
+    func shown(_ conversation: ConversationSummary) throws(TwitterError) -> API.Messages.Conversation {
+        API.Messages.Conversation(
+            id: conversation.id,
+            participants: conversation.members.map {
+                API.Messages.Participant(id: $0.account.id, username: $0.account.username, leftAt: $0.leftAt)
+            },
+            lastMessage: try conversation.lastMessage.map { message throws(TwitterError) in try shown(message) },
+            unreadCount: conversation.unreadCount, updatedAt: conversation.updatedAt)
+    }
+
+    /// Every conversation of `userID` with the messages it could read, opened, for `account.export`.
+    func archive(of userID: Int64) async throws -> [ArchivedConversation] {
+        try await store.archive(of: userID).map { conversation in
+            ArchivedConversation(
+                id: conversation.id, participants: conversation.members.map(\.account.username),
+                messages: try conversation.messages.map { message in
+                    ArchivedMessage(
+                        id: message.id, sender: message.sender.username,
+                        text: try message.sealedText.map { sealed throws(TwitterError) in try sealer.open(sealed) },
+                        createdAt: message.createdAt)
+                })
+        }
+    }
+}
