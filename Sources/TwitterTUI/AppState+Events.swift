@@ -19,6 +19,8 @@ extension AppState {
                 effects.append(.load(tab))
             }
             if !effects.contains(.load(.notifications)) { effects.append(.load(.notifications)) }
+            // The Messages tab's badge: the conversations and their unread counts.
+            if capabilities.messages && !effects.contains(.load(.messages)) { effects.append(.load(.messages)) }
             if !searchQuery.isEmpty { effects.append(.load(.search)) }
             return effects
         case .disconnected(let reason):
@@ -58,6 +60,22 @@ extension AppState {
             lists[tab, default: ItemList()].receive([.tweet(tweet)])
         case .tweetDeleted(let id):
             for tab in lists.keys { lists[tab]?.removeTweet(id) }
+        case .conversations(let lines):
+            lists[.messages, default: ItemList()].replace(with: lines.map(Item.conversation))
+        case .newMessage(let id, let people, let sender, let text, let at):
+            var list = lists[.messages, default: ItemList()]
+            var line =
+                list.items.lazy.compactMap { if case .conversation(let line) = $0, line.id == id { line } else { nil } }
+                .first ?? ConversationLine(id: id, people: people, unread: 0, updatedAt: at)
+            line.lastSender = sender
+            line.lastText = text
+            line.updatedAt = at
+            if sender.lowercased() != account?.lowercased() { line.unread += 1 }
+            // Most recent activity first: the conversation moves to the top.
+            list.items.removeAll { $0.id == id }
+            list.pending.removeAll { $0.id == id }
+            list.receive([.conversation(line)])
+            lists[.messages] = list
         case .newNotification(let notification):
             lists[.notifications, default: ItemList()].receive([.notification(notification)])
             if tab == .notifications && pages.isEmpty {

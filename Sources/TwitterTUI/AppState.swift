@@ -60,6 +60,12 @@ public struct AppState: Sendable, Equatable {
     public var lists: [Tab: ItemList] = [:]
     /// Unread notifications: the Notifications tab's badge.
     public var unreadNotifications = 0
+    /// Unread direct messages over every conversation: the Messages tab's badge.
+    public var unreadMessages: Int {
+        (lists[.messages]?.items ?? []).reduce(0) { total, item in
+            if case .conversation(let line) = item { total + line.unread } else { total }
+        }
+    }
     /// Pages opened over the tabs, the top one shown.
     public var pages: [Page] = []
     /// The editor, while composing or searching.

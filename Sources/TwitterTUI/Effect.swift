@@ -1,3 +1,4 @@
+import Foundation
 import TwitterCore
 
 /// What the model asks of the daemon; the screen's runner makes the call and answers with an `Event`.
@@ -44,6 +45,10 @@ public enum Event: Sendable, Equatable {
     case tweetDeleted(Int64)
     /// A new notification.
     case newNotification(ActivityNotification)
+    /// The conversations page (direct messages).
+    case conversations([ConversationLine])
+    /// A new direct message in conversation `id`, from `sender` (the reader's own when it is `account`).
+    case newMessage(conversation: Int64, people: [String], sender: String, text: String, at: Date)
     /// The tweet was posted.
     case posted(Tweet)
     /// The post was refused; the daemon's message.

@@ -1,3 +1,4 @@
+import Foundation
 import TwitterCore
 
 /// One entry of a list on screen.
@@ -8,6 +9,8 @@ public enum Item: Sendable, Equatable {
     case deleted(id: Int64, depth: Int)
     /// A notification.
     case notification(ActivityNotification)
+    /// A direct-message conversation: who is in it, its last message, what is unread.
+    case conversation(ConversationLine)
 
     /// The tweet the keys act on: a repost's original, a notification's tweet.
     public var tweet: Tweet? {
@@ -15,6 +18,7 @@ public enum Item: Sendable, Equatable {
         case .tweet(let tweet, _, _): tweet.repostOf ?? tweet
         case .deleted: nil
         case .notification(let notification): notification.tweet.map { $0.repostOf ?? $0 }
+        case .conversation: nil
         }
     }
 
@@ -24,6 +28,7 @@ public enum Item: Sendable, Equatable {
         case .tweet(let tweet, _, _): (tweet.repostOf ?? tweet).author.username
         case .deleted: nil
         case .notification(let notification): notification.from.username
+        case .conversation(let line): line.people.first
         }
     }
 
@@ -33,6 +38,7 @@ public enum Item: Sendable, Equatable {
         case .tweet(let tweet, _, _): tweet.id
         case .deleted(let id, _): id
         case .notification(let notification): notification.id
+        case .conversation(let line): line.id
         }
     }
 
@@ -49,11 +55,39 @@ public enum Item: Sendable, Equatable {
         }
         switch self {
         case .tweet(let tweet, let depth, let focus): return .tweet(apply(tweet), depth: depth, focus: focus)
-        case .deleted: return self
+        case .deleted, .conversation: return self
         case .notification(var notification):
             notification.tweet = notification.tweet.map(apply)
             return .notification(notification)
         }
+    }
+}
+
+/// A conversation as the Messages tab shows it.
+public struct ConversationLine: Sendable, Equatable {
+    /// The conversation's id.
+    public var id: Int64
+    /// The other participants' usernames.
+    public var people: [String]
+    /// Who wrote the last message; nil when there is none or it was deleted.
+    public var lastSender: String?
+    /// The last message's text.
+    public var lastText: String?
+    /// Messages the reader has not read.
+    public var unread: Int
+    /// The last activity.
+    public var updatedAt: Date
+
+    /// Creates the value from its members.
+    public init(
+        id: Int64, people: [String], lastSender: String? = nil, lastText: String? = nil, unread: Int, updatedAt: Date
+    ) {
+        self.id = id
+        self.people = people
+        self.lastSender = lastSender
+        self.lastText = lastText
+        self.unread = unread
+        self.updatedAt = updatedAt
     }
 }
 

@@ -44,6 +44,9 @@ public enum Renderer {
             if tab == .notifications && state.unreadNotifications > 0 {
                 column = grid.put(" \(state.unreadNotifications)", row: 0, column: column, style: .notice)
             }
+            if tab == .messages && state.unreadMessages > 0 {
+                column = grid.put(" \(state.unreadMessages)", row: 0, column: column, style: .notice)
+            }
             if let pending = state.lists[tab]?.pending.count, pending > 0 {
                 column = grid.put(" +\(pending)", row: 0, column: column, style: .notice)
             }
@@ -221,6 +224,20 @@ public enum Renderer {
             if let tweet = notification.tweet.map({ $0.repostOf ?? $0 }) {
                 let text = Highlight.lines(of: tweet.text, entities: tweet.entities, width: max(10, width - 6))
                 lines += text.prefix(3).map { [StyledRun("      ")] + $0 }
+            }
+            return lines + [[]]
+        case .conversation(let line):
+            let age = HumanFormat.age(of: line.updatedAt, now: state.now)
+            var lines: [[StyledRun]] = [
+                [
+                    marker, StyledRun(line.unread > 0 ? "• " : "  ", .notice),
+                    StyledRun(line.people.map { "@" + $0 }.joined(separator: ", "), .bold),
+                    StyledRun(line.unread > 0 ? " · \(line.unread) unread" : "", .notice), StyledRun(" · " + age, .dim),
+                ]
+            ]
+            if let sender = line.lastSender, let text = line.lastText {
+                let wrapped = TextWrap.wrap("@\(sender): \(text)", width: max(10, width - 6))
+                lines += wrapped.prefix(2).map { [StyledRun("      "), StyledRun($0)] }
             }
             return lines + [[]]
         }

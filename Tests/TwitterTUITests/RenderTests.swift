@@ -32,6 +32,30 @@ import TwitterTUI
         #expect(messages.tab == .messages)
     }
 
+    @Test func conversationsShowTheirPeopleLastMessageAndUnreadAndMoveUpWhenOneArrives() {
+        var state = Fixture.home([], capabilities: Capabilities(methods: ["messages.conversations"]))
+        _ = state.apply(
+            .conversations([
+                ConversationLine(
+                    id: 1, people: ["bob"], lastSender: "bob", lastText: "lunch?", unread: 1,
+                    updatedAt: Fixture.now),
+                ConversationLine(id: 2, people: ["carol", "dave"], unread: 0, updatedAt: Fixture.now),
+            ]))
+        _ = state.handle(.character("3"))
+        var grid = Renderer.render(state, width: 80, height: 24)
+        #expect(grid.text(ofRow: 0).contains("3 Messages 1"))
+        #expect(grid.text.split(separator: "\n").contains { $0.contains("@bob") && $0.contains("1 unread") })
+        #expect(grid.text.split(separator: "\n").contains { $0.contains("@bob: lunch?") })
+        #expect(grid.text.split(separator: "\n").contains { $0.contains("@carol, @dave") })
+        // A message from dave moves his conversation to the top and counts; one's own counts nothing.
+        _ = state.apply(.newMessage(conversation: 2, people: ["dave"], sender: "dave", text: "hi", at: Fixture.now))
+        _ = state.apply(.newMessage(conversation: 1, people: ["bob"], sender: "alice", text: "yes", at: Fixture.now))
+        #expect(state.lists[.messages]?.items.map(\.id) == [1, 2])
+        #expect(state.unreadMessages == 2)
+        grid = Renderer.render(state, width: 80, height: 24)
+        #expect(grid.text.split(separator: "\n").contains { $0.contains("@alice: yes") })
+    }
+
     @Test func bookmarksKeyOnlyWhenTheDaemonHasBookmarks() {
         var state = Fixture.home([Fixture.tweet(1)])
         #expect(state.handle(.character("b")).isEmpty)

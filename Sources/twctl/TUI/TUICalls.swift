@@ -33,8 +33,17 @@ struct TUICalls {
             let results = try await connection.call(API.Search.tweets, .init(query: query, limit: Self.pageSize))
             return .searchResults(query: query, results.tweets)
         case .load(.messages):
-            // Direct messages (issue #35) load here: `messages.conversations`.
-            return .timeline(.messages, [], homeIsPublic: false)
+            let me = state.account?.lowercased()
+            let page = try await connection.call(API.Messages.conversations, .init(limit: Self.pageSize))
+            return .conversations(
+                page.conversations.map { conversation in
+                    ConversationLine(
+                        id: conversation.id,
+                        people: conversation.participants.map(\.username).filter { $0.lowercased() != me },
+                        lastSender: conversation.lastMessage?.sender?.username,
+                        lastText: conversation.lastMessage?.text,
+                        unread: conversation.unreadCount, updatedAt: conversation.updatedAt)
+                })
         case .loadThread(let id):
             let thread = try await connection.call(API.Tweets.thread, .init(id: id))
             return .thread(focus: id, Self.tree(of: thread))

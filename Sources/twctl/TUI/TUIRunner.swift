@@ -164,7 +164,7 @@ final class TUIRunner {
         }
         let newestNotification = state.lists[.notifications]?.items.map(\.id).max()
         _ = try await connection.call(API.Notifications.subscribe, .init(sinceId: newestNotification ?? 0))
-        // Messages (issue #35) subscribe here: `messages.subscribe`, once the daemon lists it.
+        if methods.contains(API.Messages.subscribe.name) { _ = try await connection.call(API.Messages.subscribe) }
         self.connection = connection
         reconnectDelay = .milliseconds(100)
         apply(.connected(account: login.user.username, capabilities: Capabilities(methods: methods)))
@@ -193,10 +193,26 @@ final class TUIRunner {
             Task {
                 _ = try? await connection.call(API.Notifications.subscribe, .init(sinceId: lagged.resumeFrom))
             }
+        } else if let new = try connection.decode(notification, as: API.Messages.new) {
+            let message = new.message
+            guard let id = message.conversationId, let sender = message.sender?.username, let text = message.text
+            else { return }
+            let known = state.lists[.messages]?.items.contains { $0.id == id } ?? false
+            // A conversation new to the list is read whole: who is in it, what is unread.
+            if known {
+                apply(
+                    .newMessage(
+                        conversation: id, people: [sender], sender: sender, text: text, at: message.createdAt ?? Date())
+                )
+            } else {
+                perform([.load(.messages)])
+            }
+        } else if try connection.decode(notification, as: API.Messages.lagged) != nil {
+            perform([.load(.messages)])
+            Task { _ = try? await connection.call(API.Messages.subscribe) }
         } else if let revoked = try connection.decode(notification, as: API.Auth.revoked) {
             throw SessionEnded(message: revoked.message)
         }
-        // `messages.new` (issue #35) becomes an event here.
     }
 
     private func resubscribe(_ tab: Tab, from resumeFrom: Int64) async {

@@ -58,11 +58,10 @@ import Testing
         try pane.waitFor(" Public ─")
         try pane.press("2")
         try pane.waitFor(" Notifications ─")
-        try pane.press("1")
-        try pane.waitFor("Home · everyone's")
-        // Without direct messages on the daemon there is no Messages tab, and 3 does nothing.
-        #expect(!(try pane.screen().contains("3 Messages")))
         try pane.press("3")
+        try pane.waitFor(" Messages ─")
+        try pane.waitFor("No conversations.")
+        try pane.press("1")
         try pane.waitFor("Home · everyone's")
 
         // q on a tab quits.
@@ -203,6 +202,23 @@ import Testing
         try pane.press("2")
         try pane.waitFor("@bob mentioned you")
         try pane.waitFor("the badge gone") { !$0.contains("Notifications 1") }
+    }
+
+    @Test func messagesArriveLiveWithTheirUnreadBadge() async throws {
+        let people = try await TUIPeople()
+        // Alice takes messages from the people she follows (the default).
+        #expect(try people.alice.twctl(["follow", "bob"]).status == 0)
+        #expect(try people.bob.twctl(["dm", "alice", "lunch at noon?"]).status == 0)
+        let pane = try people.aliceScreen()
+        try pane.waitFor("3 Messages 1")
+        try pane.press("3")
+        try pane.waitFor("@bob: lunch at noon?")
+        try pane.waitFor("1 unread")
+        // A message in the open conversation arrives live and is counted.
+        #expect(try people.bob.twctl(["dm", "alice", "or at one"]).status == 0)
+        try pane.waitFor("@bob: or at one")
+        try pane.waitFor("2 unread")
+        try pane.waitFor("3 Messages 2")
     }
 
     @Test func theDaemonGoingAwayAndComingBack() async throws {
