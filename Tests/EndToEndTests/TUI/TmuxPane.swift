@@ -26,7 +26,18 @@ final class TmuxPane {
     }
 
     deinit {
+        // `kill-server` alone left servers and their panes running after their tests: the pane's command and the
+        // server are ended by their pids, so no test leaves a TUI retrying a daemon that is gone.
+        let server = try? tmux("display-message", "-p", "-t", target, "#{pid}")
+        if let pane = try? tmux("display-message", "-p", "-t", target, "#{pane_pid}"),
+            let process = Int32(pane.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            kill(process, SIGKILL)
+        }
         _ = try? tmux("kill-server")
+        if let server, let process = Int32(server.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(process, SIGKILL)
+        }
     }
 
     /// `twctl tui` itself in the pane, exec'd so the pane's process is twctl.
