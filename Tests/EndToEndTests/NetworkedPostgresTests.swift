@@ -215,14 +215,15 @@ final class TestNetwork: Sendable {
     func psql(_ query: String, folder: String) throws -> String {
         guard let (bin, _) = postgres.withLock({ $0 }) else { throw TestPostgresError("no server") }
         return try Self.shell(
-            "runuser -u postgres -- '\(bin)/psql' -h '\(folder)/pg' -U postgres -d twitterd -Atc \"\(query)\""
+            // From a folder postgres may enter: psql run in a private checkout says it cannot, on the output read.
+            "cd '\(folder)' && runuser -u postgres -- '\(bin)/psql' -h '\(folder)/pg' -U postgres -d twitterd -Atc \"\(query)\""
         ).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Stops the server and deletes the namespaces (and with them the veth pairs) and their hosts files.
     func tearDown() {
         if let (bin, data) = postgres.withLock({ $0 }) {
-            _ = try? Self.shell("runuser -u postgres -- '\(bin)/pg_ctl' -D '\(data)' -m immediate -w stop")
+            _ = try? Self.shell("cd / && runuser -u postgres -- '\(bin)/pg_ctl' -D '\(data)' -m immediate -w stop")
         }
         for name in [database, a, b] {
             _ = try? Self.run([NetworkedPostgresTests.ip, "netns", "del", name])
