@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import TestSupport
 import Testing
+import TwitterClient
 
 /// The line protocol over a real socket: pipelining, half-close, missing newline, over-long lines, garbage.
 @Suite(.serialized) struct FramingTests {
@@ -134,5 +135,33 @@ import Testing
         socket.send(Self.ping(1))
         #expect(socket.readLine() != nil)
         #expect(socket.waitForClose())
+    }
+
+    /// A subscriber waits for the daemon, and may hear nothing for hours: `twctl timeline --follow` and the TUI were
+    /// cut off (and reconnected) every idle timeout. Two plain connections opened after the subscription, each
+    /// closed for being idle, show that the subscriber's own idle checks have come and gone.
+    @Test func aConnectionWithSubscriptionsOutlivesTheIdleTimeout() async throws {
+        let daemon = try await DaemonProcess(
+            configuration: DaemonProcess.fastHashing + "[limits]\nidle_timeout_seconds = 1\n")
+        let token = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
+            try await alice.signUp(email: "alice@example.com", username: "alice")
+        }
+        let subscriber = try RawSocket(path: daemon.socketPath)
+        subscriber.send(
+            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":1}"#
+                + "\n")
+        #expect(subscriber.readLine()?.contains(#""result""#) == true)
+        subscriber.send(#"{"jsonrpc":"2.0","method":"tweets.subscribe","id":2}"# + "\n")
+        #expect(subscriber.readLine()?.contains(#""subscription":1"#) == true)
+        for _ in 0..<2 {
+            let plain = try RawSocket(path: daemon.socketPath)
+            #expect(plain.waitForClose(), "a connection without subscriptions still closes when idle")
+        }
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { alice in
+            try await alice.logIn(token: token)
+            _ = try await alice.call("tweets.post", ["text": "still there?"])
+        }
+        let notification = try #require(subscriber.readLine(), "the subscriber was closed while idle")
+        #expect(notification.contains(#""method":"tweets.new""#) && notification.contains("still there?"))
     }
 }

@@ -13,13 +13,8 @@ import TwitterCore
 /// (a reconnect, a restart of the server) left behind. Nothing is lost or doubled because delivery follows one
 /// cursor, `delivered`, under one lock.
 final class CommitFeed: Sendable {
-    /// The channel ordered writes notify.
-    static let channel = "twitterd_commits"
-    /// How long entries are kept for daemons that fall behind.
-    static let retention = "1 hour"
-
-    /// This daemon, as `commit_events.origin`.
-    let origin = UUID().uuidString
+    /// The log: `commit_events`, notifying `twitterd_commits`.
+    let log = EventLog<TweetEvent>(table: "commit_events", channel: "twitterd_commits", subject: "commit")
     private let delivery = AsyncLock()
     private let state = Mutex(State())
     private let logger: Logger
@@ -36,6 +31,9 @@ final class CommitFeed: Sendable {
         self.logger = logger
     }
 
+    /// This daemon, as `commit_events.origin`.
+    var origin: String { log.origin }
+
     /// Starts at the log's end: what was committed before this daemon opened the database is in the database.
     func start(at newest: Int64) {
         state.withLock { $0.delivered = newest }
@@ -48,13 +46,7 @@ final class CommitFeed: Sendable {
 
     /// Stores `events` in the open transaction and notifies the channel at its commit; returns the entry's id.
     func record(_ events: [TweetEvent], in connection: PostgresConnection) async throws -> Int64 {
-        let json = String(decoding: try JSONEncoder().encode(events), as: UTF8.self)
-        guard
-            let id = try await connection.value(
-                "INSERT INTO commit_events (origin, events) VALUES (\(origin), \(json)) RETURNING id", as: Int64.self)
-        else { throw TwitterError(.internal, "The commit log entry just written has no id") }
-        try await connection.run("SELECT pg_notify(\(Self.channel), \(String(id)))")
-        return id
+        try await log.append(events, in: connection)
     }
 
     /// Delivers this daemon's committed entry `id` with its `events` to `observer`, after every earlier entry
@@ -106,89 +98,33 @@ final class CommitFeed: Sendable {
         while true {
             let after = state.withLock { $0.delivered }
             if let bound, after >= bound - 1 { return }
-            let limit = bound ?? Int64.max
-            let rows = try await store.read { connection in
-                try await connection.rows(
-                    """
-                    SELECT id, origin, events FROM commit_events WHERE id > \(after) AND id < \(limit)
-                    ORDER BY id LIMIT 500
-                    """
-                ).map {
-                    (
-                        try $0.column("id", as: Int64.self), try $0.column("origin", as: String.self),
-                        try $0.column("events", as: String.self)
-                    )
-                }
-            }
-            guard !rows.isEmpty else { return }
-            for (id, entryOrigin, json) in rows {
-                let events: [TweetEvent]
-                do {
-                    events = try JSONDecoder().decode([TweetEvent].self, from: Data(json.utf8))
-                } catch {
-                    // Written by a daemon of another version: skipped, or the feed would stop here for good.
-                    logger.error(
-                        "a commit log entry cannot be read; skipped", metadata: ["id": "\(id)", "error": "\(error)"])
-                    events = []
-                }
+            let entries = try await log.entries(after: after, before: bound, reading: store, logger: logger)
+            guard !entries.isEmpty else { return }
+            for entry in entries {
                 let observer = state.withLock { state in
-                    state.delivered = id
+                    state.delivered = entry.id
                     return state.observer
                 }
-                guard !events.isEmpty, let observer else { continue }
-                if entryOrigin == origin {
+                guard !entry.events.isEmpty, let observer else { continue }
+                if entry.origin == origin {
                     // This daemon's own entry, read before its writer delivered it (which it then skips); its
                     // revocations were acted on when they were made.
-                    observer.committed(events.filter { if case .revoked = $0 { false } else { true } })
+                    observer.committed(entry.events.filter { if case .revoked = $0 { false } else { true } })
                 } else {
-                    observer.committedElsewhere(events)
+                    observer.committedElsewhere(entry.events)
                 }
             }
         }
     }
 
-    /// Listens for other daemons' commits until cancelled, catching up on each notification and every second;
-    /// a lost connection is retried each second. Also prunes entries older than `retention` now and then.
+    /// Listens for other daemons' commits until cancelled (`EventLog.follow`).
     func follow(_ store: PostgresStore) async {
-        let poller = Task {
-            var ticks = 0
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(1))
-                await catchUpLogging(store)
-                ticks += 1
-                if ticks % 300 == 0 { await prune(store) }
-            }
-        }
-        defer { poller.cancel() }
-        while !Task.isCancelled {
+        await log.follow(store, logger: logger) {
             do {
-                try await store.client.withConnection { connection in
-                    try await connection.listen(on: Self.channel) { notifications in
-                        // Entries committed between the last poll and LISTEN taking effect are caught up here.
-                        await self.catchUpLogging(store)
-                        for try await _ in notifications { await self.catchUpLogging(store) }
-                    }
-                }
+                try await self.catchUp(reading: store)
             } catch {
-                if Task.isCancelled { return }
-                logger.warning("listening for other daemons' commits failed; retrying", metadata: ["error": "\(error)"])
+                self.logger.debug("catching up with the commit log failed", metadata: ["error": "\(error)"])
             }
-            try? await Task.sleep(for: .seconds(1))
-        }
-    }
-
-    private func catchUpLogging(_ store: PostgresStore) async {
-        do {
-            try await catchUp(reading: store)
-        } catch {
-            logger.debug("catching up with the commit log failed", metadata: ["error": "\(error)"])
-        }
-    }
-
-    private func prune(_ store: PostgresStore) async {
-        _ = try? await store.transaction { connection in
-            try await connection.run(
-                "DELETE FROM commit_events WHERE created_at < now() - \(Self.retention)::interval")
         }
     }
 }

@@ -12,15 +12,11 @@ import TwitterCore
 /// and a poll every second catches up what a missed notification left behind. One cursor, `delivered`, under one
 /// lock: nothing lost or doubled.
 final class MessageFeed: Sendable {
-    /// The channel sends notify.
-    static let channel = "twitterd_messages"
-    /// How long entries are kept for daemons that fall behind.
-    static let retention = "1 hour"
+    /// The log: `message_events`, notifying `twitterd_messages`.
+    let log = EventLog<MessageEvent>(table: "message_events", channel: "twitterd_messages", subject: "message")
     /// The advisory lock every send holds until its commit, so ids are given out in commit order ("tw-msgs").
     static let orderLock: Int64 = 0x7477_2d6d_7367_73
 
-    /// This daemon, as `message_events.origin`.
-    let origin = UUID().uuidString
     private let delivery = AsyncLock()
     private let state = Mutex(State())
     private let logger: Logger
@@ -60,12 +56,7 @@ final class MessageFeed: Sendable {
 
     /// Stores `events` in the open transaction and notifies the channel at its commit; returns the entry's id.
     func record(_ events: [MessageEvent], in connection: PostgresConnection) async throws -> Int64 {
-        let json = String(decoding: try JSONEncoder().encode(events), as: UTF8.self)
-        guard
-            let id = try await connection.value(
-                "INSERT INTO message_events (origin, events) VALUES (\(origin), \(json)) RETURNING id", as: Int64.self)
-        else { throw TwitterError(.internal, "The message log entry just written has no id") }
-        try await connection.run("SELECT pg_notify(\(Self.channel), \(String(id)))")
+        let id = try await log.append(events, in: connection)
         state.withLock { _ = $0.ownPending.insert(id) }
         return id
     }
@@ -91,31 +82,14 @@ final class MessageFeed: Sendable {
     private func catchUp(reading store: PostgresStore) async throws {
         while true {
             guard let after = state.withLock({ $0.delivered }) else { return }
-            let rows = try await store.read { connection in
-                try await connection.rows(
-                    "SELECT id, origin, events FROM message_events WHERE id > \(after) ORDER BY id LIMIT 500"
-                ).map {
-                    (
-                        try $0.column("id", as: Int64.self), try $0.column("origin", as: String.self),
-                        try $0.column("events", as: String.self)
-                    )
-                }
-            }
-            guard !rows.isEmpty else { return }
-            for (id, entryOrigin, json) in rows {
-                let events: [MessageEvent]
-                do {
-                    events = try JSONDecoder().decode([MessageEvent].self, from: Data(json.utf8))
-                } catch {
-                    logger.error(
-                        "a message log entry cannot be read; skipped", metadata: ["id": "\(id)", "error": "\(error)"])
-                    events = []
-                }
+            let entries = try await log.entries(after: after, reading: store, logger: logger)
+            guard !entries.isEmpty else { return }
+            for entry in entries {
                 let observer = state.withLock { state in
-                    state.delivered = id
+                    state.delivered = entry.id
                     return state.observer
                 }
-                if !events.isEmpty { observer?.committed(events, elsewhere: entryOrigin != origin) }
+                if !entry.events.isEmpty { observer?.committed(entry.events, elsewhere: entry.origin != log.origin) }
             }
         }
     }
@@ -125,10 +99,7 @@ final class MessageFeed: Sendable {
             try await delivery.withLock {
                 if state.withLock({ $0.delivered }) == nil {
                     // Where this daemon starts: what was sent before it is in the database, not news.
-                    let newest = try await store.read { connection in
-                        try await connection.value(
-                            "SELECT coalesce(max(id), 0) FROM message_events", as: Int64.self) ?? 0
-                    }
+                    let newest = try await log.newest(reading: store)
                     state.withLock { state in
                         if state.delivered == nil { state.delivered = state.start(newest: newest) }
                     }
@@ -140,37 +111,8 @@ final class MessageFeed: Sendable {
         }
     }
 
-    /// Listens for other daemons' sends until cancelled, catching up on each notification and every second.
+    /// Listens for other daemons' sends until cancelled (`EventLog.follow`).
     private func follow(_ store: PostgresStore) async {
-        let poller = Task {
-            var ticks = 0
-            while !Task.isCancelled {
-                await catchUpLogging(store)
-                try? await Task.sleep(for: .seconds(1))
-                ticks += 1
-                if ticks % 300 == 0 {
-                    _ = try? await store.transaction { connection in
-                        try await connection.run(
-                            "DELETE FROM message_events WHERE created_at < now() - \(Self.retention)::interval")
-                    }
-                }
-            }
-        }
-        defer { poller.cancel() }
-        while !Task.isCancelled {
-            do {
-                try await store.client.withConnection { connection in
-                    try await connection.listen(on: Self.channel) { notifications in
-                        await self.catchUpLogging(store)
-                        for try await _ in notifications { await self.catchUpLogging(store) }
-                    }
-                }
-            } catch {
-                if Task.isCancelled { return }
-                logger.warning(
-                    "listening for other daemons' messages failed; retrying", metadata: ["error": "\(error)"])
-            }
-            try? await Task.sleep(for: .seconds(1))
-        }
+        await log.follow(store, logger: logger) { await self.catchUpLogging(store) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterRules
 
 /// An account's archive, its deletion and its reset codes in PostgreSQL.
 struct AccountStore: AccountLifecycleStoring {
@@ -41,14 +42,18 @@ struct AccountStore: AccountLifecycleStoring {
     /// e-mail goes too. An ordered write: the read model must drop the account in commit order.
     func deleteAccount(_ userID: Int64, reservingNameUntil reservedUntil: Date) async throws {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            guard
-                let row = try await connection.firstRow(
-                    "SELECT username_key, email_key FROM users WHERE id = \(userID) FOR UPDATE")
-            else { throw TwitterError.notFound("Account") }
-            // A suspended account's part is out of the counters already.
-            if try await !Contributions.areWithdrawn(connection, of: userID) {
-                try await Contributions.move(connection, of: userID, by: -1)
+            var facts: AccountDeletionRule.Facts?
+            if let row = try await connection.firstRow(
+                "SELECT username_key, email_key FROM users WHERE id = \(userID) FOR UPDATE")
+            {
+                // A suspended account's part is out of the counters already.
+                facts = AccountDeletionRule.Facts(
+                    usernameKey: try row.column("username_key", as: String.self),
+                    emailKey: try row.column("email_key", as: String.self),
+                    contributionsWithdrawn: try await Contributions.areWithdrawn(connection, of: userID))
             }
+            let plan = try AccountDeletionRule.plan(deleting: userID, facts: facts, reservingNameUntil: reservedUntil)
+            if plan.withdrawContributions { try await Contributions.move(connection, of: userID, by: -1) }
             try await MessageStore.deleteAccount(connection, userID)
             // Replies by the account itself go with it, so only others' replies and tombstones below keep a
             // top-level tweet's place.
@@ -61,16 +66,15 @@ struct AccountStore: AccountLifecycleStoring {
                     OR EXISTS(SELECT 1 FROM tweet_tombstones AS gone WHERE gone.in_reply_to_id = tweets.id))
                 ON CONFLICT (id) DO UPDATE SET in_reply_to_id = EXCLUDED.in_reply_to_id
                 """)
-            try await connection.run(
-                "DELETE FROM login_throttles WHERE key = 'account:' || \(try row.column("email_key", as: String.self))")
+            try await connection.run("DELETE FROM login_throttles WHERE key = \(plan.throttleKey)")
             try await connection.run(
                 """
                 INSERT INTO reserved_usernames (username_key, until)
-                VALUES (\(try row.column("username_key", as: String.self)), \(reservedUntil.storagePrecision))
+                VALUES (\(plan.reservedName.key), \(plan.reservedName.until.storagePrecision))
                 ON CONFLICT (username_key) DO UPDATE SET until = EXCLUDED.until
                 """)
             try await connection.run("DELETE FROM users WHERE id = \(userID)")
-            return ((), [.accountChanged(userID: userID)])
+            return ((), plan.events)
         }
     }
 
@@ -99,12 +103,13 @@ struct AccountStore: AccountLifecycleStoring {
                     """)
             else { return nil }
             let userID = try row.column("user_id", as: Int64.self)
-            let expired = try row.column("expires_at", as: Date.self) <= now
-            let matches = try row.column("code_hash", as: Data.self) == Data(hash)
-            if expired || matches {
+            let outcome = ResetCodeRule.outcome(
+                matches: try row.column("code_hash", as: Data.self) == Data(hash),
+                expiresAt: try row.column("expires_at", as: Date.self), now: now)
+            if outcome.deleteCode {
                 try await connection.run("DELETE FROM password_resets WHERE user_id = \(userID)")
             }
-            return matches && !expired ? userID : nil
+            return outcome.accepted ? userID : nil
         }
     }
 }

@@ -108,7 +108,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 let reason = "an unfinished line waited too long for its newline"
                 perform(machine.closeRequested(reason, notice: true), context: context)
             case .idle:
-                perform(machine.closeRequested("idle timeout"), context: context)
+                // A subscriber waits for what the daemon pushes: `twctl timeline --follow` or the TUI may hear
+                // nothing for hours and must not be cut off (and made to reconnect) every idle timeout.
+                if !session.hasSubscriptions {
+                    perform(machine.closeRequested("idle timeout"), context: context)
+                }
             case .endOfInput:
                 // A client that half-closes after subscribing (as `socat -t` does) still gets its notifications.
                 perform(machine.inputEnded(hasSubscriptions: session.hasSubscriptions), context: context)

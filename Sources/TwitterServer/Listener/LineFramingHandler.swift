@@ -138,12 +138,16 @@ final class LineFramingHandler: ChannelDuplexHandler {
         }
     }
 
-    /// Fires once the connection has been quiet for the idle timeout; activity since the timer was set
+    /// Fires each time the connection has been quiet for the idle timeout; activity since the timer was set
     /// only moves the next check later.
     private func scheduleIdleTimer(in delay: TimeAmount, context: ChannelHandlerContext) {
         idleTimer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
             let quietFor = NIODeadline.now() - self.lastActivity
             if quietFor >= self.idleTimeout {
+                // The connection handler decides: a connection that holds subscriptions is waiting on the
+                // daemon, not idle, and stays; the timer keeps checking for when it no longer does.
+                self.lastActivity = .now()
+                self.scheduleIdleTimer(in: self.idleTimeout, context: context)
                 self.fireOutsideReadCycle(.idle, context: context)
             } else {
                 self.scheduleIdleTimer(in: self.idleTimeout - quietFor, context: context)

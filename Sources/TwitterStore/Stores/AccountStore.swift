@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterRules
 
 /// An account's archive, its deletion and its reset codes in SQLite.
 public struct AccountStore: AccountLifecycleStoring {
@@ -107,13 +108,15 @@ public struct AccountStore: AccountLifecycleStoring {
     /// e-mail goes too.
     public func deleteAccount(_ userID: Int64, reservingNameUntil reservedUntil: Date) async throws {
         try await reporter.write { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT username_key, email_key FROM users WHERE id = ?", arguments: [userID])
-            else { throw TwitterError.notFound("Account") }
-            if try !Contributions.areWithdrawn(db, of: userID) {
-                try Contributions.move(db, of: userID, by: -1)
+            let facts = try Row.fetchOne(
+                db, sql: "SELECT username_key, email_key FROM users WHERE id = ?", arguments: [userID]
+            ).map { row in
+                AccountDeletionRule.Facts(
+                    usernameKey: row["username_key"], emailKey: row["email_key"],
+                    contributionsWithdrawn: try Contributions.areWithdrawn(db, of: userID))
             }
+            let plan = try AccountDeletionRule.plan(deleting: userID, facts: facts, reservingNameUntil: reservedUntil)
+            if plan.withdrawContributions { try Contributions.move(db, of: userID, by: -1) }
             // One statement per execute: in a multi-statement execute, GRDB hands the arguments out statement by
             // statement, so numbered parameters shared between statements do not bind.
             try db.execute(
@@ -124,14 +127,13 @@ public struct AccountStore: AccountLifecycleStoring {
                         OR EXISTS(SELECT 1 FROM tweets AS reply WHERE reply.in_reply_to_id = tweets.id AND reply.author_id != ?1)
                         OR EXISTS(SELECT 1 FROM tweet_tombstones AS gone WHERE gone.in_reply_to_id = tweets.id))
                     """, arguments: [userID])
-            try db.execute(
-                sql: "DELETE FROM login_throttles WHERE key = 'account:' || ?", arguments: [row["email_key"] as String])
+            try db.execute(sql: "DELETE FROM login_throttles WHERE key = ?", arguments: [plan.throttleKey])
             try db.execute(
                 sql: "INSERT OR REPLACE INTO reserved_usernames (username_key, until) VALUES (?, ?)",
-                arguments: [row["username_key"] as String, reservedUntil])
+                arguments: [plan.reservedName.key, plan.reservedName.until])
             try MessageStore.deleteAccount(db, userID)
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
-            return ((), [.accountChanged(userID: userID)])
+            return ((), plan.events)
         }
     }
 
@@ -157,12 +159,12 @@ public struct AccountStore: AccountLifecycleStoring {
                         """, arguments: [UserRecord.key(email)])
             else { return nil }
             let userID: Int64 = row["user_id"]
-            let expired = (row["expires_at"] as Date) <= now
-            let matches = (row["code_hash"] as Data) == Data(hash)
-            if expired || matches {
+            let outcome = ResetCodeRule.outcome(
+                matches: (row["code_hash"] as Data) == Data(hash), expiresAt: row["expires_at"], now: now)
+            if outcome.deleteCode {
                 try db.execute(sql: "DELETE FROM password_resets WHERE user_id = ?", arguments: [userID])
             }
-            return matches && !expired ? userID : nil
+            return outcome.accepted ? userID : nil
         }
     }
 }

@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import PostgresNIO
+import TwitterCore
+
+/// One log table that the daemons on a database append events to and read back in id order: the tweets' commit
+/// log (`commit_events`, `CommitFeed`) and the messages' (`message_events`, `MessageFeed`). Each row is one
+/// transaction's events as JSON, with the daemon that wrote it; appending notifies `channel` at the commit.
+///
+/// What is shared lives here once: the row's shape, the append with its notification, the read of a page of
+/// entries, pruning, and the follow loop (LISTEN, a poll every second, pruning every five minutes). Where
+/// delivery starts and what a daemon does with its own entries differ between the feeds, and stay in them.
+struct EventLog<Event: Codable & Sendable>: Sendable {
+    /// One entry: its id (commit order), the daemon that wrote it, and its events (empty when unreadable).
+    struct Entry: Sendable {
+        var id: Int64
+        var origin: String
+        var events: [Event]
+    }
+
+    /// The table, `commit_events` or `message_events`.
+    let table: String
+    /// The channel appends notify.
+    let channel: String
+    /// What the entries are, for log lines ("commit", "message").
+    let subject: String
+    /// This daemon, as the entries' `origin`.
+    let origin = UUID().uuidString
+    /// How long entries are kept for daemons that fall behind.
+    static var retention: String { "1 hour" }
+
+    /// Stores `events` in the open transaction and notifies the channel at its commit; returns the entry's id.
+    func append(_ events: [Event], in connection: PostgresConnection) async throws -> Int64 {
+        let json = String(decoding: try JSONEncoder().encode(events), as: UTF8.self)
+        guard
+            let id = try await connection.value(
+                "INSERT INTO \(unescaped: table) (origin, events) VALUES (\(origin), \(json)) RETURNING id",
+                as: Int64.self)
+        else { throw TwitterError(.internal, "The \(subject) log entry just written has no id") }
+        try await connection.run("SELECT pg_notify(\(channel), \(String(id)))")
+        return id
+    }
+
+    /// The id of the newest entry, 0 when there is none.
+    func newest(reading store: PostgresStore) async throws -> Int64 {
+        try await store.read { connection in
+            try await connection.value("SELECT coalesce(max(id), 0) FROM \(unescaped: table)", as: Int64.self) ?? 0
+        }
+    }
+
+    /// Up to 500 entries after `after` (and before `bound`, when given), in id order. An entry that cannot be
+    /// decoded (written by a daemon of another version) comes with no events, so the reader moves past it
+    /// instead of stopping there for good.
+    func entries(after: Int64, before bound: Int64? = nil, reading store: PostgresStore, logger: Logger)
+        async throws -> [Entry]
+    {
+        let limit = bound ?? Int64.max
+        let rows = try await store.read { connection in
+            try await connection.rows(
+                """
+                SELECT id, origin, events FROM \(unescaped: table) WHERE id > \(after) AND id < \(limit)
+                ORDER BY id LIMIT 500
+                """
+            ).map {
+                (
+                    try $0.column("id", as: Int64.self), try $0.column("origin", as: String.self),
+                    try $0.column("events", as: String.self)
+                )
+            }
+        }
+        return rows.map { id, origin, json in
+            do {
+                return Entry(id: id, origin: origin, events: try JSONDecoder().decode([Event].self, from: Data(json.utf8)))
+            } catch {
+                logger.error(
+                    "a \(subject) log entry cannot be read; skipped", metadata: ["id": "\(id)", "error": "\(error)"])
+                return Entry(id: id, origin: origin, events: [])
+            }
+        }
+    }
+
+    /// Listens for other daemons' entries until cancelled, calling `catchUp` on each notification, when LISTEN
+    /// takes effect (entries committed before it are not notified) and every second; a lost connection is retried
+    /// each second. Prunes entries older than `retention` every five minutes.
+    func follow(_ store: PostgresStore, logger: Logger, catchUp: @escaping @Sendable () async -> Void) async {
+        let poller = Task {
+            var ticks = 0
+            while !Task.isCancelled {
+                await catchUp()
+                try? await Task.sleep(for: .seconds(1))
+                ticks += 1
+                if ticks % 300 == 0 { await prune(store) }
+            }
+        }
+        defer { poller.cancel() }
+        while !Task.isCancelled {
+            do {
+                try await store.client.withConnection { connection in
+                    try await connection.listen(on: channel) { notifications in
+                        await catchUp()
+                        for try await _ in notifications { await catchUp() }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning(
+                    "listening for other daemons' \(subject)s failed; retrying", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    private func prune(_ store: PostgresStore) async {
+        _ = try? await store.transaction { connection in
+            try await connection.run(
+                "DELETE FROM \(unescaped: table) WHERE created_at < now() - \(Self.retention)::interval")
+        }
+    }
+}
