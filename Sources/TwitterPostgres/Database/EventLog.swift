@@ -70,7 +70,8 @@ struct EventLog<Event: Codable & Sendable>: Sendable {
         }
         return rows.map { id, origin, json in
             do {
-                return Entry(id: id, origin: origin, events: try JSONDecoder().decode([Event].self, from: Data(json.utf8)))
+                return Entry(
+                    id: id, origin: origin, events: try JSONDecoder().decode([Event].self, from: Data(json.utf8)))
             } catch {
                 logger.error(
                     "a \(subject) log entry cannot be read; skipped", metadata: ["id": "\(id)", "error": "\(error)"])
