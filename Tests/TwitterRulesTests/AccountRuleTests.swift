@@ -14,7 +14,7 @@ struct AccountRuleTests {
         let plan = try AccountDeletionRule.plan(deleting: 7, facts: facts, reservingNameUntil: Self.until)
         #expect(plan.withdrawContributions == !suspended)
         #expect(plan.throttleKey == LoginThrottle.Key.account("alice@example.com").storageName)
-        #expect(plan.reservedName.key == "alice" && plan.reservedName.until == Self.until)
+        #expect(plan.reservedName == "alice" && plan.reservedUntil == Self.until)
         #expect(plan.events == [.accountChanged(userID: 7)])
     }
 

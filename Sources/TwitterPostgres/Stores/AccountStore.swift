@@ -70,7 +70,7 @@ struct AccountStore: AccountLifecycleStoring {
             try await connection.run(
                 """
                 INSERT INTO reserved_usernames (username_key, until)
-                VALUES (\(plan.reservedName.key), \(plan.reservedName.until.storagePrecision))
+                VALUES (\(plan.reservedName), \(plan.reservedUntil.storagePrecision))
                 ON CONFLICT (username_key) DO UPDATE SET until = EXCLUDED.until
                 """)
             try await connection.run("DELETE FROM users WHERE id = \(userID)")

@@ -15,6 +15,7 @@ public enum AccountDeletionRule {
         /// Whether a suspension already took the account's contributions out of the counters.
         public var contributionsWithdrawn: Bool
 
+        /// Facts read by a store.
         public init(usernameKey: String, emailKey: String, contributionsWithdrawn: Bool) {
             self.usernameKey = usernameKey
             self.emailKey = emailKey
@@ -28,26 +29,23 @@ public enum AccountDeletionRule {
         public let withdrawContributions: Bool
         /// The `login_throttles` key to delete.
         public let throttleKey: String
-        /// The `reserved_usernames` row to write (insert or replace).
-        public let reservedName: (key: String, until: Date)
+        /// The folded name to keep in `reserved_usernames` (insert or replace).
+        public let reservedName: String
+        /// Until when nobody may take the name.
+        public let reservedUntil: Date
         /// The events once committed: whatever holds the account starts again without it.
         public let events: [TweetEvent]
-
-        public static func == (left: Plan, right: Plan) -> Bool {
-            left.withdrawContributions == right.withdrawContributions && left.throttleKey == right.throttleKey
-                && left.reservedName == right.reservedName && left.events == right.events
-        }
     }
 
     /// The plan for deleting `userID`; a missing account (nil facts) is -32004.
-    public static func plan(deleting userID: Int64, facts: Facts?, reservingNameUntil reservedUntil: Date) throws(
-        TwitterError
-    ) -> Plan {
+    public static func plan(deleting userID: Int64, facts: Facts?, reservingNameUntil reservedUntil: Date)
+        throws(TwitterError) -> Plan
+    {
         guard let facts else { throw TwitterError.notFound("Account") }
         return Plan(
             withdrawContributions: !facts.contributionsWithdrawn,
             throttleKey: LoginThrottle.Key.account(facts.emailKey).storageName,
-            reservedName: (facts.usernameKey, reservedUntil),
+            reservedName: facts.usernameKey, reservedUntil: reservedUntil,
             events: [.accountChanged(userID: userID)])
     }
 }

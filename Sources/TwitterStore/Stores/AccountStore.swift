@@ -130,7 +130,7 @@ public struct AccountStore: AccountLifecycleStoring {
             try db.execute(sql: "DELETE FROM login_throttles WHERE key = ?", arguments: [plan.throttleKey])
             try db.execute(
                 sql: "INSERT OR REPLACE INTO reserved_usernames (username_key, until) VALUES (?, ?)",
-                arguments: [plan.reservedName.key, plan.reservedName.until])
+                arguments: [plan.reservedName, plan.reservedUntil])
             try MessageStore.deleteAccount(db, userID)
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
             return ((), plan.events)
