@@ -135,7 +135,10 @@ public final class FeedReadModel: TweetCommitObserving {
         }
     }
 
-    private func answer(_ page: FeedPageCache.Page, marks: ReaderMarks, json: TweetJSONCache) -> FeedPage {
+    /// The page for a reader with `marks`; nil when it holds a quote, whose quoted tweet is seen per reader (a
+    /// block or a mute makes it unavailable) and is resolved on the async path (`quoting`).
+    private func answer(_ page: FeedPageCache.Page, marks: ReaderMarks, json: TweetJSONCache) -> FeedPage? {
+        guard !page.tweets.contains(where: \.holdsQuote) else { return nil }
         guard marks.touches(page.tweets) else { return FeedPage(json: page.unmarkedJSON) }
         return FeedPage(page.tweets.map(marks.applied), json: json)
     }
@@ -152,8 +155,9 @@ public final class FeedReadModel: TweetCommitObserving {
             // The store leaves the hidden accounts out in SQL; the policy has the last word on what it read.
             var query = query
             query.hiding = visibility.hiding
+            let tweets = visibility.listed(try await storePage(query, stores: stores)).map(readerMarks.applied)
             return FeedPage(
-                visibility.listed(try await storePage(query, stores: stores)).map(readerMarks.applied), json: json)
+                try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: json)
         }
         if let page = pageInMemory(query, reader: reader, in: caches) { return page }
         if case .tag = query.timeline {
@@ -174,7 +178,8 @@ public final class FeedReadModel: TweetCommitObserving {
             }
         }
         if let page = pageInMemory(query, reader: reader, in: caches) { return page }
-        return FeedPage(try await storePage(query, stores: stores).map(readerMarks.applied), json: json)
+        let tweets = try await storePage(query, stores: stores).map(readerMarks.applied)
+        return FeedPage(try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: json)
     }
 
     /// The page as the store reads it, collapsed like caches's.
@@ -199,11 +204,77 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The most rows one page reads.
     static let widestRead = 400
 
-    /// `tweets` as `reader` sees them.
-    func marked(_ tweets: [Tweet], for reader: Int64, likes: any LikeStoring) async throws -> [Tweet] {
-        let readerMarks = try await caches.marks.marks(of: reader, store: likes)
-        return tweets.map(readerMarks.applied)
+    /// `tweets` as `reader` sees them: its marks, and each quoted tweet as it may see it.
+    func marked(_ tweets: [Tweet], for reader: Int64, stores: ReadStores) async throws -> [Tweet] {
+        let readerMarks = try await caches.marks.marks(of: reader, store: stores.likes)
+        return try await quoting(tweets.map(readerMarks.applied), for: reader, marks: readerMarks, stores: stores)
     }
+
+    /// `tweets` with the `quoted` of each quote (and of each repost's original that is one) as `reader` may see
+    /// it: the tweet with the reader's marks, or unavailable when it is deleted, its author suspended or deleted,
+    /// or hidden from the reader by a block either way or a mute (`TweetVisibility.lists`, the one policy).
+    /// Read afresh for every answer, never kept: what one reader may see of it is no other reader's.
+    func quoting(_ tweets: [Tweet], for reader: Int64, marks: ReaderMarks, stores: ReadStores) async throws
+        -> [Tweet]
+    {
+        var ids: [Int64] = []
+        for tweet in tweets {
+            for id in [tweet.quoteOfID, tweet.repostOf?.quoteOfID].compactMap(\.self) where !ids.contains(id) {
+                ids.append(id)
+            }
+        }
+        guard !ids.isEmpty else { return tweets }
+        let visibility = TweetVisibility(try await hiddenAccounts(of: reader, stores: stores))
+        var shown: [Int64: QuotedTweet] = [:]
+        for id in ids {
+            if let quoted = try await stores.tweets.tweet(id: id), visibility.lists(quoted) {
+                var seen = marks.applied(to: quoted)
+                seen.quoted = nil
+                shown[id] = .tweet(seen)
+            } else {
+                shown[id] = .unavailable(id: id)
+            }
+        }
+        return tweets.map { tweet in
+            var tweet = tweet
+            if let id = tweet.quoteOfID { tweet.quoted = shown[id] }
+            if var original = tweet.repostOf, let id = original.quoteOfID {
+                original.quoted = shown[id]
+                tweet.repostOf = original
+            }
+            return tweet
+        }
+    }
+
+    /// A thread with the `quoted` of each of its tweets as `reader` may see it (and the reader's marks on those).
+    func quoting(_ rows: ThreadRows, for reader: Int64, marks: ReaderMarks, stores: ReadStores) async throws
+        -> ThreadRows
+    {
+        func tweets(_ entries: [ThreadEntry]) -> [Tweet] {
+            entries.compactMap { entry -> Tweet? in
+                guard case .tweet(let tweet) = entry else { return nil }
+                return tweet
+            }
+        }
+        let all = [rows.tweet] + tweets(rows.ancestors) + tweets(rows.descendants)
+        guard all.contains(where: \.holdsQuote) else { return rows }
+        var resolved: [Int64: Tweet] = [:]
+        for tweet in try await quoting(all, for: reader, marks: marks, stores: stores) { resolved[tweet.id] = tweet }
+        func entry(_ entry: ThreadEntry) -> ThreadEntry {
+            guard case .tweet(let tweet) = entry, let shown = resolved[tweet.id] else { return entry }
+            return .tweet(shown)
+        }
+        var shown = rows
+        shown.tweet = resolved[rows.tweet.id] ?? rows.tweet
+        shown.ancestors = rows.ancestors.map(entry)
+        shown.descendants = rows.descendants.map(entry)
+        return shown
+    }
+}
+
+extension Tweet {
+    /// Whether it, or a repost's original, quotes a tweet: its answer depends on the reader beyond the marks.
+    var holdsQuote: Bool { quoteOfID != nil || repostOf?.quoteOfID != nil }
 }
 
 /// The stores a read may fall back on.

@@ -75,9 +75,10 @@ public struct TweetStore: TweetStoring {
                             OR EXISTS(SELECT 1 FROM tweet_tombstones WHERE in_reply_to_id = ?1)
                         """, arguments: [id]) ?? false
         }
+        let quoteOf = try Int64?.fetchOne(db, sql: "SELECT quote_of FROM tweets WHERE id = ?", arguments: [id]) ?? nil
         let facts = DeletionFacts(
             id: id, authorID: authorID, repostOf: original, inReplyTo: parent, reposts: reposts,
-            hasReplies: hasReplies, authorWithdrawn: try Contributions.areWithdrawn(db, of: authorID))
+            hasReplies: hasReplies, authorWithdrawn: try Contributions.areWithdrawn(db, of: authorID), quoteOf: quoteOf)
         let plan = DeletionRule.plan(facts)
         if let tombstone = plan.tombstone {
             try db.execute(
@@ -137,6 +138,18 @@ public struct TweetStore: TweetStoring {
             return ThreadRows(
                 ancestors: try Self.ancestors(of: tweet, in: db), tweet: tweet,
                 descendants: try Self.descendants(of: target, limit: descendantLimit, in: db))
+        }
+    }
+
+    /// Walks the (quote_of, id) index back from the cursor.
+    public func quotes(of id: Int64, page: PageRequest) async throws -> IDPage<Tweet> {
+        try await database.writer.read { db in
+            var conditions = ["tweets.quote_of = ?", "tweets.id < ?"]
+            if let hiding = TweetRows.hidingClause(page.hiding) { conditions.append(hiding) }
+            let sql = "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT ?"
+            let tweets = try TweetRows.fetchAll(
+                db, sql, [id, page.before ?? Int64.max, page.limit + 1], cached: page.hiding.isEmpty)
+            return IDPage(overfetched: tweets, limit: page.limit, id: \.id)
         }
     }
 
