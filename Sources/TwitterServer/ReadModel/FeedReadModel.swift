@@ -70,6 +70,23 @@ public final class FeedReadModel: TweetCommitObserving {
     /// loaded yet, the reader's marks or hidden accounts not in caches, or a reader who hides anyone) or, on a
     /// database other daemons may share, the catching up of `page`.
     func pageInMemory(_ query: TweetQuery, reader: Int64, in caches: ReadModelCaches? = nil) -> FeedPage? {
+        guard case .page(let page)? = answerInMemory(query, reader: reader, in: caches) else { return nil }
+        return page
+    }
+
+    /// What caches answer for one reader: the page itself, or, for a page holding a quote, its tweets with the
+    /// reader's marks, which `page` completes with the quoted tweets as the reader may see them.
+    enum MemoryAnswer {
+        /// The whole answer.
+        case page(FeedPage)
+        /// The tweets of a page holding a quote, marked for the reader, their quoted tweets not yet resolved.
+        case quoting([Tweet])
+    }
+
+    /// `pageInMemory`, with the pages that hold a quote given as their marked tweets.
+    private func answerInMemory(_ query: TweetQuery, reader: Int64, in caches: ReadModelCaches? = nil)
+        -> MemoryAnswer?
+    {
         if caches == nil, others.withLock({ $0.mayExist }) { return nil }
         let caches = caches ?? self.caches
         let (newest, pages, marks, following, hidden, json) = (
@@ -102,7 +119,7 @@ public final class FeedReadModel: TweetCommitObserving {
     /// Kept at the version read before the merge, so a kept page is never older than its version.
     private func merged(
         _ authors: some Collection<Int64>, _ query: TweetQuery, marks: ReaderMarks, in caches: ReadModelCaches
-    ) -> FeedPage? {
+    ) -> MemoryAnswer? {
         let version = caches.newest.version
         if let kept = caches.timelinePages.page(for: query, at: version) {
             return answer(kept, marks: marks, json: caches.json)
@@ -135,12 +152,24 @@ public final class FeedReadModel: TweetCommitObserving {
         }
     }
 
-    /// The page for a reader with `marks`; nil when it holds a quote, whose quoted tweet is seen per reader (a
-    /// block or a mute makes it unavailable) and is resolved on the async path (`quoting`).
-    private func answer(_ page: FeedPageCache.Page, marks: ReaderMarks, json: TweetJSONCache) -> FeedPage? {
-        guard !page.tweets.contains(where: \.holdsQuote) else { return nil }
-        guard marks.touches(page.tweets) else { return FeedPage(json: page.unmarkedJSON) }
-        return FeedPage(page.tweets.map(marks.applied), json: json)
+    /// The page for a reader with `marks`. A page holding a quote is never answered from its kept bytes: the
+    /// quoted tweet is seen per reader (a block or a mute makes it unavailable), so its tweets are given to
+    /// `page` to resolve (`quoting`).
+    private func answer(_ page: FeedPageCache.Page, marks: ReaderMarks, json: TweetJSONCache) -> MemoryAnswer {
+        guard !page.tweets.contains(where: \.holdsQuote) else { return .quoting(page.tweets.map(marks.applied)) }
+        guard marks.touches(page.tweets) else { return .page(FeedPage(json: page.unmarkedJSON)) }
+        return .page(FeedPage(page.tweets.map(marks.applied), json: json))
+    }
+
+    /// The page `found` answers for `reader`, a page holding a quote completed with the quoted tweets.
+    private func completed(
+        _ found: MemoryAnswer, for reader: Int64, marks: ReaderMarks, stores: ReadStores, json: TweetJSONCache
+    ) async throws -> FeedPage {
+        switch found {
+        case .page(let page): page
+        case .quoting(let tweets):
+            FeedPage(try await quoting(tweets, for: reader, marks: marks, stores: stores), json: json)
+        }
     }
 
     /// The answer to `query` for `reader`, from caches when it can be, filling caches from the stores on the
@@ -159,7 +188,9 @@ public final class FeedReadModel: TweetCommitObserving {
             return FeedPage(
                 try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: json)
         }
-        if let page = pageInMemory(query, reader: reader, in: caches) { return page }
+        if let found = answerInMemory(query, reader: reader, in: caches) {
+            return try await completed(found, for: reader, marks: readerMarks, stores: stores, json: json)
+        }
         if case .tag = query.timeline {
             // Not held in caches.
         } else if query.timeline == .everyone {
@@ -177,7 +208,9 @@ public final class FeedReadModel: TweetCommitObserving {
                 )
             }
         }
-        if let page = pageInMemory(query, reader: reader, in: caches) { return page }
+        if let found = answerInMemory(query, reader: reader, in: caches) {
+            return try await completed(found, for: reader, marks: readerMarks, stores: stores, json: json)
+        }
         let tweets = try await storePage(query, stores: stores).map(readerMarks.applied)
         return FeedPage(try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: json)
     }

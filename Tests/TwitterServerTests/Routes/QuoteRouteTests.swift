@@ -53,6 +53,8 @@ struct QuoteRouteTests: RouteTesting {
         #expect(try await bob.call(API.Tweets.get, .init(id: original.id)).counts.quotes == 1)
         _ = try await bob.call(API.Tweets.delete, .init(id: original.id))
         #expect(Self.isUnavailable(try await alice.call(API.Tweets.get, .init(id: second.id))), "deleted: unavailable")
+        let fetched = try await alice.call(API.Tweets.fetch, .init())
+        #expect(Self.isUnavailable(fetched.tweets.first { $0.id == second.id }), "also on a page read from memory")
     }
 
     @Test func quotingAcrossABlockIsForbiddenEitherWayAndAMissingTweetIsNotFound() async throws {
