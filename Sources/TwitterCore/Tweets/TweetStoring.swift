@@ -83,6 +83,9 @@ public protocol TweetStoring: Sendable {
     func tweets(_ query: TweetQuery) async throws -> [Tweet]
     /// One tweet.
     func tweet(id: Int64) async throws -> Tweet?
+    /// The tweets among `ids` that are there (not deleted, their authors in good standing), in no particular
+    /// order, in one read: a page's quoted tweets.
+    func tweets(ids: [Int64]) async throws -> [Tweet]
     /// Tweets of `timeline` newer than `sinceID`, oldest first, for a subscription's catch-up.
     func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet]
     /// Tweet `id` with its ancestors and (up to `descendantLimit` of) its descendants; nil when it does not exist.

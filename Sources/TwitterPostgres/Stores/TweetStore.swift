@@ -96,6 +96,12 @@ struct TweetStore: TweetStoring {
         }
     }
 
+    /// By the primary key, in one statement.
+    func tweets(ids: [Int64]) async throws -> [Tweet] {
+        guard !ids.isEmpty else { return [] }
+        return try await database.read { connection in try await TweetRows.fetchAll(connection, ids: ids) }
+    }
+
     /// Walks the (quote_of, id) index back from the cursor.
     func quotes(of id: Int64, page: PageRequest) async throws -> IDPage<Tweet> {
         try await database.read { connection in

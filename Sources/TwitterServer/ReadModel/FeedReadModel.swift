@@ -259,15 +259,12 @@ public final class FeedReadModel: TweetCommitObserving {
         guard !ids.isEmpty else { return tweets }
         let visibility = TweetVisibility(try await hiddenAccounts(of: reader, stores: stores))
         var shown: [Int64: QuotedTweet] = [:]
-        for id in ids {
-            if let quoted = try await stores.tweets.tweet(id: id), visibility.lists(quoted) {
-                var seen = marks.applied(to: quoted)
-                seen.quoted = nil
-                shown[id] = .tweet(seen)
-            } else {
-                shown[id] = .unavailable(id: id)
-            }
+        for quoted in try await stores.tweets.tweets(ids: ids) where visibility.lists(quoted) {
+            var seen = marks.applied(to: quoted)
+            seen.quoted = nil
+            shown[quoted.id] = .tweet(seen)
         }
+        for id in ids where shown[id] == nil { shown[id] = .unavailable(id: id) }
         return tweets.map { tweet in
             var tweet = tweet
             if let id = tweet.quoteOfID { tweet.quoted = shown[id] }

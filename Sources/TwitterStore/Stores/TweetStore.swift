@@ -120,6 +120,16 @@ public struct TweetStore: TweetStoring {
         try await database.writer.read { db in try TweetRows.fetchOne(db, id: id) }
     }
 
+    /// By the primary key, in one statement.
+    public func tweets(ids: [Int64]) async throws -> [Tweet] {
+        guard !ids.isEmpty else { return [] }
+        return try await database.writer.read { db in
+            try TweetRows.fetchAll(
+                db, "WHERE tweets.id IN (\(databaseQuestionMarks(count: ids.count)))", StatementArguments(ids),
+                cached: false)
+        }
+    }
+
     /// Oldest first after `sinceID`, for catching a subscription up.
     public func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet] {
         try await database.writer.read { db in

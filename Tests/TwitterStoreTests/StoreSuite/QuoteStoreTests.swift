@@ -32,6 +32,9 @@ struct QuoteStoreTests {
         let own = try await Self.quote("mine", of: original.id, by: bob, in: fixture)
         #expect(try await Self.quotesCount(of: original.id, in: fixture) == 3)
         #expect(try await fixture.tweets.tweet(id: first.id)?.quoteOfID == original.id, "read back as stored")
+        let read = try await fixture.tweets.tweets(ids: [second.id, original.id, 999_999])
+        #expect(read.map(\.id).sorted() == [original.id, second.id], "a page's quoted tweets in one read")
+        #expect(try await fixture.tweets.tweets(ids: []).isEmpty)
 
         let toBob = try await fixture.notifications.notifications(of: bob.id, NotificationQuery(), hiding: [])
         #expect(
