@@ -118,6 +118,7 @@ public enum Renderer {
         switch editor.purpose {
         case .tweet: label = "New tweet"
         case .reply(let tweet): label = "Reply to @\(tweet.author.username)"
+        case .quote(let tweet): label = "Quote @\(tweet.author.username)'s #\(tweet.id)"
         case .search: label = "Search"
         }
         var counter: StyledRun?

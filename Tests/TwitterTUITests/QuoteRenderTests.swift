@@ -33,3 +33,21 @@ import TwitterTUI
         #expect(Renderer.render(state, width: 80, height: 24).text.contains("@bob quoted your tweet"))
     }
 }
+
+/// The `Q` key, offered when the daemon has quotes.
+@Suite struct QuoteKeyTests {
+    @Test func qQuotesTheSelectedTweetOnlyWhenTheDaemonHasQuotes() {
+        var without = Fixture.home([Fixture.tweet(1)])
+        #expect(without.handle(.character("Q")).isEmpty)
+        #expect(without.editor == nil)
+        var state = Fixture.home([Fixture.tweet(1)], capabilities: Capabilities(methods: ["tweets.quotes"]))
+        #expect(state.handle(.character("Q")).isEmpty)
+        #expect(Renderer.render(state, width: 80, height: 24).text.contains("Quote @alice's #1"))
+        #expect(state.handle(.enter) == [.quote(text: "", of: 1)], "the text is optional")
+        var quote = Fixture.tweet(2, "")
+        quote.quoteOfID = 1
+        _ = state.apply(.posted(quote))
+        #expect(state.editor == nil)
+        #expect(Renderer.render(state, width: 80, height: 24).text.contains("quoted with #2"))
+    }
+}
