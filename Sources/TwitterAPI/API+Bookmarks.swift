@@ -63,7 +63,7 @@ extension API.Bookmarks {
 }
 
 extension API.Tweets {
-    /// A page of tweets read by cursor (`bookmarks.list`): `{"nextCursor","tweets"}`.
+    /// A page of tweets read by cursor (`bookmarks.list`, `tweets.quotes`): `{"nextCursor","tweets"}`.
     ///
     /// The daemon writes these bytes itself (`TweetListAnswer`), every tweet with the caller's marks.
     public struct TweetListPage: Decodable, Sendable, Equatable {

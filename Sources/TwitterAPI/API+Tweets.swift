@@ -4,15 +4,18 @@ import TwitterCore
 extension API.Tweets {
     /// `tweets.post`'s params.
     public struct PostParams: Codable, Sendable {
-        /// Trimmed and NFC-normalised by the daemon; 1 to 140 characters.
+        /// Trimmed and NFC-normalised by the daemon; 1 to 140 characters, or empty for a quote.
         public var text: String
         /// Posting again with the same key within 24 hours returns the first tweet.
         public var idempotencyKey: String?
         /// The tweet this one answers.
         public var inReplyToId: Int64?
+        /// The tweet this one quotes (a repost's original, for a repost).
+        public var quoteOf: Int64?
 
         /// Creates the value from its members.
-        public init(text: String, idempotencyKey: String? = nil, inReplyToId: Int64? = nil) {
+        public init(text: String, idempotencyKey: String? = nil, inReplyToId: Int64? = nil, quoteOf: Int64? = nil) {
+            self.quoteOf = quoteOf
             self.text = text
             self.idempotencyKey = idempotencyKey
             self.inReplyToId = inReplyToId
@@ -113,8 +116,34 @@ extension API.Tweets {
         public init(unsubscribed: Bool) { self.unsubscribed = unsubscribed }
     }
 
+    /// `tweets.quotes`'s params.
+    public struct QuotesParams: Codable, Sendable {
+        /// The tweet quoted (a repost's original, for a repost).
+        public var id: Int64
+        /// How many, 1 to 200; 20 when nil.
+        public var limit: Int?
+        /// The `nextCursor` of the previous page.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(id: Int64, limit: Int? = nil, cursor: String? = nil) {
+            self.id = id
+            self.limit = limit
+            self.cursor = cursor
+        }
+    }
+
+    /// What `quoted` holds when the reader is not shown the quoted tweet: `{id, unavailable: true}` when it is
+    /// deleted or hidden from the reader, `{id}` alone when it is not expanded (a quoted tweet's own quote).
+    static let quotedReferenceSchema = Schema.object(
+        [
+            Property("id", .integer(), required: true),
+            Property(
+                "unavailable", .boolean("True: deleted, or hidden from the caller (a block, a mute, a suspension).")),
+        ], "A quoted tweet not shown.", title: "QuotedReference")
+
     /// A tweet's own members; a repost's original has the same ones.
-    static func tweetProperties(repostOf: Schema) -> [Property] {
+    static func tweetProperties(repostOf: Schema, quoted: Schema = quotedReferenceSchema) -> [Property] {
         [
             Property("id", .integer("The tweet's id; larger is newer."), required: true),
             Property(
@@ -124,7 +153,8 @@ extension API.Tweets {
                         Property("id", .integer(), required: true),
                         Property("username", .string(), required: true),
                     ], title: "Author"), required: true),
-            Property("text", .string("1 to 140 characters; empty for a repost."), required: true),
+            Property(
+                "text", .string("1 to 140 characters; empty for a repost, and may be for a quote."), required: true),
             Property("createdAt", .timestamp(), required: true),
             Property("entities", entitiesSchema, required: true),
             Property("inReplyToId", Schema.integer("The tweet this one answers.").orNull(), required: true),
@@ -135,6 +165,8 @@ extension API.Tweets {
             Property("repostedByMe", .boolean("Whether the caller has reposted it."), required: true),
             Property("bookmarkedByMe", .boolean("Whether the caller has bookmarked it."), required: true),
             Property("repostOf", repostOf, required: true),
+            Property("quotesCount", .integer("Tweets quoting it."), required: true),
+            Property("quoted", quoted.orNull(), required: true),
         ]
     }
 
@@ -158,10 +190,18 @@ extension API.Tweets {
             Property("urls", entitySchema("url", "Link", "An http or https link as written."), required: true),
         ], "What the text mentions, tags and links, found when it was posted.", title: "Entities")
 
-    static let originalSchema = Schema.object(
-        tweetProperties(repostOf: Schema(.null)), "For a repost, the original tweet.", title: "Original")
+    /// The quoted tweet as the caller may see it, one level deep (its own `quoted` is a reference).
+    static let quotedTweetSchema = Schema.object(
+        tweetProperties(repostOf: Schema(.null)), "For a quote, the tweet quoted.", title: "QuotedTweet")
 
-    static let tweetSchema = Schema.object(tweetProperties(repostOf: originalSchema.orNull()), title: "Tweet")
+    static let quotedSchema = Schema(.oneOf([quotedTweetSchema, quotedReferenceSchema]))
+
+    static let originalSchema = Schema.object(
+        tweetProperties(repostOf: Schema(.null), quoted: quotedSchema), "For a repost, the original tweet.",
+        title: "Original")
+
+    static let tweetSchema = Schema.object(
+        tweetProperties(repostOf: originalSchema.orNull(), quoted: quotedSchema), title: "Tweet")
 
     static let pageSchema = Schema.object(
         [
@@ -203,8 +243,26 @@ extension API.Tweets {
                     "idempotencyKey",
                     .string("Posting again with the same key within 24 hours returns the first tweet.")),
                 Property("inReplyToId", .integer("The tweet this one answers.", minimum: 1)),
+                Property(
+                    "quoteOf",
+                    .integer(
+                        "The tweet this one quotes (a repost's original, for a repost); text may then be empty.",
+                        minimum: 1)),
             ],
-            result: tweetSchema, positional: true, errors: ["invalid_params", "not_found"]
+            result: tweetSchema, positional: true, errors: ["invalid_params", "forbidden", "not_found"]
+        ))
+
+    /// `tweets.quotes`.
+    public static let quotes = RPCMethod<QuotesParams, TweetListPage>(
+        MethodDescriptor(
+            "tweets.quotes",
+            summary: "The tweets quoting a tweet (a repost's original), newest first; hidden quotes are left out.",
+            params: [
+                Property("id", .integer(), required: true),
+                Property("limit", .integer("How many, 1 to 200; 20 when absent.", minimum: 1, maximum: 200)),
+                Property("cursor", .string("The nextCursor of the previous page.")),
+            ],
+            result: listPageSchema, errors: ["invalid_params", "not_found"]
         ))
 
     /// `tweets.fetch`.

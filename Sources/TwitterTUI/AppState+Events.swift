@@ -84,7 +84,8 @@ extension AppState {
             unreadNotifications += 1
         case .posted(let tweet):
             editor = nil
-            message = (tweet.inReplyToID == nil ? "posted #\(tweet.id)" : "replied with #\(tweet.id)", false)
+            let verb = tweet.quoteOfID != nil ? "quoted with" : tweet.inReplyToID == nil ? "posted" : "replied with"
+            message = ("\(verb) #\(tweet.id)", false)
             // A sent tweet is in home at once, the subscription's copy of it is then known and left out.
             var home = lists[.home] ?? ItemList()
             home.items.removeAll { $0.id == tweet.id }

@@ -31,6 +31,10 @@ extension AppState {
         case .character("r"):
             guard let tweet = currentList.selection?.tweet else { return [] }
             editor = Editor(purpose: .reply(to: tweet), text: "@\(tweet.author.username) ")
+        case .character("Q"):
+            // Quotes plug in here once the daemon lists `tweets.quotes` (issue #36).
+            guard capabilities.quotes, let tweet = currentList.selection?.tweet else { return [] }
+            editor = Editor(purpose: .quote(of: tweet), text: "")
         case .character("/"): editor = Editor(purpose: .search, text: searchQuery)
         case .character("l"):
             guard let tweet = currentList.selection?.tweet else { return [] }
@@ -139,6 +143,10 @@ extension AppState {
                 if case .reply(let tweet) = editor.purpose { replyTo = tweet.id }
                 self.editor = editor
                 return [.post(text: editor.text, inReplyTo: replyTo)]
+            case .quote(let tweet):
+                editor.sending = true
+                self.editor = editor
+                return [.quote(text: editor.text, of: tweet.id)]
             }
         default: break
         }
@@ -162,6 +170,7 @@ public enum KeyMap {
             ("t", "repost or un-repost"),
         ]
         if capabilities.bookmarks { keys.append(("b", "bookmark or un-bookmark")) }
+        if capabilities.quotes { keys.append(("Q", "quote the selected tweet (text optional)")) }
         keys += [
             ("u", "the author's profile (f follows or unfollows)"),
             ("/", "search (from:alice #tag \"exact words\" -word)"),

@@ -22,6 +22,8 @@ public struct AppState: Sendable, Equatable {
             case tweet
             /// A reply to this tweet.
             case reply(to: Tweet)
+            /// A quote of this tweet: the text may be empty.
+            case quote(of: Tweet)
             /// A search query (the language of `search.tweets`).
             case search
         }

@@ -11,6 +11,8 @@ public enum Effect: Sendable, Equatable {
     case loadProfile(String)
     /// Post a tweet, or a reply.
     case post(text: String, inReplyTo: Int64?)
+    /// Quote a tweet, with text or none (quotes, issue #36).
+    case quote(text: String, of: Int64)
     /// Like (true) or unlike a tweet.
     case like(Int64, Bool)
     /// Repost (true) or un-repost a tweet.
@@ -21,6 +23,14 @@ public enum Effect: Sendable, Equatable {
     case bookmark(Int64, Bool)
     /// Mark notifications read up to this id.
     case markRead(upTo: Int64)
+
+    /// Whether it sends the editor's text (a post, a reply, a quote): a refusal goes back to the editor.
+    public var posts: Bool {
+        switch self {
+        case .post, .quote: true
+        default: false
+        }
+    }
 }
 
 /// What happened: the daemon's answers, its live notifications, the link coming and going.

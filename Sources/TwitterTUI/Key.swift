@@ -62,6 +62,8 @@ public struct Capabilities: Sendable, Equatable {
     public var messages: Bool
     /// Bookmarks (`bookmarks.add`, issue #36): the `b` key.
     public var bookmarks: Bool
+    /// Quotes (`tweets.quotes`, issue #36): the `Q` key.
+    public var quotes: Bool
     /// The longest tweet, in grapheme clusters: the daemon's rule (`TweetText`).
     public var tweetLimit: Int
 
@@ -69,6 +71,7 @@ public struct Capabilities: Sendable, Equatable {
     public init(methods: Set<String>, tweetLimit: Int = TweetText().maximumLength) {
         messages = methods.contains("messages.conversations")
         bookmarks = methods.contains("bookmarks.add")
+        quotes = methods.contains("tweets.quotes")
         self.tweetLimit = tweetLimit
     }
 }

@@ -118,6 +118,7 @@ public enum Renderer {
         switch editor.purpose {
         case .tweet: label = "New tweet"
         case .reply(let tweet): label = "Reply to @\(tweet.author.username)"
+        case .quote(let tweet): label = "Quote @\(tweet.author.username)'s #\(tweet.id)"
         case .search: label = "Search"
         }
         var counter: StyledRun?
@@ -211,6 +212,7 @@ public enum Renderer {
             case .follow: what = "followed you"
             case .like: what = "liked your tweet"
             case .repost: what = "reposted your tweet"
+            case .quote: what = "quoted your tweet"
             case .adminReport: what = "filed report \(notification.reportID.map(String.init) ?? "?")"
             }
             let age = HumanFormat.age(of: notification.createdAt, now: state.now)
@@ -266,8 +268,30 @@ public enum Renderer {
             likeText(tweet), HumanFormat.counted(tweet.counts.reposts, "repost") + (tweet.repostedByMe ? " (you)" : ""),
             HumanFormat.counted(tweet.counts.replies, "reply"),
         ]
+        if tweet.counts.quotes > 0 { counts.append(HumanFormat.counted(tweet.counts.quotes, "quote")) }
         if state.bookmarked.contains(tweet.id) { counts.append("bookmarked") }
-        return [header] + text.map { pad + $0 } + [pad + [StyledRun(counts.joined(separator: " · "), .dim)], []]
+        return [header] + text.map { pad + $0 } + quotedLines(of: tweet, pad: pad, state: state, width: width)
+            + [pad + [StyledRun(counts.joined(separator: " · "), .dim)], []]
+    }
+
+    /// A quote's quoted tweet, boxed under its text: its author and age, then up to three lines of its text;
+    /// `[quoted tweet unavailable]` when the reader may not see it.
+    private static func quotedLines(of tweet: Tweet, pad: [StyledRun], state: AppState, width: Int) -> [[StyledRun]] {
+        let bar = pad + [StyledRun("│ ", .dim)]
+        switch tweet.quoted {
+        case .tweet(let quoted)?:
+            let age = HumanFormat.age(of: quoted.createdAt, now: state.now)
+            let padWidth = pad.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            let text = Highlight.lines(of: quoted.text, entities: quoted.entities, width: max(10, width - padWidth - 3))
+            return [
+                bar + [StyledRun("@" + quoted.author.username, .bold), StyledRun(" · \(age) · #\(quoted.id)", .dim)]
+            ]
+                + text.prefix(3).map { bar + $0 }
+        case .unavailable?:
+            return [bar + [StyledRun("[quoted tweet unavailable]", .dim)]]
+        case nil:
+            return tweet.quoteOfID.map { [bar + [StyledRun("[quotes #\($0)]", .dim)]] } ?? []
+        }
     }
 
     private static func likeText(_ tweet: Tweet) -> String {

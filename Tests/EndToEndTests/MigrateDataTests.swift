@@ -179,6 +179,9 @@ import TwitterClient
                 "bob", "tweets.post", ["text": "@alice yes, #gardens everywhere", "inReplyToId": Self.number(question)])
         )
         let repost = try id(try await call("bob", "tweets.repost", ["id": Self.number(question)]))
+        // A quote: its quote_of and the question's quotes_count must come along.
+        let quote = try id(
+            try await call("bob", "tweets.post", ["text": "worth a read", "quoteOf": Self.number(question)]))
         _ = try await call("bob", "tweets.like", ["id": Self.number(question)])
         _ = try await call("bob", "users.follow", ["username": "alice"])
         _ = try await call("carol", "users.follow", ["username": "alice"])
@@ -195,7 +198,7 @@ import TwitterClient
         _ = try await call("boss", "admin.users.resetPassword", ["username": "carol"])
         let created = try await call("alice", "tokens.create", ["name": "ci", "password": "correct horse battery"])
         guard case .string(let apiToken)? = created["token"] else { throw ClientError.invalidResponse("\(created)") }
-        return (sessions, apiToken, [question, reply, repost, escaped], spam)
+        return (sessions, apiToken, [question, reply, repost, escaped, quote], spam)
     }
 
     static func number(_ id: Int64) -> JSONValue { .number(JSONNumber(Int(id))) }
@@ -213,6 +216,7 @@ import TwitterClient
             ("alice", "tweets.thread", ["id": question]),
             ("alice", "tweets.get", ["id": question]),
             ("alice", "tweets.likedBy", ["id": question]),
+            ("alice", "tweets.quotes", ["id": question]),
             ("alice", "tags.tweets", ["tag": "gardens"]),
             ("alice", "search.tweets", ["query": "gardens"]),
             ("alice", "users.followers", ["username": "alice"]),

@@ -58,6 +58,30 @@ import TwitterClient
         _ = daemon
     }
 
+    @Test func aQuoteThroughOneDaemonShowsItsQuotedTweetAndCountThroughTheOther() async throws {
+        let (daemon, a, b) = try await Self.pair()
+        let original = try await RPCConnection.withConnection(socketPath: a) { alice in
+            try await alice.signUp(email: "alice@example.com", username: "alice")
+            // Read once first, so A's read model holds alice's timeline before the quote arrives from B.
+            _ = try await alice.call("timeline.public")
+            return try await alice.call("tweets.post", ["text": "quote me"])
+        }
+        let quote = try await RPCConnection.withConnection(socketPath: b) { bob in
+            try await bob.signUp(email: "bob@example.com", username: "bob")
+            return try await bob.call("tweets.post", ["text": "so true", "quoteOf": original["id"] ?? .null])
+        }
+        try await RPCConnection.withConnection(socketPath: a) { alice in
+            try await alice.logIn(email: "alice@example.com")
+            let everyone = try await alice.call("timeline.public")
+            #expect(everyone["tweets"]?[0]?["id"] == quote["id"])
+            #expect(everyone["tweets"]?[0]?["quoted"]?["text"] == "quote me")
+            #expect(everyone["tweets"]?[1]?["quotesCount"] == 1, "the count B committed, on A")
+            let quotes = try await alice.call("tweets.quotes", ["id": original["id"] ?? .null])
+            #expect(quotes["tweets"]?[0]?["id"] == quote["id"])
+        }
+        _ = daemon
+    }
+
     @Test func aLogoutThroughOneDaemonCutsTheSessionOffOnTheOther() async throws {
         let (daemon, a, b) = try await Self.pair()
         try await RPCConnection.withConnection(socketPath: a) { alice in

@@ -136,4 +136,22 @@ import Testing
         #expect(refused.status != 0 && refused.error.contains("only a tweet of your own"))
         #expect(try alice.run(["pin", "--remove"]).output == "Nothing is pinned now.\n")
     }
+
+    @Test func quoteShowsTheQuotedTweetIndentedOrUnavailable() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let alice = try Person("alice", on: daemon)
+        let bob = try Person("bob", on: daemon)
+        let id = try Self.id(try alice.json(["post", "worth quoting"])["id"])
+
+        let quoted = try bob.run(["quote", id, "so true"])
+        #expect(quoted.status == 0)
+        #expect(quoted.output.contains("so true") && quoted.output.contains("    @alice"), "indented under the quote")
+        #expect(try bob.run(["quote", id]).status == 0, "the text is optional")
+        #expect(try alice.run(["quotes", id]).output.contains("so true"))
+        #expect(try Self.id(alice.json(["call", "tweets.get", "[\(id)]"])["quotesCount"]) == "2")
+
+        _ = try alice.run(["delete", id])
+        let after = try bob.run(["timeline", "--user", "bob"])
+        #expect(after.output.contains("[quoted tweet unavailable]"))
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Something another account did that concerns you. Never made for your own actions; withdrawn when the
-/// action is undone (an unlike, an unfollow, an unrepost, the reply or mentioning tweet deleted).
+/// action is undone (an unlike, an unfollow, an unrepost, the reply, quote or mentioning tweet deleted).
 public struct ActivityNotification: Sendable, Hashable, Codable {
     /// What happened.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -15,6 +15,8 @@ public struct ActivityNotification: Sendable, Hashable, Codable {
         case like
         /// An account reposted your tweet.
         case repost
+        /// An account quoted your tweet (`tweet` is the quote).
+        case quote
         /// For admins: a user filed a report (`reportId`), about `tweet` when it names one.
         case adminReport = "admin.report"
 

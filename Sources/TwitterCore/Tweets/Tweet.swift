@@ -22,6 +22,11 @@ public struct Tweet: Sendable, Hashable {
     public var repostedByMe: Bool
     /// Whether the reader has bookmarked it; like `likedByMe`, set per reader, and known to the reader alone.
     public var bookmarkedByMe: Bool
+    /// The tweet this one quotes (an original, never a repost), as stored; nil when it quotes none.
+    public var quoteOfID: Int64?
+    /// What the reader is shown of the quoted tweet: nil until an answer resolves it for its reader (stored and
+    /// cached tweets hold none, so nothing one reader may see is kept for another).
+    public var quoted: QuotedTweet?
     /// Boxed: a struct cannot hold itself.
     private var original: Original?
 
@@ -29,8 +34,10 @@ public struct Tweet: Sendable, Hashable {
     public init(
         id: Int64, author: Author, text: String, createdAt: Date, inReplyToID: Int64? = nil,
         counts: TweetCounts = TweetCounts(), repostOf: Tweet? = nil, likedByMe: Bool = false,
-        repostedByMe: Bool = false, bookmarkedByMe: Bool = false, entities: TweetEntities = TweetEntities()
+        repostedByMe: Bool = false, bookmarkedByMe: Bool = false, entities: TweetEntities = TweetEntities(),
+        quoteOfID: Int64? = nil
     ) {
+        self.quoteOfID = quoteOfID
         self.bookmarkedByMe = bookmarkedByMe
         self.entities = entities
         self.id = id
@@ -79,7 +86,7 @@ public struct Tweet: Sendable, Hashable {
     }
 }
 
-/// How many likes, reposts and direct replies a tweet has.
+/// How many likes, reposts, direct replies and quotes a tweet has.
 public struct TweetCounts: Sendable, Hashable, Codable {
     /// Likes.
     public var likes: Int
@@ -87,12 +94,44 @@ public struct TweetCounts: Sendable, Hashable, Codable {
     public var reposts: Int
     /// Direct replies.
     public var replies: Int
+    /// Tweets quoting it.
+    public var quotes: Int
 
     /// Creates counts.
-    public init(likes: Int = 0, reposts: Int = 0, replies: Int = 0) {
+    public init(likes: Int = 0, reposts: Int = 0, replies: Int = 0, quotes: Int = 0) {
         self.likes = likes
         self.reposts = reposts
         self.replies = replies
+        self.quotes = quotes
+    }
+
+    enum CodingKeys: String, CodingKey { case likes, reposts, replies, quotes }
+
+    /// Decodes counts; `quotes` is absent from the events of daemons from before quotes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            likes: try container.decode(Int.self, forKey: .likes),
+            reposts: try container.decode(Int.self, forKey: .reposts),
+            replies: try container.decode(Int.self, forKey: .replies),
+            quotes: try container.decodeIfPresent(Int.self, forKey: .quotes) ?? 0)
+    }
+}
+
+/// What a reader is shown of a quoted tweet: the tweet as the reader may see it, or its id alone.
+public indirect enum QuotedTweet: Sendable, Hashable {
+    /// The quoted tweet, with the reader's marks; its own `quoted` is not resolved (one level is shown).
+    case tweet(Tweet)
+    /// `{id, unavailable: true}`: deleted, its author suspended or deleted, or hidden from the reader (a block
+    /// either way, a mute).
+    case unavailable(id: Int64)
+
+    /// The quoted tweet's id.
+    public var id: Int64 {
+        switch self {
+        case .tweet(let tweet): tweet.id
+        case .unavailable(let id): id
+        }
     }
 }
 
@@ -101,13 +140,25 @@ extension Tweet: Codable {
     enum CodingKeys: String, CodingKey {
         case id, author, text, createdAt, entities, inReplyToId, likesCount, repostsCount, repliesCount, repostOf,
             likedByMe
-        case repostedByMe, bookmarkedByMe
+        case repostedByMe, bookmarkedByMe, quoted, quotesCount
     }
+
+    enum QuotedKeys: String, CodingKey { case id, unavailable, author }
 
     /// Decodes a tweet answer.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(from: container, repostOf: try container.decodeIfPresent(Tweet.self, forKey: .repostOf))
+    }
+
+    /// Decodes `quoted` in any of its three shapes: a tweet, `{id, unavailable: true}`, or `{id}` (not shown).
+    static func decodeQuoted(from container: KeyedDecodingContainer<CodingKeys>) throws -> (Int64?, QuotedTweet?) {
+        guard container.contains(.quoted), try !container.decodeNil(forKey: .quoted) else { return (nil, nil) }
+        let quoted = try container.nestedContainer(keyedBy: QuotedKeys.self, forKey: .quoted)
+        let id = try quoted.decode(Int64.self, forKey: .id)
+        if quoted.contains(.author) { return (id, .tweet(try container.decode(Tweet.self, forKey: .quoted))) }
+        if try quoted.decodeIfPresent(Bool.self, forKey: .unavailable) == true { return (id, .unavailable(id: id)) }
+        return (id, nil)
     }
 
     /// Decodes a tweet's members but `repostOf`, which the caller read (an archive's may be a placeholder).
@@ -121,13 +172,15 @@ extension Tweet: Codable {
             counts: TweetCounts(
                 likes: try container.decodeIfPresent(Int.self, forKey: .likesCount) ?? 0,
                 reposts: try container.decodeIfPresent(Int.self, forKey: .repostsCount) ?? 0,
-                replies: try container.decodeIfPresent(Int.self, forKey: .repliesCount) ?? 0),
+                replies: try container.decodeIfPresent(Int.self, forKey: .repliesCount) ?? 0,
+                quotes: try container.decodeIfPresent(Int.self, forKey: .quotesCount) ?? 0),
             repostOf: repostOf,
             likedByMe: try container.decodeIfPresent(Bool.self, forKey: .likedByMe) ?? false,
             repostedByMe: try container.decodeIfPresent(Bool.self, forKey: .repostedByMe) ?? false,
             bookmarkedByMe: try container.decodeIfPresent(Bool.self, forKey: .bookmarkedByMe) ?? false,
             entities: try container.decodeIfPresent(TweetEntities.self, forKey: .entities) ?? TweetEntities()
         )
+        (quoteOfID, quoted) = try Self.decodeQuoted(from: container)
     }
 
     /// Encodes every member; `inReplyToId` and `repostOf` are null when there is none.
@@ -151,5 +204,21 @@ extension Tweet: Codable {
         try container.encode(likedByMe, forKey: .likedByMe)
         try container.encode(repostedByMe, forKey: .repostedByMe)
         try container.encode(bookmarkedByMe, forKey: .bookmarkedByMe)
+        try container.encode(counts.quotes, forKey: .quotesCount)
+        switch quoted {
+        case .tweet(let tweet)?:
+            try container.encode(tweet, forKey: .quoted)
+        case .unavailable(let id)?:
+            var nested = container.nestedContainer(keyedBy: QuotedKeys.self, forKey: .quoted)
+            try nested.encode(id, forKey: .id)
+            try nested.encode(true, forKey: .unavailable)
+        case nil:
+            if let quoteOfID {
+                var nested = container.nestedContainer(keyedBy: QuotedKeys.self, forKey: .quoted)
+                try nested.encode(quoteOfID, forKey: .id)
+            } else {
+                try container.encodeNil(forKey: .quoted)
+            }
+        }
     }
 }

@@ -26,21 +26,27 @@ public struct TweetQuery: Sendable, Hashable {
     }
 }
 
-/// A post to make: a tweet, or a reply when `inReplyToID` is set.
+/// A post to make: a tweet, a reply when `inReplyToID` is set, a quote when `quoteOfID` is.
 public struct PostDraft: Sendable, Equatable {
-    /// The text, already validated and normalised.
+    /// The text, already validated and normalised; empty only for a quote.
     public var text: String
     /// The author.
     public var authorID: Int64
     /// The tweet answered.
     public var inReplyToID: Int64?
+    /// The tweet quoted (its original, when it is a repost).
+    public var quoteOfID: Int64?
     /// Posting again with this key within `idempotencyWindow` returns the first tweet.
     public var idempotencyKey: String?
     /// How long an idempotency key is honoured: 24 hours.
     public static let idempotencyWindow: TimeInterval = 24 * 60 * 60
 
     /// Creates a draft.
-    public init(text: String, by authorID: Int64, inReplyToID: Int64? = nil, idempotencyKey: String? = nil) {
+    public init(
+        text: String, by authorID: Int64, inReplyToID: Int64? = nil, idempotencyKey: String? = nil,
+        quoteOfID: Int64? = nil
+    ) {
+        self.quoteOfID = quoteOfID
         self.text = text
         self.authorID = authorID
         self.inReplyToID = inReplyToID
@@ -77,10 +83,17 @@ public protocol TweetStoring: Sendable {
     func tweets(_ query: TweetQuery) async throws -> [Tweet]
     /// One tweet.
     func tweet(id: Int64) async throws -> Tweet?
+    /// The tweets among `ids` that are there (not deleted, their authors in good standing), in no particular
+    /// order, in one read: a page's quoted tweets.
+    func tweets(ids: [Int64]) async throws -> [Tweet]
     /// Tweets of `timeline` newer than `sinceID`, oldest first, for a subscription's catch-up.
     func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet]
     /// Tweet `id` with its ancestors and (up to `descendantLimit` of) its descendants; nil when it does not exist.
     func thread(of id: Int64, descendantLimit: Int) async throws -> ThreadRows?
+    /// The tweets quoting tweet `id` (an original), newest first, older than `page.before`, leaving out the
+    /// accounts of `page.hiding`; read one past the limit and paged by `IDPage(overfetched:)`, the quote's id the
+    /// cursor.
+    func quotes(of id: Int64, page: PageRequest) async throws -> IDPage<Tweet>
 }
 
 extension TweetStoring {

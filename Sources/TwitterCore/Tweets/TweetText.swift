@@ -39,4 +39,10 @@ public struct TweetText: Sendable {
         try Validator<String>.field(\.self, "text", validator).validate(normalized)
         return normalized
     }
+
+    /// A quote's text: empty is allowed (the quote says it all), anything else as `validated`.
+    public func validatedQuote(_ text: String) throws(TwitterError) -> String {
+        let normalized = Self.normalize(text)
+        return normalized.isEmpty ? normalized : try validated(text)
+    }
 }

@@ -360,5 +360,13 @@ enum PostgresSchema {
                     pinned_at timestamptz NOT NULL);
                 CREATE INDEX pinned_tweets_tweet_id ON pinned_tweets (tweet_id);
                 """),
+        Migration(
+            version: 7, name: "quotes",
+            sql: """
+                -- A quote keeps the id it quotes once that is deleted (it shows as unavailable): no foreign key.
+                ALTER TABLE tweets ADD COLUMN quote_of bigint;
+                ALTER TABLE tweets ADD COLUMN quotes_count integer NOT NULL DEFAULT 0;
+                CREATE INDEX tweets_quote_of ON tweets (quote_of, id) WHERE quote_of IS NOT NULL;
+                """),
     ]
 }

@@ -1,6 +1,6 @@
 import PostgresNIO
 
-/// What one account adds to other tweets' counters: its likes, its reposts and its replies. Taken out when the
+/// What one account adds to other tweets' counters: its likes, its reposts, its replies and its quotes. Taken out when the
 /// account leaves (suspension, deletion) and put back when a suspension is lifted, in the transaction that
 /// changes its standing (as in the SQLite store, whose comment says why nothing else moves them meanwhile).
 enum Contributions {
@@ -21,6 +21,12 @@ enum Contributions {
             UPDATE tweets SET replies_count = replies_count + \(sign) * (
                 SELECT count(*) FROM tweets AS reply WHERE reply.in_reply_to_id = tweets.id AND reply.author_id = \(userID))
             WHERE id IN (SELECT in_reply_to_id FROM tweets WHERE author_id = \(userID) AND in_reply_to_id IS NOT NULL)
+            """)
+        try await connection.run(
+            """
+            UPDATE tweets SET quotes_count = quotes_count + \(sign) * (
+                SELECT count(*) FROM tweets AS quote WHERE quote.quote_of = tweets.id AND quote.author_id = \(userID))
+            WHERE id IN (SELECT quote_of FROM tweets WHERE author_id = \(userID) AND quote_of IS NOT NULL)
             """)
     }
 

@@ -22,9 +22,11 @@ enum TweetDeletion {
                         OR EXISTS(SELECT 1 FROM tweet_tombstones WHERE in_reply_to_id = \(id))
                     """, as: Bool.self) ?? false
         }
+        let quoteOf = try await connection.value("SELECT quote_of FROM tweets WHERE id = \(id)", as: Int64.self)
         let facts = DeletionFacts(
             id: id, authorID: authorID, repostOf: original, inReplyTo: parent, reposts: reposts,
-            hasReplies: hasReplies, authorWithdrawn: try await Contributions.areWithdrawn(connection, of: authorID))
+            hasReplies: hasReplies, authorWithdrawn: try await Contributions.areWithdrawn(connection, of: authorID),
+            quoteOf: quoteOf)
         let plan = DeletionRule.plan(facts)
         if let tombstone = plan.tombstone {
             try await connection.run(

@@ -6,8 +6,8 @@ import PostgresNIO
 /// one where skipping the parse shows; the other statements are sent with their values bound, unnamed.
 struct TweetInsert: PostgresPreparedStatement {
     static let sql = """
-        INSERT INTO tweets (author_id, text, created_at, idempotency_key, in_reply_to_id)
-        VALUES ($1, $2, $3, $4, $5) RETURNING id
+        INSERT INTO tweets (author_id, text, created_at, idempotency_key, in_reply_to_id, quote_of)
+        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
         """
     typealias Row = Int64
 
@@ -16,14 +16,16 @@ struct TweetInsert: PostgresPreparedStatement {
     let createdAt: Date
     let idempotencyKey: String?
     let inReplyToID: Int64?
+    let quoteOfID: Int64?
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 5)
+        var bindings = PostgresBindings(capacity: 6)
         bindings.append(authorID)
         bindings.append(text)
         bindings.append(createdAt)
         bindings.append(idempotencyKey)
         bindings.append(inReplyToID)
+        bindings.append(quoteOfID)
         return bindings
     }
 

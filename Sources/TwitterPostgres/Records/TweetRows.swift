@@ -12,10 +12,12 @@ enum TweetRows {
     static func select(_ clauses: String, joining: String = "") -> String {
         """
         SELECT tweets.id, tweets.author_id, author.username, tweets.text, tweets.created_at, tweets.in_reply_to_id,
-            tweets.likes_count, tweets.reposts_count, tweets.replies_count, \(mentions(of: "tweets")) AS mentions,
+            tweets.likes_count, tweets.reposts_count, tweets.replies_count, tweets.quotes_count, tweets.quote_of,
+            \(mentions(of: "tweets")) AS mentions,
             original.id AS o_id, original.author_id AS o_author_id, original_author.username AS o_username,
             original.text AS o_text, original.created_at AS o_created_at, original.in_reply_to_id AS o_in_reply_to_id,
             original.likes_count AS o_likes, original.reposts_count AS o_reposts, original.replies_count AS o_replies,
+            original.quotes_count AS o_quotes, original.quote_of AS o_quote_of,
             CASE WHEN original.id IS NULL THEN NULL ELSE \(mentions(of: "original")) END AS o_mentions
         FROM tweets \(joining) JOIN users AS author ON author.id = tweets.author_id AND author.suspended_at IS NULL
         LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
@@ -45,8 +47,10 @@ enum TweetRows {
                 counts: TweetCounts(
                     likes: try row.column("o_likes", as: Int32.self).int,
                     reposts: try row.column("o_reposts", as: Int32.self).int,
-                    replies: try row.column("o_replies", as: Int32.self).int),
-                entities: entities(text: text, mentions: try row.column("o_mentions")))
+                    replies: try row.column("o_replies", as: Int32.self).int,
+                    quotes: try row.column("o_quotes", as: Int32.self).int),
+                entities: entities(text: text, mentions: try row.column("o_mentions")),
+                quoteOfID: try row.column("o_quote_of"))
         }
         let text = try row.column("text", as: String.self)
         return Tweet(
@@ -56,8 +60,10 @@ enum TweetRows {
             counts: TweetCounts(
                 likes: try row.column("likes_count", as: Int32.self).int,
                 reposts: try row.column("reposts_count", as: Int32.self).int,
-                replies: try row.column("replies_count", as: Int32.self).int),
-            repostOf: original, entities: entities(text: text, mentions: try row.column("mentions")))
+                replies: try row.column("replies_count", as: Int32.self).int,
+                quotes: try row.column("quotes_count", as: Int32.self).int),
+            repostOf: original, entities: entities(text: text, mentions: try row.column("mentions")),
+            quoteOfID: try row.column("quote_of"))
     }
 
     /// The entities of a stored text: found again from the text, keeping the mentions of the accounts it was
@@ -89,13 +95,17 @@ enum TweetRows {
     /// The counts of tweet `id` as stored now.
     static func counts(_ connection: PostgresConnection, id: Int64) async throws -> TweetCounts? {
         try await connection.firstRow(
-            "SELECT likes_count, reposts_count, replies_count FROM tweets WHERE id = \(id)"
-        ).map {
-            TweetCounts(
-                likes: try $0.column("likes_count", as: Int32.self).int,
-                reposts: try $0.column("reposts_count", as: Int32.self).int,
-                replies: try $0.column("replies_count", as: Int32.self).int)
-        }
+            "SELECT likes_count, reposts_count, replies_count, quotes_count FROM tweets WHERE id = \(id)"
+        ).map(countsOf)
+    }
+
+    /// The counts a row of `likes_count, reposts_count, replies_count, quotes_count` holds.
+    static func countsOf(_ row: PostgresRandomAccessRow) throws -> TweetCounts {
+        TweetCounts(
+            likes: try row.column("likes_count", as: Int32.self).int,
+            reposts: try row.column("reposts_count", as: Int32.self).int,
+            replies: try row.column("replies_count", as: Int32.self).int,
+            quotes: try row.column("quotes_count", as: Int32.self).int)
     }
 
     /// A tweet's counters.
@@ -110,14 +120,9 @@ enum TweetRows {
         query.append(
             """
             UPDATE tweets SET \(column) = GREATEST(0, \(column) + \(query.bind(change)))
-            WHERE id = \(query.bind(id)) RETURNING likes_count, reposts_count, replies_count
+            WHERE id = \(query.bind(id)) RETURNING likes_count, reposts_count, replies_count, quotes_count
             """)
-        return try await connection.firstRow(query.query).map {
-            TweetCounts(
-                likes: try $0.column("likes_count", as: Int32.self).int,
-                reposts: try $0.column("reposts_count", as: Int32.self).int,
-                replies: try $0.column("replies_count", as: Int32.self).int)
-        }
+        return try await connection.firstRow(query.query).map(countsOf)
     }
 
     /// The id a like, repost or reply of `id` goes to: the original when `id` is a repost; nil when missing, and
@@ -167,6 +172,7 @@ extension TweetCounter {
         case .replies: "replies_count"
         case .reposts: "reposts_count"
         case .likes: "likes_count"
+        case .quotes: "quotes_count"
         }
     }
 }

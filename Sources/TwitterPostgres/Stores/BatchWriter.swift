@@ -31,12 +31,22 @@ struct BatchWriter {
             // A reply to a repost answers its original; across a block it is not there.
             facts.parent = try await Interactions.target(connection, of: answered, for: draft.authorID)
         }
+        if let quoteOf = draft.quoteOfID, facts.earlier == nil,
+            let target = try await TweetRows.target(connection, of: quoteOf),
+            let author = try await Interactions.author(connection, of: target)
+        {
+            // A quote of a repost quotes its original; a block is read, not hidden: the rule refuses across it.
+            facts.quoted = (target, author)
+            facts.quotedBlocker = try await Interactions.blocker(connection, between: draft.authorID, and: author.id)
+        }
         let found = EntityScanner.scan(draft.text)
         if facts.earlier == nil {
             facts.mentioned = try await mentionedAccounts(found.mentions)
             facts.blockedRecipients = try await Interactions.blocked(
                 connection, with: draft.authorID,
-                among: PostRule.recipientCandidates(parentAuthor: facts.parent?.author.id, mentioned: facts.mentioned))
+                among: PostRule.recipientCandidates(
+                    parentAuthor: facts.parent?.author.id, quotedAuthor: facts.quoted?.author.id,
+                    mentioned: facts.mentioned))
         }
         let plan: PostPlan
         switch try PostRule.decide(draft, found: found, facts: facts) {
@@ -53,12 +63,12 @@ struct BatchWriter {
             let id = try await connection.rows(
                 TweetInsert(
                     authorID: draft.authorID, text: draft.text, createdAt: now, idempotencyKey: draft.idempotencyKey,
-                    inReplyToID: plan.inReplyToID)
+                    inReplyToID: plan.inReplyToID, quoteOfID: plan.quoteOfID)
             ).first
         else { throw TwitterError(.internal, "The tweet just written has no id") }
         let tweet = Tweet(
             id: id, author: try await author(draft.authorID), text: draft.text, createdAt: now,
-            inReplyToID: plan.inReplyToID, entities: plan.entities)
+            inReplyToID: plan.inReplyToID, entities: plan.entities, quoteOfID: plan.quoteOfID)
         try await TweetMentionRows.insert(connection, tweetID: tweet.id, accountIDs: plan.mentionedIDs)
         try await TweetTagRows.insert(
             connection, tweetID: tweet.id, authorID: draft.authorID, createdAt: now, hashtags: found.hashtags)
@@ -66,12 +76,17 @@ struct BatchWriter {
         if let parentID = plan.countedParentID {
             parentCounts = try await TweetRows.adjust(connection, parentID, .replies, by: 1)
         }
+        var quotedCounts: TweetCounts?
+        if let quotedID = plan.quoteOfID {
+            quotedCounts = try await TweetRows.adjust(connection, quotedID, .quotes, by: 1)
+        }
         var notifications: [(ActivityNotification, recipientID: Int64)] = []
         for planned in plan.notifications {
             notifications.append(
                 try await Interactions.insert(connection, planned, by: tweet.author, tweet: tweet, at: now))
         }
-        events += PostRule.events(posted: tweet, parentCounts: parentCounts, notifications: notifications)
+        events += PostRule.events(
+            posted: tweet, parentCounts: parentCounts, quotedCounts: quotedCounts, notifications: notifications)
         return tweet
     }
 

@@ -96,6 +96,28 @@ struct TweetStore: TweetStoring {
         }
     }
 
+    /// By the primary key, in one statement.
+    func tweets(ids: [Int64]) async throws -> [Tweet] {
+        guard !ids.isEmpty else { return [] }
+        return try await database.read { connection in try await TweetRows.fetchAll(connection, ids: ids) }
+    }
+
+    /// Walks the (quote_of, id) index back from the cursor.
+    func quotes(of id: Int64, page: PageRequest) async throws -> IDPage<Tweet> {
+        try await database.read { connection in
+            var query = SQL()
+            var conditions = [
+                "tweets.quote_of = \(query.bind(id))", "tweets.id < \(query.bind(page.before ?? Int64.max))",
+            ]
+            if let hiding = TweetRows.hidingClause(page.hiding, in: &query) { conditions.append(hiding) }
+            let limit = query.bind(Int64(page.limit + 1))
+            query.append(
+                TweetRows.select(
+                    "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT \(limit)"))
+            return IDPage(overfetched: try await TweetRows.fetchAll(connection, query), limit: page.limit, id: \.id)
+        }
+    }
+
     /// The tweet (the original, for a repost), the chain it answers, and the replies beneath it.
     func thread(of id: Int64, descendantLimit: Int) async throws -> ThreadRows? {
         try await database.read { connection in

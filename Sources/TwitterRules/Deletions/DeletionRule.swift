@@ -8,6 +8,8 @@ public enum TweetCounter: Sendable, Equatable {
     case reposts
     /// `likesCount`.
     case likes
+    /// `quotesCount`.
+    case quotes
 }
 
 /// What a store reads, inside its transaction, to delete a tweet.
@@ -26,12 +28,15 @@ public struct DeletionFacts: Sendable {
     public var hasReplies: Bool
     /// Whether the author is suspended, its replies and reposts out of the counters already.
     public var authorWithdrawn: Bool
+    /// The tweet it quotes, when it is a quote: its `quotesCount` loses it.
+    public var quoteOf: Int64?
 
     /// Creates the value from its members.
     public init(
         id: Int64, authorID: Int64, repostOf: Int64?, inReplyTo: Int64?, reposts: [(id: Int64, authorID: Int64)],
-        hasReplies: Bool, authorWithdrawn: Bool
+        hasReplies: Bool, authorWithdrawn: Bool, quoteOf: Int64? = nil
     ) {
+        self.quoteOf = quoteOf
         self.id = id
         self.authorID = authorID
         self.repostOf = repostOf
@@ -71,8 +76,8 @@ public enum DeletionRule {
     /// never does.
     public static func mayKeepItsPlace(repostOf: Int64?) -> Bool { repostOf == nil }
 
-    /// The plan: a tombstone for a reply or a tweet with replies, and the counters of the tweet answered and of
-    /// the original reposted, unless the suspended author's part is out of them already.
+    /// The plan: a tombstone for a reply or a tweet with replies, and the counters of the tweet answered, of the
+    /// original reposted and of the tweet quoted, unless the suspended author's part is out of them already.
     public static func plan(_ facts: DeletionFacts) -> DeletionPlan {
         var plan = DeletionPlan(tombstone: nil, counters: [])
         if mayKeepItsPlace(repostOf: facts.repostOf), facts.inReplyTo != nil || facts.hasReplies {
@@ -81,6 +86,7 @@ public enum DeletionRule {
         guard !facts.authorWithdrawn else { return plan }
         if let parent = facts.inReplyTo { plan.counters.append((parent, .replies)) }
         if let original = facts.repostOf { plan.counters.append((original, .reposts)) }
+        if let quoted = facts.quoteOf { plan.counters.append((quoted, .quotes)) }
         return plan
     }
 

@@ -10,14 +10,23 @@ public struct PostFacts: Sendable {
     public var parent: (id: Int64, author: Tweet.Author)?
     /// The accounts the text mentions that exist, once each, as they spell their names.
     public var mentioned: [Tweet.Author]
-    /// Among the parent's author and the mentioned, the accounts a block stands between with the author.
+    /// Among the parent's author, the quoted tweet's author and the mentioned, the accounts a block stands between
+    /// with the author.
     public var blockedRecipients: Set<Int64>
+    /// For a quote: the tweet quoted (a repost's original) and its author; nil when it is missing, deleted or its
+    /// author suspended. A block does not hide it here: quoting across one is refused, not as if absent.
+    public var quoted: (id: Int64, author: Tweet.Author)?
+    /// For a quote: who blocks whom between the author and the quoted tweet's author, if either does.
+    public var quotedBlocker: Int64?
 
     /// Creates the value from its members.
     public init(
         earlier: Tweet? = nil, parent: (id: Int64, author: Tweet.Author)? = nil, mentioned: [Tweet.Author] = [],
-        blockedRecipients: Set<Int64> = []
+        blockedRecipients: Set<Int64> = [], quoted: (id: Int64, author: Tweet.Author)? = nil,
+        quotedBlocker: Int64? = nil
     ) {
+        self.quoted = quoted
+        self.quotedBlocker = quotedBlocker
         self.earlier = earlier
         self.parent = parent
         self.mentioned = mentioned
@@ -37,8 +46,10 @@ public struct PostPlan: Sendable, Equatable {
     public var entities: TweetEntities
     /// The parent whose `repliesCount` grows by one.
     public var countedParentID: Int64?
-    /// Who hears of the post, in the one order every store keeps: the author answered first, then each
-    /// account mentioned; nobody twice, nobody across a block, never the author.
+    /// The tweet quoted, as stored (a repost's original), whose `quotesCount` grows by one.
+    public var quoteOfID: Int64?
+    /// Who hears of the post, in the one order every store keeps: the author answered first, then the author
+    /// quoted, then each account mentioned; nobody twice, nobody across a block, never the author.
     public var notifications: [PlannedNotification]
 }
 
@@ -52,16 +63,30 @@ public enum PostRule {
         case write(PostPlan)
     }
 
-    /// Decides `draft`, whose text holds `found`, on `facts`; throws -32004 for a reply to a tweet that is not
-    /// there for its author.
+    /// Decides `draft`, whose text holds `found`, on `facts`; throws -32004 for a reply to, or a quote of, a
+    /// tweet that is not there for its author, -32003 for a quote across a block (either way), and -32602 for
+    /// empty text that quotes nothing.
     public static func decide(_ draft: PostDraft, found: TweetEntities, facts: PostFacts) throws(TwitterError)
         -> Decision
     {
         if let earlier = facts.earlier { return .earlier(earlier) }
+        guard !draft.text.isEmpty || draft.quoteOfID != nil else {
+            throw TwitterError(.invalidParams, "Tweet text can not be empty", fields: ["text": "can not be empty"])
+        }
         var parent: Tweet.Author?
         if let answered = draft.inReplyToID {
             guard let target = facts.parent else { throw TwitterError.notFound("Tweet \(answered)") }
             parent = target.author
+        }
+        var quoted: Tweet.Author?
+        if let quoteOf = draft.quoteOfID {
+            guard let target = facts.quoted else { throw TwitterError.notFound("Tweet \(quoteOf)") }
+            if let refusal = InteractionRule.refusal(
+                actor: draft.authorID, other: target.author.id, blocker: facts.quotedBlocker)
+            {
+                throw refusal
+            }
+            quoted = target.author
         }
         var notifications: [PlannedNotification] = []
         func notify(_ recipient: Int64, _ kind: ActivityNotification.Kind) {
@@ -74,31 +99,38 @@ public enum PostRule {
         }
         // One notification per account: the author answered hears of a reply, not also of its mention.
         if let parent { notify(parent.id, .reply) }
+        if let quoted { notify(quoted.id, .quote) }
         for account in facts.mentioned { notify(account.id, .mention) }
         return .write(
             PostPlan(
                 inReplyToID: facts.parent?.id, releasesIdempotencyKey: draft.idempotencyKey != nil,
                 mentionedIDs: facts.mentioned.map(\.id),
                 entities: TweetEntities(found: found, mentioned: facts.mentioned.map(\.username)),
-                countedParentID: facts.parent?.id, notifications: notifications))
+                countedParentID: facts.parent?.id, quoteOfID: draft.quoteOfID == nil ? nil : facts.quoted?.id,
+                notifications: notifications))
     }
 
-    /// The accounts whose blocks with the author a store must read for `draft`: the parent's author and the
-    /// mentioned, once each (none for a plain post without mentions: no read at all).
-    public static func recipientCandidates(parentAuthor: Int64?, mentioned: [Tweet.Author]) -> [Int64] {
+    /// The accounts whose blocks with the author a store must read for `draft`: the parent's author, the quoted
+    /// tweet's author and the mentioned, once each (none for a plain post without mentions: no read at all).
+    public static func recipientCandidates(
+        parentAuthor: Int64?, quotedAuthor: Int64? = nil, mentioned: [Tweet.Author]
+    ) -> [Int64] {
         var candidates: [Int64] = []
         if let parentAuthor { candidates.append(parentAuthor) }
+        if let quotedAuthor, !candidates.contains(quotedAuthor) { candidates.append(quotedAuthor) }
         for account in mentioned where !candidates.contains(account.id) { candidates.append(account.id) }
         return candidates
     }
 
-    /// A post's events in their one order: the tweet, the parent's new counts, then the notifications as
-    /// planned.
+    /// A post's events in their one order: the tweet, the parent's new counts, the quoted tweet's, then the
+    /// notifications as planned.
     public static func events(
-        posted tweet: Tweet, parentCounts: TweetCounts?, notifications: [(ActivityNotification, recipientID: Int64)]
+        posted tweet: Tweet, parentCounts: TweetCounts?, quotedCounts: TweetCounts? = nil,
+        notifications: [(ActivityNotification, recipientID: Int64)]
     ) -> [TweetEvent] {
         var events: [TweetEvent] = [.posted(tweet)]
         if let parentID = tweet.inReplyToID, let parentCounts { events.append(.counted(id: parentID, parentCounts)) }
+        if let quotedID = tweet.quoteOfID, let quotedCounts { events.append(.counted(id: quotedID, quotedCounts)) }
         for (notification, recipient) in notifications {
             events.append(.notified(notification, recipientID: recipient))
         }

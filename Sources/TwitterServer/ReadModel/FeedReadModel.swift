@@ -70,6 +70,23 @@ public final class FeedReadModel: TweetCommitObserving {
     /// loaded yet, the reader's marks or hidden accounts not in caches, or a reader who hides anyone) or, on a
     /// database other daemons may share, the catching up of `page`.
     func pageInMemory(_ query: TweetQuery, reader: Int64, in caches: ReadModelCaches? = nil) -> FeedPage? {
+        guard case .page(let page)? = answerInMemory(query, reader: reader, in: caches) else { return nil }
+        return page
+    }
+
+    /// What caches answer for one reader: the page itself, or, for a page holding a quote, its tweets with the
+    /// reader's marks, which `page` completes with the quoted tweets as the reader may see them.
+    enum MemoryAnswer {
+        /// The whole answer.
+        case page(FeedPage)
+        /// The tweets of a page holding a quote, marked for the reader, their quoted tweets not yet resolved.
+        case quoting([Tweet])
+    }
+
+    /// `pageInMemory`, with the pages that hold a quote given as their marked tweets.
+    private func answerInMemory(_ query: TweetQuery, reader: Int64, in caches: ReadModelCaches? = nil)
+        -> MemoryAnswer?
+    {
         if caches == nil, others.withLock({ $0.mayExist }) { return nil }
         let caches = caches ?? self.caches
         let (newest, pages, marks, following, hidden, json) = (
@@ -102,7 +119,7 @@ public final class FeedReadModel: TweetCommitObserving {
     /// Kept at the version read before the merge, so a kept page is never older than its version.
     private func merged(
         _ authors: some Collection<Int64>, _ query: TweetQuery, marks: ReaderMarks, in caches: ReadModelCaches
-    ) -> FeedPage? {
+    ) -> MemoryAnswer? {
         let version = caches.newest.version
         if let kept = caches.timelinePages.page(for: query, at: version) {
             return answer(kept, marks: marks, json: caches.json)
@@ -135,9 +152,24 @@ public final class FeedReadModel: TweetCommitObserving {
         }
     }
 
-    private func answer(_ page: FeedPageCache.Page, marks: ReaderMarks, json: TweetJSONCache) -> FeedPage {
-        guard marks.touches(page.tweets) else { return FeedPage(json: page.unmarkedJSON) }
-        return FeedPage(page.tweets.map(marks.applied), json: json)
+    /// The page for a reader with `marks`. A page holding a quote is never answered from its kept bytes: the
+    /// quoted tweet is seen per reader (a block or a mute makes it unavailable), so its tweets are given to
+    /// `page` to resolve (`quoting`).
+    private func answer(_ page: FeedPageCache.Page, marks: ReaderMarks, json: TweetJSONCache) -> MemoryAnswer {
+        guard !page.tweets.contains(where: \.holdsQuote) else { return .quoting(page.tweets.map(marks.applied)) }
+        guard marks.touches(page.tweets) else { return .page(FeedPage(json: page.unmarkedJSON)) }
+        return .page(FeedPage(page.tweets.map(marks.applied), json: json))
+    }
+
+    /// The page `found` answers for `reader`, a page holding a quote completed with the quoted tweets.
+    private func completed(
+        _ found: MemoryAnswer, for reader: Int64, marks: ReaderMarks, stores: ReadStores, json: TweetJSONCache
+    ) async throws -> FeedPage {
+        switch found {
+        case .page(let page): page
+        case .quoting(let tweets):
+            FeedPage(try await quoting(tweets, for: reader, marks: marks, stores: stores), json: json)
+        }
     }
 
     /// The answer to `query` for `reader`, from caches when it can be, filling caches from the stores on the
@@ -152,10 +184,13 @@ public final class FeedReadModel: TweetCommitObserving {
             // The store leaves the hidden accounts out in SQL; the policy has the last word on what it read.
             var query = query
             query.hiding = visibility.hiding
+            let tweets = visibility.listed(try await storePage(query, stores: stores)).map(readerMarks.applied)
             return FeedPage(
-                visibility.listed(try await storePage(query, stores: stores)).map(readerMarks.applied), json: json)
+                try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: json)
         }
-        if let page = pageInMemory(query, reader: reader, in: caches) { return page }
+        if let found = answerInMemory(query, reader: reader, in: caches) {
+            return try await completed(found, for: reader, marks: readerMarks, stores: stores, json: json)
+        }
         if case .tag = query.timeline {
             // Not held in caches.
         } else if query.timeline == .everyone {
@@ -173,8 +208,11 @@ public final class FeedReadModel: TweetCommitObserving {
                 )
             }
         }
-        if let page = pageInMemory(query, reader: reader, in: caches) { return page }
-        return FeedPage(try await storePage(query, stores: stores).map(readerMarks.applied), json: json)
+        if let found = answerInMemory(query, reader: reader, in: caches) {
+            return try await completed(found, for: reader, marks: readerMarks, stores: stores, json: json)
+        }
+        let tweets = try await storePage(query, stores: stores).map(readerMarks.applied)
+        return FeedPage(try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: json)
     }
 
     /// The page as the store reads it, collapsed like caches's.
@@ -199,11 +237,74 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The most rows one page reads.
     static let widestRead = 400
 
-    /// `tweets` as `reader` sees them.
-    func marked(_ tweets: [Tweet], for reader: Int64, likes: any LikeStoring) async throws -> [Tweet] {
-        let readerMarks = try await caches.marks.marks(of: reader, store: likes)
-        return tweets.map(readerMarks.applied)
+    /// `tweets` as `reader` sees them: its marks, and each quoted tweet as it may see it.
+    func marked(_ tweets: [Tweet], for reader: Int64, stores: ReadStores) async throws -> [Tweet] {
+        let readerMarks = try await caches.marks.marks(of: reader, store: stores.likes)
+        return try await quoting(tweets.map(readerMarks.applied), for: reader, marks: readerMarks, stores: stores)
     }
+
+    /// `tweets` with the `quoted` of each quote (and of each repost's original that is one) as `reader` may see
+    /// it: the tweet with the reader's marks, or unavailable when it is deleted, its author suspended or deleted,
+    /// or hidden from the reader by a block either way or a mute (`TweetVisibility.lists`, the one policy).
+    /// Read afresh for every answer, never kept: what one reader may see of it is no other reader's.
+    func quoting(_ tweets: [Tweet], for reader: Int64, marks: ReaderMarks, stores: ReadStores) async throws
+        -> [Tweet]
+    {
+        var ids: [Int64] = []
+        for tweet in tweets {
+            for id in [tweet.quoteOfID, tweet.repostOf?.quoteOfID].compactMap(\.self) where !ids.contains(id) {
+                ids.append(id)
+            }
+        }
+        guard !ids.isEmpty else { return tweets }
+        let visibility = TweetVisibility(try await hiddenAccounts(of: reader, stores: stores))
+        var shown: [Int64: QuotedTweet] = [:]
+        for quoted in try await stores.tweets.tweets(ids: ids) where visibility.lists(quoted) {
+            var seen = marks.applied(to: quoted)
+            seen.quoted = nil
+            shown[quoted.id] = .tweet(seen)
+        }
+        for id in ids where shown[id] == nil { shown[id] = .unavailable(id: id) }
+        return tweets.map { tweet in
+            var tweet = tweet
+            if let id = tweet.quoteOfID { tweet.quoted = shown[id] }
+            if var original = tweet.repostOf, let id = original.quoteOfID {
+                original.quoted = shown[id]
+                tweet.repostOf = original
+            }
+            return tweet
+        }
+    }
+
+    /// A thread with the `quoted` of each of its tweets as `reader` may see it (and the reader's marks on those).
+    func quoting(_ rows: ThreadRows, for reader: Int64, marks: ReaderMarks, stores: ReadStores) async throws
+        -> ThreadRows
+    {
+        func tweets(_ entries: [ThreadEntry]) -> [Tweet] {
+            entries.compactMap { entry -> Tweet? in
+                guard case .tweet(let tweet) = entry else { return nil }
+                return tweet
+            }
+        }
+        let all = [rows.tweet] + tweets(rows.ancestors) + tweets(rows.descendants)
+        guard all.contains(where: \.holdsQuote) else { return rows }
+        var resolved: [Int64: Tweet] = [:]
+        for tweet in try await quoting(all, for: reader, marks: marks, stores: stores) { resolved[tweet.id] = tweet }
+        func entry(_ entry: ThreadEntry) -> ThreadEntry {
+            guard case .tweet(let tweet) = entry, let shown = resolved[tweet.id] else { return entry }
+            return .tweet(shown)
+        }
+        var shown = rows
+        shown.tweet = resolved[rows.tweet.id] ?? rows.tweet
+        shown.ancestors = rows.ancestors.map(entry)
+        shown.descendants = rows.descendants.map(entry)
+        return shown
+    }
+}
+
+extension Tweet {
+    /// Whether it, or a repost's original, quotes a tweet: its answer depends on the reader beyond the marks.
+    var holdsQuote: Bool { quoteOfID != nil || repostOf?.quoteOfID != nil }
 }
 
 /// The stores a read may fall back on.

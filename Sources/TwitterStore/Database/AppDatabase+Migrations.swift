@@ -375,6 +375,15 @@ extension AppDatabase {
                     CREATE INDEX pinned_tweets_tweet_id ON pinned_tweets (tweet_id);
                     """)
         }
+        migrator.registerMigration("v12: quotes") { db in
+            // A quote keeps the id it quotes once that is deleted (it shows as unavailable): no foreign key.
+            try db.execute(
+                sql: """
+                    ALTER TABLE tweets ADD COLUMN quote_of INTEGER;
+                    ALTER TABLE tweets ADD COLUMN quotes_count INTEGER NOT NULL DEFAULT 0;
+                    CREATE INDEX tweets_quote_of ON tweets (quote_of, id) WHERE quote_of IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 

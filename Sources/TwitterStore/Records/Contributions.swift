@@ -1,6 +1,6 @@
 import GRDB
 
-/// What one account adds to other tweets' counters: its likes, its reposts and its replies. Taken out when the
+/// What one account adds to other tweets' counters: its likes, its reposts, its replies and its quotes. Taken out when the
 /// account leaves (suspension, deletion) and put back when a suspension is lifted, in the transaction that
 /// changes its standing, so every count reads as if the account had never been there, and exactly as before
 /// once it is back. Nothing else moves these counters while the account is suspended: it cannot act, its
@@ -23,6 +23,11 @@ enum Contributions {
             UPDATE tweets SET replies_count = replies_count
                 + ?1 * (SELECT COUNT(*) FROM tweets AS reply WHERE reply.in_reply_to_id = tweets.id AND reply.author_id = ?2)
             WHERE id IN (SELECT in_reply_to_id FROM tweets WHERE author_id = ?2 AND in_reply_to_id IS NOT NULL)
+            """,
+            """
+            UPDATE tweets SET quotes_count = quotes_count
+                + ?1 * (SELECT COUNT(*) FROM tweets AS quote WHERE quote.quote_of = tweets.id AND quote.author_id = ?2)
+            WHERE id IN (SELECT quote_of FROM tweets WHERE author_id = ?2 AND quote_of IS NOT NULL)
             """,
         ] {
             try db.execute(sql: sql, arguments: [sign, userID])

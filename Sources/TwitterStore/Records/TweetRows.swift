@@ -15,10 +15,12 @@ enum TweetRows {
     static func select(_ clauses: String, joining: String = "") -> String {
         """
         SELECT tweets.id, tweets.author_id, users.username, tweets.text, tweets.created_at, tweets.in_reply_to_id,
-            tweets.likes_count, tweets.reposts_count, tweets.replies_count, \(TweetMentionRows.usernames(of: "tweets")) AS mentions,
+            tweets.likes_count, tweets.reposts_count, tweets.replies_count, tweets.quotes_count, tweets.quote_of,
+            \(TweetMentionRows.usernames(of: "tweets")) AS mentions,
             original.id AS oId, original.author_id AS oAuthorId, originalAuthor.username AS oUsername,
             original.text AS oText, original.created_at AS oCreatedAt, original.in_reply_to_id AS oInReplyToId,
             original.likes_count AS oLikes, original.reposts_count AS oReposts, original.replies_count AS oReplies,
+            original.quotes_count AS oQuotes, original.quote_of AS oQuoteOf,
             CASE WHEN original.id IS NULL THEN NULL ELSE \(TweetMentionRows.usernames(of: "original")) END AS oMentions
         FROM tweets \(joining) JOIN users ON users.id = tweets.author_id AND users.suspended_at IS NULL
         LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
@@ -33,15 +35,18 @@ enum TweetRows {
             original = Tweet(
                 id: originalID, author: Tweet.Author(id: row["oAuthorId"], username: row["oUsername"]),
                 text: row["oText"], createdAt: row["oCreatedAt"], inReplyToID: row["oInReplyToId"],
-                counts: TweetCounts(likes: row["oLikes"], reposts: row["oReposts"], replies: row["oReplies"]),
-                entities: entities(text: row["oText"], mentions: row["oMentions"]))
+                counts: TweetCounts(
+                    likes: row["oLikes"], reposts: row["oReposts"], replies: row["oReplies"], quotes: row["oQuotes"]),
+                entities: entities(text: row["oText"], mentions: row["oMentions"]), quoteOfID: row["oQuoteOf"])
         }
         return Tweet(
             id: row["id"], author: Tweet.Author(id: row["author_id"], username: row["username"]), text: row["text"],
             createdAt: row["created_at"], inReplyToID: row["in_reply_to_id"],
             counts: TweetCounts(
-                likes: row["likes_count"], reposts: row["reposts_count"], replies: row["replies_count"]),
-            repostOf: original, entities: entities(text: row["text"], mentions: row["mentions"]))
+                likes: row["likes_count"], reposts: row["reposts_count"], replies: row["replies_count"],
+                quotes: row["quotes_count"]),
+            repostOf: original, entities: entities(text: row["text"], mentions: row["mentions"]),
+            quoteOfID: row["quote_of"])
     }
 
     /// The entities of a stored text: found again from the text, keeping the mentions of the accounts it was
@@ -66,9 +71,11 @@ enum TweetRows {
 
     /// The counts of tweet `id` as stored now.
     static func counts(_ db: Database, id: Int64) throws -> TweetCounts? {
-        let sql = "SELECT likes_count, reposts_count, replies_count FROM tweets WHERE id = ?"
+        let sql = "SELECT likes_count, reposts_count, replies_count, quotes_count FROM tweets WHERE id = ?"
         return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map {
-            TweetCounts(likes: $0["likes_count"], reposts: $0["reposts_count"], replies: $0["replies_count"])
+            TweetCounts(
+                likes: $0["likes_count"], reposts: $0["reposts_count"], replies: $0["replies_count"],
+                quotes: $0["quotes_count"])
         }
     }
 
@@ -133,6 +140,7 @@ extension TweetCounter {
         case .replies: "replies_count"
         case .reposts: "reposts_count"
         case .likes: "likes_count"
+        case .quotes: "quotes_count"
         }
     }
 }

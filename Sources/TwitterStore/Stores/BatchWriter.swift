@@ -32,12 +32,22 @@ struct BatchWriter {
             // A reply to a repost answers its original; across a block it is not there.
             facts.parent = try Interactions.target(db, of: answered, for: draft.authorID)
         }
+        if let quoteOf = draft.quoteOfID, facts.earlier == nil {
+            // A quote of a repost quotes its original; a block is read, not hidden: the rule refuses across it.
+            if let target = try TweetRows.target(db, of: quoteOf), let author = try Interactions.author(db, of: target)
+            {
+                facts.quoted = (target, author)
+                facts.quotedBlocker = try Interactions.blocker(db, between: draft.authorID, and: author.id)
+            }
+        }
         let found = EntityScanner.scan(draft.text)
         if facts.earlier == nil {
             facts.mentioned = try mentionedAccounts(found.mentions)
             facts.blockedRecipients = try Interactions.blocked(
                 db, with: draft.authorID,
-                among: PostRule.recipientCandidates(parentAuthor: facts.parent?.author.id, mentioned: facts.mentioned))
+                among: PostRule.recipientCandidates(
+                    parentAuthor: facts.parent?.author.id, quotedAuthor: facts.quoted?.author.id,
+                    mentioned: facts.mentioned))
         }
         let plan: PostPlan
         switch try PostRule.decide(draft, found: found, facts: facts) {
@@ -52,21 +62,25 @@ struct BatchWriter {
         }
         try db.cachedStatement(
             sql: """
-                INSERT INTO tweets (author_id, text, created_at, idempotency_key, in_reply_to_id) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO tweets (author_id, text, created_at, idempotency_key, in_reply_to_id, quote_of)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """
         )
-        .execute(arguments: [draft.authorID, draft.text, storedNow, draft.idempotencyKey, plan.inReplyToID])
+        .execute(
+            arguments: [draft.authorID, draft.text, storedNow, draft.idempotencyKey, plan.inReplyToID, plan.quoteOfID])
         let tweet = Tweet(
             id: db.lastInsertedRowID, author: try author(draft.authorID), text: draft.text, createdAt: now,
-            inReplyToID: plan.inReplyToID, entities: plan.entities)
+            inReplyToID: plan.inReplyToID, entities: plan.entities, quoteOfID: plan.quoteOfID)
         try TweetMentionRows.insert(db, tweetID: tweet.id, accountIDs: plan.mentionedIDs)
         try TweetTagRows.insert(
             db, tweetID: tweet.id, authorID: draft.authorID, createdAt: storedNow, hashtags: found.hashtags)
         let parentCounts = try plan.countedParentID.flatMap { try TweetRows.adjust(db, $0, .replies, by: 1) }
+        let quotedCounts = try plan.quoteOfID.flatMap { try TweetRows.adjust(db, $0, .quotes, by: 1) }
         let notifications = try plan.notifications.map {
             try Interactions.insert(db, $0, by: tweet.author, tweet: tweet, at: now)
         }
-        events += PostRule.events(posted: tweet, parentCounts: parentCounts, notifications: notifications)
+        events += PostRule.events(
+            posted: tweet, parentCounts: parentCounts, quotedCounts: quotedCounts, notifications: notifications)
         return tweet
     }
 

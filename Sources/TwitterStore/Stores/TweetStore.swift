@@ -75,9 +75,10 @@ public struct TweetStore: TweetStoring {
                             OR EXISTS(SELECT 1 FROM tweet_tombstones WHERE in_reply_to_id = ?1)
                         """, arguments: [id]) ?? false
         }
+        let quoteOf = try Int64?.fetchOne(db, sql: "SELECT quote_of FROM tweets WHERE id = ?", arguments: [id]) ?? nil
         let facts = DeletionFacts(
             id: id, authorID: authorID, repostOf: original, inReplyTo: parent, reposts: reposts,
-            hasReplies: hasReplies, authorWithdrawn: try Contributions.areWithdrawn(db, of: authorID))
+            hasReplies: hasReplies, authorWithdrawn: try Contributions.areWithdrawn(db, of: authorID), quoteOf: quoteOf)
         let plan = DeletionRule.plan(facts)
         if let tombstone = plan.tombstone {
             try db.execute(
@@ -119,6 +120,16 @@ public struct TweetStore: TweetStoring {
         try await database.writer.read { db in try TweetRows.fetchOne(db, id: id) }
     }
 
+    /// By the primary key, in one statement.
+    public func tweets(ids: [Int64]) async throws -> [Tweet] {
+        guard !ids.isEmpty else { return [] }
+        return try await database.writer.read { db in
+            try TweetRows.fetchAll(
+                db, "WHERE tweets.id IN (\(databaseQuestionMarks(count: ids.count)))", StatementArguments(ids),
+                cached: false)
+        }
+    }
+
     /// Oldest first after `sinceID`, for catching a subscription up.
     public func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet] {
         try await database.writer.read { db in
@@ -137,6 +148,18 @@ public struct TweetStore: TweetStoring {
             return ThreadRows(
                 ancestors: try Self.ancestors(of: tweet, in: db), tweet: tweet,
                 descendants: try Self.descendants(of: target, limit: descendantLimit, in: db))
+        }
+    }
+
+    /// Walks the (quote_of, id) index back from the cursor.
+    public func quotes(of id: Int64, page: PageRequest) async throws -> IDPage<Tweet> {
+        try await database.writer.read { db in
+            var conditions = ["tweets.quote_of = ?", "tweets.id < ?"]
+            if let hiding = TweetRows.hidingClause(page.hiding) { conditions.append(hiding) }
+            let sql = "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT ?"
+            let tweets = try TweetRows.fetchAll(
+                db, sql, [id, page.before ?? Int64.max, page.limit + 1], cached: page.hiding.isEmpty)
+            return IDPage(overfetched: tweets, limit: page.limit, id: \.id)
         }
     }
 

@@ -19,7 +19,8 @@ struct Output {
     }
 
     /// One tweet as people read it: author, age, id and counts on one line, the text wrapped below; a repost
-    /// says who reposted and shows the original; `indent` nests a reply under its parent in a thread.
+    /// says who reposted and shows the original; a quote shows the quoted tweet indented beneath its text (or
+    /// that it is unavailable); `indent` nests a reply under its parent in a thread.
     func tweet(_ tweet: Tweet, now: Date = Date(), indent: Int = 0) {
         let pad = String(repeating: "  ", count: indent)
         guard let original = tweet.repostOf else {
@@ -30,6 +31,14 @@ struct Output {
             for line in TextWrap.wrap(tweet.text, width: max(20, Terminal.width - 2 - pad.count)) {
                 print(pad + "  " + Highlight.apply(marked, to: line))
             }
+            if let quoted = tweet.quoted {
+                switch quoted {
+                case .tweet(let shown): self.tweet(shown, now: now, indent: indent + 2)
+                case .unavailable: print(pad + "    " + Terminal.dim("[quoted tweet unavailable]"))
+                }
+            } else if let id = tweet.quoteOfID {
+                print(pad + "    " + Terminal.dim("[quotes #\(id)]"))
+            }
             print(pad + "  " + Terminal.dim(Self.counts(of: tweet)))
             return
         }
@@ -38,12 +47,13 @@ struct Output {
         self.tweet(original, now: now, indent: indent + 1)
     }
 
-    /// `3 likes · 1 repost · 2 replies`, with the reader's own like and repost marked.
+    /// `3 likes · 1 repost · 2 replies`, with the reader's own like and repost marked, and `· 1 quote` when any.
     static func counts(of tweet: Tweet) -> String {
         let likes = counted(tweet.counts.likes, "like") + (tweet.likedByMe ? " (you)" : "")
         let reposts = counted(tweet.counts.reposts, "repost") + (tweet.repostedByMe ? " (you)" : "")
         let replies = counted(tweet.counts.replies, "reply")
-        return "\(likes) · \(reposts) · \(replies)"
+        let quotes = tweet.counts.quotes > 0 ? " · " + counted(tweet.counts.quotes, "quote") : ""
+        return "\(likes) · \(reposts) · \(replies)\(quotes)"
     }
 
     /// `1 like`, `2 likes`.
@@ -67,6 +77,7 @@ struct Output {
             case .follow: "followed you"
             case .like: "liked your tweet"
             case .repost: "reposted your tweet"
+            case .quote: "quoted your tweet"
             case .adminReport: "filed report \(notification.reportID.map(String.init) ?? "?")"
             }
         let about = Terminal.dim("· \(HumanFormat.age(of: notification.createdAt, now: now))")

@@ -54,6 +54,8 @@ struct TUICalls {
             return .profile(user, tweets.tweets)
         case .post(let text, let parent):
             return .posted(try await connection.call(API.Tweets.post, .init(text: text, inReplyToId: parent)))
+        case .quote(let text, let id):
+            return .posted(try await connection.call(API.Tweets.post, .init(text: text, quoteOf: id)))
         case .like(let id, true):
             let liked = try await connection.call(API.Tweets.like, .init(id: id))
             return .liked(id, liked: liked.liked, count: liked.likesCount)

@@ -236,13 +236,13 @@ final class TUIRunner {
 
     private func execute(_ effect: Effect) async {
         guard let connection else {
-            if case .post = effect { return apply(.postRefused("not connected: waiting for the daemon")) }
+            if effect.posts { return apply(.postRefused("not connected: waiting for the daemon")) }
             return apply(.failed("not connected: waiting for the daemon"))
         }
         do {
             if let event = try await TUICalls(connection: connection, state: state).answer(effect) { apply(event) }
         } catch {
-            if case .post = effect { return apply(.postRefused(Self.describe(error))) }
+            if effect.posts { return apply(.postRefused(Self.describe(error))) }
             apply(.failed(Self.describe(error)))
         }
     }

@@ -58,16 +58,21 @@ struct NotificationMethods: MethodGroup {
 }
 
 extension TweetServices {
-    /// `notifications` as `reader` sees them: none from `hiding`, each tweet with the reader's marks.
+    /// `notifications` as `reader` sees them: none from `hiding`, each tweet with the reader's marks and its
+    /// quoted tweet as the reader may see it.
     func shown(_ notifications: [ActivityNotification], to reader: Int64, hiding: Set<Int64>) async throws
         -> [ActivityNotification]
     {
         let kept = notifications.filter { !$0.type.isHiddenWithItsActor || !hiding.contains($0.from.id) }
         guard kept.contains(where: { $0.tweet != nil }) else { return kept }
         let marks = try await feed.marks.marks(of: reader, store: likes)
+        let tweets = try await feed.quoting(
+            kept.compactMap(\.tweet).map(marks.applied), for: reader, marks: marks, stores: readStores)
+        var shown: [Int64: Tweet] = [:]
+        for tweet in tweets { shown[tweet.id] = tweet }
         return kept.map { notification in
             var marked = notification
-            marked.tweet = notification.tweet.map(marks.applied)
+            marked.tweet = notification.tweet.map { shown[$0.id] ?? marks.applied(to: $0) }
             return marked
         }
     }

@@ -23,7 +23,7 @@ struct SearchMethods: MethodGroup {
                 // The store leaves the hidden accounts out in SQL; the policy has the last word on what it read.
                 return API.Search.TweetResults(
                     tweets: try await services.feed.marked(
-                        visibility.listed(found.tweets), for: reader, likes: services.likes),
+                        visibility.listed(found.tweets), for: reader, stores: services.readStores),
                     nextCursor: found.next.map(SearchCursor.string))
             })
         router.register(

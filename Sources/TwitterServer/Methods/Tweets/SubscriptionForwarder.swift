@@ -62,7 +62,7 @@ struct SubscriptionForwarder: Sendable {
     /// `tweets.new` with the reader's marks, written by hand like every tweet; clients decode it as
     /// `API.Tweets.NewTweet`.
     private func newTweet(_ unmarked: Tweet) async throws -> [UInt8] {
-        let tweet = try await services.feed.marked([unmarked], for: reader, likes: services.likes)[0]
+        let tweet = try await services.feed.marked([unmarked], for: reader, stores: services.readStores)[0]
         var params: [UInt8] = []
         JSONObjectWriter.write(into: &params) { notice, bytes in
             notice.integer("subscription", Int64(id), into: &bytes)

@@ -30,7 +30,7 @@ struct TimelineMethods: MethodGroup {
                 guard params.maxId == nil,
                     let pinned = try await services.access.pinnedTweet(of: author, for: reader, in: services.pins)
                 else { return page.pinning(nil, json: feed.caches.json) }
-                let marked = try await feed.marked([pinned], for: reader, likes: stores.likes)[0]
+                let marked = try await feed.marked([pinned], for: reader, stores: stores)[0]
                 return page.pinning(marked, json: feed.caches.json)
             })
         // The same answer as tweets.fetch without an author, immediate when in memory.

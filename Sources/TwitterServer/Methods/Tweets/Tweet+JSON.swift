@@ -3,11 +3,12 @@ import TwitterCore
 
 /// Tweets are the bulk of every feed answer, so they write their own JSON, keys sorted like every answer:
 /// `{"author":{"id","username"},"bookmarkedByMe","createdAt","entities":{…},"id","inReplyToId","likedByMe",
-/// "likesCount","repliesCount","repostOf","repostedByMe","repostsCount","text"}`.
+/// "likesCount","quoted","quotesCount","repliesCount","repostOf","repostedByMe","repostsCount","text"}`.
 ///
-/// The reader's marks (`bookmarkedByMe`, `likedByMe`, `repostedByMe`) and a repost's original fall between the
-/// members that are the same for every reader, so those are written as four parts that `TweetJSONCache` keeps,
-/// and an answer is the parts with the marks and the original written between them: a cached part never holds
+/// The reader's marks (`bookmarkedByMe`, `likedByMe`, `repostedByMe`), the quoted tweet (which a block or a mute
+/// makes unavailable to one reader and not another) and a repost's original fall between the members that are
+/// the same for every reader, so those are written as five parts that `TweetJSONCache` keeps, and an answer is
+/// the parts with the marks, the quoted tweet and the original written between them: a cached part never holds
 /// anything of one reader's.
 extension Tweet: JSONWritable {
     /// The members that are the same for every reader, in four runs around the marks and the original.
@@ -16,8 +17,10 @@ extension Tweet: JSONWritable {
         let head: [UInt8]
         /// From `,"createdAt":` up to `"likedByMe":`.
         let body: [UInt8]
-        /// From `,"likesCount":` up to `"repostOf":`.
+        /// From `,"likesCount":` up to `"quoted":`.
         let middle: [UInt8]
+        /// From `,"quotesCount":` up to `"repostOf":`.
+        let counts: [UInt8]
         /// From `,"repostsCount":` to the closing `}`.
         let tail: [UInt8]
     }
@@ -38,6 +41,9 @@ extension Tweet: JSONWritable {
             tweet.integer("inReplyToId", inReplyToID, into: &bytes)
             tweet.boolean("likedByMe", likedByMe, into: &bytes)
             tweet.integer("likesCount", Int64(counts.likes), into: &bytes)
+            tweet.key("quoted", into: &bytes)
+            writeQuoted(into: &bytes) { quoted, bytes in quoted.writeJSON(into: &bytes) }
+            tweet.integer("quotesCount", Int64(counts.quotes), into: &bytes)
             tweet.integer("repliesCount", Int64(counts.replies), into: &bytes)
             tweet.key("repostOf", into: &bytes)
             if let original = repostOf { original.writeJSON(into: &bytes) } else { bytes.append(contentsOf: Self.null) }
@@ -47,7 +53,29 @@ extension Tweet: JSONWritable {
         }
     }
 
-    /// Writes this tweet from `parts` (its own), with `writeOriginal` writing a repost's original.
+    /// Writes `quoted`: the quoted tweet as `writeTweet` writes it, `{"id","unavailable":true}`, `{"id"}` when it
+    /// was not resolved for a reader (a quoted tweet's own quote, one level down), or null for no quote.
+    func writeQuoted(into bytes: inout [UInt8], writeTweet: (Tweet, inout [UInt8]) -> Void) {
+        switch quoted {
+        case .tweet(let tweet)?:
+            writeTweet(tweet, &bytes)
+        case .unavailable(let id)?:
+            bytes.append(contentsOf: Self.idKey)
+            JSONObjectWriter.writeInteger(id, into: &bytes)
+            bytes.append(contentsOf: Self.unavailableEnd)
+        case nil:
+            guard let quoteOfID else {
+                bytes.append(contentsOf: Self.null)
+                return
+            }
+            bytes.append(contentsOf: Self.idKey)
+            JSONObjectWriter.writeInteger(quoteOfID, into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Writes this tweet from `parts` (its own), with `writeOriginal` writing a repost's original and a quoted
+    /// tweet.
     func write(
         _ parts: JSONParts, into bytes: inout [UInt8], writeOriginal: (Tweet, inout [UInt8]) -> Void
     ) {
@@ -56,6 +84,8 @@ extension Tweet: JSONWritable {
         bytes.append(contentsOf: parts.body)
         bytes.append(contentsOf: likedByMe ? Self.trueBytes : Self.falseBytes)
         bytes.append(contentsOf: parts.middle)
+        writeQuoted(into: &bytes, writeTweet: writeOriginal)
+        bytes.append(contentsOf: parts.counts)
         if let original = repostOf { writeOriginal(original, &bytes) } else { bytes.append(contentsOf: Self.null) }
         bytes.append(contentsOf: Self.repostedKey)
         bytes.append(contentsOf: repostedByMe ? Self.trueBytes : Self.falseBytes)
@@ -85,18 +115,22 @@ extension Tweet: JSONWritable {
         body[0] = UInt8(ascii: ",")
         var middle = Array(#","likesCount":"#.utf8)
         JSONObjectWriter.writeInteger(Int64(counts.likes), into: &middle)
-        middle += Array(#","repliesCount":"#.utf8)
-        JSONObjectWriter.writeInteger(Int64(counts.replies), into: &middle)
-        middle += Array(#","repostOf":"#.utf8)
+        middle += Array(#","quoted":"#.utf8)
+        var countsPart = Array(#","quotesCount":"#.utf8)
+        JSONObjectWriter.writeInteger(Int64(counts.quotes), into: &countsPart)
+        countsPart += Array(#","repliesCount":"#.utf8)
+        JSONObjectWriter.writeInteger(Int64(counts.replies), into: &countsPart)
+        countsPart += Array(#","repostOf":"#.utf8)
         var tail = Array(#","repostsCount":"#.utf8)
         JSONObjectWriter.writeInteger(Int64(counts.reposts), into: &tail)
         tail += Array(#","text":"#.utf8)
         JSONValue.writeString(text, into: &tail)
         tail.append(UInt8(ascii: "}"))
-        return JSONParts(head: head, body: body, middle: middle, tail: tail)
+        return JSONParts(head: head, body: body, middle: middle, counts: countsPart, tail: tail)
     }
 
-    /// Whether `other` has the same parts: equal in everything but the marks and the original's contents.
+    /// Whether `other` has the same parts: equal in everything but the marks, the quoted tweet and the original's
+    /// contents.
     func hasSameParts(as other: Tweet) -> Bool {
         id == other.id && author == other.author && text == other.text && createdAt == other.createdAt
             && inReplyToID == other.inReplyToID && counts == other.counts && entities == other.entities
@@ -106,6 +140,8 @@ extension Tweet: JSONWritable {
     private static let trueBytes = Array("true".utf8)
     private static let falseBytes = Array("false".utf8)
     private static let repostedKey = Array(#","repostedByMe":"#.utf8)
+    private static let idKey = Array(#"{"id":"#.utf8)
+    private static let unavailableEnd = Array(#","unavailable":true}"#.utf8)
 }
 
 /// Entities, keys sorted: `{"hashtags":[{"end","start","tag"}],"mentions":[{"end","start","username"}],

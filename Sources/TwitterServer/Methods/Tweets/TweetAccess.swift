@@ -52,6 +52,19 @@ extension TweetAccess {
 }
 
 extension TweetAccess {
+    /// A page of the quotes of tweet `id` as `reader` may see them: the quotes by accounts it hides (a mute, a
+    /// block either way) leave the list, as they leave every list.
+    func quotes(of id: Int64, for reader: Int64, page: PageRequest) async throws -> IDPage<Tweet> {
+        let visibility = try await visibility(for: reader)
+        var request = page
+        request.hiding = visibility.hiding
+        var read = try await tweets.quotes(of: id, page: request)
+        read.items = visibility.listed(read.items)
+        return read
+    }
+}
+
+extension TweetAccess {
     /// The tweet `authorID` pins, as `reader` may see it: nil when none, and when the reader may not see it (a
     /// block either way), as if there were none.
     func pinnedTweet(of authorID: Int64, for reader: Int64, in pins: any PinStoring) async throws -> Tweet? {

@@ -1,7 +1,7 @@
 import JSONRPC
 import TwitterCore
 
-/// A page of tweets read by cursor (`bookmarks.list`), `{"nextCursor","tweets"}`: each tweet with the reader's
+/// A page of tweets read by cursor (`bookmarks.list`, `tweets.quotes`), `{"nextCursor","tweets"}`: each tweet with the reader's
 /// marks applied, written through the read model's `TweetJSONCache` like every page of tweets.
 struct TweetListAnswer: JSONWritable {
     let tweets: [Tweet]

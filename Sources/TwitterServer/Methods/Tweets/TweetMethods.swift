@@ -17,13 +17,17 @@ struct TweetMethods: MethodGroup {
             API.Tweets.post,
             .ordered { (params: API.Tweets.PostParams, context) in
                 let login = try context.session.requireLogin()
-                let body = try text.validated(params.text)
+                // A quote may say nothing more than what it quotes.
+                let body = try params.quoteOf == nil ? text.validated(params.text) : text.validatedQuote(params.text)
                 try Self.keyRule.validate(params)
                 try rates.take(.posts, by: login.userID)
-                return tweets.post(
+                let wait = tweets.post(
                     PostDraft(
                         text: body, by: login.userID, inReplyToID: params.inReplyToId,
-                        idempotencyKey: params.idempotencyKey))
+                        idempotencyKey: params.idempotencyKey, quoteOfID: params.quoteOf))
+                guard params.quoteOf != nil else { return wait }
+                // The quoted tweet as its quoter sees it (with its marks); a plain post has nothing to resolve.
+                return { try await feed.marked([try await wait()], for: login.userID, stores: stores)[0] }
             })
         // Immediate when the page is in memory (the public timeline's newest pages); awaited otherwise.
         router.register(
@@ -45,7 +49,7 @@ struct TweetMethods: MethodGroup {
             .awaited { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let tweet = try await services.access.tweet(params.id, for: reader)
-                return try await feed.marked([tweet], for: reader, likes: stores.likes)[0]
+                return try await feed.marked([tweet], for: reader, stores: stores)[0]
             })
         router.register(
             API.Tweets.delete,
@@ -82,7 +86,19 @@ struct TweetMethods: MethodGroup {
                 let rows = try await services.access.thread(
                     of: params.id, for: reader, descendantLimit: Conversation.descendantLimit)
                 let marks = try await feed.marks.marks(of: reader, store: likes)
-                return ThreadAnswer(Conversation(rows), marks: marks)
+                let quoting = try await feed.quoting(rows, for: reader, marks: marks, stores: stores)
+                return ThreadAnswer(Conversation(quoting), marks: marks)
+            })
+        router.register(
+            API.Tweets.quotes,
+            .awaited { (params: API.Tweets.QuotesParams, context) in
+                let reader = try context.session.requireLogin().userID
+                let request = try PageCursor.request(limit: params.limit ?? 20, cursor: params.cursor)
+                // A tweet the caller may not see is as if absent, its quotes too; a repost's are its original's.
+                let quoted = try await services.access.tweet(params.id, for: reader)
+                let page = try await services.access.quotes(of: quoted.shownID, for: reader, page: request)
+                let shown = try await feed.marked(page.items, for: reader, stores: stores)
+                return TweetListAnswer(tweets: shown, nextCursor: page.next, json: feed.caches.json)
             })
         router.register(
             API.Tweets.like,
@@ -119,7 +135,7 @@ struct TweetMethods: MethodGroup {
                 let reader = try context.session.requireLogin().userID
                 try services.rates.take(.reposts, by: reader)
                 let wait = tweets.repost(params.id, by: reader)
-                return { try await feed.marked([try await wait()], for: reader, likes: stores.likes)[0] }
+                return { try await feed.marked([try await wait()], for: reader, stores: stores)[0] }
             })
         router.register(
             API.Tweets.unrepost,

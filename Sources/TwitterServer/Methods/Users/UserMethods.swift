@@ -21,7 +21,7 @@ struct UserMethods: MethodGroup {
                     of: account, for: login.userID, in: services.pins)
                 {
                     overview.pinnedTweet = try await services.feed.marked(
-                        [pinned], for: login.userID, likes: services.likes)[0]
+                        [pinned], for: login.userID, stores: services.readStores)[0]
                 }
                 return overview
             })
