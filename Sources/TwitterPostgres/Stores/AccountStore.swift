@@ -69,6 +69,8 @@ struct AccountStore: AccountLifecycleStoring {
                 VALUES (\(try row.column("username_key", as: String.self)), \(reservedUntil.storagePrecision))
                 ON CONFLICT (username_key) DO UPDATE SET until = EXCLUDED.until
                 """)
+            // Its own lists and memberships go by cascade; the others' lists it is on count it no more.
+            try await ListStore.withdrawMemberships(connection, of: userID)
             try await connection.run("DELETE FROM users WHERE id = \(userID)")
             return ((), [.accountChanged(userID: userID)])
         }

@@ -130,6 +130,8 @@ public struct AccountStore: AccountLifecycleStoring {
                 sql: "INSERT OR REPLACE INTO reserved_usernames (username_key, until) VALUES (?, ?)",
                 arguments: [row["username_key"] as String, reservedUntil])
             try MessageStore.deleteAccount(db, userID)
+            // Its own lists and memberships go by cascade; the others' lists it is on count it no more.
+            try ListStore.withdrawMemberships(db, of: userID)
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
             return ((), [.accountChanged(userID: userID)])
         }
