@@ -32,6 +32,13 @@ public enum ListRule {
         public var countDelta: Int
         /// The events to report, in order.
         public var events: [TweetEvent]
+
+        /// Creates the value from its members.
+        public init(changesRow: Bool, countDelta: Int, events: [TweetEvent]) {
+            self.changesRow = changesRow
+            self.countDelta = countDelta
+            self.events = events
+        }
     }
 
     /// Checks that `actor` may change list `listID` (`facts` as read; nil when there is none): -32004 when there
