@@ -73,6 +73,28 @@ public struct AccountStore: AccountLifecycleStoring {
                 arguments: [userID, after, limit])
             page.likes += likes.prefix(keep).map { ArchivedLike(tweetId: $0["tweet_id"], createdAt: $0["created_at"]) }
             return (likes.count, likes.prefix(keep).last?["id"] ?? after)
+        case .lists:
+            let lists = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, name, description, is_private, created_at FROM lists
+                    WHERE owner_id = ? AND id > ? ORDER BY id LIMIT ?
+                    """, arguments: [userID, after, limit])
+            for list in lists.prefix(keep) {
+                let members = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT users.username, list_members.created_at FROM list_members
+                        JOIN users ON users.id = list_members.member_id WHERE list_members.list_id = ?
+                        ORDER BY list_members.id
+                        """, arguments: [list["id"]]
+                ).map { ArchivedRelation(username: $0["username"], createdAt: $0["created_at"]) }
+                page.lists.append(
+                    ArchivedList(
+                        id: list["id"], name: list["name"], description: list["description"],
+                        isPrivate: list["is_private"], createdAt: list["created_at"], members: members))
+            }
+            return (lists.count, lists.prefix(keep).last?["id"] ?? after)
         case .bookmarks:
             let bookmarks = try Row.fetchAll(
                 db,

@@ -221,4 +221,36 @@ struct ListRouteTests: RouteTesting {
         #expect(missing.code == -32004)
         await reader.close()
     }
+
+    @Test func anExportHoldsTheListsAndADeletionTakesThemAndEveryMembership() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        _ = try await daemon.signUp("carol")
+        let alices = try await alice.call(API.Lists.create, .init(name: "mine", description: "d", isPrivate: true))
+        _ = try await alice.call(API.Lists.add, .init(id: alices.id, username: "bob"))
+        _ = try await alice.call(API.Lists.add, .init(id: alices.id, username: "carol"))
+        let bobs = try await bob.call(API.Lists.create, .init(name: "bob's"))
+        _ = try await bob.call(API.Lists.add, .init(id: bobs.id, username: "alice"))
+        _ = try await bob.call(API.Lists.add, .init(id: bobs.id, username: "carol"))
+
+        let archive = try await alice.call(API.Account.export, .init())
+        #expect(archive.lists.map(\.name) == ["mine"] && archive.lists[0].isPrivate)
+        #expect(archive.lists[0].members.map(\.username) == ["bob", "carol"])
+        #expect(try await bob.call(API.Account.export, .init()).lists.map(\.name) == ["bob's"])
+        var paged: [String] = []
+        var cursor: String?
+        repeat {
+            let page = try await alice.call(API.Account.export, .init(cursor: cursor))
+            paged += page.lists.map(\.name)
+            cursor = page.next?.text
+        } while cursor != nil
+        #expect(paged == ["mine"])
+
+        _ = try await alice.call(API.Account.delete, .init(password: InProcessDaemon.password))
+        #expect(try await bob.refusal(API.Lists.get, .init(id: alices.id)).code == -32004)
+        let left = try await bob.call(API.Lists.get, .init(id: bobs.id))
+        #expect(left.membersCount == 1, "the count moves with the deleted member")
+        #expect(try await bob.call(API.Lists.members, .init(id: bobs.id)).users.map(\.username) == ["carol"])
+    }
 }
