@@ -145,7 +145,8 @@ import Testing
         try bob.run(["post", "bob on the list"])
         try carol.run(["post", "carol is not"])
 
-        #expect(try alice.run(["list", "create", "news", "--description", "what I read"]).output == "Made list \"news\".\n")
+        #expect(
+            try alice.run(["list", "create", "news", "--description", "what I read"]).output == "Made list \"news\".\n")
         #expect(try alice.run(["list", "create", "secret", "--private"]).output == "Made private list \"secret\".\n")
         #expect(try alice.run(["list", "add", "news", "bob"]).output == "Added @bob to \"news\" (1 member now).\n")
         let shown = try alice.run(["list", "show", "news"]).output

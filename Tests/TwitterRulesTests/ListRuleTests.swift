@@ -25,7 +25,8 @@ struct ListRuleTests {
     }
 
     @Test func aRemovalCountsOneLessAndOfANonMemberNothing() throws {
-        let plan = try ListRule.remove(Self.member, from: 9, facts: Self.facts(count: 1), by: Self.owner, isMember: true)
+        let plan = try ListRule.remove(
+            Self.member, from: 9, facts: Self.facts(count: 1), by: Self.owner, isMember: true)
         #expect(plan == ListRule.Plan(changesRow: true, countDelta: -1, events: [.unlisted(listID: 9, memberID: 3)]))
         let none = try ListRule.remove(Self.member, from: 9, facts: Self.facts(), by: Self.owner, isMember: false)
         #expect(none == ListRule.Plan(changesRow: false, countDelta: 0, events: []))
@@ -51,7 +52,8 @@ struct ListRuleTests {
 
     @Test func aBlockBetweenTheMemberAndTheOwnerRefusesTheAdd() {
         #expect {
-            try ListRule.add(Self.member, to: 9, facts: Self.facts(), by: Self.owner, isMember: false, blockBetween: true)
+            try ListRule.add(
+                Self.member, to: 9, facts: Self.facts(), by: Self.owner, isMember: false, blockBetween: true)
         } throws: {
             ($0 as? TwitterError)?.kind == .forbidden
         }
@@ -76,7 +78,8 @@ struct ListRuleTests {
 
     @Test func aBlockEndsTheMembershipsBothWaysAndADeletionEndsEveryOne() {
         let ended = ListRule.membershipsEndedByBlock(blocker: Self.member, blocked: Self.owner)
-        #expect(ended.map(\.ownerID) == [Self.owner, Self.member] && ended.map(\.memberID) == [Self.member, Self.owner])
+        #expect(
+            ended.map(\.ownerID) == [Self.owner, Self.member] && ended.map(\.memberID) == [Self.member, Self.owner])
         #expect(
             ListRule.deletionEvents(of: 9, memberIDs: [5, 3])
                 == [.unlisted(listID: 9, memberID: 3), .unlisted(listID: 9, memberID: 5)])

@@ -10,6 +10,7 @@ struct ListStore: ListStoring {
     let database: PostgresStore
     let observer: any TweetCommitObserving
 
+    /// Inserts the list, as checked and normalised by the caller.
     func createList(_ draft: ListDraft, by ownerID: Int64) async throws -> UserList {
         try await database.transaction { connection in
             guard
@@ -24,6 +25,7 @@ struct ListStore: ListStoring {
         }
     }
 
+    /// Writes the present fields, once `ListRule.requireOwner` allows it, the row locked.
     func updateList(_ id: Int64, _ patch: ListPatch, by userID: Int64) async throws -> UserList {
         try await database.transaction { connection in
             _ = try ListRule.requireOwner(id, facts: try await Self.lockedFacts(connection, of: id), actor: userID)
@@ -38,6 +40,7 @@ struct ListStore: ListStoring {
         }
     }
 
+    /// Deletes the list; its memberships go by cascade, each reported as it leaves the streams.
     func deleteList(_ id: Int64, by userID: Int64) async throws {
         try await database.orderedWrite(reportingTo: observer) { connection in
             _ = try ListRule.requireOwner(id, facts: try await Self.lockedFacts(connection, of: id), actor: userID)
@@ -48,6 +51,8 @@ struct ListStore: ListStoring {
         }
     }
 
+    /// Reads the locked list, the block between owner and member and the membership, then applies
+    /// `ListRule.add`.
     func addMember(_ memberID: Int64, to listID: Int64, by userID: Int64) async throws -> UserList {
         try await database.orderedWrite(reportingTo: observer) { connection in
             let facts = try await Self.lockedFacts(connection, of: listID)
@@ -70,6 +75,7 @@ struct ListStore: ListStoring {
         }
     }
 
+    /// Reads the locked list and the membership, then applies `ListRule.remove`.
     func removeMember(_ memberID: Int64, from listID: Int64, by userID: Int64) async throws -> UserList {
         try await database.orderedWrite(reportingTo: observer) { connection in
             let plan = try ListRule.remove(
@@ -84,10 +90,12 @@ struct ListStore: ListStoring {
         }
     }
 
+    /// The list with its owner's name; nil when none, or its owner is suspended.
     func list(id: Int64) async throws -> UserList? {
         try await database.read { connection in try await Self.fetch(connection, id: id) }
     }
 
+    /// Walks the (owner_id, id) index.
     func lists(ownedBy ownerID: Int64, includingPrivate: Bool) async throws -> [UserList] {
         try await database.read { connection in
             try await connection.rows(
@@ -99,6 +107,7 @@ struct ListStore: ListStoring {
         }
     }
 
+    /// Walks the (list_id, id) index back from the cursor, as every page of people.
     func members(of listID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.read { connection in
             try await UserPageQuery.fetch(
@@ -107,6 +116,7 @@ struct ListStore: ListStoring {
         }
     }
 
+    /// Every member's id, in one read.
     func memberIDs(of listID: Int64) async throws -> Set<Int64> {
         try await database.read { connection in
             Set(
@@ -141,7 +151,8 @@ extension ListStore {
     /// Moves the counter as the plan says.
     static func move(_ connection: PostgresConnection, _ listID: Int64, by delta: Int) async throws {
         guard delta != 0 else { return }
-        try await connection.run("UPDATE lists SET members_count = members_count + \(Int32(delta)) WHERE id = \(listID)")
+        try await connection.run(
+            "UPDATE lists SET members_count = members_count + \(Int32(delta)) WHERE id = \(listID)")
     }
 
     /// Ends the memberships a block between `blocker` and `blocked` ends (`ListRule.membershipsEndedByBlock`),

@@ -45,7 +45,9 @@ public enum ListRule {
     /// is none or it is someone else's private list, which the actor may not know exists; -32003 when it is
     /// someone else's public list.
     public static func requireOwner(_ listID: Int64, facts: Facts?, actor: Int64) throws(TwitterError) -> Facts {
-        guard let facts, facts.ownerID == actor || !facts.isPrivate else { throw TwitterError.notFound("List \(listID)") }
+        guard let facts, facts.ownerID == actor || !facts.isPrivate else {
+            throw TwitterError.notFound("List \(listID)")
+        }
         guard facts.ownerID == actor else {
             throw TwitterError(.forbidden, "Only the list's owner may change list \(listID)")
         }

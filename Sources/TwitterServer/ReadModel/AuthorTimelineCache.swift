@@ -195,7 +195,8 @@ final class AuthorTimelineCache: Sendable {
                     for author in state.holders[id] ?? [] {
                         state.windows[author] = state.windows[author]?.settingCounts(counts, of: id)
                     }
-                case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .listed, .unlisted, .notified,
+                case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .listed, .unlisted,
+                    .notified,
                     .muted, .unmuted,
                     .blocked, .unblocked,
                     .accountChanged, .revoked:

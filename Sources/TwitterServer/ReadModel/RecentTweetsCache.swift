@@ -83,7 +83,8 @@ final class RecentTweetsCache: Sendable {
                     state.tweets.insert(contentsOf: posted.reversed(), at: 0)
                     posted = []
                     Self.setCounts(counts, of: id, in: &state.tweets)
-                case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .listed, .unlisted, .notified,
+                case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .listed, .unlisted,
+                    .notified,
                     .muted, .unmuted,
                     .blocked, .unblocked,
                     .accountChanged, .revoked:

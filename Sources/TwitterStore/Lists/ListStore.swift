@@ -16,6 +16,7 @@ public struct ListStore: ListStoring {
         reporter = CommitReporter(database: database, observer: observer)
     }
 
+    /// Inserts the list, as checked and normalised by the caller.
     public func createList(_ draft: ListDraft, by ownerID: Int64) async throws -> UserList {
         try await database.writer.write { db in
             try db.execute(
@@ -25,6 +26,7 @@ public struct ListStore: ListStoring {
         }
     }
 
+    /// Writes the present fields, once `ListRule.requireOwner` allows it.
     public func updateList(_ id: Int64, _ patch: ListPatch, by userID: Int64) async throws -> UserList {
         try await database.writer.write { db in
             _ = try ListRule.requireOwner(id, facts: try Self.facts(db, of: id), actor: userID)
@@ -38,6 +40,7 @@ public struct ListStore: ListStoring {
         }
     }
 
+    /// Deletes the list; its memberships go by cascade, each reported as it leaves the streams.
     public func deleteList(_ id: Int64, by userID: Int64) async throws {
         try await reporter.write { db in
             _ = try ListRule.requireOwner(id, facts: try Self.facts(db, of: id), actor: userID)
@@ -48,6 +51,7 @@ public struct ListStore: ListStoring {
         }
     }
 
+    /// Reads the list, the block between owner and member and the membership, then applies `ListRule.add`.
     public func addMember(_ memberID: Int64, to listID: Int64, by userID: Int64) async throws -> UserList {
         try await reporter.write { db in
             let facts = try Self.facts(db, of: listID)
@@ -65,6 +69,7 @@ public struct ListStore: ListStoring {
         }
     }
 
+    /// Reads the list and the membership, then applies `ListRule.remove`.
     public func removeMember(_ memberID: Int64, from listID: Int64, by userID: Int64) async throws -> UserList {
         try await reporter.write { db in
             let plan = try ListRule.remove(
@@ -79,10 +84,12 @@ public struct ListStore: ListStoring {
         }
     }
 
+    /// The list with its owner's name; nil when none, or its owner is suspended.
     public func list(id: Int64) async throws -> UserList? {
         try await database.writer.read { db in try Self.fetch(db, id: id) }
     }
 
+    /// Walks the (owner_id, id) index.
     public func lists(ownedBy ownerID: Int64, includingPrivate: Bool) async throws -> [UserList] {
         try await database.writer.read { db in
             try Row.fetchAll(
@@ -92,6 +99,7 @@ public struct ListStore: ListStoring {
         }
     }
 
+    /// Walks the (list_id, id) index back from the cursor, as every page of people.
     public func members(of listID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.writer.read { db in
             try UserPageQuery.fetch(
@@ -100,9 +108,12 @@ public struct ListStore: ListStoring {
         }
     }
 
+    /// Every member's id, in one read.
     public func memberIDs(of listID: Int64) async throws -> Set<Int64> {
         try await database.writer.read { db in
-            Set(try Int64.fetchAll(db, sql: "SELECT member_id FROM list_members WHERE list_id = ?", arguments: [listID]))
+            Set(
+                try Int64.fetchAll(db, sql: "SELECT member_id FROM list_members WHERE list_id = ?", arguments: [listID])
+            )
         }
     }
 }

@@ -163,7 +163,9 @@ struct ListRouteTests: RouteTesting {
         let carol = try await daemon.signUp("carol")
         let dave = try await daemon.signUp("dave")
         let list = try await alice.call(API.Lists.create, .init(name: "news"))
-        for name in ["bob", "carol", "dave"] { _ = try await alice.call(API.Lists.add, .init(id: list.id, username: name)) }
+        for name in ["bob", "carol", "dave"] {
+            _ = try await alice.call(API.Lists.add, .init(id: list.id, username: name))
+        }
         var posted: [Int64] = []
         for (author, text) in [(bob, "b1"), (carol, "c1"), (dave, "d1"), (bob, "b2"), (alice, "a1")] {
             posted.append(try await author.call(API.Tweets.post, .init(text: text)).id)

@@ -36,7 +36,8 @@ struct ListStoreTests {
                 ($0 as? TwitterError)?.kind == kind
             }
         }
-        #expect(try await fixture.lists.lists(ownedBy: alice.id, includingPrivate: true).map(\.id) == [list.id, secret.id])
+        #expect(
+            try await fixture.lists.lists(ownedBy: alice.id, includingPrivate: true).map(\.id) == [list.id, secret.id])
         #expect(try await fixture.lists.lists(ownedBy: alice.id, includingPrivate: false).map(\.id) == [list.id])
 
         _ = try await fixture.lists.addMember(bob.id, to: list.id, by: alice.id)
@@ -140,7 +141,8 @@ struct ListStoreTests {
         #expect(archive.lists.map(\.name) == ["alice's"] && archive.lists[0].members.map(\.username) == ["carol"])
         // One list a page: the cursor goes on past it.
         let second = try await fixture.lists.createList(ListDraft(name: "second"), by: alice.id)
-        let first = try await fixture.accounts.archivePage(of: alice.id, from: ArchiveCursor(section: .lists, after: 0), limit: 1)
+        let first = try await fixture.accounts.archivePage(
+            of: alice.id, from: ArchiveCursor(section: .lists, after: 0), limit: 1)
         let next = try #require(first.next)
         let rest = try await fixture.accounts.archivePage(of: alice.id, from: next, limit: 1)
         #expect(first.lists.map(\.id) == [alices.id] && rest.lists.map(\.id) == [second.id])
@@ -167,7 +169,8 @@ struct ListStoreTests {
         let page = try await fixture.tweets.tweets(TweetQuery(.list(list.id)))
         #expect(page.map(\.id) == [repost.id, first.id], "members only, the owner's own not among them")
         #expect(try await fixture.tweets.tweets(TweetQuery(.list(list.id), maxID: repost.id)).map(\.id) == [first.id])
-        #expect(try await fixture.tweets.tweets(after: first.id, in: .list(list.id), limit: 10).map(\.id) == [repost.id])
+        #expect(
+            try await fixture.tweets.tweets(after: first.id, in: .list(list.id), limit: 10).map(\.id) == [repost.id])
         #expect(try await fixture.tweets.tweets(TweetQuery(.list(list.id), hiding: [carol.id])).map(\.id) == [first.id])
     }
 }

@@ -33,7 +33,8 @@ public struct TweetServices: Sendable {
     /// Creates the services.
     public init(
         store: any TweetStoring, follows: any FollowStoring, likes: any LikeStoring, bookmarks: any BookmarkStoring,
-        pins: any PinStoring, lists: any ListStoring, relations: any RelationStoring, notifications: any NotificationStoring,
+        pins: any PinStoring, lists: any ListStoring, relations: any RelationStoring,
+        notifications: any NotificationStoring,
         search: any TweetSearching, feed: FeedReadModel, text: TweetText,
         rates: WriteRateLimiter = .unlimited
     ) {
