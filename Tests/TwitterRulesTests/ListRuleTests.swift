@@ -85,6 +85,18 @@ struct ListRuleTests {
                 == [.unlisted(listID: 9, memberID: 3), .unlisted(listID: 9, memberID: 5)])
     }
 
+    @Test func onlyAChangeOfPrivacyIsReportedToTheStreams() {
+        let facts = Self.facts(isPrivate: false)
+        #expect(
+            ListRule.updateEvents(9, facts: facts, patch: ListPatch(isPrivate: true))
+                == [.listPrivacyChanged(listID: 9, ownerID: Self.owner, isPrivate: true)])
+        #expect(ListRule.updateEvents(9, facts: facts, patch: ListPatch(name: "x", isPrivate: false)).isEmpty)
+        var filter = TimelineFilter(.list(9), following: [])
+        let ours = filter.admits(.listPrivacyChanged(listID: 9, ownerID: Self.owner, isPrivate: true))
+        let another = filter.admits(.listPrivacyChanged(listID: 8, ownerID: Self.owner, isPrivate: true))
+        #expect(ours && !another, "this list's change goes on to the forwarder, another's not")
+    }
+
     @Test func aListStreamFollowsItsMembership() {
         var filter = TimelineFilter(.list(9), following: [Self.member])
         let tweet = { (author: Int64) in

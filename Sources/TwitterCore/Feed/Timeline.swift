@@ -37,7 +37,7 @@ public struct TimelineFilter: Sendable, Equatable {
     /// Whether some stream's filter looks at `event`: postings, deletions and follows; not likes or counts.
     public static func mayConcern(_ event: TweetEvent) -> Bool {
         switch event {
-        case .posted, .deleted, .followed, .unfollowed, .listed, .unlisted: true
+        case .posted, .deleted, .followed, .unfollowed, .listed, .unlisted, .listPrivacyChanged: true
         case .counted, .liked, .unliked, .bookmarked, .unbookmarked, .notified, .muted, .unmuted, .blocked, .unblocked,
             .accountChanged, .revoked:
             false
@@ -69,6 +69,10 @@ public struct TimelineFilter: Sendable, Equatable {
             return false
         case .unlisted(let listID, let memberID):
             if case .list(listID) = timeline { homeAuthors.remove(memberID) }
+            return false
+        case .listPrivacyChanged(let listID, _, _):
+            // Passed on: the stream's forwarder knows its reader, and whether the list is still theirs to read.
+            if case .list(listID) = timeline { return true }
             return false
         case .counted, .liked, .unliked, .bookmarked, .unbookmarked, .notified, .muted, .unmuted, .blocked, .unblocked,
             .accountChanged, .revoked:

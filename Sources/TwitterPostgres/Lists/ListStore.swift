@@ -27,8 +27,9 @@ struct ListStore: ListStoring {
 
     /// Writes the present fields, once `ListRule.requireOwner` allows it, the row locked.
     func updateList(_ id: Int64, _ patch: ListPatch, by userID: Int64) async throws -> UserList {
-        try await database.transaction { connection in
-            _ = try ListRule.requireOwner(id, facts: try await Self.lockedFacts(connection, of: id), actor: userID)
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            let facts = try ListRule.requireOwner(
+                id, facts: try await Self.lockedFacts(connection, of: id), actor: userID)
             try await connection.run(
                 """
                 UPDATE lists SET name = COALESCE(\(patch.name), name),
@@ -36,7 +37,9 @@ struct ListStore: ListStoring {
                     is_private = COALESCE(\(patch.isPrivate), is_private)
                 WHERE id = \(id)
                 """)
-            return try await Self.required(connection, id: id)
+            return (
+                try await Self.required(connection, id: id), ListRule.updateEvents(id, facts: facts, patch: patch)
+            )
         }
     }
 

@@ -83,6 +83,13 @@ public enum ListRule {
         return Plan(changesRow: true, countDelta: -1, events: [.unlisted(listID: listID, memberID: memberID)])
     }
 
+    /// The events of changing list `listID` (`facts` as read before) by `patch`: one when its privacy changes,
+    /// so its live streams to others stop or go on in commit order.
+    public static func updateEvents(_ listID: Int64, facts: Facts, patch: ListPatch) -> [TweetEvent] {
+        guard let isPrivate = patch.isPrivate, isPrivate != facts.isPrivate else { return [] }
+        return [.listPrivacyChanged(listID: listID, ownerID: facts.ownerID, isPrivate: isPrivate)]
+    }
+
     /// The events of deleting a list with `memberIDs`: each member leaves its live streams.
     public static func deletionEvents(of listID: Int64, memberIDs: [Int64]) -> [TweetEvent] {
         memberIDs.sorted().map { .unlisted(listID: listID, memberID: $0) }

@@ -196,7 +196,7 @@ final class AuthorTimelineCache: Sendable {
                         state.windows[author] = state.windows[author]?.settingCounts(counts, of: id)
                     }
                 case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .listed, .unlisted,
-                    .notified,
+                    .listPrivacyChanged, .notified,
                     .muted, .unmuted,
                     .blocked, .unblocked,
                     .accountChanged, .revoked:

@@ -84,7 +84,7 @@ final class RecentTweetsCache: Sendable {
                     posted = []
                     Self.setCounts(counts, of: id, in: &state.tweets)
                 case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .listed, .unlisted,
-                    .notified,
+                    .listPrivacyChanged, .notified,
                     .muted, .unmuted,
                     .blocked, .unblocked,
                     .accountChanged, .revoked:

@@ -28,15 +28,15 @@ public struct ListStore: ListStoring {
 
     /// Writes the present fields, once `ListRule.requireOwner` allows it.
     public func updateList(_ id: Int64, _ patch: ListPatch, by userID: Int64) async throws -> UserList {
-        try await database.writer.write { db in
-            _ = try ListRule.requireOwner(id, facts: try Self.facts(db, of: id), actor: userID)
+        try await reporter.write { db in
+            let facts = try ListRule.requireOwner(id, facts: try Self.facts(db, of: id), actor: userID)
             try db.execute(
                 sql: """
                     UPDATE lists SET name = COALESCE(?, name), description = COALESCE(?, description),
                         is_private = COALESCE(?, is_private)
                     WHERE id = ?
                     """, arguments: [patch.name, patch.description, patch.isPrivate, id])
-            return try Self.required(db, id: id)
+            return (try Self.required(db, id: id), ListRule.updateEvents(id, facts: facts, patch: patch))
         }
     }
 

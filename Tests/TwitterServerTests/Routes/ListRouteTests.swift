@@ -218,6 +218,14 @@ struct ListRouteTests: RouteTesting {
         let third = try #require(await reader.inbox.next())
         #expect(third["params"]?["tweet"]?["text"] == "seen")
 
+        // Made private, the list streams nothing to the reader, until it is public again.
+        _ = try await alice.call(API.Lists.update, .init(id: list.id, isPrivate: true))
+        _ = try await bob.call(API.Tweets.post, .init(text: "while private"))
+        _ = try await alice.call(API.Lists.update, .init(id: list.id, isPrivate: false))
+        _ = try await bob.call(API.Tweets.post, .init(text: "public again"))
+        let fourth = try #require(await reader.inbox.next())
+        #expect(fourth["params"]?["tweet"]?["text"] == "public again")
+
         #expect(try await reader.refusal(API.Timelines.subscribe, .init(timeline: "list")).code == -32602)
         let missing = try await reader.refusal(API.Timelines.subscribe, .init(timeline: "list", listId: list.id + 9))
         #expect(missing.code == -32004)

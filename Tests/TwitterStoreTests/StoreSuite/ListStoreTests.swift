@@ -20,7 +20,11 @@ struct ListStoreTests {
 
         let renamed = try await fixture.lists.updateList(list.id, ListPatch(name: "pals"), by: alice.id)
         #expect(renamed.name == "pals" && renamed.description == "mine", "absent fields stay")
-        #expect(try await fixture.lists.list(id: list.id) == renamed)
+        #expect(try await fixture.lists.updateList(list.id, ListPatch(isPrivate: true), by: alice.id).isPrivate)
+        #expect(fixture.commits.events.last == .listPrivacyChanged(listID: list.id, ownerID: alice.id, isPrivate: true))
+        let reopened = try await fixture.lists.updateList(list.id, ListPatch(isPrivate: false), by: alice.id)
+        #expect(!reopened.isPrivate && reopened.name == "pals")
+        #expect(try await fixture.lists.list(id: list.id) == reopened)
         for (id, kind) in [(list.id, TwitterError.Kind.forbidden), (secret.id, .notFound), (999_999, .notFound)] {
             await #expect {
                 try await fixture.lists.updateList(id, ListPatch(name: "mine now"), by: bob.id)
