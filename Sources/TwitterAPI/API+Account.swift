@@ -112,7 +112,7 @@ extension API.Account {
         MethodDescriptor(
             "account.export",
             summary:
-                "The caller's data as an archive, page by page: profile, tweets, follows, likes, mutes, blocks, bookmarks.",
+                "The caller's data as an archive, page by page: profile, tweets, follows, likes, mutes, blocks, bookmarks, lists.",
             params: [Property("cursor", .string("The nextCursor of the previous page; absent for the first."))],
             result: .object([
                 Property("profile", API.Profiles.profileSchema.orNull(), required: true),
@@ -136,6 +136,19 @@ extension API.Account {
                                 Property("tweetId", .integer(), required: true),
                                 Property("createdAt", .timestamp(), required: true),
                             ], title: "ArchivedBookmark")), required: true),
+                Property(
+                    "lists",
+                    .array(
+                        of: .object(
+                            [
+                                Property("id", .integer(), required: true),
+                                Property("name", .string(), required: true),
+                                Property("description", .string(), required: true),
+                                Property("private", .boolean(), required: true),
+                                Property("createdAt", .timestamp(), required: true),
+                                Property("members", .array(of: relationSchema), required: true),
+                            ], title: "ArchivedList"),
+                        "The lists the account owns, each with its members."), required: true),
                 Property(
                     "nextCursor", Schema.string("Pass as cursor for the next page; null on the last.").orNull(),
                     required: true),

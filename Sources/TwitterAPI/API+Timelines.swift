@@ -39,19 +39,42 @@ extension API.Timelines {
         }
     }
 
+    /// `timeline.list`'s params.
+    public struct ListParams: Codable, Sendable {
+        /// The list.
+        public var id: Int64
+        /// Only tweets newer than this id.
+        public var sinceId: Int64?
+        /// Only tweets older than this id.
+        public var maxId: Int64?
+        /// How many, 1 to 200; 20 when nil.
+        public var limit: Int?
+
+        /// Creates the value from its members.
+        public init(id: Int64, sinceId: Int64? = nil, maxId: Int64? = nil, limit: Int? = nil) {
+            self.id = id
+            self.sinceId = sinceId
+            self.maxId = maxId
+            self.limit = limit
+        }
+    }
+
     /// `timeline.subscribe`'s params.
     public struct SubscribeParams: Codable, Sendable {
-        /// `home`, `public` or `user`.
+        /// `home`, `public`, `user` or `list`.
         public var timeline: String
         /// For `user`: whose.
         public var username: String?
+        /// For `list`: which.
+        public var listId: Int64?
         /// First send the tweets newer than this id, so nothing is missed.
         public var sinceId: Int64?
 
         /// Creates the value from its members.
-        public init(timeline: String, username: String? = nil, sinceId: Int64? = nil) {
+        public init(timeline: String, username: String? = nil, listId: Int64? = nil, sinceId: Int64? = nil) {
             self.timeline = timeline
             self.username = username
+            self.listId = listId
             self.sinceId = sinceId
         }
     }
@@ -79,6 +102,16 @@ extension API.Timelines {
             errors: ["invalid_params", "not_found"]
         ))
 
+    /// `timeline.list`.
+    public static let list = RPCMethod<ListParams, API.Tweets.TweetPage>(
+        MethodDescriptor(
+            "timeline.list",
+            summary:
+                "A list's members' tweets and reposts, newest first, paged as timeline.home; each original once a page.",
+            params: [Property("id", .integer("The list's id."), required: true)] + pageParams,
+            result: API.Tweets.pageSchema, errors: ["invalid_params", "not_found"]
+        ))
+
     /// `timeline.public`.
     public static let `public` = RPCMethod<PageParams, API.Tweets.TweetPage>(
         MethodDescriptor(
@@ -93,8 +126,9 @@ extension API.Timelines {
             summary:
                 "Streams a timeline's tweets.new, tweets.deleted and tweets.lagged notifications after this answer.",
             params: [
-                Property("timeline", .oneOfStrings(["home", "public", "user"]), required: true),
+                Property("timeline", .oneOfStrings(["home", "public", "user", "list"]), required: true),
                 Property("username", .string("For timeline \"user\": whose.")),
+                Property("listId", .integer("For timeline \"list\": which.")),
                 Property(
                     "sinceId",
                     .integer("First send the tweets newer than this id, so nothing is missed.", minimum: 0)),

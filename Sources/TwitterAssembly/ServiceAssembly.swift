@@ -62,7 +62,7 @@ public struct ServiceAssembly: Sendable {
             logger: logger)
         tweets = TweetServices(
             store: stores.tweets, follows: stores.follows, likes: stores.likes, bookmarks: stores.bookmarks,
-            pins: stores.pins, relations: stores.relations,
+            pins: stores.pins, lists: stores.lists, relations: stores.relations,
             notifications: stores.notifications, search: stores.search, feed: feed,
             text: TweetText(maximumLength: configuration.tweetMaximumLength),
             rates: WriteRateLimiter(limits: configuration.community.rates, store: stores.rateBuckets))

@@ -31,6 +31,7 @@ public enum DaemonAssembly {
         NotificationMethods(services: tweets).register(in: &router)
         BookmarkMethods(services: tweets).register(in: &router)
         PinMethods(services: tweets).register(in: &router)
+        ListMethods(services: tweets, lookup: lookup).register(in: &router)
         SearchMethods(services: tweets, lookup: lookup).register(in: &router)
         if let community {
             AdminMethods(auth: auth, community: community).register(in: &router)

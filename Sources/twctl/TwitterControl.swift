@@ -22,9 +22,7 @@ struct TwitterControl: AsyncParsableCommand {
         subcommands: [
             Signup.self, Login.self, Logout.self, WhoAmI.self, TimelineCommand.self, Feed.self, Post.self, Reply.self,
             Delete.self, ThreadCommand.self, Like.self, Unlike.self, Repost.self, Unrepost.self, Quote.self,
-            Quotes.self,
-            Bookmark.self,
-            Bookmarks.self, Pin.self, Follow.self,
+            Quotes.self, Bookmark.self, Bookmarks.self, Pin.self, ListCommand.self, ListsCommand.self, Follow.self,
             Unfollow.self, Followers.self, Following.self, UserCommand.self, NotificationsCommand.self, Search.self,
             Tag.self, Trending.self, Mute.self, Unmute.self, Block.self, Unblock.self, Muted.self, Blocked.self,
             ProfileCommand.self, DirectMessage.self, DirectMessages.self, TokenCommand.self, PeerCommand.self,

@@ -36,7 +36,7 @@ import TwitterClient
         // Every kind of row was there to copy: an empty table would prove nothing.
         for table in [
             "tokens", "notifications", "notification_markers", "password_resets", "tweet_likes", "tweet_mentions",
-            "tweet_tags", "follows", "mutes", "blocks", "reports",
+            "tweet_tags", "follows", "mutes", "blocks", "reports", "lists", "list_members",
         ] {
             #expect(!copied.output.contains("  \(table): 0 sqlite"), "\(table) is empty")
         }
@@ -186,6 +186,9 @@ import TwitterClient
         _ = try await call("bob", "users.follow", ["username": "alice"])
         _ = try await call("carol", "users.follow", ["username": "alice"])
         _ = try await call("alice", "users.mute", ["username": "carol"])
+        // A private list (a boolean column, 1 in SQLite) with a member.
+        let list = try await call("alice", "lists.create", ["name": "gardeners", "private": true])
+        _ = try await call("alice", "lists.add", ["id": list["id"] ?? 0, "username": "bob"])
         _ = try await call("bob", "users.block", ["username": "carol"])
         let spam = try id(try await call("carol", "tweets.post", ["text": "buy cheap things"]))
         let report = try id(
@@ -223,6 +226,9 @@ import TwitterClient
             ("alice", "users.muted", [:]),
             ("alice", "notifications.list", [:]),
             ("alice", "notifications.unreadCount", [:]),
+            ("alice", "lists.mine", [:]),
+            ("alice", "lists.members", ["id": 1]),
+            ("alice", "timeline.list", ["id": 1]),
             ("bob", "notifications.list", [:]),
             ("bob", "users.blocked", [:]),
             ("bob", "users.following", ["username": "bob"]),

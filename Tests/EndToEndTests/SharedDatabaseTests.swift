@@ -206,4 +206,77 @@ import TwitterClient
             #expect(answer["error"]?["data"]?["reason"] == .string(revoker.reason), "\(answer)")
         }
     }
+
+    @Test func aListsCountIsItsRowsUnderAddsAndRemovesThroughBothDaemonsAndItsStreamIsLiveOnEither() async throws {
+        let (daemon, a, b) = try await Self.pair()
+        let owner = try await RPCConnection.withConnection(socketPath: a) { connection in
+            try await connection.signUp(email: "owner@example.com", username: "owner")
+        }
+        let names = (0..<24).map { "member\($0)" }
+        var tokens: [String: String] = [:]
+        for (index, name) in names.enumerated() {
+            tokens[name] = try await RPCConnection.withConnection(socketPath: index.isMultiple(of: 2) ? a : b) {
+                try await $0.signUp(email: "\(name)@example.com", username: name)
+            }
+        }
+        let list = try await RPCConnection.withConnection(socketPath: a) { connection in
+            try await connection.logIn(token: owner)
+            return try await connection.call("lists.create", ["name": "crowd"])
+        }
+        let id = try #require(list["id"])
+        guard case .number(let number) = id, let listID = number.int64 else {
+            throw ClientError.invalidResponse("\(list)")
+        }
+        // Every member added through both daemons at once, from a connection each, a third of them taken off
+        // again: each write locks the list's row, so the counter moves with the rows whatever the interleaving.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, name) in names.enumerated() {
+                for socket in [a, b] {
+                    group.addTask {
+                        try await RPCConnection.withConnection(socketPath: socket) { connection in
+                            try await connection.logIn(token: owner)
+                            _ = try await connection.call("lists.add", ["id": id, "username": .string(name)])
+                            if index.isMultiple(of: 3) {
+                                _ = try await connection.call("lists.remove", ["id": id, "username": .string(name)])
+                            }
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for socket in [a, b] {
+            try await RPCConnection.withConnection(socketPath: socket) { connection in
+                try await connection.logIn(token: owner)
+                let counted = try await connection.call("lists.get", ["id": id])["membersCount"]
+                let members = try await connection.call("lists.members", ["id": id, "limit": 200])
+                guard case .array(let users)? = members["users"] else {
+                    throw ClientError.invalidResponse("\(members)")
+                }
+                #expect(counted == .number(JSONNumber(users.count)), "the count is the rows, through \(socket)")
+            }
+        }
+
+        // The owner listens on B; a member added through A posts through A: live on B.
+        let listener = try RawSocket(path: b)
+        listener.send(
+            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(owner)"}},"id":1}"#
+                + "\n")
+        #expect(try JSONParser().parse(try #require(listener.readLine()))["result"]?["user"] != nil)
+        listener.send(
+            #"{"jsonrpc":"2.0","method":"timeline.subscribe","params":{"timeline":"list","listId":\#(listID)},"id":2}"#
+                + "\n")
+        #expect(try JSONParser().parse(try #require(listener.readLine()))["result"]?["subscription"] != nil)
+        try await RPCConnection.withConnection(socketPath: a) { connection in
+            try await connection.logIn(token: owner)
+            _ = try await connection.call("lists.add", ["id": id, "username": "member0"])
+        }
+        let posted = try await RPCConnection.withConnection(socketPath: a) { connection in
+            try await connection.logIn(token: tokens["member0"] ?? "")
+            return try await connection.call("tweets.post", ["text": "on the list, from host A"])
+        }
+        let pushed = try JSONParser().parse(try #require(listener.readLine()))
+        #expect(pushed["method"] == "tweets.new" && pushed["params"]?["tweet"]?["id"] == posted["id"])
+        _ = daemon
+    }
 }

@@ -154,4 +154,33 @@ import Testing
         let after = try bob.run(["timeline", "--user", "bob"])
         #expect(after.output.contains("[quoted tweet unavailable]"))
     }
+
+    @Test func listCreateAddShowRemoveDeleteAndLists() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let alice = try Person("alice", on: daemon)
+        let bob = try Person("bob", on: daemon)
+        let carol = try Person("carol", on: daemon)
+        try bob.run(["post", "bob on the list"])
+        try carol.run(["post", "carol is not"])
+
+        #expect(
+            try alice.run(["list", "create", "news", "--description", "what I read"]).output == "Made list \"news\".\n")
+        #expect(try alice.run(["list", "create", "secret", "--private"]).output == "Made private list \"secret\".\n")
+        #expect(try alice.run(["list", "add", "news", "bob"]).output == "Added @bob to \"news\" (1 member now).\n")
+        let shown = try alice.run(["list", "show", "news"]).output
+        #expect(shown.contains("bob on the list") && !shown.contains("carol is not"))
+        let mine = try alice.run(["lists"]).output
+        #expect(mine.contains("news  1 member  what I read") && mine.contains("secret (private)  0 members"))
+        let hers = try bob.run(["lists", "--user", "alice"]).output
+        #expect(hers.contains("news") && !hers.contains("secret"), "a private list is alice's alone")
+        let notHers = try bob.run(["list", "show", "news"])
+        #expect(notHers.status != 0 && notHers.error.contains("you have no list named \"news\""))
+        let long = try alice.run(["list", "create", String(repeating: "n", count: 26)])
+        #expect(long.status != 0 && long.error.contains("Name is at most 25 characters"))
+
+        #expect(try alice.run(["list", "remove", "news", "bob"]).output == "Took @bob off \"news\" (0 members now).\n")
+        #expect(try alice.run(["list", "show", "news"]).output.contains("No tweets."))
+        #expect(try alice.run(["list", "delete", "news"]).output == "Deleted list \"news\".\n")
+        #expect(try !alice.run(["lists"]).output.contains("news"))
+    }
 }

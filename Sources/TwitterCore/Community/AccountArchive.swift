@@ -18,6 +18,8 @@ public struct AccountArchivePage: Sendable, Codable {
     public var blocks: [ArchivedRelation]
     /// The tweets it bookmarked.
     public var bookmarks: [ArchivedBookmark]
+    /// The lists it owns, each with its members.
+    public var lists: [ArchivedList] = []
     /// Its conversations with every message it could read, texts opened; on the first page only.
     public var conversations: [ArchivedConversation] = []
     /// Where the next page starts; nil on the last.
@@ -36,7 +38,7 @@ public struct AccountArchivePage: Sendable, Codable {
 
     /// How many list entries the page holds.
     public var count: Int {
-        tweets.count + follows.count + likes.count + mutes.count + blocks.count + bookmarks.count
+        tweets.count + follows.count + likes.count + mutes.count + blocks.count + bookmarks.count + lists.count
     }
 
     /// Appends `page`'s lists to these, keeping the first profile and taking `page`'s cursor.
@@ -48,12 +50,13 @@ public struct AccountArchivePage: Sendable, Codable {
         mutes += page.mutes
         blocks += page.blocks
         bookmarks += page.bookmarks
+        lists += page.lists
         conversations += page.conversations
         next = page.next
     }
 
     enum CodingKeys: String, CodingKey {
-        case profile, tweets, follows, likes, mutes, blocks, bookmarks, conversations, nextCursor
+        case profile, tweets, follows, likes, mutes, blocks, bookmarks, lists, conversations, nextCursor
     }
 
     /// Decodes a page; a `nextCursor` that is no cursor is a decoding error.
@@ -67,6 +70,8 @@ public struct AccountArchivePage: Sendable, Codable {
         blocks = try container.decode([ArchivedRelation].self, forKey: .blocks)
         // An archive written before bookmarks existed has none.
         bookmarks = try container.decodeIfPresent([ArchivedBookmark].self, forKey: .bookmarks) ?? []
+        // Nor one written before lists.
+        lists = try container.decodeIfPresent([ArchivedList].self, forKey: .lists) ?? []
         conversations = try container.decodeIfPresent([ArchivedConversation].self, forKey: .conversations) ?? []
         if let text = try container.decodeIfPresent(String.self, forKey: .nextCursor) {
             guard let cursor = ArchiveCursor(text) else {
@@ -87,6 +92,7 @@ public struct AccountArchivePage: Sendable, Codable {
         try container.encode(mutes, forKey: .mutes)
         try container.encode(blocks, forKey: .blocks)
         try container.encode(bookmarks, forKey: .bookmarks)
+        try container.encode(lists, forKey: .lists)
         try container.encode(conversations, forKey: .conversations)
         try container.encode(next?.text, forKey: .nextCursor)
     }
@@ -179,11 +185,41 @@ public struct ArchivedBookmark: Sendable, Hashable, Codable {
     }
 }
 
+/// A list the account owns, with its members: each list one entry of a page, its members (500 at most) with it.
+public struct ArchivedList: Sendable, Hashable, Codable {
+    /// The list's id.
+    public var id: Int64
+    /// Its name.
+    public var name: String
+    /// Its description.
+    public var description: String
+    /// Whether it is private.
+    public var isPrivate: Bool
+    /// When it was made.
+    public var createdAt: Date
+    /// Its members, oldest membership first, and since when.
+    public var members: [ArchivedRelation]
+
+    /// Creates the value from its members.
+    public init(
+        id: Int64, name: String, description: String, isPrivate: Bool, createdAt: Date, members: [ArchivedRelation]
+    ) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.isPrivate = isPrivate
+        self.createdAt = createdAt
+        self.members = members
+    }
+
+    enum CodingKeys: String, CodingKey { case id, name, description, isPrivate = "private", createdAt, members }
+}
+
 /// Where an export goes on: a list, and the last row of it already handed out.
 public struct ArchiveCursor: Sendable, Hashable {
     /// The lists of an archive, in the order they are handed out.
     public enum Section: String, Sendable, CaseIterable {
-        case tweets, follows, likes, mutes, blocks, bookmarks
+        case tweets, follows, likes, mutes, blocks, bookmarks, lists
     }
 
     /// The list.

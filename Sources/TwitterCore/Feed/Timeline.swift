@@ -8,32 +8,36 @@ public enum Timeline: Sendable, Hashable {
     case home(Int64)
     /// The tweets carrying one hashtag, folded as `EntityScanner.tagKey` folds it.
     case tag(String)
+    /// The tweets and reposts of a list's members.
+    case list(Int64)
 }
 
 /// Decides which events a live stream of one timeline carries, following the follow graph as it changes.
 ///
 /// A home stream learns whom its owner follows from the follow events in the same stream, so a follow
-/// committed after the stream began lets the followed account's next posts through, in commit order.
+/// committed after the stream began lets the followed account's next posts through, in commit order; a list
+/// stream follows its list's membership events the same way.
 public struct TimelineFilter: Sendable, Equatable {
     /// The timeline streamed.
     public let timeline: Timeline
-    /// For a home stream: the owner and the accounts the owner follows.
+    /// For a home stream: the owner and the accounts the owner follows; for a list stream: the members.
     private(set) var homeAuthors: Set<Int64>
 
-    /// A filter for `timeline`; for a home timeline, `following` is whom the owner follows now.
+    /// A filter for `timeline`; for a home timeline, `following` is whom the owner follows now; for a list, its
+    /// members now.
     public init(_ timeline: Timeline, following: Set<Int64> = []) {
         self.timeline = timeline
-        if case .home(let owner) = timeline {
-            homeAuthors = following.union([owner])
-        } else {
-            homeAuthors = []
+        switch timeline {
+        case .home(let owner): homeAuthors = following.union([owner])
+        case .list: homeAuthors = following
+        case .everyone, .author, .tag: homeAuthors = []
         }
     }
 
     /// Whether some stream's filter looks at `event`: postings, deletions and follows; not likes or counts.
     public static func mayConcern(_ event: TweetEvent) -> Bool {
         switch event {
-        case .posted, .deleted, .followed, .unfollowed: true
+        case .posted, .deleted, .followed, .unfollowed, .listed, .unlisted, .listPrivacyChanged: true
         case .counted, .liked, .unliked, .bookmarked, .unbookmarked, .notified, .muted, .unmuted, .blocked, .unblocked,
             .accountChanged, .revoked:
             false
@@ -48,7 +52,7 @@ public struct TimelineFilter: Sendable, Equatable {
             switch timeline {
             case .everyone: return true
             case .author(let id): return author == id
-            case .home: return homeAuthors.contains(author)
+            case .home, .list: return homeAuthors.contains(author)
             case .tag(let key):
                 // A deletion does not say its tags; a tag stream carries postings only.
                 guard case .posted(let tweet) = event else { return false }
@@ -59,6 +63,16 @@ public struct TimelineFilter: Sendable, Equatable {
             return false
         case .unfollowed(let follower, let followee):
             if case .home(let owner) = timeline, follower == owner, followee != owner { homeAuthors.remove(followee) }
+            return false
+        case .listed(let listID, let memberID):
+            if case .list(listID) = timeline { homeAuthors.insert(memberID) }
+            return false
+        case .unlisted(let listID, let memberID):
+            if case .list(listID) = timeline { homeAuthors.remove(memberID) }
+            return false
+        case .listPrivacyChanged(let listID, _, _):
+            // Passed on: the stream's forwarder knows its reader, and whether the list is still theirs to read.
+            if case .list(listID) = timeline { return true }
             return false
         case .counted, .liked, .unliked, .bookmarked, .unbookmarked, .notified, .muted, .unmuted, .blocked, .unblocked,
             .accountChanged, .revoked:

@@ -18,6 +18,12 @@ public enum TweetEvent: Sendable, Equatable, Codable {
     case followed(followerID: Int64, followeeID: Int64)
     /// `followerID` stopped following `followeeID`.
     case unfollowed(followerID: Int64, followeeID: Int64)
+    /// `memberID` was added to list `listID`: nobody is told, but the list's live streams show its tweets from now.
+    case listed(listID: Int64, memberID: Int64)
+    /// `memberID` left list `listID` (taken off, blocked the owner or was blocked, or the list was deleted).
+    case unlisted(listID: Int64, memberID: Int64)
+    /// List `listID` of `ownerID` was made private or public: its live streams to others stop or go on from here.
+    case listPrivacyChanged(listID: Int64, ownerID: Int64, isPrivate: Bool)
     /// `recipientID` has a new notification.
     case notified(ActivityNotification, recipientID: Int64)
     /// `muterID` muted `mutedID`.

@@ -18,10 +18,13 @@ public final class TweetHub: Sendable {
     }
 
     /// A new subscription to `timeline`; it buffers from this moment on. A home subscription shows nothing
-    /// until it is given whom its owner follows (`TweetSubscription.resolve(following:)`).
+    /// until it is given whom its owner follows, a list subscription until it is given the list's members
+    /// (`TweetSubscription.resolve(following:)`).
     public func subscribe(_ timeline: Timeline, capacity: Int = 1000) -> TweetSubscription {
-        if case .home(let owner) = timeline { return add(.resolving(owner: owner, kept: []), capacity: capacity) }
-        return add(.filtering(TimelineFilter(timeline)), capacity: capacity)
+        switch timeline {
+        case .home, .list: add(.resolving(timeline, kept: []), capacity: capacity)
+        case .everyone, .author, .tag: add(.filtering(TimelineFilter(timeline)), capacity: capacity)
+        }
     }
 
     /// A new subscription to the notifications of `recipientID`; it buffers from this moment on.

@@ -10,11 +10,12 @@ public final class TweetSubscription: Sendable {
         case lagged
     }
 
-    /// How events are chosen: a home stream keeps every event until it knows whom its owner follows.
+    /// How events are chosen: a home stream keeps every event until it knows whom its owner follows, a list
+    /// stream until it knows the list's members.
     enum Selection {
-        /// Keeping every event of `owner`'s home stream, to be filtered once `resolve(following:)` gives the
-        /// follow set.
-        case resolving(owner: Int64, kept: [TweetEvent])
+        /// Keeping every event of a home stream (or a list stream), to be filtered once `resolve(following:)`
+        /// gives the follow set (the members).
+        case resolving(Timeline, kept: [TweetEvent])
         /// Filtering each event as it comes.
         case filtering(TimelineFilter)
         /// One account's new notifications.
@@ -40,8 +41,9 @@ public final class TweetSubscription: Sendable {
         state = Mutex(State(selection: selection))
     }
 
-    /// Gives a home stream whom its owner follows, read after the stream began: the events kept meanwhile are
-    /// filtered in order (their follow events applied again on top, which changes nothing already read).
+    /// Gives a home stream whom its owner follows (a list stream its members), read after the stream began: the
+    /// events kept meanwhile are filtered in order (their follow or membership events applied again on top,
+    /// which changes nothing already read).
     public func resolve(following: Set<Int64>) {
         enqueue([], resolvingWith: following)
     }
@@ -56,14 +58,14 @@ public final class TweetSubscription: Sendable {
             guard !state.isEnded, !state.isLagged else { return (nil, nil, false) }
             var matching: [TweetEvent]
             switch (state.selection, following) {
-            case (.resolving(let owner, let kept), nil):
+            case (.resolving(let timeline, let kept), nil):
                 // Likes and counts never reach a stream; only what a filter may need is kept.
                 let kept = kept + events.filter(TimelineFilter.mayConcern)
-                state.selection = .resolving(owner: owner, kept: kept)
+                state.selection = .resolving(timeline, kept: kept)
                 matching = []
                 if kept.count > capacity { state.isLagged = true }
-            case (.resolving(let owner, let kept), let following?):
-                var filter = TimelineFilter(.home(owner), following: following)
+            case (.resolving(let timeline, let kept), let following?):
+                var filter = TimelineFilter(timeline, following: following)
                 matching = (kept + events).filter { filter.admits($0) }
                 state.selection = .filtering(filter)
             case (.filtering(var filter), _):

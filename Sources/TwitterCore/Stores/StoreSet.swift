@@ -21,6 +21,8 @@ public struct StoreSet: Sendable {
     public var bookmarks: any BookmarkStoring
     /// Each account's pinned tweet.
     public var pins: any PinStoring
+    /// Lists and their members.
+    public var lists: any ListStoring
     /// Mutes and blocks.
     public var relations: any RelationStoring
     /// Activity notifications.
@@ -45,7 +47,7 @@ public struct StoreSet: Sendable {
         users: any UserStoring, profiles: any ProfileStoring, tokens: any TokenStoring,
         peerLinks: any PeerLinkStoring, throttle: any ThrottleStoring, tweets: any TweetStoring,
         follows: any FollowStoring, likes: any LikeStoring, bookmarks: any BookmarkStoring, pins: any PinStoring,
-        relations: any RelationStoring,
+        lists: any ListStoring, relations: any RelationStoring,
         notifications: any NotificationStoring, search: any TweetSearching, moderation: any ModerationStoring,
         accounts: any AccountLifecycleStoring, rateBuckets: any RateBucketStoring, messages: any MessageStoring,
         health: any HealthChecking, otherDaemons: any OtherDaemons = NoOtherDaemons()
@@ -61,6 +63,7 @@ public struct StoreSet: Sendable {
         self.likes = likes
         self.bookmarks = bookmarks
         self.pins = pins
+        self.lists = lists
         self.relations = relations
         self.notifications = notifications
         self.search = search

@@ -368,5 +368,29 @@ enum PostgresSchema {
                 ALTER TABLE tweets ADD COLUMN quotes_count integer NOT NULL DEFAULT 0;
                 CREATE INDEX tweets_quote_of ON tweets (quote_of, id) WHERE quote_of IS NOT NULL;
                 """),
+        Migration(
+            version: 8, name: "lists",
+            sql: """
+                -- A list goes with its owner, a membership with the list and with the member; members_count is
+                -- the rows, moved by every write that adds or takes one (ListRule), the deletion of an account
+                -- included, under the list's row lock.
+                CREATE TABLE lists (
+                    id bigserial PRIMARY KEY,
+                    owner_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    name text NOT NULL,
+                    description text NOT NULL DEFAULT '',
+                    is_private boolean NOT NULL DEFAULT false,
+                    members_count integer NOT NULL DEFAULT 0,
+                    created_at timestamptz NOT NULL);
+                CREATE INDEX lists_owner_id ON lists (owner_id, id);
+                CREATE TABLE list_members (
+                    id bigserial PRIMARY KEY,
+                    list_id bigint NOT NULL REFERENCES lists(id) ON DELETE CASCADE,
+                    member_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    created_at timestamptz NOT NULL,
+                    UNIQUE (list_id, member_id));
+                CREATE INDEX list_members_list_id ON list_members (list_id, id);
+                CREATE INDEX list_members_member_id ON list_members (member_id);
+                """),
     ]
 }

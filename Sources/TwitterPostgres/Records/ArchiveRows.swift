@@ -51,6 +51,28 @@ enum ArchiveRows {
                 ArchivedLike(tweetId: try $0.column("tweet_id"), createdAt: try $0.column("created_at"))
             }
             return (likes.count, try likes.prefix(keep).last?.column("id", as: Int64.self) ?? after)
+        case .lists:
+            let lists = try await connection.rows(
+                """
+                SELECT id, name, description, is_private, created_at FROM lists
+                WHERE owner_id = \(userID) AND id > \(after) ORDER BY id LIMIT \(limit)
+                """)
+            for list in lists.prefix(keep) {
+                let id = try list.column("id", as: Int64.self)
+                let members = try await connection.rows(
+                    """
+                    SELECT users.username, list_members.created_at FROM list_members
+                    JOIN users ON users.id = list_members.member_id WHERE list_members.list_id = \(id)
+                    ORDER BY list_members.id
+                    """
+                ).map { ArchivedRelation(username: try $0.column("username"), createdAt: try $0.column("created_at")) }
+                page.lists.append(
+                    ArchivedList(
+                        id: id, name: try list.column("name"), description: try list.column("description"),
+                        isPrivate: try list.column("is_private"), createdAt: try list.column("created_at"),
+                        members: members))
+            }
+            return (lists.count, try lists.prefix(keep).last?.column("id", as: Int64.self) ?? after)
         case .bookmarks:
             let bookmarks = try await connection.rows(
                 """

@@ -156,6 +156,8 @@ enum TweetRows {
             "tweets.author_id = \(query.bind(id))"
         case .home(let id):
             "(tweets.author_id = \(query.bind(id)) OR tweets.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(query.bind(id))))"
+        case .list(let id):
+            "tweets.author_id IN (SELECT member_id FROM list_members WHERE list_id = \(query.bind(id)))"
         }
     }
 }

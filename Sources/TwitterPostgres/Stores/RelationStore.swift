@@ -40,7 +40,11 @@ struct RelationStore: RelationStoring {
                     unfollowed.append(ended)
                 }
             }
-            return (true, RelationRule.blockEvents(blocker: userID, blocked: targetID, unfollowed: unfollowed))
+            // As Mastodon does: a block ends the memberships between the two in each other's lists.
+            let unlisted = try await ListStore.endMemberships(connection, blocker: userID, blocked: targetID)
+            return (
+                true, RelationRule.blockEvents(blocker: userID, blocked: targetID, unfollowed: unfollowed + unlisted)
+            )
         }
     }
 

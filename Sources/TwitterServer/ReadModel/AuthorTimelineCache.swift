@@ -195,7 +195,9 @@ final class AuthorTimelineCache: Sendable {
                     for author in state.holders[id] ?? [] {
                         state.windows[author] = state.windows[author]?.settingCounts(counts, of: id)
                     }
-                case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .notified, .muted, .unmuted,
+                case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .listed, .unlisted,
+                    .listPrivacyChanged, .notified,
+                    .muted, .unmuted,
                     .blocked, .unblocked,
                     .accountChanged, .revoked:
                     // An account's change of standing replaces the whole cache (`FeedReadModel.committed`).

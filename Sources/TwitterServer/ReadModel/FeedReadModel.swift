@@ -94,7 +94,8 @@ public final class FeedReadModel: TweetCommitObserving {
         )
         guard let readerMarks = marks.cached(reader), hidden.cached(reader)?.isEmpty == true else { return nil }
         switch query.timeline {
-        case .tag:
+        case .tag, .list:
+            // A list's members are not held in caches: its pages come from the store, paged like home's.
             return nil
         case .everyone:
             if let kept = pages.page(for: query, at: newest.version) {
@@ -142,7 +143,7 @@ public final class FeedReadModel: TweetCommitObserving {
     private func authors(of timeline: Timeline, stores: ReadStores, in caches: ReadModelCaches) async throws -> [Int64]
     {
         switch timeline {
-        case .everyone, .tag: return []
+        case .everyone, .tag, .list: return []
         case .author(let author): return [author]
         case .home(let owner):
             let followees = try await caches.following.value(of: owner) {
@@ -191,14 +192,16 @@ public final class FeedReadModel: TweetCommitObserving {
         if let found = answerInMemory(query, reader: reader, in: caches) {
             return try await completed(found, for: reader, marks: readerMarks, stores: stores, json: json)
         }
-        if case .tag = query.timeline {
+        switch query.timeline {
+        case .tag, .list:
             // Not held in caches.
-        } else if query.timeline == .everyone {
+            break
+        case .everyone:
             if !newest.isLoaded {
                 let version = newest.version
                 newest.load(try await stores.tweets.tweets(TweetQuery(limit: newest.capacity)), readAt: version)
             }
-        } else {
+        case .author, .home:
             let authors = try await authors(of: query.timeline, stores: stores, in: caches)
             try await windows.load(windows.missing(authors), store: stores.tweets)
             // An account whose tweets fill the page gets a window deep enough for it, once.

@@ -83,7 +83,9 @@ final class RecentTweetsCache: Sendable {
                     state.tweets.insert(contentsOf: posted.reversed(), at: 0)
                     posted = []
                     Self.setCounts(counts, of: id, in: &state.tweets)
-                case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .notified, .muted, .unmuted,
+                case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .listed, .unlisted,
+                    .listPrivacyChanged, .notified,
+                    .muted, .unmuted,
                     .blocked, .unblocked,
                     .accountChanged, .revoked:
                     // An account's change of standing replaces the whole cache (`FeedReadModel.committed`).

@@ -384,6 +384,30 @@ extension AppDatabase {
                     CREATE INDEX tweets_quote_of ON tweets (quote_of, id) WHERE quote_of IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("v13: lists") { db in
+            // A list goes with its owner, a membership with the list and with the member; members_count is the
+            // rows, moved by every write that adds or takes one (ListRule), the deletion of an account included.
+            try db.execute(
+                sql: """
+                    CREATE TABLE lists (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        description TEXT NOT NULL DEFAULT '',
+                        is_private BOOLEAN NOT NULL DEFAULT 0,
+                        members_count INTEGER NOT NULL DEFAULT 0,
+                        created_at DATETIME NOT NULL);
+                    CREATE INDEX lists_owner_id ON lists (owner_id, id);
+                    CREATE TABLE list_members (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        list_id INTEGER NOT NULL REFERENCES lists(id) ON DELETE CASCADE,
+                        member_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        created_at DATETIME NOT NULL,
+                        UNIQUE (list_id, member_id));
+                    CREATE INDEX list_members_list_id ON list_members (list_id, id);
+                    CREATE INDEX list_members_member_id ON list_members (member_id);
+                    """)
+        }
         return migrator
     }
 

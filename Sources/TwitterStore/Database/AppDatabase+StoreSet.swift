@@ -10,6 +10,7 @@ extension AppDatabase {
             follows: FollowStore(database: self, observer: observer),
             likes: LikeStore(database: self, observer: observer),
             bookmarks: BookmarkStore(database: self, observer: observer), pins: PinStore(database: self),
+            lists: ListStore(database: self, observer: observer),
             relations: RelationStore(database: self, observer: observer),
             notifications: NotificationStore(database: self), search: SearchStore(database: self),
             moderation: ModerationStore(database: self, observer: observer),

@@ -21,6 +21,7 @@ public struct DatabaseExport: Sendable {
         "tweet_mentions", "tweet_tags", "reports", "notifications", "notification_markers", "mutes", "blocks",
         "audit_entries",
         "reserved_usernames", "password_resets", "rate_buckets", "signup_buckets", "bookmarks", "pinned_tweets",
+        "lists", "list_members",
         // Direct messages, their texts sealed: the target's daemons need the same messages key.
         "conversations", "conversation_members", "messages", "message_settings",
     ]

@@ -129,6 +129,9 @@ enum TweetRows {
                 "(+tweets.author_id = ? OR +tweets.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ?))",
                 [id, id]
             )
+        case .list(let id):
+            // Off the author index for the same reason as home's: newest first, stopping at the page's end.
+            ("+tweets.author_id IN (SELECT member_id FROM list_members WHERE list_id = ?)", [id])
         }
     }
 }

@@ -74,6 +74,28 @@ public struct AccountStore: AccountLifecycleStoring {
                 arguments: [userID, after, limit])
             page.likes += likes.prefix(keep).map { ArchivedLike(tweetId: $0["tweet_id"], createdAt: $0["created_at"]) }
             return (likes.count, likes.prefix(keep).last?["id"] ?? after)
+        case .lists:
+            let lists = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, name, description, is_private, created_at FROM lists
+                    WHERE owner_id = ? AND id > ? ORDER BY id LIMIT ?
+                    """, arguments: [userID, after, limit])
+            for list in lists.prefix(keep) {
+                let members = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT users.username, list_members.created_at FROM list_members
+                        JOIN users ON users.id = list_members.member_id WHERE list_members.list_id = ?
+                        ORDER BY list_members.id
+                        """, arguments: [list["id"]]
+                ).map { ArchivedRelation(username: $0["username"], createdAt: $0["created_at"]) }
+                page.lists.append(
+                    ArchivedList(
+                        id: list["id"], name: list["name"], description: list["description"],
+                        isPrivate: list["is_private"], createdAt: list["created_at"], members: members))
+            }
+            return (lists.count, lists.prefix(keep).last?["id"] ?? after)
         case .bookmarks:
             let bookmarks = try Row.fetchAll(
                 db,
@@ -132,6 +154,8 @@ public struct AccountStore: AccountLifecycleStoring {
                 sql: "INSERT OR REPLACE INTO reserved_usernames (username_key, until) VALUES (?, ?)",
                 arguments: [plan.reservedName, plan.reservedUntil])
             try MessageStore.deleteAccount(db, userID)
+            // Its own lists and memberships go by cascade; the others' lists it is on count it no more.
+            try ListStore.withdrawMemberships(db, of: userID)
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
             return ((), plan.events)
         }

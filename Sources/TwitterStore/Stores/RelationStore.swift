@@ -41,7 +41,11 @@ public struct RelationStore: RelationStoring {
             let unfollowed = try RelationRule.followsEndedByBlock(blocker: userID, blocked: targetID).compactMap {
                 try FollowStore.endFollow(db, $0.followeeID, by: $0.followerID)
             }
-            return (true, RelationRule.blockEvents(blocker: userID, blocked: targetID, unfollowed: unfollowed))
+            // As Mastodon does: a block ends the memberships between the two in each other's lists.
+            let unlisted = try ListStore.endMemberships(db, blocker: userID, blocked: targetID)
+            return (
+                true, RelationRule.blockEvents(blocker: userID, blocked: targetID, unfollowed: unfollowed + unlisted)
+            )
         }
     }
 

@@ -55,7 +55,8 @@ struct Export: AsyncParsableCommand {
         FileHandle.standardOutput.write(try encoder.encode(archive) + Data("\n".utf8))
         let counts =
             "\(archive.tweets.count) tweets, \(archive.follows.count) follows, \(archive.likes.count) likes, "
-            + "\(archive.mutes.count) mutes, \(archive.blocks.count) blocks, \(archive.bookmarks.count) bookmarks"
+            + "\(archive.mutes.count) mutes, \(archive.blocks.count) blocks, \(archive.bookmarks.count) bookmarks, "
+            + "\(archive.lists.count) lists"
         FileHandle.standardError.write(Data("Exported \(counts).\n".utf8))
     }
 }

@@ -72,6 +72,11 @@ struct AccountDeletionTests {
         _ = try await BookmarkStore(database: database, observer: observer).bookmark(original.id, by: bob.id)
         _ = try await BookmarkStore(database: database, observer: observer).bookmark(bobs.id, by: carol.id)
         try await PinStore(database: database).pin(bobs.id, by: bob.id)
+        let lists = ListStore(database: database, observer: observer)
+        let bobsList = try await lists.createList(ListDraft(name: "bob's"), by: bob.id)
+        _ = try await lists.addMember(carol.id, to: bobsList.id, by: bob.id)
+        let carolsList = try await lists.createList(ListDraft(name: "carol's"), by: carol.id)
+        _ = try await lists.addMember(bob.id, to: carolsList.id, by: carol.id)
         _ = try await follows.follow(alice.id, by: bob.id)
         _ = try await follows.follow(bob.id, by: alice.id)
         _ = try await relations.mute(dave.id, by: bob.id)
@@ -105,6 +110,8 @@ struct AccountDeletionTests {
         #expect(after.filter { $0.value != 0 }.isEmpty, "\(after)")
         #expect(after.keys.sorted() == before.keys.sorted())
         #expect(try await database.writer.read { try Int.fetchOne($0, sql: matches) } == 0, "nothing found by text")
+        #expect(try await lists.list(id: bobsList.id) == nil)
+        #expect(try await lists.list(id: carolsList.id)?.membersCount == 0, "carol's list counts bob no more")
         let foreignKeyErrors = try await database.writer.read { db in
             try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count
         }

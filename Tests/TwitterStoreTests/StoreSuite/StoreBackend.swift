@@ -77,6 +77,7 @@ struct StoreFixture: Sendable {
     var likes: any LikeStoring { stores.likes }
     var bookmarks: any BookmarkStoring { stores.bookmarks }
     var pins: any PinStoring { stores.pins }
+    var lists: any ListStoring { stores.lists }
     var relations: any RelationStoring { stores.relations }
     var notifications: any NotificationStoring { stores.notifications }
     var search: any TweetSearching { stores.search }

@@ -17,6 +17,9 @@ struct SubscriptionForwarder: Sendable {
     /// Sends notification lines through `send` until the subscription ends, lags, or the connection fails.
     func run(send: @Sendable ([UInt8]) async throws -> Void) async {
         do {
+            // A list stream's list as the reader may read it, read after the stream began: a change of its
+            // privacy committed since is in the stream too, and applied on top in commit order.
+            var list = try await listState()
             var lastDelivered = try await catchUp(send: send)
             while let delivery = await subscription.next() {
                 switch delivery {
@@ -25,23 +28,49 @@ struct SubscriptionForwarder: Sendable {
                     guard tweet.id > lastDelivered else { continue }
                     lastDelivered = tweet.id
                     // Checked as each tweet goes out, so a mute or block takes effect at once.
-                    guard try await services.visibility(for: reader).lists(tweet) else { continue }
+                    let visibility = try await services.visibility(for: reader)
+                    guard visibility.lists(tweet), list?.isReadable(by: reader, visibility) ?? true else { continue }
                     try await send(try await newTweet(tweet))
                 case .event(.deleted(let tweetID, let authorID, _)):
                     // A hidden account's tweets were never shown; neither is their going.
-                    guard !(try await services.visibility(for: reader).hiding.contains(authorID)) else { continue }
+                    let visibility = try await services.visibility(for: reader)
+                    guard !visibility.hiding.contains(authorID), list?.isReadable(by: reader, visibility) ?? true
+                    else { continue }
                     try await send(notificationLine(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
                 case .lagged:
                     try await send(
                         notificationLine(API.Tweets.lagged, .init(subscription: id, resumeFrom: lastDelivered)))
                     return
+                case .event(.listPrivacyChanged(_, _, let isPrivate)):
+                    list?.isPrivate = isPrivate
                 case .event:
-                    continue  // only postings and deletions pass the filter
+                    continue  // only postings, deletions and a list's privacy pass the filter
                 }
             }
         } catch {
             subscription.cancel()
         }
+    }
+
+    /// What a list stream knows of its list: whose it is and whether it is private now.
+    struct ListState {
+        let ownerID: Int64
+        var isPrivate: Bool
+
+        /// Whether `reader` may read the list now: its owner always; anyone else while it is public and no
+        /// block stands between them and the owner.
+        func isReadable(by reader: Int64, _ visibility: TweetVisibility) -> Bool {
+            reader == ownerID || (!isPrivate && !visibility.isBlocked(ownerID))
+        }
+    }
+
+    /// The list of a list stream, as stored; nil for the other timelines. A list gone since is read by nobody.
+    private func listState() async throws -> ListState? {
+        guard case .list(let listID) = timeline else { return nil }
+        guard let stored = try await services.lists.list(id: listID) else {
+            return ListState(ownerID: 0, isPrivate: true)
+        }
+        return ListState(ownerID: stored.owner.id, isPrivate: stored.isPrivate)
     }
 
     /// Sends what was posted after `sinceID`; returns the id the live stream continues after.

@@ -2,7 +2,7 @@ import JSONRPC
 import TwitterAPI
 import TwitterCore
 
-/// `timeline.*`: the home, user and public timelines, and their live streams.
+/// `timeline.*`: the home, user, list and public timelines, and their live streams.
 struct TimelineMethods: MethodGroup {
     let services: TweetServices
     let lookup: UserLookup
@@ -33,6 +33,16 @@ struct TimelineMethods: MethodGroup {
                 let marked = try await feed.marked([pinned], for: reader, stores: stores)[0]
                 return page.pinning(marked, json: feed.caches.json)
             })
+        // Paged and filtered as home's, from the store: only who may see the list is asked first.
+        router.register(
+            API.Timelines.list,
+            .awaited { (params: API.Timelines.ListParams, context) in
+                let reader = try context.session.requireLogin().userID
+                _ = try await services.access.list(params.id, for: reader, in: services.lists)
+                let query = TweetQuery(
+                    .list(params.id), sinceID: params.sinceId, maxID: params.maxId, limit: params.limit ?? 20)
+                return try await feed.page(query, reader: reader, stores: stores)
+            })
         // The same answer as tweets.fetch without an author, immediate when in memory.
         router.register(
             API.Timelines.public,
@@ -50,6 +60,13 @@ struct TimelineMethods: MethodGroup {
                 switch params.timeline {
                 case "home": timeline = .home(reader)
                 case "public": timeline = .everyone
+                case "list":
+                    guard let listID = params.listId else {
+                        throw TwitterError.invalidFields(["listId": "is required for timeline \"list\""])
+                    }
+                    // A list the reader may not see is as if absent, private or behind a block.
+                    _ = try await services.access.list(listID, for: reader, in: services.lists)
+                    timeline = .list(listID)
                 default:
                     guard let username = params.username else {
                         throw TwitterError.invalidFields(["username": "is required for timeline \"user\""])

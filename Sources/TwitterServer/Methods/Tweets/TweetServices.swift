@@ -15,6 +15,8 @@ public struct TweetServices: Sendable {
     public var bookmarks: any BookmarkStoring
     /// Each account's pinned tweet.
     public var pins: any PinStoring
+    /// Lists and their members.
+    public var lists: any ListStoring
     /// Mutes and blocks.
     public var relations: any RelationStoring
     /// Notifications.
@@ -31,7 +33,8 @@ public struct TweetServices: Sendable {
     /// Creates the services.
     public init(
         store: any TweetStoring, follows: any FollowStoring, likes: any LikeStoring, bookmarks: any BookmarkStoring,
-        pins: any PinStoring, relations: any RelationStoring, notifications: any NotificationStoring,
+        pins: any PinStoring, lists: any ListStoring, relations: any RelationStoring,
+        notifications: any NotificationStoring,
         search: any TweetSearching, feed: FeedReadModel, text: TweetText,
         rates: WriteRateLimiter = .unlimited
     ) {
@@ -41,6 +44,7 @@ public struct TweetServices: Sendable {
         self.likes = likes
         self.bookmarks = bookmarks
         self.pins = pins
+        self.lists = lists
         self.relations = relations
         self.notifications = notifications
         self.search = search
@@ -61,8 +65,11 @@ public struct TweetServices: Sendable {
         // Subscribed before the follow set is read: a follow committed in between is in the stream too.
         let subscription = feed.hub.subscribe(timeline, capacity: Self.subscriberCapacity)
         do {
-            if case .home(let owner) = timeline {
-                subscription.resolve(following: try await follows.followeeIDs(of: owner))
+            switch timeline {
+            case .home(let owner): subscription.resolve(following: try await follows.followeeIDs(of: owner))
+            // Read after the stream began, like a home stream's follows: a member added in between is in both.
+            case .list(let listID): subscription.resolve(following: try await lists.memberIDs(of: listID))
+            case .everyone, .author, .tag: break
             }
             let id = try context.session.addSubscription { id in
                 SubscriptionForwarder(
