@@ -195,18 +195,7 @@ extension API.Admin {
     }
 
     /// `admin.audit.list`'s params.
-    public struct AuditListParams: Codable, Sendable {
-        /// How many, 1 to 200; 40 when nil.
-        public var limit: Int?
-        /// The `nextCursor` of the previous page.
-        public var cursor: String?
-
-        /// Creates the value from its members.
-        public init(limit: Int? = nil, cursor: String? = nil) {
-            self.limit = limit
-            self.cursor = cursor
-        }
-    }
+    public typealias AuditListParams = API.PageParams
 
     /// `admin.audit.list`'s answer.
     public struct AuditPage: Codable, Sendable, Equatable {

@@ -17,18 +17,7 @@ extension API.Bookmarks {
     }
 
     /// `bookmarks.list`'s params.
-    public struct ListParams: Codable, Sendable {
-        /// How many, 1 to 200; 20 when nil.
-        public var limit: Int?
-        /// The `nextCursor` of the previous page.
-        public var cursor: String?
-
-        /// Creates the value from its members.
-        public init(limit: Int? = nil, cursor: String? = nil) {
-            self.limit = limit
-            self.cursor = cursor
-        }
-    }
+    public typealias ListParams = API.PageParams
 
     static let bookmarkedSchema = Schema.object(
         [Property("bookmarked", .boolean(), required: true)], title: "Bookmarked")

@@ -73,21 +73,7 @@ extension API.Lists {
     }
 
     /// `lists.members`' params.
-    public struct MembersParams: Codable, Sendable {
-        /// The list.
-        public var id: Int64
-        /// How many, 1 to 200; 40 when nil.
-        public var limit: Int?
-        /// The `nextCursor` of the previous page.
-        public var cursor: String?
-
-        /// Creates the value from its members.
-        public init(id: Int64, limit: Int? = nil, cursor: String? = nil) {
-            self.id = id
-            self.limit = limit
-            self.cursor = cursor
-        }
-    }
+    public typealias MembersParams = API.IDPageParams
 
     /// `lists.mine`'s and `lists.of`'s answer.
     public struct Lists: Codable, Sendable, Equatable {

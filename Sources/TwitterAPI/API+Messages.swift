@@ -132,18 +132,7 @@ extension API.Messages {
     }
 
     /// `messages.conversations`' params.
-    public struct ConversationsParams: Codable, Sendable {
-        /// How many, 1 to 100; 20 when nil.
-        public var limit: Int?
-        /// The nextCursor of the previous page.
-        public var cursor: String?
-
-        /// Creates the value from its members.
-        public init(limit: Int? = nil, cursor: String? = nil) {
-            self.limit = limit
-            self.cursor = cursor
-        }
-    }
+    public typealias ConversationsParams = API.PageParams
 
     /// `messages.conversations`' answer.
     public struct ConversationPage: Codable, Sendable, Equatable {

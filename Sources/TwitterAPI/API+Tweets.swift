@@ -117,21 +117,7 @@ extension API.Tweets {
     }
 
     /// `tweets.quotes`'s params.
-    public struct QuotesParams: Codable, Sendable {
-        /// The tweet quoted (a repost's original, for a repost).
-        public var id: Int64
-        /// How many, 1 to 200; 20 when nil.
-        public var limit: Int?
-        /// The `nextCursor` of the previous page.
-        public var cursor: String?
-
-        /// Creates the value from its members.
-        public init(id: Int64, limit: Int? = nil, cursor: String? = nil) {
-            self.id = id
-            self.limit = limit
-            self.cursor = cursor
-        }
-    }
+    public typealias QuotesParams = API.IDPageParams
 
     /// What `quoted` holds when the reader is not shown the quoted tweet: `{id, unavailable: true}` when it is
     /// deleted or hidden from the reader, `{id}` alone when it is not expanded (a quoted tweet's own quote).
@@ -370,21 +356,7 @@ extension API.Tweets {
 // Replies, threads, likes and reposts.
 extension API.Tweets {
     /// `tweets.likedBy`'s params.
-    public struct LikedByParams: Codable, Sendable {
-        /// The tweet.
-        public var id: Int64
-        /// How many, 1 to 200; 40 when nil.
-        public var limit: Int?
-        /// The `nextCursor` of the previous page.
-        public var cursor: String?
-
-        /// Creates the value from its members.
-        public init(id: Int64, limit: Int? = nil, cursor: String? = nil) {
-            self.id = id
-            self.limit = limit
-            self.cursor = cursor
-        }
-    }
+    public typealias LikedByParams = API.IDPageParams
 
     /// `tweets.like`'s and `tweets.unlike`'s answer.
     public struct Liked: Codable, Sendable, Equatable {

@@ -137,18 +137,7 @@ extension API.Users {
     }
 
     /// `users.muted`'s and `users.blocked`'s params.
-    public struct OwnListParams: Codable, Sendable {
-        /// How many, 1 to 200; 40 when nil.
-        public var limit: Int?
-        /// The `nextCursor` of the previous page.
-        public var cursor: String?
-
-        /// Creates the value from its members.
-        public init(limit: Int? = nil, cursor: String? = nil) {
-            self.limit = limit
-            self.cursor = cursor
-        }
-    }
+    public typealias OwnListParams = API.PageParams
 
     static func relation(_ name: String, summary: String, member: String, errors: [String]) -> RPCMethod<
         UsernameParams, Relation

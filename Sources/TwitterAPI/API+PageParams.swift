@@ -1,0 +1,35 @@
+extension API {
+    /// The params of a page of one's own things, by cursor: `{limit, cursor}` (`bookmarks.list`,
+    /// `messages.conversations`, `users.muted`, `users.blocked`, `admin.audit.list`). Each method's descriptor says
+    /// its bounds and default limit.
+    public struct PageParams: Codable, Sendable {
+        /// How many; the method's default when nil.
+        public var limit: Int?
+        /// The `nextCursor` of the previous page.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(limit: Int? = nil, cursor: String? = nil) {
+            self.limit = limit
+            self.cursor = cursor
+        }
+    }
+
+    /// The params of a page of what belongs to one thing, by cursor: `{id, limit, cursor}` (`tweets.likedBy`,
+    /// `tweets.quotes`, `lists.members`). Each method's descriptor says its bounds and default limit.
+    public struct IDPageParams: Codable, Sendable {
+        /// The tweet or list the page is of.
+        public var id: Int64
+        /// How many; the method's default when nil.
+        public var limit: Int?
+        /// The `nextCursor` of the previous page.
+        public var cursor: String?
+
+        /// Creates the value from its members.
+        public init(id: Int64, limit: Int? = nil, cursor: String? = nil) {
+            self.id = id
+            self.limit = limit
+            self.cursor = cursor
+        }
+    }
+}
