@@ -32,12 +32,16 @@ struct EventLog<Event: Codable & Sendable>: Sendable {
     /// Stores `events` in the open transaction and notifies the channel at its commit; returns the entry's id.
     func append(_ events: [Event], in connection: PostgresConnection) async throws -> Int64 {
         let json = String(decoding: try JSONEncoder().encode(events), as: UTF8.self)
+        // The row and its notification in one statement: one round trip fewer in every ordered write.
         guard
             let id = try await connection.value(
-                "INSERT INTO \(unescaped: table) (origin, events) VALUES (\(origin), \(json)) RETURNING id",
-                as: Int64.self)
+                """
+                WITH entry AS (
+                    INSERT INTO \(unescaped: table) (origin, events) VALUES (\(origin), \(json)) RETURNING id
+                )
+                SELECT id FROM entry, pg_notify(\(channel), id::text)
+                """, as: Int64.self)
         else { throw TwitterError(.internal, "The \(subject) log entry just written has no id") }
-        try await connection.run("SELECT pg_notify(\(channel), \(String(id)))")
         return id
     }
 
