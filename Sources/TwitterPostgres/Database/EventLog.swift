@@ -10,7 +10,7 @@ import TwitterCore
 /// What is shared lives here once: the row's shape, the append with its notification, the read of a page of
 /// entries, pruning, and the follow loop (LISTEN, a poll every second, pruning every five minutes). Where
 /// delivery starts and what a daemon does with its own entries differ between the feeds, and stay in them.
-struct EventLog<Event: Codable & Sendable>: Sendable {
+struct EventLog<Event: LoggedEvent>: Sendable {
     /// One entry: its id (commit order), the daemon that wrote it, and its events (empty when unreadable).
     struct Entry: Sendable {
         var id: Int64
@@ -19,7 +19,7 @@ struct EventLog<Event: Codable & Sendable>: Sendable {
     }
 
     /// The table, `commit_events` or `message_events`.
-    let table: String
+    var table: String { Event.logTable }
     /// The channel appends notify.
     let channel: String
     /// What the entries are, for log lines ("commit", "message").
@@ -60,17 +60,7 @@ struct EventLog<Event: Codable & Sendable>: Sendable {
     {
         let limit = bound ?? Int64.max
         let rows = try await store.read { connection in
-            try await connection.rows(
-                """
-                SELECT id, origin, events FROM \(unescaped: table) WHERE id > \(after) AND id < \(limit)
-                ORDER BY id LIMIT 500
-                """
-            ).map {
-                (
-                    try $0.column("id", as: Int64.self), try $0.column("origin", as: String.self),
-                    try $0.column("events", as: String.self)
-                )
-            }
+            try await connection.rows(EventLogPage<Event>(after: after, before: limit))
         }
         return rows.map { id, origin, json in
             do {
