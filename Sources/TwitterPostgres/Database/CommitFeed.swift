@@ -14,7 +14,7 @@ import TwitterCore
 /// cursor, `delivered`, under one lock.
 final class CommitFeed: Sendable {
     /// The log: `commit_events`, notifying `twitterd_commits`.
-    let log = EventLog<TweetEvent>(table: "commit_events", channel: "twitterd_commits", subject: "commit")
+    let log = EventLog<TweetEvent>(channel: "twitterd_commits", subject: "commit")
     private let delivery = AsyncLock()
     private let state = Mutex(State())
     private let logger: Logger

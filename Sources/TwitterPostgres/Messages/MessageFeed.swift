@@ -13,7 +13,7 @@ import TwitterCore
 /// lock: nothing lost or doubled.
 final class MessageFeed: Sendable {
     /// The log: `message_events`, notifying `twitterd_messages`.
-    let log = EventLog<MessageEvent>(table: "message_events", channel: "twitterd_messages", subject: "message")
+    let log = EventLog<MessageEvent>(channel: "twitterd_messages", subject: "message")
     /// The advisory lock every send holds until its commit, so ids are given out in commit order ("tw-msgs").
     static let orderLock: Int64 = 0x7477_2d6d_7367_73
 

@@ -2,32 +2,47 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 
-/// The tags of one tweet in `tweet_tag`, one row per distinct folded tag: what `tags.tweets`, `#tag` in a
-/// search and trending read.
+/// The tags of a batch's tweets in `tweet_tag`, one row per distinct folded tag of each tweet: what
+/// `tags.tweets`, `#tag` in a search and trending read. One statement for the whole batch.
 enum TweetTagRows {
-    static func insert(
-        _ connection: PostgresConnection, tweetID: Int64, authorID: Int64, createdAt: Date,
-        hashtags: [TweetEntities.Hashtag]
-    ) async throws {
-        for key in Set(hashtags.map { EntityScanner.tagKey($0.tag) }) {
-            try await connection.run(
-                """
-                INSERT INTO tweet_tags (tag, tweet_id, author_id, created_at)
-                VALUES (\(key), \(tweetID), \(authorID), \(createdAt))
-                """)
+    /// One tweet's tags.
+    struct Tagged {
+        let tweetID: Int64
+        let authorID: Int64
+        let hashtags: [TweetEntities.Hashtag]
+    }
+
+    static func insert(_ connection: PostgresConnection, _ tweets: [Tagged], createdAt: Date) async throws {
+        var tags: [String] = []
+        var tweetIDs: [Int64] = []
+        var authorIDs: [Int64] = []
+        for tweet in tweets {
+            for key in Set(tweet.hashtags.map { EntityScanner.tagKey($0.tag) }) {
+                tags.append(key)
+                tweetIDs.append(tweet.tweetID)
+                authorIDs.append(tweet.authorID)
+            }
         }
+        guard !tags.isEmpty else { return }
+        try await connection.run(
+            """
+            INSERT INTO tweet_tags (tag, tweet_id, author_id, created_at)
+            SELECT tag, tweet_id, author_id, \(createdAt)
+            FROM unnest(\(tags)::text[], \(tweetIDs)::bigint[], \(authorIDs)::bigint[]) AS batch(tag, tweet_id, author_id)
+            """)
     }
 }
 
-/// The accounts one tweet mentions, in `tweet_mention`.
+/// The accounts a batch's tweets mention, in `tweet_mention`: one statement for the whole batch.
 enum TweetMentionRows {
-    static func insert(_ connection: PostgresConnection, tweetID: Int64, accountIDs: some Collection<Int64>)
-        async throws
+    static func insert(_ connection: PostgresConnection, _ mentions: [(tweetID: Int64, accountID: Int64)]) async throws
     {
-        for accountID in accountIDs {
-            try await connection.run(
-                "INSERT INTO tweet_mentions (tweet_id, user_id) VALUES (\(tweetID), \(accountID)) ON CONFLICT DO NOTHING"
-            )
-        }
+        guard !mentions.isEmpty else { return }
+        try await connection.run(
+            """
+            INSERT INTO tweet_mentions (tweet_id, user_id)
+            SELECT * FROM unnest(\(mentions.map(\.tweetID))::bigint[], \(mentions.map(\.accountID))::bigint[])
+            ON CONFLICT DO NOTHING
+            """)
     }
 }

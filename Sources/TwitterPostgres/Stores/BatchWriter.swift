@@ -6,13 +6,33 @@ import TwitterRules
 /// Writes the posts of one group commit inside its transaction, collecting the events to report once it is
 /// committed: each new tweet, and the new counts of the tweets a reply or repost changed. What to write is
 /// `PostRule`'s and `RepostRule`'s decision, as in the SQLite store; this reads the facts and writes the plan.
+///
+/// Posts are decided one by one as they come (`stage`) and written together (`writeStaged`): one insert of all
+/// the staged tweets, one of their tags, one of their mentions, where each post took a round trip of its own
+/// for each. The caller writes what is staged before anything whose facts a staged post could change: a repost,
+/// or a post with the same author and idempotency key. Other facts a post reads (the tweet it answers or
+/// quotes, mentioned accounts, blocks) no staged tweet can change: nobody knows a staged tweet's id yet.
 struct BatchWriter {
     let connection: PostgresConnection
     let now: Date
     private let windowStart: Date
-    /// A batch is usually a few authors posting many times: each name is looked up once per batch.
-    private var usernames: [Int64: String] = [:]
+    private var staged: [Staged] = []
+    /// The idempotency keys of the staged posts, with their authors'.
+    private var stagedKeys: Set<AuthorKey> = []
     private(set) var events: [TweetEvent] = []
+
+    /// A post decided and not yet written, with its place in the batch.
+    private struct Staged {
+        let index: Int
+        let draft: PostDraft
+        let plan: PostPlan
+        let hashtags: [TweetEntities.Hashtag]
+    }
+
+    private struct AuthorKey: Hashable {
+        let authorID: Int64
+        let key: String
+    }
 
     init(connection: PostgresConnection, now: Date) {
         self.connection = connection
@@ -20,9 +40,17 @@ struct BatchWriter {
         windowStart = now.addingTimeInterval(-PostDraft.idempotencyWindow)
     }
 
-    /// Inserts a tweet or reply, or returns the earlier tweet with the same idempotency key, as `PostRule`
-    /// decides on the facts read here.
-    mutating func post(_ draft: PostDraft) async throws -> Tweet {
+    /// Whether `draft` must wait for the staged posts to be written: its key is one of theirs, and the earlier
+    /// tweet it may have to answer with is among them.
+    func mustWriteStaged(before draft: PostDraft) -> Bool {
+        guard let key = draft.idempotencyKey else { return false }
+        return stagedKeys.contains(AuthorKey(authorID: draft.authorID, key: key))
+    }
+
+    /// Decides a tweet or reply as `PostRule` does on the facts read here: returns the earlier tweet with the
+    /// same idempotency key, or nil once the new tweet is staged, to be written by `writeStaged` as the
+    /// `index`th of the batch. Throws, writing nothing, when the rule refuses it.
+    mutating func stage(_ draft: PostDraft, as index: Int) async throws -> Tweet? {
         var facts = PostFacts()
         if let key = draft.idempotencyKey {
             facts.earlier = try await earlierPost(authorID: draft.authorID, key: key)
@@ -53,41 +81,73 @@ struct BatchWriter {
         case .earlier(let tweet): return tweet
         case .write(let decided): plan = decided
         }
-        if plan.releasesIdempotencyKey, let key = draft.idempotencyKey {
-            // A key older than the window may be used again: the old tweet lets go of it.
-            try await connection.run(
-                "UPDATE tweets SET idempotency_key = NULL WHERE author_id = \(draft.authorID) AND idempotency_key = \(key)"
-            )
+        if let key = draft.idempotencyKey {
+            if plan.releasesIdempotencyKey {
+                // A key older than the window may be used again: the old tweet lets go of it.
+                try await connection.run(
+                    "UPDATE tweets SET idempotency_key = NULL WHERE author_id = \(draft.authorID) AND idempotency_key = \(key)"
+                )
+            }
+            stagedKeys.insert(AuthorKey(authorID: draft.authorID, key: key))
         }
-        guard
-            let id = try await connection.rows(
-                TweetInsert(
-                    authorID: draft.authorID, text: draft.text, createdAt: now, idempotencyKey: draft.idempotencyKey,
-                    inReplyToID: plan.inReplyToID, quoteOfID: plan.quoteOfID)
-            ).first
-        else { throw TwitterError(.internal, "The tweet just written has no id") }
-        let tweet = Tweet(
-            id: id, author: try await author(draft.authorID), text: draft.text, createdAt: now,
-            inReplyToID: plan.inReplyToID, entities: plan.entities, quoteOfID: plan.quoteOfID)
-        try await TweetMentionRows.insert(connection, tweetID: tweet.id, accountIDs: plan.mentionedIDs)
+        staged.append(Staged(index: index, draft: draft, plan: plan, hashtags: found.hashtags))
+        return nil
+    }
+
+    /// Writes the staged posts, in the order they were staged, and returns each new tweet with its place in the
+    /// batch. The counters and notifications of replies, quotes and mentions follow, post by post, in that
+    /// order, so that the events come in the same order and with the same counts as if each post had been
+    /// written alone.
+    mutating func writeStaged() async throws -> [(index: Int, tweet: Tweet)] {
+        guard !staged.isEmpty else { return [] }
+        let posts = staged
+        staged = []
+        stagedKeys = []
+        let insert = TweetInsert(
+            createdAt: now,
+            tweets: posts.map {
+                TweetInsert.Values(
+                    authorID: $0.draft.authorID, text: $0.draft.text, idempotencyKey: $0.draft.idempotencyKey,
+                    inReplyToID: $0.plan.inReplyToID, quoteOfID: $0.plan.quoteOfID)
+            })
+        // Ids were given out in the batch's order; RETURNING need not list them in it.
+        let written = try await connection.rows(insert).sorted { $0.id < $1.id }
+        guard written.count == posts.count else {
+            throw TwitterError(.internal, "\(posts.count) tweets were written, \(written.count) came back")
+        }
+        let tweets = zip(posts, written).map { post, row in
+            Tweet(
+                id: row.id, author: Tweet.Author(id: post.draft.authorID, username: row.username),
+                text: post.draft.text, createdAt: now, inReplyToID: post.plan.inReplyToID,
+                entities: post.plan.entities, quoteOfID: post.plan.quoteOfID)
+        }
+        try await TweetMentionRows.insert(
+            connection,
+            zip(posts, tweets).flatMap { post, tweet in post.plan.mentionedIDs.map { (tweet.id, $0) } })
         try await TweetTagRows.insert(
-            connection, tweetID: tweet.id, authorID: draft.authorID, createdAt: now, hashtags: found.hashtags)
-        var parentCounts: TweetCounts?
-        if let parentID = plan.countedParentID {
-            parentCounts = try await TweetRows.adjust(connection, parentID, .replies, by: 1)
+            connection,
+            zip(posts, tweets).map {
+                TweetTagRows.Tagged(tweetID: $1.id, authorID: $0.draft.authorID, hashtags: $0.hashtags)
+            },
+            createdAt: now)
+        for (post, tweet) in zip(posts, tweets) {
+            var parentCounts: TweetCounts?
+            if let parentID = post.plan.countedParentID {
+                parentCounts = try await TweetRows.adjust(connection, parentID, .replies, by: 1)
+            }
+            var quotedCounts: TweetCounts?
+            if let quotedID = post.plan.quoteOfID {
+                quotedCounts = try await TweetRows.adjust(connection, quotedID, .quotes, by: 1)
+            }
+            var notifications: [(ActivityNotification, recipientID: Int64)] = []
+            for planned in post.plan.notifications {
+                notifications.append(
+                    try await Interactions.insert(connection, planned, by: tweet.author, tweet: tweet, at: now))
+            }
+            events += PostRule.events(
+                posted: tweet, parentCounts: parentCounts, quotedCounts: quotedCounts, notifications: notifications)
         }
-        var quotedCounts: TweetCounts?
-        if let quotedID = plan.quoteOfID {
-            quotedCounts = try await TweetRows.adjust(connection, quotedID, .quotes, by: 1)
-        }
-        var notifications: [(ActivityNotification, recipientID: Int64)] = []
-        for planned in plan.notifications {
-            notifications.append(
-                try await Interactions.insert(connection, planned, by: tweet.author, tweet: tweet, at: now))
-        }
-        events += PostRule.events(
-            posted: tweet, parentCounts: parentCounts, quotedCounts: quotedCounts, notifications: notifications)
-        return tweet
+        return zip(posts, tweets).map { ($0.index, $1) }
     }
 
     /// The accounts among `candidates` that exist, once each, as they spell their names.
@@ -133,13 +193,6 @@ struct BatchWriter {
                 reposted: repost, originalID: originalID, counts: counts, notification: notification)
             return repost
         }
-    }
-
-    private mutating func author(_ id: Int64) async throws -> Tweet.Author {
-        if let username = usernames[id] { return Tweet.Author(id: id, username: username) }
-        let username = try await connection.value("SELECT username FROM users WHERE id = \(id)", as: String.self) ?? ""
-        usernames[id] = username
-        return Tweet.Author(id: id, username: username)
     }
 
     private func earlierPost(authorID: Int64, key: String) async throws -> Tweet? {

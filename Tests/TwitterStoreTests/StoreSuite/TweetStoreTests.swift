@@ -43,6 +43,32 @@ struct TweetStoreTests {
         #expect(try await fixture.tweets.tweets(TweetQuery()).count == 2)
     }
 
+    @Test(arguments: StoreBackend.all) func concurrentPostsWithOneKeyMakeOneTweet(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
+        let alice = try await fixture.user("alice")
+        _ = try await fixture.user("bob")
+        // Posted at once, so that batches hold keyed posts between others: every keyed one answers with the first.
+        let posted = try await withThrowingTaskGroup(of: (keyed: Bool, id: Int64).self) { group in
+            for index in 0..<60 {
+                group.addTask {
+                    let key: String? = index % 3 == 0 ? "same" : nil
+                    let tweet = try await fixture.tweets.postTweet(
+                        text: "post \(index) @bob #tag", idempotencyKey: key, by: alice.id)
+                    #expect(tweet.entities.mentions.map(\.username) == ["bob"])
+                    return (key != nil, tweet.id)
+                }
+            }
+            var posted: [(keyed: Bool, id: Int64)] = []
+            for try await post in group { posted.append(post) }
+            return posted
+        }
+        #expect(Set(posted.filter(\.keyed).map(\.id)).count == 1)
+        #expect(Set(posted.map(\.id)).count == 41)
+        #expect(try await fixture.tweets.tweets(TweetQuery(limit: 100)).count == 41)
+    }
+
     @Test(arguments: StoreBackend.all) func onlyTheAuthorMayDelete(_ backend: StoreBackend) async throws {
         let fixture = try await backend.fixture()
         let alice = try await fixture.user("alice")
