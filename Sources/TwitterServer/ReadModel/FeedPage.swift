@@ -56,4 +56,6 @@ struct FeedPage: JSONWritable {
     func writeJSON(into bytes: inout [UInt8]) {
         bytes.append(contentsOf: json)
     }
+
+    var writtenJSON: [UInt8]? { json }
 }
