@@ -7,6 +7,15 @@ import Foundation
 public protocol JSONWritable {
     /// Appends the value's compact JSON to `bytes`.
     func writeJSON(into bytes: inout [UInt8])
+
+    /// The value's JSON when it is held written already (a kept page), so that the answer shares those bytes
+    /// instead of copying them; nil otherwise.
+    var writtenJSON: [UInt8]? { get }
+}
+
+extension JSONWritable {
+    /// Not held written: the value writes its JSON.
+    public var writtenJSON: [UInt8]? { nil }
 }
 
 extension String: JSONWritable {

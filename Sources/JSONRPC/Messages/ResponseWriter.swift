@@ -4,11 +4,16 @@
 public enum ResponseWriter {
     /// Appends `{"id":…,"jsonrpc":"2.0","result":…}` to `bytes`.
     public static func writeResult(_ encodedResult: [UInt8], id: RPCID, into bytes: inout [UInt8]) {
+        writeResultHead(id: id, into: &bytes)
+        bytes.append(contentsOf: encodedResult)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `{"id":…,"jsonrpc":"2.0","result":`, the envelope up to its result.
+    public static func writeResultHead(id: RPCID, into bytes: inout [UInt8]) {
         bytes.append(literal: #"{"id":"#)
         id.jsonValue.write(into: &bytes)
         bytes.append(literal: #","jsonrpc":"2.0","result":"#)
-        bytes.append(contentsOf: encodedResult)
-        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Appends `{"error":{…},"id":…,"jsonrpc":"2.0"}` to `bytes`.

@@ -83,8 +83,8 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         }
         switch dispatch(request, context: context, behindStartedCalls: behindStartedCalls) {
         case .answered(let result):
-            let response = answerLine(result, id: request.id, budget: limits.maximumAnswerBytes)
-            return .answered(Outcome(response: response, requestCount: 1))
+            let line = responseLine(result, id: request.id, budget: limits.maximumAnswerBytes)
+            return .answered(Outcome(line: line, requestCount: 1))
         case .started(let wait):
             return .started(StartedCall(request: request, wait: wait))
         case .mustWait(let wait):
@@ -95,8 +95,8 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     /// Answers a started call once its result is there.
     public func finish(_ call: StartedCall, context: Context) async -> Outcome {
         let result = await awaitResult(call.wait, request: call.request, context: context)
-        let response = answerLine(result, id: call.request.id, budget: limits.maximumAnswerBytes)
-        return Outcome(response: response, requestCount: 1)
+        let line = responseLine(result, id: call.request.id, budget: limits.maximumAnswerBytes)
+        return Outcome(line: line, requestCount: 1)
     }
 
     /// Answers a line that `answerNow` could not.
@@ -107,7 +107,7 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         case .call(let request, let wait):
             let result = await awaitResult(wait, request: request, context: context)
             return Outcome(
-                response: answerLine(result, id: request.id, budget: limits.maximumAnswerBytes), requestCount: 1)
+                line: responseLine(result, id: request.id, budget: limits.maximumAnswerBytes), requestCount: 1)
         }
     }
 
@@ -255,6 +255,17 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
             result = await awaitResult(wait, request: request, context: context)
         }
         return answerLine(result, id: request.id, budget: budget)
+    }
+
+    /// `answerLine`'s answer in parts, a large result's bytes as the handler gave them, not copied.
+    private func responseLine(_ result: Result<[UInt8], RPCError>, id: RPCID?, budget: Int) -> ResponseLine? {
+        guard let id else { return nil }
+        // Only a large result is kept apart: a small one (a ping's) costs less copied into one line than written
+        // in parts (with every result in parts a ping cost 8,855 instructions, 8,446 with this, 8,082 before).
+        if case .success(let encoded) = result, encoded.count <= budget, encoded.count >= ResponseLine.largeResult {
+            return ResponseLine(id: id, result: encoded)
+        }
+        return answerLine(result, id: id, budget: budget).map { ResponseLine(head: $0) }
     }
 
     /// The answer to a request with `id`; nil for a notification. A result larger than `budget` is answered

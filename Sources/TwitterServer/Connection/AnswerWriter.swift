@@ -1,3 +1,4 @@
+import JSONRPC
 import NIOCore
 
 /// Gathers a connection's answers into as few writes (and flushes) as possible, and notices when the client
@@ -20,9 +21,17 @@ struct AnswerWriter {
         self.pending = channel.allocator.buffer(capacity: Self.initialCapacity)
     }
 
-    /// Adds one answer line (without its newline).
-    mutating func append(_ response: [UInt8]) {
-        pending.writeBytes(response)
+    /// Adds one answer line (without its newline) from its parts, straight into the buffer: the result's bytes
+    /// are copied once, here, and the buffer grows at most once for them.
+    mutating func append(_ line: ResponseLine) {
+        if line.hasResult {
+            pending.reserveCapacity(minimumWritableBytes: line.count + 1)
+            pending.writeBytes(line.head)
+            pending.writeBytes(line.result)
+            pending.writeInteger(UInt8(ascii: "}"))
+        } else {
+            pending.writeBytes(line.head)
+        }
         pending.writeInteger(UInt8(ascii: "\n"))
         if pending.readableBytes >= Self.flushThreshold { flush() }
     }

@@ -111,6 +111,6 @@ struct LineAnswerer: Sendable {
 
     private func record(_ outcome: LineOutcome, into writer: inout AnswerWriter) {
         statistics.recordRequests(outcome.requestCount)
-        if let response = outcome.response { writer.append(response) }
+        if let line = outcome.line { writer.append(line) }
     }
 }

@@ -24,6 +24,20 @@ struct FeedPage: JSONWritable {
         self.json = json
     }
 
+    /// Writes the page of `tweets` as `init(_:json:)` does, and where each reader's mark is in it (`PageMarks`):
+    /// nil when a tweet holds a quote, whose answer is never the kept bytes.
+    static func kept(_ tweets: [Tweet], json cache: TweetJSONCache) -> (page: FeedPage, marks: PageMarks?) {
+        var marks: PageMarks? = tweets.contains(where: \.holdsQuote) ? nil : PageMarks()
+        var json: [UInt8] = []
+        JSONObjectWriter.write(into: &json) { page, json in
+            page.integer("newestId", tweets.first?.id, into: &json)
+            page.integer("oldestId", tweets.last?.id, into: &json)
+            page.key("tweets", into: &json)
+            cache.write(tweets, into: &json, noting: &marks)
+        }
+        return (FeedPage(json: json), marks)
+    }
+
     /// This page with `"pinnedTweet"` (`timeline.user`'s), the tweet or null, between `oldestId` and `tweets`
     /// where the sorted keys put it. The page's own bytes may be shared by every reader, so the pin, which is
     /// seen per reader, is written into a copy.
@@ -42,4 +56,6 @@ struct FeedPage: JSONWritable {
     func writeJSON(into bytes: inout [UInt8]) {
         bytes.append(contentsOf: json)
     }
+
+    var writtenJSON: [UInt8]? { json }
 }

@@ -10,10 +10,24 @@ import TwitterCore
 /// owner is in it), which spares the merge of a hundred accounts' windows on every poll. Any commit moves
 /// the version on and empties the cache.
 final class FeedPageCache: Sendable {
-    /// A kept page: its tweets, and its answer for a reader without marks on them.
+    /// A kept page: its tweets, its answer for a reader without marks on them, and where a reader's marks go in
+    /// that answer (`PageMarks`), when known.
     struct Page {
         let tweets: [Tweet]
         let unmarkedJSON: [UInt8]
+        var marks: PageMarks? = nil
+
+        /// The page of `tweets` written from `json`, with where the marks go.
+        init(_ tweets: [Tweet], json: TweetJSONCache) {
+            let (page, marks) = FeedPage.kept(tweets, json: json)
+            self.init(tweets: tweets, unmarkedJSON: page.json, marks: marks)
+        }
+
+        init(tweets: [Tweet], unmarkedJSON: [UInt8], marks: PageMarks? = nil) {
+            self.tweets = tweets
+            self.unmarkedJSON = unmarkedJSON
+            self.marks = marks
+        }
     }
 
     struct Key: Hashable {

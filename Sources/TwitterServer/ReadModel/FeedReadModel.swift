@@ -103,7 +103,7 @@ public final class FeedReadModel: TweetCommitObserving {
             }
             guard let (tweets, version) = newest.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit)
             else { return nil }
-            let kept = FeedPageCache.Page(tweets: tweets, unmarkedJSON: FeedPage(tweets, json: json).json)
+            let kept = FeedPageCache.Page(tweets, json: json)
             pages.keep(kept, for: query, at: version)
             return answer(kept, marks: readerMarks, json: json)
         case .author(let author):
@@ -127,7 +127,7 @@ public final class FeedReadModel: TweetCommitObserving {
         }
         guard case .page(let tweets) = merge(authors, query, in: caches) else { return nil }
         let page = Timeline.collapsed(tweets, limit: query.limit)
-        let kept = FeedPageCache.Page(tweets: page, unmarkedJSON: FeedPage(page, json: caches.json).json)
+        let kept = FeedPageCache.Page(page, json: caches.json)
         caches.timelinePages.keep(kept, for: query, at: version)
         return answer(kept, marks: marks, json: caches.json)
     }
@@ -159,6 +159,8 @@ public final class FeedReadModel: TweetCommitObserving {
     private func answer(_ page: FeedPageCache.Page, marks: ReaderMarks, json: TweetJSONCache) -> MemoryAnswer {
         guard !page.tweets.contains(where: \.holdsQuote) else { return .quoting(page.tweets.map(marks.applied)) }
         guard marks.touches(page.tweets) else { return .page(FeedPage(json: page.unmarkedJSON)) }
+        // The kept bytes with the reader's marks written over them (`PageMarks`), not the page written again.
+        if let marked = page.marks?.applied(marks, to: page.unmarkedJSON) { return .page(FeedPage(json: marked)) }
         return .page(FeedPage(page.tweets.map(marks.applied), json: json))
     }
 

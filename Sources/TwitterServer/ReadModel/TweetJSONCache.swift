@@ -36,9 +36,26 @@ final class TweetJSONCache: Sendable {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// Appends `tweets` as a JSON array, noting where their marks are written in `marks` (`PageMarks`).
+    func write(_ tweets: [Tweet], into bytes: inout [UInt8], noting marks: inout PageMarks?) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, tweet) in tweets.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            write(tweet, into: &bytes, noting: &marks)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// Appends one tweet from its cached parts, a repost's original the same way, with the reader's marks.
     func write(_ tweet: Tweet, into bytes: inout [UInt8]) {
         tweet.write(parts(of: tweet), into: &bytes) { original, bytes in write(original, into: &bytes) }
+    }
+
+    /// `write(_:into:)`, noting where the marks are written in `marks`.
+    private func write(_ tweet: Tweet, into bytes: inout [UInt8], noting marks: inout PageMarks?) {
+        tweet.write(parts(of: tweet), into: &bytes, noting: &marks) { original, bytes, marks in
+            write(original, into: &bytes, noting: &marks)
+        }
     }
 
     private func parts(of tweet: Tweet) -> Tweet.JSONParts {

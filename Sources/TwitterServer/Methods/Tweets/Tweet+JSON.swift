@@ -79,15 +79,36 @@ extension Tweet: JSONWritable {
     func write(
         _ parts: JSONParts, into bytes: inout [UInt8], writeOriginal: (Tweet, inout [UInt8]) -> Void
     ) {
+        var noNotes: PageMarks? = nil
+        write(parts, into: &bytes, noting: &noNotes) { original, bytes, _ in writeOriginal(original, &bytes) }
+    }
+
+    /// `write(_:into:writeOriginal:)`, noting in `marks`, when there are any, where each of this tweet's marks
+    /// is written (`PageMarks`); `writeOriginal` is given them for a repost's original. A quoted tweet's marks
+    /// are not noted: a page holding a quote is never answered from its kept bytes.
+    func write(
+        _ parts: JSONParts, into bytes: inout [UInt8], noting marks: inout PageMarks?,
+        writeOriginal: (Tweet, inout [UInt8], inout PageMarks?) -> Void
+    ) {
         bytes.append(contentsOf: parts.head)
+        marks?.note(.bookmarked, of: id, value: bookmarkedByMe, at: bytes.count)
         bytes.append(contentsOf: bookmarkedByMe ? Self.trueBytes : Self.falseBytes)
         bytes.append(contentsOf: parts.body)
+        marks?.note(.liked, of: id, value: likedByMe, at: bytes.count)
         bytes.append(contentsOf: likedByMe ? Self.trueBytes : Self.falseBytes)
         bytes.append(contentsOf: parts.middle)
-        writeQuoted(into: &bytes, writeTweet: writeOriginal)
+        writeQuoted(into: &bytes) { quoted, bytes in
+            var noNotes: PageMarks? = nil
+            writeOriginal(quoted, &bytes, &noNotes)
+        }
         bytes.append(contentsOf: parts.counts)
-        if let original = repostOf { writeOriginal(original, &bytes) } else { bytes.append(contentsOf: Self.null) }
+        if let original = repostOf {
+            writeOriginal(original, &bytes, &marks)
+        } else {
+            bytes.append(contentsOf: Self.null)
+        }
         bytes.append(contentsOf: Self.repostedKey)
+        marks?.note(.reposted, of: id, value: repostedByMe, at: bytes.count)
         bytes.append(contentsOf: repostedByMe ? Self.trueBytes : Self.falseBytes)
         bytes.append(contentsOf: parts.tail)
     }
