@@ -28,7 +28,8 @@ pid=""
 trap 'kill $pid 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
 
 printf '[auth]\npassword_ops_limit = 1\npassword_mem_limit_kib = 8\n[rates]\nposts = "off"\n' >"$work/config.toml"
-"$BIN/twitterd" seed --users 32 --tweets 2000 --follows 8 --database "$work/twitterd.sqlite" \
+# A fixed seed: every run counts on the same users, tweets, follows and likes.
+"$BIN/twitterd" seed --users 32 --tweets 2000 --follows 8 --random-seed 38 --database "$work/twitterd.sqlite" \
     --config "$work/config.toml" >/dev/null
 socket="$work/twitterd.sock"
 # valgrind 3.19 cannot read the DWARF 5 that Swift's clang writes ("Possibly corrupted debuginfo file"), and only

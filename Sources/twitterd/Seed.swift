@@ -32,6 +32,13 @@ struct Seed: AsyncParsableCommand {
             discussion: "Follows go by popularity: a few accounts get very many followers, most get few."))
     var follows = 0
 
+    @Option(
+        help: ArgumentHelp(
+            "The seed of the random content (default: the time).",
+            discussion: "The same seed and counts make the same users, tweets, follows and likes, so a benchmark "
+                + "that counts instructions reads the same database each run."))
+    var randomSeed: UInt64?
+
     @Option(help: "The SQLite database file (default: the daemon's).")
     var database: String?
 
@@ -65,7 +72,7 @@ struct Seed: AsyncParsableCommand {
         let hasher = try PasswordHasher(cost: settings.auth.passwordHashCost, threads: 1, queueLimit: 1)
         let hash = try await hasher.hash(Self.password)
         let seeder = DatabaseSeeder(database: store)
-        var content = RandomContent(seed: UInt64(Date().timeIntervalSince1970))
+        var content = RandomContent(seed: randomSeed ?? UInt64(Date().timeIntervalSince1970))
         let started = ContinuousClock.now
         var bar = ProgressBar(label: "users", total: users)
         guard

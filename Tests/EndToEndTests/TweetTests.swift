@@ -322,6 +322,32 @@ import TwitterClient
         }
     }
 
+    /// bench/instructions.sh counts instructions on a seeded database: the same seed must make the same one.
+    @Test func theSameRandomSeedMakesTheSameTweets() async throws {
+        var texts: [[String]] = []
+        for seed in ["38", "38", "39"] {
+            let directory = try TemporaryDirectory.make()
+            let seeded = try runProduct(
+                "twitterd",
+                [
+                    "seed", "--users", "5", "--tweets", "50", "--random-seed", seed, "--database",
+                    directory + "/twitterd.sqlite", "--config", try Self.writeFastHashingConfig(in: directory),
+                ]
+            )
+            #expect(seeded.status == 0, "\(seeded.error)")
+            let daemon = try await DaemonProcess(
+                directory: directory, configuration: DaemonProcess.fastHashing, store: .sqlite)
+            let page = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+                try await connection.logIn(email: "seed1@example.com", password: "seed-password")
+                return try await connection.call(API.Tweets.fetch, .init(limit: 50))
+            }
+            texts.append(page.tweets.map { "@\($0.author.username): \($0.text)" })
+        }
+        #expect(texts[0].count == 50)
+        #expect(texts[0] == texts[1], "seed 38 twice")
+        #expect(texts[0] != texts[2], "another seed, other tweets")
+    }
+
     @Test func seedBuildsAFollowGraphWithAFewStarsAndCountsThatAddUp() async throws {
         let directory = try TemporaryDirectory.make()
         let seeded = try runProduct(
