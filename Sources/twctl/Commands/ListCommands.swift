@@ -48,51 +48,46 @@ struct ListCommand: AsyncParsableCommand {
         }
     }
 
-    struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add someone to your list; they are not told.")
-
+    /// A list of yours and someone to add or take off: what `add` and `remove` share.
+    struct Membership: ParsableArguments {
         @OptionGroup var options: GlobalOptions
 
         @Argument(help: "Your list's name.")
         var name: String
 
-        @Argument(help: "Whom to add.")
+        @Argument(help: "Whom to add or take off.")
         var username: String
 
-        func run() async throws {
+        /// Calls `method` for the list named `name` and prints `done` (given the list's name) with the count.
+        func run(_ method: RPCMethod<API.Lists.MemberParams, UserList>, done: (String) -> String) async throws {
             let answer = try await DaemonConnection.run(options, login: .required) { connection in
                 let list = try await ListCommand.mine(named: name, on: connection)
-                return try await connection.answer(API.Lists.add, .init(id: list.id, username: username))
+                return try await connection.answer(method, .init(id: list.id, username: username))
             }
             let output = Output(options: options)
             if options.json { return output.json(answer.json) }
             output.note(
-                "Added @\(username) to \"\(answer.result.name)\" "
-                    + "(\(Output.counted(answer.result.membersCount, "member")) now).")
+                "\(done(answer.result.name)) (\(Output.counted(answer.result.membersCount, "member")) now).")
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add someone to your list; they are not told.")
+
+        @OptionGroup var membership: Membership
+
+        func run() async throws {
+            try await membership.run(API.Lists.add) { "Added @\(membership.username) to \"\($0)\"" }
         }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Take someone off your list.")
 
-        @OptionGroup var options: GlobalOptions
-
-        @Argument(help: "Your list's name.")
-        var name: String
-
-        @Argument(help: "Whom to take off.")
-        var username: String
+        @OptionGroup var membership: Membership
 
         func run() async throws {
-            let answer = try await DaemonConnection.run(options, login: .required) { connection in
-                let list = try await ListCommand.mine(named: name, on: connection)
-                return try await connection.answer(API.Lists.remove, .init(id: list.id, username: username))
-            }
-            let output = Output(options: options)
-            if options.json { return output.json(answer.json) }
-            output.note(
-                "Took @\(username) off \"\(answer.result.name)\" "
-                    + "(\(Output.counted(answer.result.membersCount, "member")) now).")
+            try await membership.run(API.Lists.remove) { "Took @\(membership.username) off \"\($0)\"" }
         }
     }
 
