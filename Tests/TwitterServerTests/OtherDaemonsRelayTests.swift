@@ -16,7 +16,11 @@ struct OtherDaemonsRelayTests {
 
         var mayExist: Bool { true }
 
-        func catchUp() async throws {}
+        let current = Mutex(false)
+        var isCurrent: Bool { current.withLock { $0 } }
+
+        let catchUps = Mutex(0)
+        func catchUp() async throws { catchUps.withLock { $0 += 1 } }
 
         func broadcast(_ revocation: Revocation) async throws {
             broadcast.withLock { $0.append(revocation) }
@@ -91,5 +95,21 @@ struct OtherDaemonsRelayTests {
         let preparation = try #require(logins.catchUpBeforeServing)
         let served = try await preparation { Array("served".utf8) }
         #expect(served == Array("served".utf8))
+    }
+
+    /// A daemon that is current (holding its lease, every notified commit delivered) serves a logged-in request
+    /// with no catch-up: the revocations answered elsewhere have been applied here before they were answered.
+    /// One that is not reads the log first.
+    @Test func aCurrentDaemonServesWithoutCatchingUpAndOneThatIsNotCatchesUpFirst() async throws {
+        let logins = LiveLogins()
+        let others = Recorder()
+        logins.broadcast(through: others)
+        others.current.withLock { $0 = true }
+        #expect(logins.catchUpBeforeServing == nil)
+        others.current.withLock { $0 = false }
+        let preparation = try #require(logins.catchUpBeforeServing)
+        let served = try await preparation { Array("served".utf8) }
+        #expect(served == Array("served".utf8))
+        #expect(others.catchUps.withLock { $0 } == 1)
     }
 }

@@ -46,6 +46,17 @@ public enum TweetEvent: Sendable, Equatable, Codable {
         if case .accountChanged = self { true } else { false }
     }
 
+    /// Whether someone must no longer see or do what they could before (a revocation, a block, a suspension or
+    /// deletion, a list made private): on a database several daemons share, such a commit is answered only once
+    /// every daemon serving from memory has applied it.
+    public var withdrawsAccess: Bool {
+        switch self {
+        case .revoked, .blocked, .accountChanged: true
+        case .listPrivacyChanged(_, _, let isPrivate): isPrivate
+        default: false
+        }
+    }
+
     /// The author of the tweet a posting or deletion concerns; nil for the other events.
     public var authorID: Int64? {
         switch self {

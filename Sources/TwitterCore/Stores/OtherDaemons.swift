@@ -2,17 +2,23 @@
 /// several hosts share has them, SQLite's (held under its lock) never does.
 ///
 /// What they commit reaches this daemon's observer through the store, in commit order, on the store's own
-/// schedule. Memory that answers reads (the read model) therefore catches up first, so a user who writes through
-/// one daemon and reads through another reads their own write; and a revocation made here is broadcast, so
-/// their live connections resting on it end too (they arrive there as `TweetEvent.revoked`).
+/// schedule: within a notification's delivery while the daemon is `isCurrent`. A daemon that is not current
+/// catches up before it serves a logged-in request or answers a page from memory. A revocation made here is
+/// broadcast, so their live connections resting on it end too (they arrive there as `TweetEvent.revoked`), and
+/// it is answered only once every current daemon has applied it.
 public protocol OtherDaemons: Sendable {
     /// Whether other daemons may share the store; when false, `catchUp` has nothing to do.
     var mayExist: Bool { get }
 
+    /// Whether this daemon may answer from memory without catching up first: no commit that withdraws access and
+    /// is answered elsewhere can be missing here, and every commit it was told of has reached its observer. Cheap:
+    /// no round trip.
+    var isCurrent: Bool { get }
+
     /// Returns once every commit the others made before the call has reached this daemon's observer.
     func catchUp() async throws
 
-    /// Tells every other daemon about `revocation`.
+    /// Tells every other daemon about `revocation`; returns once every current one has applied it.
     func broadcast(_ revocation: Revocation) async throws
 }
 
@@ -23,6 +29,9 @@ public struct NoOtherDaemons: OtherDaemons {
 
     /// False: this daemon is the only one.
     public var mayExist: Bool { false }
+
+    /// True: there is nothing to miss.
+    public var isCurrent: Bool { true }
 
     /// Does nothing.
     public func catchUp() async throws {}

@@ -74,17 +74,33 @@ struct EventLog<Event: LoggedEvent>: Sendable {
         }
     }
 
-    /// Listens for other daemons' entries until cancelled, calling `catchUp` on each notification, when LISTEN
-    /// takes effect (entries committed before it are not notified) and every second; a lost connection is retried
-    /// each second. Prunes entries older than `retention` every five minutes.
-    func follow(_ store: PostgresStore, logger: Logger, catchUp: @escaping @Sendable () async -> Void) async {
+    /// Why a follower wakes.
+    enum Wake: Sendable {
+        /// LISTEN took effect: entries committed before it were not notified.
+        case listening
+        /// An entry was committed, its id the notification's payload (nil when that is unreadable).
+        case notified(Int64?)
+        /// The poll's tick, every `interval`, listening or not.
+        case tick
+        /// The LISTEN connection was lost; it is tried again each second.
+        case stoppedListening
+    }
+
+    /// Listens for other daemons' entries until cancelled, waking `wake` on each notification, when LISTEN takes
+    /// effect or is lost, and every `interval`; a lost connection is retried each second. Prunes entries older
+    /// than `retention` (and `prune`'s extra statement) every five minutes.
+    func follow(
+        _ store: PostgresStore, logger: Logger, every interval: Duration = .seconds(1),
+        alsoPruning extra: String? = nil, wake: @escaping @Sendable (Wake) async -> Void
+    ) async {
+        let ticksBetweenPrunes = max(1, Int(Duration.seconds(300) / interval))
         let poller = Task {
             var ticks = 0
             while !Task.isCancelled {
-                await catchUp()
-                try? await Task.sleep(for: .seconds(1))
+                await wake(.tick)
+                try? await Task.sleep(for: interval)
                 ticks += 1
-                if ticks % 300 == 0 { await prune(store) }
+                if ticks % ticksBetweenPrunes == 0 { await prune(store, alsoPruning: extra) }
             }
         }
         defer { poller.cancel() }
@@ -92,23 +108,29 @@ struct EventLog<Event: LoggedEvent>: Sendable {
             do {
                 try await store.client.withConnection { connection in
                     try await connection.listen(on: channel) { notifications in
-                        await catchUp()
-                        for try await _ in notifications { await catchUp() }
+                        await wake(.listening)
+                        for try await notification in notifications {
+                            await wake(.notified(Int64(notification.payload)))
+                        }
                     }
                 }
             } catch {
-                if Task.isCancelled { return }
-                logger.warning(
-                    "listening for other daemons' \(subject)s failed; retrying", metadata: ["error": "\(error)"])
+                if !Task.isCancelled {
+                    logger.warning(
+                        "listening for other daemons' \(subject)s failed; retrying", metadata: ["error": "\(error)"])
+                }
             }
+            await wake(.stoppedListening)
+            if Task.isCancelled { return }
             try? await Task.sleep(for: .seconds(1))
         }
     }
 
-    private func prune(_ store: PostgresStore) async {
+    private func prune(_ store: PostgresStore, alsoPruning extra: String?) async {
         _ = try? await store.transaction { connection in
             try await connection.run(
                 "DELETE FROM \(unescaped: table) WHERE created_at < now() - \(Self.retention)::interval")
+            if let extra { try await connection.run(PostgresQuery(unsafeSQL: extra)) }
         }
     }
 }

@@ -392,5 +392,18 @@ enum PostgresSchema {
                 CREATE INDEX list_members_list_id ON list_members (list_id, id);
                 CREATE INDEX list_members_member_id ON list_members (member_id);
                 """),
+        Migration(
+            version: 9, name: "daemons acknowledge what withdraws access",
+            sql: """
+                -- Each daemon's heartbeat: what it has delivered of the commit log, when it was last seen
+                -- (ReadLease). A commit that withdraws access is marked, and answered once every daemon seen
+                -- lately has delivered it.
+                CREATE TABLE daemons (
+                    origin text PRIMARY KEY,
+                    seen_at timestamptz NOT NULL,
+                    applied bigint NOT NULL);
+                ALTER TABLE commit_events ADD COLUMN withdraws_access boolean NOT NULL DEFAULT false;
+                CREATE INDEX commit_events_withdraws_access ON commit_events (id) WHERE withdraws_access;
+                """),
     ]
 }

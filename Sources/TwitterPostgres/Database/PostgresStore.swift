@@ -187,12 +187,13 @@ public final class PostgresStore: HealthChecking, Sendable {
     }
 
     /// Runs `body` as an ordered write (see the type's comment) and, once committed, reports the events it
-    /// returned to `observer` before the next ordered write starts.
+    /// returned to `observer` before the next ordered write starts. A write that withdraws access returns once the
+    /// other daemons have applied it (`CommitFeed.awaitAcknowledgements`), waiting outside the write order.
     func orderedWrite<Result: Sendable>(
         reportingTo observer: any TweetCommitObserving,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> (Result, [TweetEvent])
     ) async throws -> Result {
-        try await writeOrder.withLock {
+        let (result, withdrawing) = try await writeOrder.withLock {
             let (result, events, entry) = try await withConnection { [feed] connection in
                 try await connection.inTransaction { connection in
                     try await connection.run("SELECT pg_advisory_xact_lock(\(Self.orderLock))")
@@ -201,9 +202,12 @@ public final class PostgresStore: HealthChecking, Sendable {
                     return (result, events, entry)
                 }
             }
-            if let entry { await feed.deliver(entry, events: events, to: observer, reading: self) }
-            return result
+            guard let entry else { return (result, nil as Int64?) }
+            await feed.deliver(entry, events: events, to: observer, reading: self)
+            return (result, events.contains(where: \.withdrawsAccess) ? entry : nil)
         }
+        if let withdrawing { await feed.awaitAcknowledgements(of: withdrawing, reading: self) }
+        return result
     }
 
     /// How long a request waits for a pooled connection before it is told the database does not answer; the

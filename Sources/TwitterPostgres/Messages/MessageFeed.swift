@@ -113,6 +113,6 @@ final class MessageFeed: Sendable {
 
     /// Listens for other daemons' sends until cancelled (`EventLog.follow`).
     private func follow(_ store: PostgresStore) async {
-        await log.follow(store, logger: logger) { await self.catchUpLogging(store) }
+        await log.follow(store, logger: logger) { _ in await self.catchUpLogging(store) }
     }
 }

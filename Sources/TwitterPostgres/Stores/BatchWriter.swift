@@ -10,8 +10,9 @@ import TwitterRules
 /// Posts are decided one by one as they come (`stage`) and written together (`writeStaged`): one insert of all
 /// the staged tweets, one of their tags, one of their mentions, where each post took a round trip of its own
 /// for each. The caller writes what is staged before anything whose facts a staged post could change: a repost,
-/// or a post with the same author and idempotency key. Other facts a post reads (the tweet it answers or
-/// quotes, mentioned accounts, blocks) no staged tweet can change: nobody knows a staged tweet's id yet.
+/// a post with the same author and idempotency key, and a reply or quote (a client that pipelines a post and a
+/// reply to it knows the id the post will get). The other facts a post reads (mentioned accounts, blocks) no
+/// staged tweet can change.
 struct BatchWriter {
     let connection: PostgresConnection
     let now: Date
@@ -40,9 +41,11 @@ struct BatchWriter {
         windowStart = now.addingTimeInterval(-PostDraft.idempotencyWindow)
     }
 
-    /// Whether `draft` must wait for the staged posts to be written: its key is one of theirs, and the earlier
-    /// tweet it may have to answer with is among them.
+    /// Whether `draft` must wait for the staged posts to be written: it answers or quotes a tweet that may be
+    /// among them, or its key is one of theirs, and the earlier tweet it may have to answer with is among them.
     func mustWriteStaged(before draft: PostDraft) -> Bool {
+        guard !staged.isEmpty else { return false }
+        if draft.inReplyToID != nil || draft.quoteOfID != nil { return true }
         guard let key = draft.idempotencyKey else { return false }
         return stagedKeys.contains(AuthorKey(authorID: draft.authorID, key: key))
     }

@@ -38,9 +38,10 @@ public final class LiveLogins: Sendable {
     /// Logs out every connection that rests on what `revocation` ended, except that the connection that asked
     /// for it (`requester`) gets no notification: its answer tells it. Returns the logins that were cut off.
     ///
-    /// Returns once the other daemons can know of it: the revocation is in the commit log before the caller
-    /// answers, and every daemon reads the log to its end (`catchUp`) before it serves a logged-in request, so
-    /// no daemon serves what it ended once the answer is out.
+    /// Returns once the other daemons have applied it: the revocation is in the commit log and every current
+    /// daemon has acknowledged it before the caller answers, and a daemon that is not current reads the log to
+    /// its end (`catchUp`) before it serves a logged-in request, so no daemon serves what it ended once the
+    /// answer is out.
     @discardableResult
     public func revoke(_ revocation: Revocation, requester: ConnectionSession? = nil) async -> [SessionLogin] {
         let cut = cutOff(revocation, requester: requester)
@@ -73,13 +74,14 @@ public final class LiveLogins: Sendable {
         }
     }
 
-    /// What to do before serving a request on a logged-in connection, or nil when no other daemon shares the
-    /// database: read the other daemons' commit log to its end, so every revocation answered anywhere before this
-    /// request has logged out the connections here that rest on it, then serve it, telling the read model that
-    /// this request has caught up already.
+    /// What to do before serving a request on a logged-in connection, or nil when this daemon is current (the only
+    /// one, or holding its lease: every revocation answered elsewhere has been applied here): read the other
+    /// daemons' commit log to its end, so every revocation answered anywhere before this request has logged out
+    /// the connections here that rest on it, then serve it, telling the read model that this request has caught
+    /// up already.
     public var catchUpBeforeServing: RequestProcessor<RequestContext>.Preparation? {
         let others = broadcaster.withLock { $0 }
-        guard others.mayExist else { return nil }
+        guard !others.isCurrent else { return nil }
         return { serve in
             try await others.catchUp()
             return try await OtherDaemonsCatchUp.$isDoneForThisRequest.withValue(true) { try await serve() }

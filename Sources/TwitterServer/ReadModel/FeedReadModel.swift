@@ -32,8 +32,8 @@ public final class FeedReadModel: TweetCommitObserving {
     /// deletion) changes what every layer holds at once, so it replaces them all with empty ones; a read keeps
     /// the layers it began with, so what it loads from before the change never lands in the new ones.
     private let current: Mutex<ReadModelCaches>
-    /// Other daemons on the same database: when there may be any, the caches answer only after catching up with
-    /// their commits, so a page read here shows what its reader just wrote through another daemon.
+    /// Other daemons on the same database: unless this daemon is current (`OtherDaemons.isCurrent`), the caches
+    /// answer only after catching up with their commits.
     private let others = Mutex<any OtherDaemons>(NoOtherDaemons())
 
     /// Creates an empty model that publishes to `hub`; it fills from the store on the first read.
@@ -87,7 +87,7 @@ public final class FeedReadModel: TweetCommitObserving {
     private func answerInMemory(_ query: TweetQuery, reader: Int64, in caches: ReadModelCaches? = nil)
         -> MemoryAnswer?
     {
-        if caches == nil, others.withLock({ $0.mayExist }) { return nil }
+        if caches == nil, !others.withLock({ $0 }).isCurrent { return nil }
         let caches = caches ?? self.caches
         let (newest, pages, marks, following, hidden, json) = (
             caches.newest, caches.pages, caches.marks, caches.following, caches.hidden, caches.json
@@ -178,7 +178,10 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The answer to `query` for `reader`, from caches when it can be, filling caches from the stores on the
     /// first read of each part.
     func page(_ query: TweetQuery, reader: Int64, stores: ReadStores) async throws -> FeedPage {
-        if !OtherDaemonsCatchUp.isDoneForThisRequest { try await others.withLock { $0 }.catchUp() }
+        if !OtherDaemonsCatchUp.isDoneForThisRequest {
+            let others = others.withLock { $0 }
+            if !others.isCurrent { try await others.catchUp() }
+        }
         let caches = self.caches
         let (newest, windows, json) = (caches.newest, caches.windows, caches.json)
         let readerMarks = try await caches.marks.marks(of: reader, store: stores.likes)

@@ -72,6 +72,60 @@ import TwitterPostgres
         await reader.close()
     }
 
+    /// Waits until `stores` is current (`OtherDaemons.isCurrent`: its lease renewed by a heartbeat, every notified
+    /// entry delivered); fails after 10 s.
+    func waitUntilCurrent(_ stores: StoreSet) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !stores.otherDaemons.isCurrent {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("not current within 10 s")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Before, a revocation was answered once its log entry was written, and the other daemon learnt of it on a
+    /// notification that came some time later. Now it is answered once every daemon holding a lease has applied
+    /// it: when `broadcast` returns, the other daemon's observer has it.
+    @Test func aRevocationIsAnsweredOnlyOnceTheOtherCurrentDaemonHasAppliedIt() async throws {
+        let url = try TestPostgres.freshDatabase()
+        let first = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let second = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let a = first.stores(observer: SeenEvents())
+        let secondEvents = SeenEvents()
+        let b = second.stores(observer: secondEvents)
+        try await waitUntilCurrent(a)
+        try await waitUntilCurrent(b)
+        for id in Int64(1)...5 {
+            let revocation = Revocation.token(id: id, userID: 7, reason: .loggedOut)
+            try await a.otherDaemons.broadcast(revocation)
+            #expect(secondEvents.contains(.revoked(revocation)), "revocation \(id)")
+        }
+        await first.close()
+        await second.close()
+    }
+
+    /// A daemon seen lately that does not acknowledge (stuck, or cut off from the database) holds the answer back
+    /// for a lease at most: by then its own lease has run out, and it reads the log before serving.
+    @Test func aDaemonThatDoesNotAcknowledgeHoldsTheAnswerBackForALeaseAtMost() async throws {
+        let url = try TestPostgres.freshDatabase()
+        let store = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let stores = store.stores(observer: SeenEvents())
+        try TestPostgres.runSQL("INSERT INTO daemons (origin, seen_at, applied) VALUES ('stuck', now(), 0)", in: url)
+        try await stores.otherDaemons.broadcast(.account(userID: 7, reason: .suspended))
+        // Answered only once the stuck daemon's last heartbeat is a lease old (on the database's clock).
+        try TestPostgres.runSQL(
+            """
+            DO $$ BEGIN
+                IF (SELECT now() - seen_at FROM daemons WHERE origin = 'stuck') < interval '1.5 seconds' THEN
+                    RAISE EXCEPTION 'answered before the stuck daemon''s lease ran out';
+                END IF;
+            END $$
+            """, in: url)
+        await store.close()
+    }
+
     /// Catch-ups are coalesced (`CommitFeed.catchUp`): whether a caller reads the log itself or returns on a
     /// catch-up that began after it asked, what was committed before it asked is delivered when it returns.
     @Test func everyCatchUpDeliversWhatWasCommittedBeforeItWasAskedForCoalescedOrNot() async throws {

@@ -69,6 +69,27 @@ struct TweetStoreTests {
         #expect(try await fixture.tweets.tweets(TweetQuery(limit: 100)).count == 41)
     }
 
+    /// A client that pipelines a post and a reply to it (or a quote of it) knows the id the post will get; both
+    /// may land in one group commit. Before, PostgreSQL's batch read the reply's target before the staged post
+    /// was written and refused the reply as answering a missing tweet; SQLite wrote them one by one.
+    @Test(arguments: StoreBackend.all) func aReplyAndAQuotePipelinedBehindTheTweetTheyAnswerFindIt(
+        _ backend: StoreBackend
+    ) async throws {
+        let fixture = try await backend.fixture()
+        let alice = try await fixture.user("alice")
+        let first = try await fixture.tweets.postTweet(text: "first", idempotencyKey: nil, by: alice.id)
+        let next = first.id + 1
+        // Queued one after another without waiting, as a connection's pipelined posts are.
+        let post = fixture.tweets.post(PostDraft(text: "second", by: alice.id))
+        let reply = fixture.tweets.post(PostDraft(text: "answering the second", by: alice.id, inReplyToID: next))
+        let quote = fixture.tweets.post(PostDraft(text: "quoting the second", by: alice.id, quoteOfID: next))
+        let second = try await post()
+        #expect(second.id == next)
+        #expect(try await reply().inReplyToID == next)
+        #expect(try await quote().quoteOfID == next)
+        #expect(try await fixture.tweets.tweet(id: next)?.counts.replies == 1)
+    }
+
     @Test(arguments: StoreBackend.all) func onlyTheAuthorMayDelete(_ backend: StoreBackend) async throws {
         let fixture = try await backend.fixture()
         let alice = try await fixture.user("alice")
