@@ -38,7 +38,7 @@ SELECT setval(pg_get_serial_sequence('users', 'id'), :users);
 
 -- For each account, three times as many popularity-weighted picks as it wants, and as many distinct ones
 -- as it wants of those (`0 * u` ties each lateral row to its account, so random() is drawn per account).
-INSERT INTO follow (follower_id, followee_id, created_at)
+INSERT INTO follows (follower_id, followee_id, created_at)
 SELECT u, picked.followee, now()
 FROM generate_series(1, :users) u
 CROSS JOIN LATERAL (SELECT (:follows / 2 + floor(random() * (:follows + 1)))::int + 0 * u AS count) wanted
@@ -52,7 +52,7 @@ ORDER BY u;
 
 DROP INDEX tweet_author_id;
 DROP INDEX tweet_search;
-INSERT INTO tweet (author_id, text, created_at)
+INSERT INTO tweets (author_id, text, created_at)
 SELECT author, (regexp_match(words || ' ', '^(.{1,140}) '))[1], created_at
 FROM (
     SELECT g, 1 + floor(random() * :users)::bigint AS author,
@@ -70,18 +70,18 @@ FROM (
             '@here'] AS vocabulary) v
 ) drafts
 ORDER BY g;
-CREATE INDEX tweet_author_id ON tweet (author_id, id);
-CREATE INDEX tweet_search ON tweet USING gin (search);
+CREATE INDEX tweet_author_id ON tweets (author_id, id);
+CREATE INDEX tweet_search ON tweets USING gin (search);
 
 -- Seeded tweets carry their tags as posted ones do (no account is named "here": no mention rows).
-INSERT INTO tweet_tag (tag, tweet_id, author_id, created_at)
-SELECT tags.tag, tweet.id, tweet.author_id, tweet.created_at
-FROM tweet, (VALUES ('swift'), ('linux')) tags (tag)
-WHERE strpos(tweet.text, '#' || tags.tag) > 0;
+INSERT INTO tweet_tags (tag, tweet_id, author_id, created_at)
+SELECT tags.tag, tweets.id, tweets.author_id, tweets.created_at
+FROM tweets, (VALUES ('swift'), ('linux')) tags (tag)
+WHERE strpos(tweets.text, '#' || tags.tag) > 0;
 COMMIT;
 
 VACUUM ANALYZE;
 -- The load's dirty pages go to disk now, not during the first measured posts.
 CHECKPOINT;
-SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM follow) AS follows,
-    (SELECT count(*) FROM tweet) AS tweets, (SELECT count(*) FROM tweet_tag) AS tags;
+SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM follows) AS follows,
+    (SELECT count(*) FROM tweets) AS tweets, (SELECT count(*) FROM tweet_tags) AS tags;

@@ -48,10 +48,14 @@ echo "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}'): a cluster i
 $as "$bindir/initdb" -D "$PG/data" -U twitterd --auth=trust -E UTF8 --locale=C.UTF-8 > "$PG/initdb.log" 2>&1 ||
     { cat "$PG/initdb.log" >&2; exit 1; }
 $as "$bindir/pg_ctl" -D "$PG/data" -l "$PG/server.log" -w -t 60 -o "-k $PG -c listen_addresses='' -p 5432 \
-    -c fsync=on -c synchronous_commit=on -c max_connections=100 -c shared_buffers=256MB" start > /dev/null ||
+    -c fsync=on -c synchronous_commit=on -c max_connections=100 -c shared_buffers=256MB \
+    -c shared_preload_libraries=pg_stat_statements" start > /dev/null ||
     { cat "$PG/server.log" >&2; exit 1; }
 POSTMASTER=$(head -n 1 "$PG/data/postmaster.pid")
 psql -q -h "$PG" -U twitterd -d postgres -c 'CREATE DATABASE twitterd' > /dev/null
+# What the server spent its time on during the one-daemon post load (statements()): the profile of the database's
+# side, beside the cores and WAL flushes.
+psql -q -h "$PG" -U twitterd -d twitterd -c 'CREATE EXTENSION pg_stat_statements' > /dev/null
 URL="postgres://twitterd@/twitterd?host=$PG"
 record postgres_server "{\"version\":\"$("$bindir/postgres" --version | awk '{print $3}')\",\"fsync\":\"$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SHOW fsync')\",\"synchronousCommit\":\"$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SHOW synchronous_commit')\",\"sharedBuffers\":\"$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SHOW shared_buffers')\"}"
 
@@ -109,10 +113,24 @@ post_load() { # name, "daemon pids", args...
         printf "{\"seconds\":%.1f,\"walSyncsPerSecond\":%.0f,\"commitsPerSecond\":%.0f}", w, ($3 - $1) / w, ($4 - $2) / w }')"
 }
 
+# The statements executed since the last reset, the eight that took the most time: calls, total and mean time,
+# rows; and every statement's calls, to divide by the posts answered.
+statements() {
+    psql -h "$PG" -U twitterd -d twitterd -At -c "
+        SELECT json_build_object('calls', (SELECT sum(calls) FROM pg_stat_statements),
+            'top', (SELECT json_agg(t) FROM (
+                SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query, calls,
+                    round(total_exec_time::numeric, 1) AS \"totalMs\", round(mean_exec_time::numeric, 3) AS \"meanMs\",
+                    rows
+                FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 8) t))"
+}
+
 # One daemon: the loads run as the SQLite ones do (home, then posts), each as the median of ROUNDS.
 FIRST=$(serve "$WORK/pg1.sock"); DAEMONS=$FIRST
 cload_cpu c_pg_home_16x8 "$FIRST" "$POSTMASTER" "$WORK/pg1.sock" --connections 16 --depth 8 --login "$SEED_LOGIN" "$HOME_PAGE"
+psql -q -h "$PG" -U twitterd -d twitterd -Atc 'SELECT pg_stat_statements_reset()' > /dev/null
 post_load c_pg_post_64x4 "$FIRST" "$POSTMASTER" "$WORK/pg1.sock" --connections 64 --depth 4 --login "$SEED_LOGIN" "$POST"
+record c_pg_post_64x4_statements "$(statements)"
 
 # Two daemons on the same database: one C client deals its connections out between the two sockets in turn
 # (bench/load_client.c), so seed1…seed64 stay distinct accounts and one histogram covers both.
@@ -121,4 +139,4 @@ cload_cpu c_pg2_home_16x8 "$FIRST $SECOND" "$POSTMASTER" "$WORK/pg1.sock" --sock
     --connections 16 --depth 8 --login "$SEED_LOGIN" "$HOME_PAGE"
 post_load c_pg2_post_64x4 "$FIRST $SECOND" "$POSTMASTER" "$WORK/pg1.sock" --socket "$WORK/pg2.sock" \
     --connections 64 --depth 4 --login "$SEED_LOGIN" "$POST"
-record postgres_after "{\"tweets\":$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SELECT count(*) FROM tweet'),\"databaseBytes\":$(psql -h "$PG" -U twitterd -d twitterd -Atc "SELECT pg_database_size('twitterd')"),\"walBytes\":$(psql -h "$PG" -U twitterd -d twitterd -Atc "SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")}"
+record postgres_after "{\"tweets\":$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SELECT count(*) FROM tweets'),\"databaseBytes\":$(psql -h "$PG" -U twitterd -d twitterd -Atc "SELECT pg_database_size('twitterd')"),\"walBytes\":$(psql -h "$PG" -U twitterd -d twitterd -Atc "SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")}"

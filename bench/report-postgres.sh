@@ -70,6 +70,17 @@ over all rounds of the load, logins (Argon2id, one per connection per round) and
 by its wall time; the machine has $(nproc). Two daemons' answers split $post_split (posts) and
 $home_split (pages). WAL flushes are \`pg_stat_wal.wal_sync\` over the load's rounds.
 MARKDOWN
+if [ "$(j '.c_pg_post_64x4_statements.top // empty')" ]; then
+    cat <<MARKDOWN
+
+The server's side of the one-daemon post load (all its rounds, logins included), from \`pg_stat_statements\`
+(preloaded in the bench's cluster): $(j '.c_pg_post_64x4_statements.calls') statements executed, the eight that took the most time:
+
+| statement | calls | total ms | mean ms | rows |
+| --- | --- | --- | --- | --- |
+MARKDOWN
+    jq -r '.c_pg_post_64x4_statements.top[] | "| `\(.query | gsub("\\|"; "\\\\|"))` | \(.calls) | \(.totalMs) | \(.meanMs) | \(.rows) |"' "$results"
+fi
 if [ -f bench/analysis-postgres.md ]; then
     echo
     cat bench/analysis-postgres.md
