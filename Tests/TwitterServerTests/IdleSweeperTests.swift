@@ -57,4 +57,23 @@ struct IdleSweeperTests {
         loop.run()
         #expect(sweeper.count == 0)
     }
+
+    @Test func aQuietConnectionKeepsNoFramingBufferAndAnUnfinishedLineIsKept() throws {
+        let loop = EmbeddedEventLoop()
+        let handler = LineFramingHandler(limits: Self.limits(idleSeconds: 8))
+        let channel = EmbeddedChannel(handler: handler, loop: loop)
+        try channel.writeInbound(ByteBuffer(string: "{}\n"))
+        #expect(handler.retainedBytes > 0, "kept while the connection is busy")
+        loop.advanceTime(by: .seconds(2))
+        #expect(handler.retainedBytes == 0, "given back by the first check that saw no activity")
+        try channel.writeInbound(ByteBuffer(string: "{\"unfinished\":"))
+        loop.advanceTime(by: .seconds(2))
+        #expect(handler.retainedBytes > 0, "an unfinished line is kept for the rest of it")
+        try channel.writeInbound(ByteBuffer(string: "1}\n"))
+        var lines: [[UInt8]] = []
+        while let frame = try channel.readInbound(as: InboundFrame.self) {
+            if case .lines(let read) = frame { lines += read }
+        }
+        #expect(lines.map { String(decoding: $0, as: UTF8.self) } == ["{}", #"{"unfinished":1}"#])
+    }
 }

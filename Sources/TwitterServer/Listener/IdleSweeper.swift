@@ -7,7 +7,8 @@ import NIOCore
 /// connection costs a slot in an array, and activity costs a flag instead of a clock read. Each check clears
 /// the flags it finds set and starts the quiet period of those connections then, so a connection is told
 /// between `timeout` and `timeout + 2 × interval` after its last read or write (`interval` is an eighth of the
-/// timeout). No check is scheduled while the loop has no connection.
+/// timeout). A connection found quiet by a check gives back its framing buffer. No check is scheduled while the
+/// loop has no connection.
 ///
 /// It lives on its event loop and is only touched there (`IdleSweepers` hands each loop its own).
 final class IdleSweeper {
@@ -67,11 +68,14 @@ final class IdleSweeper {
             if member.sawActivity {
                 member.sawActivity = false
                 slot.quietSince = now
-            } else if now - slot.quietSince >= timeout {
-                // Told again only after another timeout: a connection that stays open (it holds subscriptions)
-                // is checked again then.
-                slot.quietSince = now
-                quiet.append(member)
+            } else {
+                member.quietSinceLastCheck()
+                if now - slot.quietSince >= timeout {
+                    // Told again only after another timeout: a connection that stays open (it holds
+                    // subscriptions) is checked again then.
+                    slot.quietSince = now
+                    quiet.append(member)
+                }
             }
             member.sweepSlot = slot
         }

@@ -14,8 +14,10 @@ final class LineFramingHandler: ChannelDuplexHandler {
     private let idleTimeout: TimeAmount
     private let idleSweepers: IdleSweepers
 
-    /// The bytes of an unfinished line, kept between reads; empty, and holding no memory, between lines. A read
-    /// of whole lines is framed from the read's own buffer and never copied here.
+    /// The bytes of a read, framed here; an unfinished line stays for the next read. Its capacity is kept while
+    /// the connection is busy (allocating it afresh for every read cost a pipelined fetch of 20 tweets 12,000
+    /// instructions under callgrind, and framing straight from NIO's buffer 18,000) and given back by the idle
+    /// check once the connection is quiet.
     private var buffer = ByteBuffer()
     /// How many bytes after the reader index are known to hold no newline. Each byte is searched once, so a long
     /// line arriving in many reads costs O(n), not O(n²): a 10 MB line took 30 s to frame in a debug build.
@@ -57,21 +59,9 @@ final class LineFramingHandler: ChannelDuplexHandler {
         var incoming = unwrapInboundIn(data)
         sawActivity = true
         guard !isDiscarding else { return }
-        let cut: Cut
-        if buffer.readableBytes == 0 {
-            // The usual read: whole lines, framed where they are; only an unfinished last line is kept.
-            searchedWithoutNewline = 0
-            cut = cutLines(from: &incoming)
-            if !cut.isTooLong && incoming.readableBytes > 0 { buffer.writeBuffer(&incoming) }
-        } else {
-            buffer.writeBuffer(&incoming)
-            cut = cutLines(from: &buffer)
-            if buffer.readableBytes == 0 {
-                buffer = ByteBuffer()
-            } else {
-                buffer.discardReadBytes()
-            }
-        }
+        buffer.writeBuffer(&incoming)
+        let cut = cutLines(from: &buffer)
+        buffer.discardReadBytes()
         searchedWithoutNewline = buffer.readableBytes
         if !cut.lines.isEmpty { fire(.lines(cut.lines), context: context) }
         if cut.isTooLong || (!isDiscarding && buffer.readableBytes > maximumLineLength) {
@@ -96,6 +86,15 @@ final class LineFramingHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         emitLastLine(context: context)
         context.fireChannelInactive()
+    }
+
+    /// The bytes kept for framing: none while the connection is quiet.
+    var retainedBytes: Int { buffer.capacity }
+
+    /// The idle check found no activity since its last look: the framing buffer is given back unless it holds
+    /// an unfinished line.
+    func quietSinceLastCheck() {
+        if buffer.readableBytes == 0 && buffer.capacity > 0 { buffer = ByteBuffer() }
     }
 
     /// The idle check found the connection quiet for the timeout. The connection handler decides: a connection
