@@ -5,7 +5,7 @@ import Logging
 ///
 /// The binary holds 45 MB of code and constant data (the Swift runtime and Foundation are linked in). Starting
 /// runs code from all over it (argument parsing, configuration, migrations, ICU's set-up) and the kernel maps the
-/// 64 KB around each page it faults in, so 24 MB of it stayed resident in a daemon that then ran a fraction of
+/// 64 KB around each page it faults in, so 27.8 MB of it stayed resident in a daemon that then ran a fraction of
 /// it. They are clean pages of the file, never written: `MADV_PAGEOUT` drops them, and what serving needs comes
 /// back on first use (docs/BENCHMARKS.md, "Memory", has the figures).
 enum StartupPages {
