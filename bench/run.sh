@@ -1,6 +1,7 @@
 #!/bin/sh
 # make bench: builds in release mode, seeds 10k users following about 100 each and 1M tweets, and measures twitterd against the
-# physical limit of a line server (bench/line_server.c) and against Redis, in one run on this machine.
+# physical limit of a line server (bench/line_server.c) and against Redis, in one run on this machine, then counts
+# the instructions a request costs under callgrind (bench/instructions.sh).
 # Writes docs/BENCHMARKS.md and bench/results.json. Not part of CI.
 # The same loads run on PostgreSQL, through one daemon and through two sharing the database (bench/postgres.sh).
 #
@@ -19,9 +20,11 @@ DURATION=${DURATION:-5}
 # ROUNDS times and the median round is reported.
 ROUNDS=${ROUNDS:-3}
 sh scripts/install-deps.sh
-if ! command -v redis-server >/dev/null 2>&1 || ! command -v bc >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1; then
+missing=""
+for tool in redis-server bc cc valgrind socat strip; do command -v "$tool" >/dev/null 2>&1 || missing=yes; done
+if [ -n "$missing" ]; then
     sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq && $sudo apt-get install -y -qq redis-server redis-tools bc gcc >/dev/null
+    $sudo apt-get update -qq && $sudo apt-get install -y -qq redis-server redis-tools bc gcc valgrind socat binutils >/dev/null
 fi
 # BENCH_BUILD_LOCK=FILE takes flock(1) on FILE around the build, for machines where builds must not overlap.
 # BENCH_SKIP_BUILD=1 uses the release binaries already in .build/release (to iterate on the scripts).
@@ -183,6 +186,12 @@ redis_lrange=$(echo "$redis_lists" | awk -F, '/LRANGE_100/ {print $2; exit}')
 record redis "{\"pingDepth64\":$redis_ping,\"pingDepth1\":$redis_ping_d1,\"lpush\":$redis_lpush,\"lrange100\":$redis_lrange}"
 
 record rss_after "{\"kib\":$(rss)}"
+
+# Instructions per request under callgrind (ping, fetch20, home20, post), after the loads so valgrind's slow
+# daemon takes no core from them; the same binary, on its own small seeded database. A failure leaves the
+# counts out, and the report says "not measured".
+echo "instructions per request (callgrind)"
+INSTRUCTIONS_OUT="$RESULTS" sh bench/instructions.sh || echo "instructions per request: not measured" >&2
 
 jq -s 'map({(.name): .result}) | add' "$RESULTS" > bench/results.json
 sh bench/report.sh bench/results.json > docs/BENCHMARKS.md

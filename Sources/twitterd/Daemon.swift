@@ -60,7 +60,10 @@ struct Daemon {
         let server = RPCServer(
             configuration: configuration, settings: settings, processor: processor, statistics: statistics,
             listener: listener, logger: logger,
-            onListening: { notifier.ready(status: "serving on \(listener)") },
+            onListening: { [logger] in
+                notifier.ready(status: "serving on \(listener)")
+                StartupPages.release(logger: logger)
+            },
             onShutdown: { notifier.stopping() }
         )
         let reporter = HealthReporter(

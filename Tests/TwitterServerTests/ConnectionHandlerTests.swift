@@ -30,7 +30,7 @@ struct ConnectionHandlerTests {
         let handler = ConnectionHandler(
             session: session,
             answerer: LineAnswerer(processor: processor(limits: limits.protocolLimits), statistics: ServerStatistics()),
-            eventLoop: channel.eventLoop, logger: Logger(label: "test")
+            logger: Logger(label: "test")
         ) { closed.value += 1 }
         try channel.pipeline.syncOperations.addHandler(LineFramingHandler(limits: limits))
         try channel.pipeline.syncOperations.addHandler(handler)

@@ -24,24 +24,25 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private let answerer: LineAnswerer
     private let logger: Logger
     private let onClosed: () -> Void
-    private let executor: EventLoopTaskExecutor
+    /// Runs this connection's tasks on its event loop; made at the first line that has to wait, so a connection
+    /// that never waits (or never sends) has none.
+    private var executor: EventLoopTaskExecutor?
 
     private var machine = ConnectionStateMachine()
-    /// Frames that arrived while a task was answering; rarely more than one or two.
-    private var waiting = CircularBuffer<InboundFrame>(initialCapacity: 2)
+    /// Frames that arrived while a task was answering; rarely more than one or two, and empty (holding no memory)
+    /// otherwise: a frame that finds nothing waiting is answered without being queued.
+    private var waiting: [InboundFrame] = []
     /// The last answer handed to the channel: a close waits for it, so nothing answered is cut off.
     private var lastWrite: EventLoopFuture<Void>?
 
     init(
-        session: ConnectionSession, answerer: LineAnswerer, eventLoop: any EventLoop, logger: Logger,
-        onClosed: @escaping () -> Void
+        session: ConnectionSession, answerer: LineAnswerer, logger: Logger, onClosed: @escaping () -> Void
     ) {
         self.session = session
         self.requestContext = RequestContext(session: session)
         self.answerer = answerer
         self.logger = logger
         self.onClosed = onClosed
-        self.executor = EventLoopTaskExecutor(eventLoop)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -49,8 +50,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        waiting.append(unwrapInboundIn(data))
-        answerWaiting(context: context)
+        let frame = unwrapInboundIn(data)
+        if waiting.isEmpty && machine.canAnswer {
+            answer(frame, context: context)
+        } else {
+            waiting.append(frame)
+            answerWaiting(context: context)
+        }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -89,35 +95,48 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     private func answerWaiting(context: ChannelHandlerContext) {
-        while machine.canAnswer, let frame = waiting.popFirst() {
-            switch frame {
-            case .lines(let lines):
-                let progress = answerer.answerNow(lines, context: requestContext, channel: context.channel)
-                if let written = progress.lastWrite { lastWrite = written }
-                if let remainder = progress.remainder {
-                    perform(machine.answerStarted(), context: context)
-                    startAnswering(remainder, context: context)
-                    return
-                }
-                startSubscriptions(context: context)
-            case .lineTooLong(let limit):
-                // Logged before the close so the reason is on record by the time the client sees EOF.
-                let action = machine.closeRequested("line longer than \(limit) bytes", notice: true)
-                perform(action, context: context) { Self.lineBuffer(Self.lineTooLongResponse(limit: limit)) }
-            case .partialLineTimedOut:
-                let reason = "an unfinished line waited too long for its newline"
-                perform(machine.closeRequested(reason, notice: true), context: context)
-            case .idle:
-                // A subscriber waits for what the daemon pushes: `twctl timeline --follow` or the TUI may hear
-                // nothing for hours and must not be cut off (and made to reconnect) every idle timeout.
-                if !session.hasSubscriptions {
-                    perform(machine.closeRequested("idle timeout"), context: context)
-                }
-            case .endOfInput:
-                // A client that half-closes after subscribing (as `socat -t` does) still gets its notifications.
-                perform(machine.inputEnded(hasSubscriptions: session.hasSubscriptions), context: context)
-            }
+        while machine.canAnswer, !waiting.isEmpty {
+            let frame = waiting.removeFirst()
+            if waiting.isEmpty { waiting.removeAll() }
+            answer(frame, context: context)
         }
+    }
+
+    private func answer(_ frame: InboundFrame, context: ChannelHandlerContext) {
+        switch frame {
+        case .lines(let lines):
+            let progress = answerer.answerNow(lines, context: requestContext, channel: context.channel)
+            if let written = progress.lastWrite { lastWrite = written }
+            if let remainder = progress.remainder {
+                perform(machine.answerStarted(), context: context)
+                startAnswering(remainder, context: context)
+                return
+            }
+            startSubscriptions(context: context)
+        case .lineTooLong(let limit):
+            // Logged before the close so the reason is on record by the time the client sees EOF.
+            let action = machine.closeRequested("line longer than \(limit) bytes", notice: true)
+            perform(action, context: context) { Self.lineBuffer(Self.lineTooLongResponse(limit: limit)) }
+        case .partialLineTimedOut:
+            let reason = "an unfinished line waited too long for its newline"
+            perform(machine.closeRequested(reason, notice: true), context: context)
+        case .idle:
+            // A subscriber waits for what the daemon pushes: `twctl timeline --follow` or the TUI may hear
+            // nothing for hours and must not be cut off (and made to reconnect) every idle timeout.
+            if !session.hasSubscriptions {
+                perform(machine.closeRequested("idle timeout"), context: context)
+            }
+        case .endOfInput:
+            // A client that half-closes after subscribing (as `socat -t` does) still gets its notifications.
+            perform(machine.inputEnded(hasSubscriptions: session.hasSubscriptions), context: context)
+        }
+    }
+
+    private func taskExecutor(on eventLoop: any EventLoop) -> EventLoopTaskExecutor {
+        if let executor { return executor }
+        let made = EventLoopTaskExecutor(eventLoop)
+        executor = made
+        return made
     }
 
     /// Answers the rest of a read in a task, on this connection's event loop, while reads are held.
@@ -125,7 +144,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         let channel = context.channel
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
-        Task(executorPreference: executor) { [answerer, requestContext] in
+        Task(executorPreference: taskExecutor(on: context.eventLoop)) { [answerer, requestContext] in
             let written = await answerer.answer(remainder, context: requestContext, channel: channel)
             // The task runs on this connection's event loop, so it usually finishes on the spot.
             if channel.eventLoop.inEventLoop {
@@ -159,7 +178,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         let channel = context.channel
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
-        Task(executorPreference: executor) { [session] in
+        Task(executorPreference: taskExecutor(on: context.eventLoop)) { [session] in
             await forwarder.run { line in
                 // Checked on the event loop, where `auth.revoked` is written too: once a revocation has queued
                 // that line, no subscription line can follow it.

@@ -73,15 +73,14 @@ extension RPCServer {
         let session = ConnectionSession(id: registry.makeConnectionID(), peer: peer) { line in
             channel.eventLoop.execute { channel.writeAndFlush(ConnectionHandler.lineBuffer(line), promise: nil) }
         }
-        let handler = ConnectionHandler(
-            session: session, answerer: answerer, eventLoop: channel.eventLoop, logger: logger
-        ) { [registry, statistics, peerConnections] in
+        let handler = ConnectionHandler(session: session, answerer: answerer, logger: logger) {
+            [registry, statistics, peerConnections] in
             registry.remove(channel)
             statistics.releaseConnection()
             peerConnections.release(uid: peer.userID)
         }
         let pipeline = channel.pipeline.syncOperations
-        try pipeline.addHandler(LineFramingHandler(limits: limits))
+        try pipeline.addHandler(LineFramingHandler(limits: limits, idleSweepers: idleSweepers))
         try pipeline.addHandler(handler)
         logger.debug("connection opened", metadata: ["connection": "\(session.id)", "peer": "\(peer)"])
         registry.add(channel)

@@ -19,6 +19,8 @@ public struct RPCServer: Service {
     private let onShutdown: @Sendable () -> Void
     let registry = ConnectionRegistry()
     let peerConnections = PeerConnectionCounts()
+    /// The idle checks of the event loops, one per loop for all its connections.
+    let idleSweepers = IdleSweepers()
 
     var answerer: LineAnswerer { LineAnswerer(processor: processor, statistics: statistics) }
 
