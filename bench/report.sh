@@ -137,4 +137,6 @@ measure of the CPU per request, which the machine's drifting speed does not move
 MARKDOWN
 sh bench/report-postgres.sh "$results"
 echo
+cat bench/analysis-instructions.md
+echo
 cat bench/analysis.md
