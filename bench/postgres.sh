@@ -129,6 +129,16 @@ statements() {
 FIRST=$(serve "$WORK/pg1.sock"); DAEMONS=$FIRST
 cload_cpu c_pg_home_16x8 "$FIRST" "$POSTMASTER" "$WORK/pg1.sock" --connections 16 --depth 8 --login "$SEED_LOGIN" "$HOME_PAGE"
 psql -q -h "$PG" -U twitterd -d twitterd -Atc 'SELECT pg_stat_statements_reset()' > /dev/null
+# BENCH_PERF=1 (with DURATION at least 10): the daemon's own profile for 4 s of the first round, after its logins
+# (perf record), by thread in $WORK/perf-pg-post-threads.txt and by function in $WORK/perf-pg-post.txt.
+if [ "${BENCH_PERF:-0}" = 1 ]; then
+    # After the 64 logins (Argon2id), inside the first round.
+    (sleep 6; perf record -q -F 999 -g -p "$FIRST" -o "$WORK/perf-pg-post.data" -- sleep 4 > /dev/null 2>&1
+        perf report -i "$WORK/perf-pg-post.data" --no-children --sort comm --stdio -g none \
+            > "$WORK/perf-pg-post-threads.txt" 2>/dev/null
+        perf report -i "$WORK/perf-pg-post.data" --no-children --percent-limit 1 --stdio -g none \
+            > "$WORK/perf-pg-post.txt" 2>/dev/null) &
+fi
 post_load c_pg_post_64x4 "$FIRST" "$POSTMASTER" "$WORK/pg1.sock" --connections 64 --depth 4 --login "$SEED_LOGIN" "$POST"
 record c_pg_post_64x4_statements "$(statements)"
 

@@ -31,7 +31,7 @@ struct EventLog<Event: LoggedEvent>: Sendable {
 
     /// Stores `events` in the open transaction and notifies the channel at its commit; returns the entry's id.
     func append(_ events: [Event], in connection: PostgresConnection) async throws -> Int64 {
-        let json = String(decoding: try JSONEncoder().encode(events), as: UTF8.self)
+        let json = try Event.logJSON(events)
         // The row and its notification in one statement: one round trip fewer in every ordered write.
         guard
             let id = try await connection.value(

@@ -1,3 +1,4 @@
+import Foundation
 import PostgresNIO
 import TwitterCore
 
@@ -6,10 +7,21 @@ import TwitterCore
 protocol LoggedEvent: Codable, Sendable {
     /// The log table its entries are in.
     static var logTable: String { get }
+    /// An entry's events as the JSON the log keeps, which `JSONDecoder` reads back.
+    static func logJSON(_ events: [Self]) throws -> String
+}
+
+extension LoggedEvent {
+    static func logJSON(_ events: [Self]) throws -> String {
+        String(decoding: try JSONEncoder().encode(events), as: UTF8.self)
+    }
 }
 
 extension TweetEvent: LoggedEvent {
     static var logTable: String { "commit_events" }
+
+    /// The posts of a group commit written by hand (`CommitLogJSON`).
+    static func logJSON(_ events: [TweetEvent]) throws -> String { try CommitLogJSON.encode(events) }
 }
 
 extension MessageEvent: LoggedEvent {
