@@ -36,8 +36,7 @@ struct TweetStore: TweetStoring {
             }
             guard
                 let repostID = try await connection.value(
-                    "SELECT id FROM tweets WHERE repost_of_id = \(originalID) AND author_id = \(userID)", as: Int64.self
-                )
+                    Prepared<BatchWriter.RepostOf>(originalID, userID), as: Int64.self)
             else { return (false, []) }
             return (
                 true,
