@@ -20,9 +20,6 @@ public final class PostgresStore: HealthChecking, Sendable {
     /// Where the database is.
     public let location: PostgresLocation
     let client: PostgresClient
-    /// Leases the stores' connections, each call waiting at most `leaseTimeout` (`withConnection`).
-    private let leases: LeaseQueue<PostgresConnection>
-    /// Runs the pool and the lease queue's workers.
     private let runner: Task<Void, Never>
     private let writeOrder = AsyncLock()
     /// Other daemons' commits, and this one's, delivered in commit order.
@@ -42,23 +39,13 @@ public final class PostgresStore: HealthChecking, Sendable {
     /// small machine, few enough that several daemons stay under the server's default 100 connections.
     public static let defaultPoolSize = 16
 
-    private init(location: PostgresLocation, client: PostgresClient, poolSize: Int, logger: Logger) {
+    private init(location: PostgresLocation, client: PostgresClient, logger: Logger) {
         self.location = location
         self.client = client
         self.logger = logger
         feed = CommitFeed(logger: logger)
         messageFeed = MessageFeed(logger: logger)
-        // As many workers as the pool has connections: more could only wait in the pool's own queue.
-        let leases = LeaseQueue<PostgresConnection>(workers: poolSize, timeout: Self.leaseTimeout) { use in
-            try await client.withConnection { connection in await use(connection) }
-        }
-        self.leases = leases
-        runner = Task {
-            await withDiscardingTaskGroup { group in
-                group.addTask { await client.run() }
-                group.addTask { await leases.run() }
-            }
-        }
+        runner = Task { await client.run() }
     }
 
     /// Connects to `location` with a pool of at most `poolSize` connections, checks that the server answers,
@@ -78,8 +65,7 @@ public final class PostgresStore: HealthChecking, Sendable {
                     host: host, port: location.port, username: location.user, password: password,
                     database: location.database, tls: try tls(location.tls))
             }
-        let poolSize = max(2, poolSize)
-        configuration.options.maximumConnections = poolSize
+        configuration.options.maximumConnections = max(2, poolSize)
         configuration.options.minimumConnections = 1
         // Named outright rather than trusted to the server's default: an answered write is on disk.
         configuration.options.additionalStartupParameters = [
@@ -87,7 +73,7 @@ public final class PostgresStore: HealthChecking, Sendable {
         ]
         let store = PostgresStore(
             location: location, client: PostgresClient(configuration: configuration, backgroundLogger: logger),
-            poolSize: poolSize, logger: logger)
+            logger: logger)
         do {
             try await store.ping()
             if migrate { try await PostgresSchema.migrate(store.client, logger: logger) }
@@ -227,18 +213,46 @@ public final class PostgresStore: HealthChecking, Sendable {
     /// pool goes on reconnecting meanwhile. Once a connection is leased, its queries take as long as they take.
     static let leaseTimeout: Duration = .seconds(2)
 
-    /// Runs `body` on a pooled connection, giving up on the lease after `leaseTimeout` (`LeaseQueue`: postgres-nio
-    /// 1.33's pool has no lease timeout, and this costs no task per call); errors that say the server is
-    /// unreachable become -32008 (`Unreachable`).
+    /// Runs `body` on a pooled connection, giving up on the lease after `leaseTimeout`; errors that say the
+    /// server is unreachable become -32008 (`Unreachable`).
     private func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
+        let leased = LeaseFlag()
         do {
-            return try await leases.withResource { connection in
-                try await connection.onItsLoop { try await body(connection) }
+            return try await withThrowingTaskGroup(of: Result?.self) { [client] group in
+                group.addTask {
+                    try await client.withConnection { connection in
+                        leased.set()
+                        return try await connection.onItsLoop { try await body(connection) }
+                    }
+                }
+                group.addTask {
+                    try await Task.sleep(for: Self.leaseTimeout)
+                    guard leased.isSet else {
+                        throw TwitterError.unavailable(
+                            retryAfter: Unreachable.retryAfter, "The database does not answer")
+                    }
+                    return nil
+                }
+                while let next = try await group.next() {
+                    if let result = next {
+                        group.cancelAll()
+                        return result
+                    }
+                }
+                throw TwitterError(.internal, "A database call ended without a result")
             }
         } catch {
             throw Unreachable.translate(error)
         }
     }
+}
+
+/// Whether a connection was leased: the lease timeout fires only before.
+private final class LeaseFlag: Sendable {
+    private let value = Mutex(false)
+
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }

@@ -17,8 +17,6 @@ enum Unreachable {
     /// Whether `error` says the server cannot be reached or went away, rather than that a query was wrong.
     static func isUnreachable(_ error: any Error) -> Bool {
         if let error = error as? TwitterError { return error.kind == .unavailable }
-        // No pooled connection within the lease timeout, or the pool stopped.
-        if error is LeaseFailure { return true }
         if let error = error as? PostgresTransactionError {
             return [error.beginError, error.closureError, error.commitError].contains { $0.map(isUnreachable) ?? false }
         }
