@@ -5,7 +5,9 @@
 # read the commit log. Then, under load, CLIENTS connections (64 unless set) each sign up and send POSTS
 # tweets.post (20 unless set) without waiting for the answers, all at once, so that group commit batches them
 # as under bench/run.sh's post load; prints the statements per post and the posts per batch (per advisory
-# lock taken). CLIENTS=0 skips that part. Run it as:  sh scripts/with-postgres.sh sh bench/round-trips.sh
+# lock taken). MENTIONS=1 has each of those posts mention the first client's account, so that each also writes
+# a mention and a notification. CLIENTS=0 skips that part. Statements sent unnamed (not prepared) are counted
+# apart. Run it as:  sh scripts/with-postgres.sh sh bench/round-trips.sh
 set -eu
 BIN=${BIN:-.build/debug}
 WORK=$(mktemp -d /tmp/twitterd-round-trips.XXXXXX)
@@ -44,6 +46,8 @@ while [ ! -S "$WORK/s.sock" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); don
 } | socat -t 5 - "UNIX-CONNECT:$WORK/s.sock" >"$WORK/answers"
 CLIENTS=${CLIENTS:-64}
 POSTS=${POSTS:-20}
+mention=""
+[ "${MENTIONS:-0}" = 1 ] && mention=" @rt"
 # Each client signs up, waits for the go, then pipelines its posts; socat waits up to 5 s for the answers.
 clients=""
 c=1
@@ -53,7 +57,7 @@ while [ $c -le "$CLIENTS" ]; do
         while [ ! -e "$WORK/go" ]; do sleep 0.05; done
         n=1
         while [ $n -le "$POSTS" ]; do
-            printf '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load %d post %d"},"id":%d}\n' $c $n $n
+            printf '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load %d post %d%s"},"id":%d}\n' $c $n "$mention" $n
             n=$((n + 1))
         done
     } | socat -t 5 - "UNIX-CONNECT:$WORK/s.sock" >"$WORK/load.$c" &
@@ -73,8 +77,8 @@ wait $pid || true
 $PSQL -c "ALTER SYSTEM RESET log_min_duration_statement" -c "SELECT pg_reload_conf()" >/dev/null
 echo "answered: $(grep -c '"result"' "$WORK/answers") of 101"
 awk '/MARK-POSTS/ { s = "tweets.post" } /MARK-HOME/ { s = "timeline.home" } /MARK-END/ { s = "" }
-    / execute / && s != "" { c[s]++; if (/commit_events WHERE id >/) l[s]++ }
-    END { for (k in c) printf "%s: %.1f statements a request, %.1f of them reads of the commit log\n", k, c[k] / 50, l[k] / 50 }' \
+    / execute / && s != "" { c[s]++; if (/commit_events WHERE id >/) l[s]++; if (/execute <unnamed>/) u[s]++ }
+    END { for (k in c) printf "%s: %.1f statements a request, %.1f of them reads of the commit log, %.1f unnamed (not prepared)\n", k, c[k] / 50, l[k] / 50, u[k] / 50 }' \
     "$folder/server.log"
 [ "$CLIENTS" -gt 0 ] || exit 0
 answered=$(cat "$WORK"/load.* | grep '"result"' | grep -vc '"id":0')
@@ -82,10 +86,10 @@ echo "under load: $answered of $((CLIENTS * POSTS)) posts answered by $CLIENTS c
 # Statements are the extended protocol's executes and the simple protocol's statements (BEGIN, COMMIT).
 awk -v posts="$answered" '/MARK-LOAD-END/ { s = 0 }
     s && (/ execute / || / statement: /) {
-        c++; if (/pg_advisory_xact_lock/) b++
+        c++; if (/pg_advisory_xact_lock/) b++; if (/execute <unnamed>/ || / statement: /) u++
         k = $0; sub(/.*(execute [^:]*|statement): */, "", k); t[substr(k, 1, 60)]++
     }
     /MARK-LOAD/ && !/MARK-LOAD-END/ { s = 1 }
-    END { printf "under load: %.2f statements a post, %.1f posts a batch (%d statements, %d batches)\n", c / posts, posts / b, c, b
+    END { printf "under load: %.2f statements a post, %.1f posts a batch (%d statements, %d batches, %d of them unnamed)\n", c / posts, posts / b, c, b, u
         for (k in t) if (t[k] / posts >= 0.005) printf "  %6.3f a post: %s\n", t[k] / posts, k }' \
     "$folder/server.log"

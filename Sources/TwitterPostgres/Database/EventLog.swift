@@ -35,12 +35,7 @@ struct EventLog<Event: LoggedEvent>: Sendable {
         // The row and its notification in one statement: one round trip fewer in every ordered write.
         guard
             let id = try await connection.value(
-                """
-                WITH entry AS (
-                    INSERT INTO \(unescaped: table) (origin, events) VALUES (\(origin), \(json)) RETURNING id
-                )
-                SELECT id FROM entry, pg_notify(\(channel), id::text)
-                """, as: Int64.self)
+                Prepared<EventLogAppend<Event>>(origin, json, channel), as: Int64.self)
         else { throw TwitterError(.internal, "The \(subject) log entry just written has no id") }
         return id
     }

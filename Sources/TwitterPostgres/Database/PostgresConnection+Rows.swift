@@ -111,17 +111,25 @@ extension PostgresConnection {
     /// Runs `body` between BEGIN and COMMIT, rolling back when it throws. Unlike postgres-nio's
     /// `withTransaction`, the body's own error is rethrown as it is, so a `TwitterError` reaches the caller.
     func inTransaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
-        try await run("BEGIN")
+        try await run(Prepared<Transaction.Begin>())
         let result: Result
         do {
             result = try await body(self)
         } catch {
-            try? await run("ROLLBACK")
+            try? await run(Prepared<Transaction.Rollback>())
             throw error
         }
-        try await run("COMMIT")
+        try await run(Prepared<Transaction.Commit>())
         return result
     }
+}
+
+/// A transaction's own statements, prepared like the others (every write sends two of them); PostgreSQL takes
+/// a named `ROLLBACK` in a failed transaction, as it takes an unnamed one.
+enum Transaction {
+    enum Begin: PreparedText { static let sql = "BEGIN" }
+    enum Commit: PreparedText { static let sql = "COMMIT" }
+    enum Rollback: PreparedText { static let sql = "ROLLBACK" }
 }
 
 extension PostgresRandomAccessRow {

@@ -32,6 +32,9 @@ public final class PostgresStore: HealthChecking, Sendable {
     /// The advisory lock every ordered write holds until its commit. ("tw-order" in ASCII.)
     static let orderLock: Int64 = 0x7477_2d6f_7264_6572
 
+    /// Takes `orderLock` (its one value), once per ordered write.
+    enum OrderLock: PreparedText { static let sql = "SELECT pg_advisory_xact_lock($1)" }
+
     /// The pool's size when the configuration names none: enough for the event loops' concurrent reads on a
     /// small machine, few enough that several daemons stay under the server's default 100 connections.
     public static let defaultPoolSize = 16
@@ -196,7 +199,7 @@ public final class PostgresStore: HealthChecking, Sendable {
         let (result, withdrawing) = try await writeOrder.withLock {
             let (result, events, entry) = try await withConnection { [feed] connection in
                 try await connection.inTransaction { connection in
-                    try await connection.run("SELECT pg_advisory_xact_lock(\(Self.orderLock))")
+                    try await connection.run(Prepared<OrderLock>(Self.orderLock))
                     let (result, events) = try await body(connection)
                     let entry = events.isEmpty ? nil : try await feed.record(events, in: connection)
                     return (result, events, entry)

@@ -11,12 +11,14 @@ enum Interactions {
         -> Set<Int64>
     {
         guard !candidates.isEmpty else { return [] }
-        return Set(
-            try await connection.values(
-                """
-                SELECT blocked_id FROM blocks WHERE blocker_id = \(account) AND blocked_id = ANY(\(candidates))
-                UNION SELECT blocker_id FROM blocks WHERE blocked_id = \(account) AND blocker_id = ANY(\(candidates))
-                """, as: Int64.self))
+        return Set(try await connection.values(Prepared<Blocked>(account, candidates), as: Int64.self))
+    }
+
+    enum Blocked: PreparedText {
+        static let sql = """
+            SELECT blocked_id FROM blocks WHERE blocker_id = $1 AND blocked_id = ANY($2)
+            UNION SELECT blocker_id FROM blocks WHERE blocked_id = $1 AND blocker_id = ANY($2)
+            """
     }
 
     /// The tweet a reply, like or repost of `id` goes to (the original, for a repost) and its author. `.notFound`
@@ -53,12 +55,15 @@ enum Interactions {
 
     /// Who blocks whom between two accounts, if either does.
     static func blocker(_ connection: PostgresConnection, between one: Int64, and other: Int64) async throws -> Int64? {
-        try await connection.value(
-            """
+        try await connection.value(Prepared<Blocker>(one, other), as: Int64.self)
+    }
+
+    enum Blocker: PreparedText {
+        static let sql = """
             SELECT blocker_id FROM blocks
-            WHERE (blocker_id = \(one) AND blocked_id = \(other)) OR (blocker_id = \(other) AND blocked_id = \(one))
+            WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)
             LIMIT 1
-            """, as: Int64.self)
+            """
     }
 
     /// Writes a notification a rule planned, returning it with its id and its recipient.
@@ -66,17 +71,51 @@ enum Interactions {
         _ connection: PostgresConnection, _ planned: PlannedNotification, by actor: Tweet.Author, tweet: Tweet?,
         at now: Date
     ) async throws -> (ActivityNotification, recipientID: Int64) {
-        guard
-            let id = try await connection.value(
-                """
-                INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, created_at)
-                VALUES (\(planned.recipientID), \(planned.kind.rawValue), \(actor.id), \(tweet?.id), \(now)) RETURNING id
-                """, as: Int64.self)
-        else { throw TwitterError(.internal, "The notification just written has no id") }
-        let notification = ActivityNotification(
-            id: id, type: planned.kind, createdAt: now, from: .init(id: actor.id, username: actor.username),
-            tweet: tweet)
-        return (notification, planned.recipientID)
+        try await insert(connection, [Planned(notification: planned, actor: actor, tweet: tweet)], at: now)[0]
+    }
+
+    /// A notification a rule planned, with who caused it and the tweet it is about.
+    struct Planned {
+        let notification: PlannedNotification
+        let actor: Tweet.Author
+        let tweet: Tweet?
+    }
+
+    /// Writes the notifications rules planned, in one statement, their ids given out in their order; returns
+    /// each with its id and its recipient, in that order.
+    static func insert(_ connection: PostgresConnection, _ planned: [Planned], at now: Date) async throws
+        -> [(ActivityNotification, recipientID: Int64)]
+    {
+        guard !planned.isEmpty else { return [] }
+        // Ids were given out in the statement's order; RETURNING need not list them in it.
+        let ids = try await connection.values(
+            Prepared<InsertNotifications>(
+                planned.map(\.notification.recipientID), planned.map(\.notification.kind.rawValue),
+                planned.map(\.actor.id), planned.map { $0.tweet?.id ?? 0 }, now),
+            as: Int64.self
+        ).sorted()
+        guard ids.count == planned.count else {
+            throw TwitterError(.internal, "\(planned.count) notifications were written, \(ids.count) came back")
+        }
+        return zip(planned, ids).map { planned, id in
+            let notification = ActivityNotification(
+                id: id, type: planned.notification.kind, createdAt: now,
+                from: .init(id: planned.actor.id, username: planned.actor.username), tweet: planned.tweet)
+            return (notification, planned.notification.recipientID)
+        }
+    }
+
+    /// Notifications as `TweetInsert` writes tweets: one array per column, `ORDER BY n` giving out the ids in
+    /// their order, and 0 for no tweet (arrays hold no NULLs in postgres-nio's encoding).
+    enum InsertNotifications: PreparedText {
+        static let sql = """
+            INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, created_at)
+            SELECT recipient_id, type, actor_id, NULLIF(tweet_id, 0), $5
+            FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[]) WITH ORDINALITY
+                AS batch(recipient_id, type, actor_id, tweet_id, n)
+            ORDER BY n
+            RETURNING id
+            """
     }
 
     /// Withdraws the notifications of `type` that `actorID` caused `recipientID`, about `tweetID` when given.
@@ -84,23 +123,35 @@ enum Interactions {
         _ connection: PostgresConnection, _ type: ActivityNotification.Kind, by actorID: Int64, to recipientID: Int64,
         tweetID: Int64? = nil
     ) async throws {
-        try await connection.run(
+        try await connection.run(Prepared<Withdraw>(recipientID, actorID, type.rawValue, tweetID))
+    }
+
+    enum Withdraw: PreparedText {
+        static let sql = """
+            DELETE FROM notifications WHERE recipient_id = $1 AND actor_id = $2
+                AND type = $3 AND ($4::bigint IS NULL OR tweet_id = $4::bigint)
             """
-            DELETE FROM notifications WHERE recipient_id = \(recipientID) AND actor_id = \(actorID)
-                AND type = \(type.rawValue) AND (\(tweetID)::bigint IS NULL OR tweet_id = \(tweetID))
-            """)
     }
 
     /// The author of tweet `id`.
     static func author(_ connection: PostgresConnection, of id: Int64) async throws -> Tweet.Author? {
-        try await connection.firstRow(
-            "SELECT users.id, users.username FROM tweets JOIN users ON users.id = tweets.author_id WHERE tweets.id = \(id)"
-        ).map { Tweet.Author(id: try $0.column("id"), username: try $0.column("username")) }
+        try await connection.firstRow(Prepared<Author>(id)).map {
+            Tweet.Author(id: try $0.column("id"), username: try $0.column("username"))
+        }
+    }
+
+    enum Author: PreparedText {
+        static let sql =
+            "SELECT users.id, users.username FROM tweets JOIN users ON users.id = tweets.author_id WHERE tweets.id = $1"
     }
 
     /// An account's public face.
     static func account(_ connection: PostgresConnection, _ id: Int64) async throws -> Tweet.Author {
-        let username = try await connection.value("SELECT username FROM users WHERE id = \(id)", as: String.self)
+        let username = try await connection.value(Prepared<Username>(id), as: String.self)
         return Tweet.Author(id: id, username: username ?? "")
+    }
+
+    enum Username: PreparedText {
+        static let sql = "SELECT username FROM users WHERE id = $1"
     }
 }

@@ -24,12 +24,15 @@ enum TweetTagRows {
             }
         }
         guard !tags.isEmpty else { return }
-        try await connection.run(
-            """
+        try await connection.run(Prepared<Insert>(tags, tweetIDs, authorIDs, createdAt))
+    }
+
+    enum Insert: PreparedText {
+        static let sql = """
             INSERT INTO tweet_tags (tag, tweet_id, author_id, created_at)
-            SELECT tag, tweet_id, author_id, \(createdAt)
-            FROM unnest(\(tags)::text[], \(tweetIDs)::bigint[], \(authorIDs)::bigint[]) AS batch(tag, tweet_id, author_id)
-            """)
+            SELECT tag, tweet_id, author_id, $4
+            FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS batch(tag, tweet_id, author_id)
+            """
     }
 }
 
@@ -38,11 +41,14 @@ enum TweetMentionRows {
     static func insert(_ connection: PostgresConnection, _ mentions: [(tweetID: Int64, accountID: Int64)]) async throws
     {
         guard !mentions.isEmpty else { return }
-        try await connection.run(
-            """
+        try await connection.run(Prepared<Insert>(mentions.map(\.tweetID), mentions.map(\.accountID)))
+    }
+
+    enum Insert: PreparedText {
+        static let sql = """
             INSERT INTO tweet_mentions (tweet_id, user_id)
-            SELECT * FROM unnest(\(mentions.map(\.tweetID))::bigint[], \(mentions.map(\.accountID))::bigint[])
+            SELECT * FROM unnest($1::bigint[], $2::bigint[])
             ON CONFLICT DO NOTHING
-            """)
+            """
     }
 }

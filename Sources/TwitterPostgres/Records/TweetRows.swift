@@ -79,24 +79,30 @@ enum TweetRows {
 
     /// Tweet `id`, unless it (or its original) is a suspended account's.
     static func fetchOne(_ connection: PostgresConnection, id: Int64) async throws -> Tweet? {
-        var query = SQL()
-        query.append(select("WHERE tweets.id = \(query.bind(id))"))
-        return try await fetchAll(connection, query).first
+        try await connection.firstRow(Prepared<ByID>(id)).map(tweet(from:))
+    }
+
+    enum ByID: PreparedText {
+        static let sql = TweetRows.select("WHERE tweets.id = $1")
     }
 
     /// The tweets whose ids are `ids`, in no particular order.
     static func fetchAll(_ connection: PostgresConnection, ids: [Int64]) async throws -> [Tweet] {
         guard !ids.isEmpty else { return [] }
-        var query = SQL()
-        query.append(select("WHERE tweets.id = ANY(\(query.bind(ids)))"))
-        return try await fetchAll(connection, query)
+        return try await connection.rows(Prepared<ByIDs>(ids)).map(tweet(from:))
+    }
+
+    enum ByIDs: PreparedText {
+        static let sql = TweetRows.select("WHERE tweets.id = ANY($1)")
     }
 
     /// The counts of tweet `id` as stored now.
     static func counts(_ connection: PostgresConnection, id: Int64) async throws -> TweetCounts? {
-        try await connection.firstRow(
-            "SELECT likes_count, reposts_count, replies_count, quotes_count FROM tweets WHERE id = \(id)"
-        ).map(countsOf)
+        try await connection.firstRow(Prepared<Counts>(id)).map(countsOf)
+    }
+
+    enum Counts: PreparedText {
+        static let sql = "SELECT likes_count, reposts_count, replies_count, quotes_count FROM tweets WHERE id = $1"
     }
 
     /// The counts a row of `likes_count, reposts_count, replies_count, quotes_count` holds.
@@ -115,26 +121,49 @@ enum TweetRows {
     static func adjust(_ connection: PostgresConnection, _ id: Int64, _ counter: Counter, by change: Int)
         async throws -> TweetCounts?
     {
-        let column = counter.column
-        var query = SQL()
-        query.append(
-            """
-            UPDATE tweets SET \(column) = GREATEST(0, \(column) + \(query.bind(change)))
-            WHERE id = \(query.bind(id)) RETURNING likes_count, reposts_count, replies_count, quotes_count
-            """)
-        return try await connection.firstRow(query.query).map(countsOf)
+        let change = Int64(change)
+        let row =
+            switch counter {
+            case .replies: try await connection.firstRow(Prepared<Adjust<RepliesCount>>(change, id))
+            case .reposts: try await connection.firstRow(Prepared<Adjust<RepostsCount>>(change, id))
+            case .likes: try await connection.firstRow(Prepared<Adjust<LikesCount>>(change, id))
+            case .quotes: try await connection.firstRow(Prepared<Adjust<QuotesCount>>(change, id))
+            }
+        return try row.map(countsOf)
+    }
+
+    /// A counter's column, named by a type so that each counter's update is a prepared statement of its own (a
+    /// column's name cannot be a value).
+    protocol CounterColumn { static var column: TweetCounter { get } }
+    enum RepliesCount: CounterColumn { static let column = TweetCounter.replies }
+    enum RepostsCount: CounterColumn { static let column = TweetCounter.reposts }
+    enum LikesCount: CounterColumn { static let column = TweetCounter.likes }
+    enum QuotesCount: CounterColumn { static let column = TweetCounter.quotes }
+
+    /// Moves `Counter` by `$1`, never below 0, on tweet `$2`; its counts after.
+    enum Adjust<Counter: CounterColumn>: PreparedText {
+        static var sql: String {
+            let column = Counter.column.column
+            return """
+                UPDATE tweets SET \(column) = GREATEST(0, \(column) + $1)
+                WHERE id = $2 RETURNING likes_count, reposts_count, replies_count, quotes_count
+                """
+        }
     }
 
     /// The id a like, repost or reply of `id` goes to: the original when `id` is a repost; nil when missing, and
     /// when it or its original is a suspended account's, which is as if absent.
     static func target(_ connection: PostgresConnection, of id: Int64) async throws -> Int64? {
-        try await connection.value(
-            """
+        try await connection.value(Prepared<Target>(id), as: Int64.self)
+    }
+
+    enum Target: PreparedText {
+        static let sql = """
             SELECT COALESCE(tweets.repost_of_id, tweets.id) FROM tweets
             LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
-            WHERE tweets.id = \(id) AND \(unescaped: AccountStanding.notSuspended("tweets.author_id"))
-                AND (original.id IS NULL OR \(unescaped: AccountStanding.notSuspended("original.author_id")))
-            """, as: Int64.self)
+            WHERE tweets.id = $1 AND \(AccountStanding.notSuspended("tweets.author_id"))
+                AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.author_id")))
+            """
     }
 
     /// The clause leaving out the tweets, and the reposts of the tweets, of `hiding`; nil when it is empty.

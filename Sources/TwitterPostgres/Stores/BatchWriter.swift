@@ -87,9 +87,7 @@ struct BatchWriter {
         if let key = draft.idempotencyKey {
             if plan.releasesIdempotencyKey {
                 // A key older than the window may be used again: the old tweet lets go of it.
-                try await connection.run(
-                    "UPDATE tweets SET idempotency_key = NULL WHERE author_id = \(draft.authorID) AND idempotency_key = \(key)"
-                )
+                try await connection.run(Prepared<ReleaseKey>(draft.authorID, key))
             }
             stagedKeys.insert(AuthorKey(authorID: draft.authorID, key: key))
         }
@@ -98,9 +96,9 @@ struct BatchWriter {
     }
 
     /// Writes the staged posts, in the order they were staged, and returns each new tweet with its place in the
-    /// batch. The counters and notifications of replies, quotes and mentions follow, post by post, in that
-    /// order, so that the events come in the same order and with the same counts as if each post had been
-    /// written alone.
+    /// batch. The counters of replies and quotes follow, post by post, then every post's notifications in one
+    /// statement, their ids in the posts' order, so that the events come in the same order, with the same
+    /// counts and ids, as if each post had been written alone.
     mutating func writeStaged() async throws -> [(index: Int, tweet: Tweet)] {
         guard !staged.isEmpty else { return [] }
         let posts = staged
@@ -133,7 +131,8 @@ struct BatchWriter {
                 TweetTagRows.Tagged(tweetID: $1.id, authorID: $0.draft.authorID, hashtags: $0.hashtags)
             },
             createdAt: now)
-        for (post, tweet) in zip(posts, tweets) {
+        var counts: [(parent: TweetCounts?, quoted: TweetCounts?)] = []
+        for post in posts {
             var parentCounts: TweetCounts?
             if let parentID = post.plan.countedParentID {
                 parentCounts = try await TweetRows.adjust(connection, parentID, .replies, by: 1)
@@ -142,13 +141,22 @@ struct BatchWriter {
             if let quotedID = post.plan.quoteOfID {
                 quotedCounts = try await TweetRows.adjust(connection, quotedID, .quotes, by: 1)
             }
-            var notifications: [(ActivityNotification, recipientID: Int64)] = []
-            for planned in post.plan.notifications {
-                notifications.append(
-                    try await Interactions.insert(connection, planned, by: tweet.author, tweet: tweet, at: now))
-            }
+            counts.append((parentCounts, quotedCounts))
+        }
+        // Every post's notifications in one statement, their ids in the posts' order.
+        var notifications = try await Interactions.insert(
+            connection,
+            zip(posts, tweets).flatMap { post, tweet in
+                post.plan.notifications.map {
+                    Interactions.Planned(notification: $0, actor: tweet.author, tweet: tweet)
+                }
+            },
+            at: now)[...]
+        for ((post, tweet), counts) in zip(zip(posts, tweets), counts) {
+            let own = notifications.prefix(post.plan.notifications.count)
+            notifications = notifications.dropFirst(own.count)
             events += PostRule.events(
-                posted: tweet, parentCounts: parentCounts, quotedCounts: quotedCounts, notifications: notifications)
+                posted: tweet, parentCounts: counts.parent, quotedCounts: counts.quoted, notifications: Array(own))
         }
         return zip(posts, tweets).map { ($0.index, $1) }
     }
@@ -157,9 +165,18 @@ struct BatchWriter {
     private func mentionedAccounts(_ candidates: [TweetEntities.Mention]) async throws -> [Tweet.Author] {
         let keys = Array(Set(candidates.map { EntityScanner.usernameKey($0.username) }))
         guard !keys.isEmpty else { return [] }
-        return try await connection.rows("SELECT id, username FROM users WHERE username_key = ANY(\(keys))").map {
+        return try await connection.rows(Prepared<Mentioned>(keys)).map {
             Tweet.Author(id: try $0.column("id"), username: try $0.column("username"))
         }
+    }
+
+    enum Mentioned: PreparedText {
+        static let sql = "SELECT id, username FROM users WHERE username_key = ANY($1)"
+    }
+
+    /// Lets go of an idempotency key older than the window.
+    enum ReleaseKey: PreparedText {
+        static let sql = "UPDATE tweets SET idempotency_key = NULL WHERE author_id = $1 AND idempotency_key = $2"
     }
 
     /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made, as `RepostRule` decides.
@@ -167,9 +184,7 @@ struct BatchWriter {
         // Across a block the tweet is not there.
         let original = try await Interactions.target(connection, of: id, for: userID)
         var facts = RepostFacts(original: original)
-        if let existing = try await connection.value(
-            "SELECT id FROM tweets WHERE repost_of_id = \(original.id) AND author_id = \(userID)", as: Int64.self)
-        {
+        if let existing = try await connection.value(Prepared<RepostOf>(original.id, userID), as: Int64.self) {
             facts.existing = try await TweetRows.fetchOne(connection, id: existing)
         }
         switch try RepostRule.decide(id, by: userID, facts: facts) {
@@ -178,10 +193,7 @@ struct BatchWriter {
         case .write(let originalID, let planned):
             guard
                 let repostID = try await connection.value(
-                    """
-                    INSERT INTO tweets (author_id, text, created_at, repost_of_id)
-                    VALUES (\(userID), '', \(now), \(originalID)) RETURNING id
-                    """, as: Int64.self)
+                    Prepared<InsertRepost>(userID, now, originalID), as: Int64.self)
             else { throw TwitterError(.internal, "The repost just written has no id") }
             let counts = try await TweetRows.adjust(connection, originalID, .reposts, by: 1)
             guard let repost = try await TweetRows.fetchOne(connection, id: repostID) else {
@@ -198,15 +210,22 @@ struct BatchWriter {
         }
     }
 
+    /// Account `$2`'s repost of tweet `$1`, if any.
+    enum RepostOf: PreparedText {
+        static let sql = "SELECT id FROM tweets WHERE repost_of_id = $1 AND author_id = $2"
+    }
+
+    enum InsertRepost: PreparedText {
+        static let sql =
+            "INSERT INTO tweets (author_id, text, created_at, repost_of_id) VALUES ($1, '', $2, $3) RETURNING id"
+    }
+
     private func earlierPost(authorID: Int64, key: String) async throws -> Tweet? {
-        var query = SQL()
-        let author = query.bind(authorID)
-        let keyed = query.bind(key)
-        let since = query.bind(windowStart)
-        query.append(
-            TweetRows.select(
-                "WHERE tweets.author_id = \(author) AND tweets.idempotency_key = \(keyed) AND tweets.created_at >= \(since)"
-            ))
-        return try await TweetRows.fetchAll(connection, query).first
+        try await connection.firstRow(Prepared<EarlierPost>(authorID, key, windowStart)).map(TweetRows.tweet(from:))
+    }
+
+    enum EarlierPost: PreparedText {
+        static let sql = TweetRows.select(
+            "WHERE tweets.author_id = $1 AND tweets.idempotency_key = $2 AND tweets.created_at >= $3")
     }
 }

@@ -18,11 +18,7 @@ struct FollowStore: FollowStoring {
                 throw refusal
             }
             let now = Date().storagePrecision
-            let inserted = try await connection.value(
-                """
-                INSERT INTO follows (follower_id, followee_id, created_at) VALUES (\(followerID), \(followeeID), \(now))
-                ON CONFLICT DO NOTHING RETURNING id
-                """, as: Int64.self)
+            let inserted = try await connection.value(Prepared<Insert>(followerID, followeeID, now), as: Int64.self)
             guard inserted != nil else { return (false, []) }
             var notification: (ActivityNotification, recipientID: Int64)?
             if let planned = RelationRule.followNotification(followee: followeeID, follower: followerID) {
@@ -35,6 +31,13 @@ struct FollowStore: FollowStoring {
                 RelationRule.followEvents(follower: followerID, followee: followeeID, notification: notification)
             )
         }
+    }
+
+    enum Insert: PreparedText {
+        static let sql = """
+            INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3)
+            ON CONFLICT DO NOTHING RETURNING id
+            """
     }
 
     /// Unfollowing what one does not follow changes nothing and reports nothing.
@@ -50,13 +53,15 @@ struct FollowStore: FollowStoring {
     static func endFollow(_ connection: PostgresConnection, _ followeeID: Int64, by followerID: Int64) async throws
         -> TweetEvent?
     {
-        guard
-            try await connection.value(
-                "DELETE FROM follows WHERE follower_id = \(followerID) AND followee_id = \(followeeID) RETURNING id",
-                as: Int64.self) != nil
-        else { return nil }
+        guard try await connection.value(Prepared<Delete>(followerID, followeeID), as: Int64.self) != nil else {
+            return nil
+        }
         try await Interactions.withdraw(connection, .follow, by: followerID, to: followeeID)
         return .unfollowed(followerID: followerID, followeeID: followeeID)
+    }
+
+    enum Delete: PreparedText {
+        static let sql = "DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2 RETURNING id"
     }
 
     /// Walks the (followee_id, id) index back from the cursor.
@@ -80,10 +85,12 @@ struct FollowStore: FollowStoring {
     /// Suspended followees included, as in the SQLite store: the timelines leave out their tweets themselves.
     func followeeIDs(of userID: Int64) async throws -> Set<Int64> {
         try await database.read { connection in
-            Set(
-                try await connection.values(
-                    "SELECT followee_id FROM follows WHERE follower_id = \(userID)", as: Int64.self))
+            Set(try await connection.values(Prepared<FolloweeIDs>(userID), as: Int64.self))
         }
+    }
+
+    enum FolloweeIDs: PreparedText {
+        static let sql = "SELECT followee_id FROM follows WHERE follower_id = $1"
     }
 
     /// The account with its counts and its relationship to the viewer, in one query; nil for a suspended

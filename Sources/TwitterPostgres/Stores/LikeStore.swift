@@ -28,14 +28,9 @@ struct LikeStore: LikeStoring {
             let changed: Int64?
             if liking {
                 changed = try await connection.value(
-                    """
-                    INSERT INTO tweet_likes (tweet_id, user_id, created_at)
-                    VALUES (\(plan.tweetID), \(userID), \(Date().storagePrecision)) ON CONFLICT DO NOTHING RETURNING id
-                    """, as: Int64.self)
+                    Prepared<Insert>(plan.tweetID, userID, Date().storagePrecision), as: Int64.self)
             } else {
-                changed = try await connection.value(
-                    "DELETE FROM tweet_likes WHERE tweet_id = \(plan.tweetID) AND user_id = \(userID) RETURNING id",
-                    as: Int64.self)
+                changed = try await connection.value(Prepared<Delete>(plan.tweetID, userID), as: Int64.self)
             }
             // Liking twice, or taking back a like never made, changes nothing and reports nothing.
             guard changed != nil,
@@ -58,6 +53,17 @@ struct LikeStore: LikeStoring {
         }
     }
 
+    enum Insert: PreparedText {
+        static let sql = """
+            INSERT INTO tweet_likes (tweet_id, user_id, created_at) VALUES ($1, $2, $3)
+            ON CONFLICT DO NOTHING RETURNING id
+            """
+    }
+
+    enum Delete: PreparedText {
+        static let sql = "DELETE FROM tweet_likes WHERE tweet_id = $1 AND user_id = $2 RETURNING id"
+    }
+
     /// Walks the (tweet_id, id) index back from the cursor; nil when the tweet is missing or hidden by its
     /// author's suspension.
     func likers(of id: Int64, page: PageRequest) async throws -> UserPage? {
@@ -72,14 +78,7 @@ struct LikeStore: LikeStoring {
     /// Every like, repost and bookmark of the reader, in one round trip.
     func marks(of userID: Int64) async throws -> ReaderMarks {
         try await database.read { connection in
-            let rows = try await connection.rows(
-                """
-                SELECT 'liked' AS mark, tweet_id AS id FROM tweet_likes WHERE user_id = \(userID)
-                UNION ALL
-                SELECT 'reposted', repost_of_id FROM tweets WHERE author_id = \(userID) AND repost_of_id IS NOT NULL
-                UNION ALL
-                SELECT 'bookmarked', tweet_id FROM bookmarks WHERE user_id = \(userID)
-                """)
+            let rows = try await connection.rows(Prepared<Marks>(userID))
             var marks = ReaderMarks()
             for row in rows {
                 let id = try row.column("id", as: Int64.self)
@@ -91,5 +90,15 @@ struct LikeStore: LikeStoring {
             }
             return marks
         }
+    }
+
+    enum Marks: PreparedText {
+        static let sql = """
+            SELECT 'liked' AS mark, tweet_id AS id FROM tweet_likes WHERE user_id = $1
+            UNION ALL
+            SELECT 'reposted', repost_of_id FROM tweets WHERE author_id = $1 AND repost_of_id IS NOT NULL
+            UNION ALL
+            SELECT 'bookmarked', tweet_id FROM bookmarks WHERE user_id = $1
+            """
     }
 }

@@ -84,13 +84,7 @@ struct RelationStore: RelationStoring {
     /// The three sets, inside the caller's transaction.
     static func hiddenAccounts(_ connection: PostgresConnection, of userID: Int64) async throws -> HiddenAccounts {
         var hidden = HiddenAccounts()
-        for row in try await connection.rows(
-            """
-            SELECT 'muted' AS kind, muted_id AS id FROM mutes WHERE muter_id = \(userID)
-            UNION ALL SELECT 'blocking', blocked_id FROM blocks WHERE blocker_id = \(userID)
-            UNION ALL SELECT 'blockedBy', blocker_id FROM blocks WHERE blocked_id = \(userID)
-            """)
-        {
+        for row in try await connection.rows(Prepared<Hidden>(userID)) {
             let id = try row.column("id", as: Int64.self)
             switch try row.column("kind", as: String.self) {
             case "muted": hidden.muted.insert(id)
@@ -99,6 +93,14 @@ struct RelationStore: RelationStoring {
             }
         }
         return hidden
+    }
+
+    enum Hidden: PreparedText {
+        static let sql = """
+            SELECT 'muted' AS kind, muted_id AS id FROM mutes WHERE muter_id = $1
+            UNION ALL SELECT 'blocking', blocked_id FROM blocks WHERE blocker_id = $1
+            UNION ALL SELECT 'blockedBy', blocker_id FROM blocks WHERE blocked_id = $1
+            """
     }
 
     /// Inserts the relationship unless it exists; whether it was new. `table` and the columns are this file's

@@ -22,37 +22,53 @@ struct ThrottleStore: ThrottleStoring {
         async throws
     {
         try await database.transaction { connection in
-            try await connection.run("SELECT pg_advisory_xact_lock(\(Self.lockClass), hashtext(\(key)))")
+            try await connection.run(Prepared<Lock>(Self.lockClass, key))
             let next = transform(try await Self.fetch(connection, key: key))
             try await connection.run(
-                """
-                INSERT INTO login_throttles (key, failures, last_failure_at, window_start, window_failures)
-                VALUES (\(key), \(next.failures), \(next.lastFailureAt.storagePrecision),
-                    \(next.windowStart.storagePrecision), \(next.windowFailures))
-                ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
-                    last_failure_at = excluded.last_failure_at, window_start = excluded.window_start,
-                    window_failures = excluded.window_failures
-                """)
+                Prepared<Upsert>(
+                    key, next.failures, next.lastFailureAt.storagePrecision,
+                    next.windowStart.storagePrecision, next.windowFailures))
         }
+    }
+
+    enum Lock: PreparedText {
+        static let sql = "SELECT pg_advisory_xact_lock($1, hashtext($2))"
+    }
+
+    enum Upsert: PreparedText {
+        static let sql = """
+            INSERT INTO login_throttles (key, failures, last_failure_at, window_start, window_failures)
+            VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
+                last_failure_at = excluded.last_failure_at, window_start = excluded.window_start,
+                window_failures = excluded.window_failures
+            """
     }
 
     /// Forgets `keys` in one statement.
     func resetThrottleStates(for keys: [String]) async throws {
         guard !keys.isEmpty else { return }
         try await database.transaction { connection in
-            try await connection.run("DELETE FROM login_throttles WHERE key = ANY(\(keys))")
+            try await connection.run(Prepared<Reset>(keys))
         }
+    }
+
+    enum Reset: PreparedText {
+        static let sql = "DELETE FROM login_throttles WHERE key = ANY($1)"
     }
 
     /// The stored state of `key`, if any.
     static func fetch(_ connection: PostgresConnection, key: String) async throws -> ThrottleState? {
-        try await connection.firstRow(
-            "SELECT failures, last_failure_at, window_start, window_failures FROM login_throttles WHERE key = \(key)"
-        ).map { row in
+        try await connection.firstRow(Prepared<State>(key)).map { row in
             ThrottleState(
                 failures: Int(try row.column("failures", as: Int32.self)),
                 lastFailureAt: try row.column("last_failure_at"), windowStart: try row.column("window_start"),
                 windowFailures: Int(try row.column("window_failures", as: Int32.self)))
         }
+    }
+
+    enum State: PreparedText {
+        static let sql =
+            "SELECT failures, last_failure_at, window_start, window_failures FROM login_throttles WHERE key = $1"
     }
 }

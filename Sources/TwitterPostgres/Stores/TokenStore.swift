@@ -18,11 +18,7 @@ struct TokenStore: TokenStoring {
         return try await database.transaction { connection in
             guard
                 let id = try await connection.value(
-                    """
-                    INSERT INTO tokens (user_id, kind, name, hash, created_at, expires_at)
-                    VALUES (\(userID), \(kind.rawValue), \(name), \(Data(hash)), \(createdAt), \(expiresAt))
-                    RETURNING id
-                    """, as: Int64.self)
+                    Prepared<Insert>(userID, kind.rawValue, name, Data(hash), createdAt, expiresAt), as: Int64.self)
             else { throw TwitterError(.internal, "The token just written has no id") }
             return TokenRecord(
                 id: id, userID: userID, kind: kind, name: name, createdAt: createdAt, expiresAt: expiresAt,
@@ -30,25 +26,36 @@ struct TokenStore: TokenStoring {
         }
     }
 
+    enum Insert: PreparedText {
+        static let sql = """
+            INSERT INTO tokens (user_id, kind, name, hash, created_at, expires_at)
+            VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
+            RETURNING id
+            """
+    }
+
     /// Revoked and expired tokens are found too: the caller tells them apart and says why it refuses one.
     func token(hash: [UInt8]) async throws -> TokenRecord? {
         try await database.read { connection in
-            try await connection.firstRow(
-                "SELECT \(unescaped: Self.columns) FROM tokens WHERE hash = \(Data(hash))"
-            ).map(Self.record(from:))
+            try await connection.firstRow(Prepared<ByHash>(Data(hash))).map(Self.record(from:))
         }
+    }
+
+    enum ByHash: PreparedText {
+        static let sql = "SELECT \(TokenStore.columns) FROM tokens WHERE hash = $1"
     }
 
     /// Keeps the expiry when none is given: only sessions slide.
     func touchToken(id: Int64, usedAt: Date, expiresAt: Date?) async throws {
         try await database.transaction { connection in
-            try await connection.run(
-                """
-                UPDATE tokens SET last_used_at = \(usedAt.storagePrecision),
-                    expires_at = COALESCE(\(expiresAt?.storagePrecision)::timestamptz, expires_at)
-                WHERE id = \(id)
-                """)
+            try await connection.run(Prepared<Touch>(usedAt.storagePrecision, expiresAt?.storagePrecision, id))
         }
+    }
+
+    enum Touch: PreparedText {
+        static let sql = """
+            UPDATE tokens SET last_used_at = $1, expires_at = COALESCE($2::timestamptz, expires_at) WHERE id = $3
+            """
     }
 
     /// Only the owner's live token: revoking twice, or another's, answers false.

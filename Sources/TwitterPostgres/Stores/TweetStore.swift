@@ -36,8 +36,7 @@ struct TweetStore: TweetStoring {
             }
             guard
                 let repostID = try await connection.value(
-                    "SELECT id FROM tweets WHERE repost_of_id = \(originalID) AND author_id = \(userID)", as: Int64.self
-                )
+                    Prepared<BatchWriter.RepostOf>(originalID, userID), as: Int64.self)
             else { return (false, []) }
             return (
                 true,
@@ -143,12 +142,9 @@ struct TweetStore: TweetStoring {
             } else {
                 // Deleted (a tombstone), or by a suspended account (a tweet the read leaves out): a placeholder
                 // either way, through which the chain goes on.
-                let parent = try await connection.firstRow(
-                    """
-                    SELECT in_reply_to_id FROM tweets WHERE id = \(id)
-                    UNION ALL SELECT in_reply_to_id FROM tweet_tombstones WHERE id = \(id)
-                    """
-                ).flatMap { try $0.column("in_reply_to_id", as: Int64?.self) }
+                let parent = try await connection.firstRow(Prepared<ParentOfPlaceholder>(id)).flatMap {
+                    try $0.column("in_reply_to_id", as: Int64?.self)
+                }
                 chain.append(.deleted(id: id, inReplyToID: parent))
                 next = parent
             }
@@ -169,31 +165,43 @@ struct TweetStore: TweetStoring {
                 let room = ThreadRows.room(read: found.count + next.count, readOfLevel: next.count, limit: limit)
                 guard room > 0 else { break }
                 let parents = Array(level[start..<min(start + ThreadRows.parentBatch, level.count)])
-                var sql = SQL()
-                sql.append(
-                    TweetRows.select(
-                        """
-                        WHERE tweets.in_reply_to_id = ANY(\(sql.bind(parents))) ORDER BY tweets.id
-                        LIMIT \(sql.bind(room))
-                        """))
-                let replies = try await TweetRows.fetchAll(connection, sql)
+                let replies = try await connection.rows(Prepared<Replies>(parents, Int64(room))).map(
+                    TweetRows.tweet(from:))
                 next += replies.map(ThreadEntry.tweet)
                 // Deleted replies, and replies by suspended accounts, keep their place as placeholders, in id
                 // order as SQLite's index walks give them.
                 let left = room - replies.count
                 guard left > 0 else { continue }
-                next += try await connection.rows(
-                    """
-                    SELECT id, in_reply_to_id FROM tweet_tombstones WHERE in_reply_to_id = ANY(\(parents))
-                    UNION ALL SELECT id, in_reply_to_id FROM tweets
-                    WHERE in_reply_to_id = ANY(\(parents)) AND \(unescaped: AccountStanding.suspended("author_id"))
-                    ORDER BY id LIMIT \(left)
-                    """
-                ).map { ThreadEntry.deleted(id: try $0.column("id"), inReplyToID: try $0.column("in_reply_to_id")) }
+                next += try await connection.rows(Prepared<PlaceholderReplies>(parents, Int64(left))).map {
+                    ThreadEntry.deleted(id: try $0.column("id"), inReplyToID: try $0.column("in_reply_to_id"))
+                }
             }
             found += next
             level = next.map(\.id)
         }
         return found
+    }
+
+    /// What a placeholder in a chain answers: a tombstone's, or a suspended account's tweet's, parent.
+    enum ParentOfPlaceholder: PreparedText {
+        static let sql = """
+            SELECT in_reply_to_id FROM tweets WHERE id = $1
+            UNION ALL SELECT in_reply_to_id FROM tweet_tombstones WHERE id = $1
+            """
+    }
+
+    /// Up to `$2` replies to the tweets `$1`, oldest first.
+    enum Replies: PreparedText {
+        static let sql = TweetRows.select("WHERE tweets.in_reply_to_id = ANY($1) ORDER BY tweets.id LIMIT $2")
+    }
+
+    /// Up to `$2` deleted replies, and replies by suspended accounts, to the tweets `$1`, oldest first.
+    enum PlaceholderReplies: PreparedText {
+        static let sql = """
+            SELECT id, in_reply_to_id FROM tweet_tombstones WHERE in_reply_to_id = ANY($1)
+            UNION ALL SELECT id, in_reply_to_id FROM tweets
+            WHERE in_reply_to_id = ANY($1) AND \(AccountStanding.suspended("author_id"))
+            ORDER BY id LIMIT $2
+            """
     }
 }

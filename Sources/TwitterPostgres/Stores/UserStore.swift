@@ -37,19 +37,23 @@ struct UserStore: UserStoring {
     /// Suspended or not, as in the SQLite store: who holds an id (a session, an admin) checks the standing apart.
     func user(id: Int64) async throws -> User? {
         try await database.read { connection in
-            try await connection.firstRow(
-                "SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(id)"
-            ).map(UserRows.user(from:))
+            try await connection.firstRow(Prepared<ByID>(id)).map(UserRows.user(from:))
         }
+    }
+
+    enum ByID: PreparedText {
+        static let sql = "SELECT \(UserRows.columns) FROM users WHERE id = $1"
     }
 
     /// Suspended or not: a login finds the account first, then refuses a suspended one giving the reason.
     func user(email: String) async throws -> User? {
         try await database.read { connection in
-            try await connection.firstRow(
-                "SELECT \(unescaped: UserRows.columns) FROM users WHERE email_key = \(UserRows.key(email))"
-            ).map(UserRows.user(from:))
+            try await connection.firstRow(Prepared<ByEmail>(UserRows.key(email))).map(UserRows.user(from:))
         }
+    }
+
+    enum ByEmail: PreparedText {
+        static let sql = "SELECT \(UserRows.columns) FROM users WHERE email_key = $1"
     }
 
     /// Leaves out a suspended account, which others see as gone.
@@ -74,8 +78,12 @@ struct UserStore: UserStoring {
     /// Nil both for a missing account and for one without a password.
     func passwordHash(userID: Int64) async throws -> String? {
         try await database.read { connection in
-            try await connection.value("SELECT password_hash FROM users WHERE id = \(userID)", as: String.self)
+            try await connection.value(Prepared<PasswordHash>(userID), as: String.self)
         }
+    }
+
+    enum PasswordHash: PreparedText {
+        static let sql = "SELECT password_hash FROM users WHERE id = $1"
     }
 
     /// A missing account is not an error, as in the SQLite store: there is nothing to protect.
