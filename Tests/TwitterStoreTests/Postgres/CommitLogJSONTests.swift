@@ -18,7 +18,8 @@ struct CommitLogJSONTests {
             createdAt: Date(timeIntervalSince1970: 1_764_110_000.5), inReplyToID: 1,
             counts: TweetCounts(likes: 3, reposts: 2, replies: 1, quotes: 4),
             entities: TweetEntities(
-                mentions: [.init(username: "ann", start: 17, end: 21)], hashtags: [.init(tag: "Swift", start: 10, end: 16)],
+                mentions: [.init(username: "ann", start: 17, end: 21)],
+                hashtags: [.init(tag: "Swift", start: 10, end: 16)],
                 urls: [.init(url: "https://swift.org", start: 22, end: 39)]),
             quoteOfID: 1)
         var unavailable = quoted
@@ -33,7 +34,8 @@ struct CommitLogJSONTests {
             Tweet(
                 id: 2, author: author, text: "quote \" backslash \\ newline \n tab \t bell \u{07} é 🚀 👩‍💻",
                 createdAt: Date(timeIntervalSinceReferenceDate: 786_000_001.987_654_321)),
-            Tweet(id: 3, author: author, text: "", createdAt: Date(timeIntervalSinceReferenceDate: 0), repostOf: original),
+            Tweet(
+                id: 3, author: author, text: "", createdAt: Date(timeIntervalSinceReferenceDate: 0), repostOf: original),
             quoted, unavailable, shown,
         ]
     }
