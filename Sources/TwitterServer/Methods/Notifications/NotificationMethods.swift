@@ -14,7 +14,7 @@ struct NotificationMethods: MethodGroup {
                 let reader = try context.session.requireLogin().userID
                 let hiding = try await services.visibility(for: reader).hiding
                 let query = NotificationQuery(
-                    sinceID: params.sinceId, maxID: params.maxId, limit: params.limit ?? 20,
+                    sinceID: params.sinceId, maxID: params.maxId, limit: API.PageSize.tweets.limit(params.limit),
                     types: params.types.map(Set.init))
                 let found = try await store.notifications(of: reader, query, hiding: hiding)
                 return API.Notifications.Page(

@@ -19,7 +19,8 @@ struct SearchMethods: MethodGroup {
                 let authorID = try await lookup.id(ofOptional: query.author)
                 let visibility = try await services.visibility(for: reader)
                 let found = try await search.search(
-                    query, authorID: authorID, hiding: visibility.hiding, limit: params.limit ?? 20, from: position)
+                    query, authorID: authorID, hiding: visibility.hiding,
+                    limit: API.PageSize.search.limit(params.limit), from: position)
                 // The store leaves the hidden accounts out in SQL; the policy has the last word on what it read.
                 return API.Search.TweetResults(
                     tweets: try await services.feed.marked(
@@ -36,7 +37,8 @@ struct SearchMethods: MethodGroup {
                 }
                 let hiding = try await services.visibility(for: reader).hiding
                 return API.Search.UserResults(
-                    users: try await search.users(withPrefix: prefix, hiding: hiding, limit: params.limit ?? 20))
+                    users: try await search.users(
+                        withPrefix: prefix, hiding: hiding, limit: API.PageSize.search.limit(params.limit)))
             })
         router.register(
             API.Tags.tweets,
@@ -44,13 +46,13 @@ struct SearchMethods: MethodGroup {
                 let reader = try context.session.requireLogin().userID
                 let query = TweetQuery(
                     .tag(try Self.tagKey(params.tag)), sinceID: params.sinceId, maxID: params.maxId,
-                    limit: params.limit ?? 20)
+                    limit: API.PageSize.tweets.limit(params.limit))
                 return try await services.feed.page(query, reader: reader, stores: services.readStores)
             })
         router.register(
             API.Tags.trending,
             .awaited { (params: API.Tags.TrendingParams, _) in
-                let (hours, limit) = (params.hours ?? 24, params.limit ?? 10)
+                let (hours, limit) = (params.hours ?? 24, API.PageSize.tags.limit(params.limit))
                 return API.Tags.Trending(
                     tags: try await services.feed.caches.trending.tags(hours: hours, limit: limit) {
                         try await search.trending(since: Date().addingTimeInterval(-Double(hours) * 3600), limit: limit)
