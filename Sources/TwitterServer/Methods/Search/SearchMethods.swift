@@ -17,14 +17,11 @@ struct SearchMethods: MethodGroup {
                 let query = try SearchQuery(parsing: params.query)
                 let position = try SearchCursor.position(params.cursor)
                 let authorID = try await lookup.id(ofOptional: query.author)
-                let visibility = try await services.visibility(for: reader)
-                let found = try await search.search(
-                    query, authorID: authorID, hiding: visibility.hiding,
-                    limit: API.PageSize.search.limit(params.limit), from: position)
-                // The store leaves the hidden accounts out in SQL; the policy has the last word on what it read.
+                let found = try await services.access.search(
+                    query, authorID: authorID, limit: API.PageSize.search.limit(params.limit), from: position,
+                    for: reader, in: search)
                 return API.Search.TweetResults(
-                    tweets: try await services.feed.marked(
-                        visibility.listed(found.tweets), for: reader, stores: services.readStores),
+                    tweets: try await services.feed.marked(found.tweets, for: reader, stores: services.readStores),
                     nextCursor: found.next.map(SearchCursor.string))
             })
         router.register(
@@ -35,10 +32,9 @@ struct SearchMethods: MethodGroup {
                 guard (1...64).contains(prefix.count) else {
                     throw TwitterError.invalidFields(["query": "must be 1 to 64 characters"])
                 }
-                let hiding = try await services.visibility(for: reader).hiding
                 return API.Search.UserResults(
-                    users: try await search.users(
-                        withPrefix: prefix, hiding: hiding, limit: API.PageSize.search.limit(params.limit)))
+                    users: try await services.access.users(
+                        withPrefix: prefix, limit: API.PageSize.search.limit(params.limit), for: reader, in: search))
             })
         router.register(
             API.Tags.tweets,

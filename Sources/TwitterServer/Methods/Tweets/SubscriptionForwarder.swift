@@ -32,9 +32,8 @@ struct SubscriptionForwarder: Sendable {
                     guard visibility.lists(tweet), list?.isReadable(by: reader, visibility) ?? true else { continue }
                     try await send(try await newTweet(tweet))
                 case .event(.deleted(let tweetID, let authorID, _)):
-                    // A hidden account's tweets were never shown; neither is their going.
                     let visibility = try await services.visibility(for: reader)
-                    guard !visibility.hiding.contains(authorID), list?.isReadable(by: reader, visibility) ?? true
+                    guard visibility.listsDeletion(by: authorID), list?.isReadable(by: reader, visibility) ?? true
                     else { continue }
                     try await send(notificationLine(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
                 case .lagged:
@@ -57,10 +56,9 @@ struct SubscriptionForwarder: Sendable {
         let ownerID: Int64
         var isPrivate: Bool
 
-        /// Whether `reader` may read the list now: its owner always; anyone else while it is public and no
-        /// block stands between them and the owner.
+        /// Whether `reader` may read the list now, as the policy says of a list in this state.
         func isReadable(by reader: Int64, _ visibility: TweetVisibility) -> Bool {
-            reader == ownerID || (!isPrivate && !visibility.isBlocked(ownerID))
+            visibility.allowsList(ownedBy: ownerID, isPrivate: isPrivate, reader: reader)
         }
     }
 
