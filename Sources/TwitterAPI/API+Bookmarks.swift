@@ -44,7 +44,7 @@ extension API.Bookmarks {
             "bookmarks.list",
             summary: "The caller's bookmarks, newest bookmark first; deleted and hidden tweets are left out.",
             params: [
-                Property("limit", .integer("How many, 1 to 200; 20 when absent.", minimum: 1, maximum: 200)),
+                API.PageSize.tweets.property,
                 Property("cursor", .string("The nextCursor of the previous page.")),
             ],
             result: API.Tweets.listPageSchema, errors: ["invalid_params"]

@@ -315,7 +315,7 @@ extension API.Messages {
         MethodDescriptor(
             "messages.conversations", summary: "Your conversations, most recent activity first.",
             params: [
-                Property("limit", .integer("How many, 1 to 100; 20 when absent.", minimum: 1, maximum: 100)),
+                API.PageSize.search.property,
                 Property("cursor", .string("The nextCursor of the previous page.")),
             ],
             result: .object(
@@ -332,7 +332,7 @@ extension API.Messages {
             "messages.list", summary: "A conversation's messages, newest first; only its members may read them.",
             params: [
                 conversationIDParam,
-                Property("limit", .integer("How many, 1 to 200; 50 when absent.", minimum: 1, maximum: 200)),
+                API.PageSize.messages.property,
                 Property("maxId", .integer("Only messages older than this id.", minimum: 0)),
                 Property("sinceId", .integer("Only messages newer than this id.", minimum: 0)),
             ],

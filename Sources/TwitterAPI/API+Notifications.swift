@@ -123,7 +123,7 @@ extension API.Notifications {
             params: [
                 Property("sinceId", .integer("Only notifications newer than this id.", minimum: 0)),
                 Property("maxId", .integer("Only notifications older than this id.", minimum: 0)),
-                Property("limit", .integer("How many, 1 to 200; 20 when absent.", minimum: 1, maximum: 200)),
+                API.PageSize.tweets.property,
                 Property(
                     "types",
                     .array(of: .oneOfStrings(ActivityNotification.Kind.allCases.map(\.rawValue)), "Only these types.")),

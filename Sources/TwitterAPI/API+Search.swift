@@ -73,7 +73,7 @@ extension API.Search {
                 "Tweets matching every word (case and diacritics ignored), \"a phrase\", from:username, #tag and -word; best match first, then newest.",
             params: [
                 Property("query", .string("The query, at most 500 characters."), required: true),
-                Property("limit", .integer("How many, 1 to 100; 20 when absent.", minimum: 1, maximum: 100)),
+                API.PageSize.search.property,
                 Property("cursor", .string("The nextCursor of the previous page.")),
             ],
             result: .object(
@@ -92,7 +92,7 @@ extension API.Search {
             "search.users", summary: "Accounts whose username, first or last name starts with the query.",
             params: [
                 Property("query", .string("A prefix, at least one character."), required: true),
-                Property("limit", .integer("How many, 1 to 100; 20 when absent.", minimum: 1, maximum: 100)),
+                API.PageSize.search.property,
             ],
             result: .object(
                 [Property("users", .array(of: API.Tweets.userSummarySchema), required: true)], title: "UserResults"),
@@ -152,7 +152,7 @@ extension API.Tags {
                 Property("tag", .string("The tag, with or without #; case and width do not matter."), required: true),
                 Property("sinceId", .integer("Only tweets newer than this id.", minimum: 0)),
                 Property("maxId", .integer("Only tweets older than this id.", minimum: 0)),
-                Property("limit", .integer("How many, 1 to 200; 20 when absent.", minimum: 1, maximum: 200)),
+                API.PageSize.tweets.property,
             ],
             result: API.Tweets.pageSchema, errors: ["invalid_params"]
         ))
@@ -164,7 +164,7 @@ extension API.Tags {
             summary: "The tags of the last hours, ranked by how many accounts used them, then by tweets.",
             params: [
                 Property("hours", .integer("The window, 1 to 168 hours; 24 when absent.", minimum: 1, maximum: 168)),
-                Property("limit", .integer("How many tags, 1 to 100; 10 when absent.", minimum: 1, maximum: 100)),
+                API.PageSize.tags.property,
             ],
             result: .object(
                 [

@@ -82,7 +82,7 @@ extension API.Timelines {
     static let pageParams = [
         Property("sinceId", .integer("Only tweets newer than this id (pull to refresh).", minimum: 0)),
         Property("maxId", .integer("Only tweets older than this id (paging back).", minimum: 0)),
-        Property("limit", .integer("How many, 1 to 200; 20 when absent.", minimum: 1, maximum: 200)),
+        API.PageSize.tweets.property,
     ]
 
     /// `timeline.home`.

@@ -212,7 +212,7 @@ extension API.Tweets {
         ], title: "UserPage")
 
     static let pageParams = [
-        Property("limit", .integer("How many, 1 to 200; 40 when absent.", minimum: 1, maximum: 200)),
+        API.PageSize.people.property,
         Property("cursor", .string("The nextCursor of the previous page.")),
     ]
 
@@ -245,7 +245,7 @@ extension API.Tweets {
             summary: "The tweets quoting a tweet (a repost's original), newest first; hidden quotes are left out.",
             params: [
                 Property("id", .integer(), required: true),
-                Property("limit", .integer("How many, 1 to 200; 20 when absent.", minimum: 1, maximum: 200)),
+                API.PageSize.tweets.property,
                 Property("cursor", .string("The nextCursor of the previous page.")),
             ],
             result: listPageSchema, errors: ["invalid_params", "not_found"]
@@ -259,7 +259,7 @@ extension API.Tweets {
             params: [
                 Property("sinceId", .integer("Only tweets newer than this id (pull to refresh).", minimum: 0)),
                 Property("maxId", .integer("Only tweets older than this id (paging back).", minimum: 0)),
-                Property("limit", .integer("How many, 1 to 200; 20 when absent.", minimum: 1, maximum: 200)),
+                API.PageSize.tweets.property,
                 Property("author", .string("Only this username's tweets.")),
             ],
             result: pageSchema, errors: ["invalid_params", "not_found"]

@@ -66,4 +66,29 @@ struct TweetVisibilityTests {
         #expect(shown?.descendants.map(\.id) == [6, 7], "the hidden reply keeps its place for the reply beneath")
         #expect(shown?.descendants.first == .deleted(id: 6, inReplyToID: 5))
     }
+
+    @Test(arguments: [HiddenAccounts(muted: [2]), HiddenAccounts(blocking: [2]), HiddenAccounts(blockedBy: [2])])
+    func notificationsAndDeletionsFromAHiddenAccountDoNotReachTheReaderButReportsDo(_ hidden: HiddenAccounts) {
+        let visibility = TweetVisibility(hidden)
+        func notification(_ type: ActivityNotification.Kind, from actor: Int64) -> ActivityNotification {
+            ActivityNotification(
+                id: actor, type: type, createdAt: Date(timeIntervalSince1970: 0),
+                from: .init(id: actor, username: "user\(actor)"), tweet: nil)
+        }
+        #expect(visibility.hides(2) && !visibility.hides(3))
+        #expect(!visibility.shows(notification(.like, from: 2)) && !visibility.shows(notification(.follow, from: 2)))
+        #expect(visibility.shows(notification(.adminReport, from: 2)), "moderation sees what a blocker reports")
+        #expect(visibility.shown([notification(.mention, from: 2), notification(.mention, from: 3)]).map(\.id) == [3])
+        #expect(!visibility.listsDeletion(by: 2) && visibility.listsDeletion(by: 3))
+    }
+
+    @Test func aListIsKnownToItsOwnerAndAcrossNoBlockWhilePublic() {
+        let muting = TweetVisibility(HiddenAccounts(muted: [2]))
+        #expect(muting.allowsList(ownedBy: 2, isPrivate: false, reader: 1), "a mute does not hide a list")
+        #expect(!muting.allowsList(ownedBy: 2, isPrivate: true, reader: 1))
+        #expect(muting.allowsList(ownedBy: 1, isPrivate: true, reader: 1), "its owner's own")
+        for hidden in [HiddenAccounts(blocking: [2]), HiddenAccounts(blockedBy: [2])] {
+            #expect(!TweetVisibility(hidden).allowsList(ownedBy: 2, isPrivate: false, reader: 1))
+        }
+    }
 }

@@ -39,8 +39,7 @@ public struct UserList: Sendable, Hashable, Codable {
     /// Whether `reader` may know the list exists: its owner always; anyone else when it is public and no block
     /// stands between them and the owner (`visibility` is the reader's).
     public func isVisible(to reader: Int64, visibility: TweetVisibility) -> Bool {
-        if owner.id == reader { return true }
-        return !isPrivate && !visibility.isBlocked(owner.id)
+        visibility.allowsList(ownedBy: owner.id, isPrivate: isPrivate, reader: reader)
     }
 }
 

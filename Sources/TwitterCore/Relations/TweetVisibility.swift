@@ -22,6 +22,12 @@ public struct TweetVisibility: Sendable, Equatable {
     /// of people lists and notifications.
     public var hiding: Set<Int64> { hidden.all }
 
+    /// Whether `accountID` is one the reader's lists, people lists and notifications leave out: muted, blocked,
+    /// or blocking the reader.
+    public func hides(_ accountID: Int64) -> Bool {
+        hidden.muted.contains(accountID) || isBlocked(accountID)
+    }
+
     /// Whether a block stands between the reader and `accountID`, either way.
     public func isBlocked(_ accountID: Int64) -> Bool {
         hidden.blocking.contains(accountID) || hidden.blockedBy.contains(accountID)
@@ -91,6 +97,31 @@ public struct TweetVisibility: Sendable, Equatable {
         var repost = tweet
         repost.repostOf = nil
         return ArchivedTweet(repost, unavailableOriginalID: original.id)
+    }
+}
+
+extension TweetVisibility {
+    /// Whether the reader's live stream tells of the deletion of a tweet by `authorID`: a hidden account's tweets
+    /// were never shown, so neither is their going.
+    public func listsDeletion(by authorID: Int64) -> Bool {
+        !hides(authorID)
+    }
+
+    /// Whether the reader may know list `ownerID`'s list: its own always; someone else's while it is public and no
+    /// block stands between the reader and the owner. A mute does not hide a list.
+    public func allowsList(ownedBy ownerID: Int64, isPrivate: Bool, reader: Int64) -> Bool {
+        ownerID == reader || (!isPrivate && !isBlocked(ownerID))
+    }
+
+    /// Whether `notification` reaches the reader: none from an account it hides, except a report, which the
+    /// admins see whoever made it (moderation must see what a blocker reports).
+    public func shows(_ notification: ActivityNotification) -> Bool {
+        !notification.type.isHiddenWithItsActor || !hides(notification.from.id)
+    }
+
+    /// The notifications of `notifications` that reach the reader, in order.
+    public func shown(_ notifications: [ActivityNotification]) -> [ActivityNotification] {
+        hidden.isEmpty ? notifications : notifications.filter(shows)
     }
 }
 

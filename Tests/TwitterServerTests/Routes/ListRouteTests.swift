@@ -226,6 +226,14 @@ struct ListRouteTests: RouteTesting {
         let fourth = try #require(await reader.inbox.next())
         #expect(fourth["params"]?["tweet"]?["text"] == "public again")
 
+        // From the refused side: while the owner blocks the reader, its public list streams nothing to it.
+        _ = try await alice.call(API.Users.block, .init(username: "reader"))
+        _ = try await bob.call(API.Tweets.post, .init(text: "while blocked"))
+        _ = try await alice.call(API.Users.unblock, .init(username: "reader"))
+        _ = try await bob.call(API.Tweets.post, .init(text: "unblocked"))
+        let fifth = try #require(await reader.inbox.next())
+        #expect(fifth["params"]?["tweet"]?["text"] == "unblocked")
+
         #expect(try await reader.refusal(API.Timelines.subscribe, .init(timeline: "list")).code == -32602)
         let missing = try await reader.refusal(API.Timelines.subscribe, .init(timeline: "list", listId: list.id + 9))
         #expect(missing.code == -32004)

@@ -68,6 +68,55 @@ struct NotificationRouteTests: RouteTesting {
         #expect(try await daemon.connect().refusal(API.Notifications.unreadCount).code == -32001)
     }
 
+    @Test func anAccountThatBlocksTheReaderIsLeftOutOfListCountAndStreamAlike() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        let carol = try await daemon.signUp("carol")
+        let tweet = try await alice.call(API.Tweets.post, .init(text: "hello"))
+        _ = try await bob.call(API.Tweets.like, .init(id: tweet.id))
+        _ = try await bob.call(API.Users.follow, .init(username: "alice"))
+        #expect(try await alice.call(API.Notifications.unreadCount).unread == 2)
+        // The refused side: bob blocks alice, so alice no longer hears of what bob did before.
+        _ = try await bob.call(API.Users.block, .init(username: "alice"))
+        let page = try await alice.call(API.Notifications.list, .init())
+        #expect(page.notifications.isEmpty && page.unread == 0, "\(page.notifications)")
+        #expect(try await alice.call(API.Notifications.unreadCount).unread == 0)
+        #expect(try await alice.call(API.Notifications.markRead, .init(upToId: 0)).unread == 0)
+        // The stream's catch-up from the start leaves bob's out too: carol's follow is the first line.
+        _ = try await carol.call(API.Users.follow, .init(username: "alice"))
+        _ = try await alice.call(API.Notifications.subscribe, .init(sinceId: 0))
+        let first = try #require(await alice.inbox.next())
+        #expect(first["params"]?["notification"]?["from"]?["username"] == "carol", "\(first)")
+        await alice.close()
+    }
+
+    @Test func aMutedAccountIsLeftOutOfTheLiveStreamAtOnce() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        let carol = try await daemon.signUp("carol")
+        _ = try await alice.call(API.Notifications.subscribe, .init())
+        _ = try await alice.call(API.Users.mute, .init(username: "bob"))
+        _ = try await bob.call(API.Users.follow, .init(username: "alice"))
+        _ = try await carol.call(API.Users.follow, .init(username: "alice"))
+        let first = try #require(await alice.inbox.next())
+        #expect(first["params"]?["notification"]?["from"]?["username"] == "carol", "\(first)")
+        await alice.close()
+    }
+
+    @Test func aReportReachesTheAdminsWhetherTheReporterBlocksOrIsMutedByThem() async throws {
+        let daemon = try await InProcessDaemon()
+        let admin = try await daemon.admin()
+        let bob = try await daemon.signUp("bob")
+        _ = try await daemon.signUp("carol")
+        _ = try await bob.call(API.Users.block, .init(username: "root"))
+        _ = try await admin.call(API.Users.mute, .init(username: "bob"))
+        let report = try await bob.call(API.Reports.create, .init(username: "carol", reason: "spam"))
+        let told = try await admin.call(API.Notifications.list, .init(types: [.adminReport])).notifications
+        #expect(told.map(\.reportID) == [report.id], "moderation sees what a blocker reports")
+    }
+
     @Test func subscribeStreamsTheCallersNewNotifications() async throws {
         let daemon = try await InProcessDaemon()
         let alice = try await daemon.signUp("alice")

@@ -45,6 +45,8 @@ struct SearchRouteTests: RouteTesting {
         #expect(try await alice.call(API.Search.users, .init(query: "fre")).users.map(\.username) == ["alfred"])
         _ = try await alfred.call(API.Users.block, .init(username: "alice"))
         #expect(try await alice.call(API.Search.users, .init(query: "al")).users.map(\.username) == ["alice"])
+        _ = try await alice.call(API.Users.mute, .init(username: "bob"))
+        #expect(try await alice.call(API.Search.users, .init(query: "bo")).users.isEmpty, "a muted account")
         #expect(try await alice.refusal(API.Search.users, .init(query: "  ")).code == -32602)
         #expect(try await daemon.connect().refusal(API.Search.users, .init(query: "al")).code == -32001)
     }

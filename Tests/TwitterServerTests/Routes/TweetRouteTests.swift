@@ -113,6 +113,25 @@ struct TweetRouteTests: RouteTesting {
         await alice.close()
     }
 
+    @Test func aLiveStreamLeavesOutTheTweetsAndTheGoingOfAnAccountThatBlocksTheReader() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        let carol = try await daemon.signUp("carol")
+        _ = try await alice.call(API.Tweets.subscribe, .init())
+        _ = try await bob.call(API.Users.block, .init(username: "alice"))
+        let hidden = try await bob.call(API.Tweets.post, .init(text: "not for alice"))
+        _ = try await bob.call(API.Tweets.delete, .init(id: hidden.id))
+        let shown = try await carol.call(API.Tweets.post, .init(text: "for everyone"))
+        _ = try await carol.call(API.Tweets.delete, .init(id: shown.id))
+        let new = try #require(await alice.inbox.next())
+        #expect(new["method"] == "tweets.new" && new["params"]?["tweet"]?["text"] == "for everyone", "\(new)")
+        let deleted = try #require(await alice.inbox.next())
+        #expect(deleted["method"] == "tweets.deleted", "\(deleted)")
+        #expect(deleted["params"]?["id"] == .number(.init(Int(shown.id))), "bob's deletion was never sent")
+        await alice.close()
+    }
+
     @Test func unsubscribeEndsOnlyThisConnectionsOwnSubscription() async throws {
         let daemon = try await InProcessDaemon()
         let alice = try await daemon.signUp("alice")

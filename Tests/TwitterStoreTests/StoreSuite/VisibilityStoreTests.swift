@@ -70,4 +70,29 @@ struct VisibilityStoreTests {
         let decoded = try JSONDecoder().decode(AccountArchivePage.self, from: Data(json.utf8))
         #expect(decoded.tweets.map(\.id) == [repost.id], "an archive with a placeholder reads back")
     }
+
+    /// `reports.create`, `tweets.get` and every method naming a tweet read it through `TweetAccess`, which asks
+    /// `TweetVisibility` of what each store gives: the repost with its original's author, and the reader's hidden
+    /// accounts. From the refused side, on every backend, those facts refuse the repost as the original.
+    @Test(arguments: StoreBackend.all, Block.allCases)
+    func theFactsEveryTweetReadAsksRefuseARepostOfAnUnseeableOriginal(_ backend: StoreBackend, _ block: Block)
+        async throws
+    {
+        let fixture = try await backend.fixture()
+        let (alice, bob, carol) = (
+            try await fixture.user("alice"), try await fixture.user("bob"), try await fixture.user("carol")
+        )
+        let original = try await fixture.post("alice's own words", by: alice)
+        let repost = try await fixture.tweets.repost(original.id, by: carol.id)()
+        let (blocker, blocked) = block == .originalsAuthorBlocksReader ? (alice, bob) : (bob, alice)
+        #expect(try await fixture.relations.block(blocked.id, by: blocker.id))
+        let visibility = TweetVisibility(try await fixture.relations.hiddenAccounts(of: bob.id))
+        let stored = try await fixture.tweets.tweet(id: repost.id)
+        #expect(stored?.repostOf?.author.id == alice.id, "the repost carries its original's author")
+        #expect(throws: TwitterError.notFound("Tweet \(repost.id)")) {
+            try visibility.accessible(stored, id: repost.id)
+        }
+        let carols = TweetVisibility(try await fixture.relations.hiddenAccounts(of: carol.id))
+        #expect(try carols.accessible(stored, id: repost.id).id == repost.id, "no block, no refusal")
+    }
 }

@@ -30,7 +30,7 @@ struct BookmarkMethods: MethodGroup {
             API.Bookmarks.list,
             .awaited { (params: API.Bookmarks.ListParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let request = try PageCursor.request(limit: params.limit ?? 20, cursor: params.cursor)
+                let request = try PageCursor.request(.tweets, limit: params.limit, cursor: params.cursor)
                 let page = try await services.access.bookmarks(of: reader, page: request, in: bookmarks)
                 let marked = try await feed.marked(page.tweets, for: reader, stores: stores)
                 return TweetListAnswer(tweets: marked, nextCursor: page.next, json: feed.caches.json)

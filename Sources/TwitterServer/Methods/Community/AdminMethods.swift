@@ -14,7 +14,7 @@ struct AdminMethods: MethodGroup {
         router.register(
             API.Admin.usersList,
             .awaited { (params: API.Admin.UserListParams, _) in
-                let request = try PageCursor.request(limit: params.limit, cursor: params.cursor)
+                let request = try PageCursor.request(.people, limit: params.limit, cursor: params.cursor)
                 let page = try await moderation.accounts(matching: params.query, status: params.status, page: request)
                 return API.Admin.UserPage(
                     users: page.items.map { auth.adminView(of: $0) }, nextCursor: page.next.map(String.init))
@@ -75,7 +75,7 @@ struct AdminMethods: MethodGroup {
         router.register(
             API.Admin.reportsList,
             .awaited { (params: API.Admin.ReportListParams, _) in
-                let request = try PageCursor.request(limit: params.limit, cursor: params.cursor)
+                let request = try PageCursor.request(.people, limit: params.limit, cursor: params.cursor)
                 let page = try await moderation.reports(status: params.status, page: request)
                 return API.Admin.ReportPage(
                     reports: page.items, nextCursor: page.next.map(String.init))
@@ -97,7 +97,7 @@ struct AdminMethods: MethodGroup {
             API.Admin.auditList,
             .awaited { (params: API.Admin.AuditListParams, _) in
                 let page = try await moderation.auditEntries(
-                    page: try PageCursor.request(limit: params.limit, cursor: params.cursor))
+                    page: try PageCursor.request(.people, limit: params.limit, cursor: params.cursor))
                 return API.Admin.AuditPage(
                     entries: page.items, nextCursor: page.next.map(String.init))
             })

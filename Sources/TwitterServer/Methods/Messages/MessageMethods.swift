@@ -32,7 +32,8 @@ struct MessageMethods: MethodGroup {
                 if let cursor = params.cursor, Int64(cursor) == nil {
                     throw TwitterError.invalidFields(["cursor": "is not a cursor this method gave"])
                 }
-                let page = try await store.conversations(of: reader, limit: params.limit ?? 20, cursor: params.cursor)
+                let page = try await store.conversations(
+                    of: reader, limit: API.PageSize.search.limit(params.limit), cursor: params.cursor)
                 return API.Messages.ConversationPage(
                     conversations: try page.conversations.map { summary throws(TwitterError) in
                         try services.shown(summary)
@@ -43,7 +44,7 @@ struct MessageMethods: MethodGroup {
             API.Messages.list,
             .awaited { (params: API.Messages.ListParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let limit = params.limit ?? 50
+                let limit = API.PageSize.messages.limit(params.limit)
                 let found = try await store.messages(
                     in: params.conversationId, for: reader,
                     MessageQuery(limit: limit, maxID: params.maxId, sinceID: params.sinceId))

@@ -38,26 +38,25 @@ struct NotificationForwarder: StreamForwarding {
 
     private func catchUp(send: @Sendable ([UInt8]) async throws -> Void) async throws -> Int64 {
         guard let sinceID else { return 0 }
-        let hidden = try await services.visibility(for: recipient).hiding
-        let backlog = try await services.notifications.notifications(
-            of: recipient, after: sinceID, limit: capacity + 1, hiding: hidden)
-        guard backlog.count <= capacity else {
+        let backlog = try await services.access.notifications(
+            of: recipient, after: sinceID, limit: capacity + 1, in: services.notifications)
+        guard backlog.read.count <= capacity else {
             try await send(notificationLine(API.Notifications.lagged, .init(subscription: id, resumeFrom: sinceID)))
             subscription.cancel()
             return Int64.max
         }
-        for notification in backlog {
-            if let line = try await line(notification) { try await send(line) }
+        for notification in try await services.marked(backlog.shown, for: recipient) {
+            try await send(
+                try notificationLine(API.Notifications.new, .init(subscription: id, notification: notification)))
         }
-        return backlog.last?.id ?? sinceID
+        return backlog.read.last?.id ?? sinceID
     }
 
     /// `notifications.new` with the recipient's marks on its tweet; nothing for a hidden account's.
     private func line(_ notification: ActivityNotification) async throws -> [UInt8]? {
-        let hidden = try await services.visibility(for: recipient).hiding
-        guard let shown = try await services.shown([notification], to: recipient, hiding: hidden).first else {
-            return nil
-        }
+        guard try await services.access.shows(notification, to: recipient),
+            let shown = try await services.marked([notification], for: recipient).first
+        else { return nil }
         return try notificationLine(API.Notifications.new, .init(subscription: id, notification: shown))
     }
 }

@@ -12,29 +12,25 @@ struct NotificationMethods: MethodGroup {
             API.Notifications.list,
             .awaited { (params: API.Notifications.ListParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let hiding = try await services.visibility(for: reader).hiding
                 let query = NotificationQuery(
-                    sinceID: params.sinceId, maxID: params.maxId, limit: params.limit ?? 20,
+                    sinceID: params.sinceId, maxID: params.maxId, limit: API.PageSize.tweets.limit(params.limit),
                     types: params.types.map(Set.init))
-                let found = try await store.notifications(of: reader, query, hiding: hiding)
+                let found = try await services.access.notifications(of: reader, query, in: store)
                 return API.Notifications.Page(
-                    notifications: try await services.shown(found, to: reader, hiding: hiding),
-                    unread: try await store.unreadCount(of: reader, hiding: hiding))
+                    notifications: try await services.marked(found.notifications, for: reader), unread: found.unread)
             })
         router.register(
             API.Notifications.markRead,
             .awaited { (params: API.Notifications.MarkReadParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let hiding = try await services.visibility(for: reader).hiding
                 return API.Notifications.Unread(
-                    unread: try await store.markRead(of: reader, upTo: params.upToId, hiding: hiding))
+                    unread: try await services.access.markRead(of: reader, upTo: params.upToId, in: store))
             })
         router.register(
             API.Notifications.unreadCount,
             .awaited { (_: NoParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let hiding = try await services.visibility(for: reader).hiding
-                return API.Notifications.Unread(unread: try await store.unreadCount(of: reader, hiding: hiding))
+                return API.Notifications.Unread(unread: try await services.access.unreadCount(of: reader, in: store))
             })
         router.register(
             API.Notifications.subscribe,
@@ -58,12 +54,9 @@ struct NotificationMethods: MethodGroup {
 }
 
 extension TweetServices {
-    /// `notifications` as `reader` sees them: none from `hiding`, each tweet with the reader's marks and its
-    /// quoted tweet as the reader may see it.
-    func shown(_ notifications: [ActivityNotification], to reader: Int64, hiding: Set<Int64>) async throws
-        -> [ActivityNotification]
-    {
-        let kept = notifications.filter { !$0.type.isHiddenWithItsActor || !hiding.contains($0.from.id) }
+    /// `notifications`, already those the reader may see (`TweetAccess`), each tweet with the reader's marks and
+    /// its quoted tweet as the reader may see it.
+    func marked(_ kept: [ActivityNotification], for reader: Int64) async throws -> [ActivityNotification] {
         guard kept.contains(where: { $0.tweet != nil }) else { return kept }
         let marks = try await feed.marks.marks(of: reader, store: likes)
         let tweets = try await feed.quoting(

@@ -17,13 +17,11 @@ struct SearchMethods: MethodGroup {
                 let query = try SearchQuery(parsing: params.query)
                 let position = try SearchCursor.position(params.cursor)
                 let authorID = try await lookup.id(ofOptional: query.author)
-                let visibility = try await services.visibility(for: reader)
-                let found = try await search.search(
-                    query, authorID: authorID, hiding: visibility.hiding, limit: params.limit ?? 20, from: position)
-                // The store leaves the hidden accounts out in SQL; the policy has the last word on what it read.
+                let found = try await services.access.search(
+                    query, authorID: authorID, limit: API.PageSize.search.limit(params.limit), from: position,
+                    for: reader, in: search)
                 return API.Search.TweetResults(
-                    tweets: try await services.feed.marked(
-                        visibility.listed(found.tweets), for: reader, stores: services.readStores),
+                    tweets: try await services.feed.marked(found.tweets, for: reader, stores: services.readStores),
                     nextCursor: found.next.map(SearchCursor.string))
             })
         router.register(
@@ -34,9 +32,9 @@ struct SearchMethods: MethodGroup {
                 guard (1...64).contains(prefix.count) else {
                     throw TwitterError.invalidFields(["query": "must be 1 to 64 characters"])
                 }
-                let hiding = try await services.visibility(for: reader).hiding
                 return API.Search.UserResults(
-                    users: try await search.users(withPrefix: prefix, hiding: hiding, limit: params.limit ?? 20))
+                    users: try await services.access.users(
+                        withPrefix: prefix, limit: API.PageSize.search.limit(params.limit), for: reader, in: search))
             })
         router.register(
             API.Tags.tweets,
@@ -44,13 +42,13 @@ struct SearchMethods: MethodGroup {
                 let reader = try context.session.requireLogin().userID
                 let query = TweetQuery(
                     .tag(try Self.tagKey(params.tag)), sinceID: params.sinceId, maxID: params.maxId,
-                    limit: params.limit ?? 20)
+                    limit: API.PageSize.tweets.limit(params.limit))
                 return try await services.feed.page(query, reader: reader, stores: services.readStores)
             })
         router.register(
             API.Tags.trending,
             .awaited { (params: API.Tags.TrendingParams, _) in
-                let (hours, limit) = (params.hours ?? 24, params.limit ?? 10)
+                let (hours, limit) = (params.hours ?? 24, API.PageSize.tags.limit(params.limit))
                 return API.Tags.Trending(
                     tags: try await services.feed.caches.trending.tags(hours: hours, limit: limit) {
                         try await search.trending(since: Date().addingTimeInterval(-Double(hours) * 3600), limit: limit)

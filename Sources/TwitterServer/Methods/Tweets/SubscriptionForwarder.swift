@@ -20,7 +20,7 @@ struct SubscriptionForwarder: Sendable {
             // A list stream's list as the reader may read it, read after the stream began: a change of its
             // privacy committed since is in the stream too, and applied on top in commit order.
             var list = try await listState()
-            var lastDelivered = try await catchUp(send: send)
+            var lastDelivered = try await catchUp(list: list, send: send)
             while let delivery = await subscription.next() {
                 switch delivery {
                 case .event(.posted(let tweet)):
@@ -28,14 +28,12 @@ struct SubscriptionForwarder: Sendable {
                     guard tweet.id > lastDelivered else { continue }
                     lastDelivered = tweet.id
                     // Checked as each tweet goes out, so a mute or block takes effect at once.
-                    let visibility = try await services.visibility(for: reader)
-                    guard visibility.lists(tweet), list?.isReadable(by: reader, visibility) ?? true else { continue }
+                    let view = try await services.access.stream(for: reader, list: list)
+                    guard view.sends(tweet) else { continue }
                     try await send(try await newTweet(tweet))
                 case .event(.deleted(let tweetID, let authorID, _)):
-                    // A hidden account's tweets were never shown; neither is their going.
-                    let visibility = try await services.visibility(for: reader)
-                    guard !visibility.hiding.contains(authorID), list?.isReadable(by: reader, visibility) ?? true
-                    else { continue }
+                    let view = try await services.access.stream(for: reader, list: list)
+                    guard view.sendsDeletion(by: authorID) else { continue }
                     try await send(notificationLine(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
                 case .lagged:
                     try await send(
@@ -56,12 +54,6 @@ struct SubscriptionForwarder: Sendable {
     struct ListState {
         let ownerID: Int64
         var isPrivate: Bool
-
-        /// Whether `reader` may read the list now: its owner always; anyone else while it is public and no
-        /// block stands between them and the owner.
-        func isReadable(by reader: Int64, _ visibility: TweetVisibility) -> Bool {
-            reader == ownerID || (!isPrivate && !visibility.isBlocked(ownerID))
-        }
     }
 
     /// The list of a list stream, as stored; nil for the other timelines. A list gone since is read by nobody.
@@ -74,7 +66,7 @@ struct SubscriptionForwarder: Sendable {
     }
 
     /// Sends what was posted after `sinceID`; returns the id the live stream continues after.
-    private func catchUp(send: @Sendable ([UInt8]) async throws -> Void) async throws -> Int64 {
+    private func catchUp(list: ListState?, send: @Sendable ([UInt8]) async throws -> Void) async throws -> Int64 {
         guard let sinceID else { return 0 }
         let backlog = try await services.store.tweets(after: sinceID, in: timeline, limit: capacity + 1)
         guard backlog.count <= capacity else {
@@ -82,7 +74,7 @@ struct SubscriptionForwarder: Sendable {
             subscription.cancel()
             return Int64.max
         }
-        for tweet in try await services.visibility(for: reader).listed(backlog) {
+        for tweet in try await services.access.stream(for: reader, list: list).sends(backlog) {
             try await send(try await newTweet(tweet))
         }
         return backlog.last?.id ?? sinceID

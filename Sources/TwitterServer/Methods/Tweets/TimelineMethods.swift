@@ -24,7 +24,8 @@ struct TimelineMethods: MethodGroup {
                 let reader = try context.session.requireLogin().userID
                 let author = try await lookup.id(of: params.username)
                 let query = TweetQuery(
-                    .author(author), sinceID: params.sinceId, maxID: params.maxId, limit: params.limit ?? 20)
+                    .author(author), sinceID: params.sinceId, maxID: params.maxId,
+                    limit: API.PageSize.tweets.limit(params.limit))
                 let page = try await feed.page(query, reader: reader, stores: stores)
                 // The pinned tweet heads the first page only.
                 guard params.maxId == nil,
@@ -40,7 +41,8 @@ struct TimelineMethods: MethodGroup {
                 let reader = try context.session.requireLogin().userID
                 _ = try await services.access.list(params.id, for: reader, in: services.lists)
                 let query = TweetQuery(
-                    .list(params.id), sinceID: params.sinceId, maxID: params.maxId, limit: params.limit ?? 20)
+                    .list(params.id), sinceID: params.sinceId, maxID: params.maxId,
+                    limit: API.PageSize.tweets.limit(params.limit))
                 return try await feed.page(query, reader: reader, stores: stores)
             })
         // The same answer as tweets.fetch without an author, immediate when in memory.
@@ -81,6 +83,6 @@ struct TimelineMethods: MethodGroup {
 extension API.Timelines.PageParams {
     /// The store's query for these params over `timeline`.
     func query(_ timeline: Timeline) -> TweetQuery {
-        TweetQuery(timeline, sinceID: sinceId, maxID: maxId, limit: limit ?? 20)
+        TweetQuery(timeline, sinceID: sinceId, maxID: maxId, limit: API.PageSize.tweets.limit(limit))
     }
 }

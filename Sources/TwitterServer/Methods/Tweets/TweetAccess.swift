@@ -52,6 +52,16 @@ extension TweetAccess {
 }
 
 extension TweetAccess {
+    /// The request of a page of people for `reader` (followers, likers, list members): the accounts it hides (a
+    /// mute, a block either way) leave people lists, as they leave every list.
+    func peopleRequest(limit: Int?, cursor: String?, for reader: Int64) async throws -> PageRequest {
+        var request = try PageCursor.request(.people, limit: limit, cursor: cursor)
+        request.hiding = try await visibility(for: reader).hiding
+        return request
+    }
+}
+
+extension TweetAccess {
     /// A page of the quotes of tweet `id` as `reader` may see them: the quotes by accounts it hides (a mute, a
     /// block either way) leave the list, as they leave every list.
     func quotes(of id: Int64, for reader: Int64, page: PageRequest) async throws -> IDPage<Tweet> {

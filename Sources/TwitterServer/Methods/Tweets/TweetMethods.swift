@@ -93,7 +93,7 @@ struct TweetMethods: MethodGroup {
             API.Tweets.quotes,
             .awaited { (params: API.Tweets.QuotesParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let request = try PageCursor.request(limit: params.limit ?? 20, cursor: params.cursor)
+                let request = try PageCursor.request(.tweets, limit: params.limit, cursor: params.cursor)
                 // A tweet the caller may not see is as if absent, its quotes too; a repost's are its original's.
                 let quoted = try await services.access.tweet(params.id, for: reader)
                 let page = try await services.access.quotes(of: quoted.shownID, for: reader, page: request)
@@ -158,6 +158,6 @@ struct TweetMethods: MethodGroup {
 extension API.Tweets.FetchParams {
     /// The store's query for these params over `timeline`.
     func query(_ timeline: Timeline) -> TweetQuery {
-        TweetQuery(timeline, sinceID: sinceId, maxID: maxId, limit: limit ?? 20)
+        TweetQuery(timeline, sinceID: sinceId, maxID: maxId, limit: API.PageSize.tweets.limit(limit))
     }
 }

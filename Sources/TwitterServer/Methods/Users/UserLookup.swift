@@ -1,3 +1,4 @@
+import TwitterAPI
 import TwitterCore
 
 /// Turns the usernames in params into account ids, with the one -32004 every method answers for a stranger.
@@ -19,13 +20,11 @@ struct UserLookup: Sendable {
     }
 }
 
-/// A page of people as params give it: `limit` (checked by the schema) and the opaque `cursor` of the last page.
+/// A page by cursor as params give it: `limit` (checked by the schema) and the opaque `cursor` of the last page.
 enum PageCursor {
-    /// How many people a page holds when the params do not say.
-    static let defaultLimit = 40
-
-    /// The request for these params; a cursor that no page gave is -32602 naming `cursor`.
-    static func request(limit: Int?, cursor: String?) throws -> PageRequest {
+    /// The request for these params, `size` filling in an absent `limit`; a cursor that no page gave is -32602
+    /// naming `cursor`.
+    static func request(_ size: API.PageSize, limit: Int?, cursor: String?) throws -> PageRequest {
         var before: Int64?
         if let cursor {
             guard let position = Int64(cursor), position > 0 else {
@@ -33,7 +32,7 @@ enum PageCursor {
             }
             before = position
         }
-        return PageRequest(limit: limit ?? defaultLimit, before: before)
+        return PageRequest(limit: size.limit(limit), before: before)
     }
 
     /// The `nextCursor` for a page.

@@ -89,7 +89,7 @@ struct UserMethods: MethodGroup {
                 .awaited { (params: API.Users.OwnListParams, context) in
                     let reader = try context.session.requireLogin().userID
                     let page = try await list(
-                        relations, reader, try PageCursor.request(limit: params.limit, cursor: params.cursor))
+                        relations, reader, try PageCursor.request(.people, limit: params.limit, cursor: params.cursor))
                     return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
                 })
         }
@@ -109,11 +109,8 @@ extension UserLookup {
 }
 
 extension TweetServices {
-    /// A page of people for the caller, leaving out the accounts hidden from it.
+    /// A page of people for the caller, leaving out the accounts hidden from it (`TweetAccess.peopleRequest`).
     func pageRequest(_ limit: Int?, _ cursor: String?, _ context: RequestContext) async throws -> PageRequest {
-        let reader = try context.session.requireLogin().userID
-        var request = try PageCursor.request(limit: limit, cursor: cursor)
-        request.hiding = try await visibility(for: reader).hiding
-        return request
+        try await access.peopleRequest(limit: limit, cursor: cursor, for: context.session.requireLogin().userID)
     }
 }
