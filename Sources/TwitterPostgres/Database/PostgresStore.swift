@@ -21,6 +21,9 @@ public final class PostgresStore: HealthChecking, Sendable {
     public let location: PostgresLocation
     let client: PostgresClient
     private let runner: Task<Void, Never>
+    /// The calls waiting for a pooled connection, and the one task that gives up on those waiting too long.
+    private let leases = LeaseDeadlines(timeout: PostgresStore.leaseTimeout)
+    private let leaseWatcher: Task<Void, Never>
     private let writeOrder = AsyncLock()
     /// Other daemons' commits, and this one's, delivered in commit order.
     let feed: CommitFeed
@@ -46,6 +49,7 @@ public final class PostgresStore: HealthChecking, Sendable {
         feed = CommitFeed(logger: logger)
         messageFeed = MessageFeed(logger: logger)
         runner = Task { await client.run() }
+        leaseWatcher = Task { [leases] in await leases.watch() }
     }
 
     /// Connects to `location` with a pool of at most `poolSize` connections, checks that the server answers,
@@ -172,6 +176,8 @@ public final class PostgresStore: HealthChecking, Sendable {
         }
         runner.cancel()
         await runner.value
+        leaseWatcher.cancel()
+        await leaseWatcher.value
     }
 
     /// Runs `body` on a pooled connection, outside any transaction: reads.
@@ -217,46 +223,34 @@ public final class PostgresStore: HealthChecking, Sendable {
     /// pool goes on reconnecting meanwhile. Once a connection is leased, its queries take as long as they take.
     static let leaseTimeout: Duration = .seconds(2)
 
-    /// Runs `body` on a pooled connection, giving up on the lease after `leaseTimeout`; errors that say the
-    /// server is unreachable become -32008 (`Unreachable`).
+    /// Runs `body` on a pooled connection, giving up on the lease after `leaseTimeout` (`LeaseDeadlines`: one
+    /// watcher for the store, not a timer per call); errors that say the server is unreachable become -32008
+    /// (`Unreachable`).
     private func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        let leased = LeaseFlag()
+        let id = leases.reserve()
+        defer { leases.end(id) }
+        let call = Task { [client, leases] in
+            leases.asking(id)
+            return try await client.withConnection { connection in
+                // Leased just as the watcher gave up: the caller has been answered -32008 already.
+                guard leases.leased(id) else { throw CancellationError() }
+                return try await connection.onItsLoop { try await body(connection) }
+            }
+        }
+        leases.arm(id) { call.cancel() }
         do {
-            return try await withThrowingTaskGroup(of: Result?.self) { [client] group in
-                group.addTask {
-                    try await client.withConnection { connection in
-                        leased.set()
-                        return try await connection.onItsLoop { try await body(connection) }
-                    }
-                }
-                group.addTask {
-                    try await Task.sleep(for: Self.leaseTimeout)
-                    guard leased.isSet else {
-                        throw TwitterError.unavailable(
-                            retryAfter: Unreachable.retryAfter, "The database does not answer")
-                    }
-                    return nil
-                }
-                while let next = try await group.next() {
-                    if let result = next {
-                        group.cancelAll()
-                        return result
-                    }
-                }
-                throw TwitterError(.internal, "A database call ended without a result")
+            return try await withTaskCancellationHandler {
+                try await call.value
+            } onCancel: {
+                call.cancel()
             }
         } catch {
+            if leases.lease(of: id) == .expired {
+                throw TwitterError.unavailable(retryAfter: Unreachable.retryAfter, "The database does not answer")
+            }
             throw Unreachable.translate(error)
         }
     }
-}
-
-/// Whether a connection was leased: the lease timeout fires only before.
-private final class LeaseFlag: Sendable {
-    private let value = Mutex(false)
-
-    func set() { value.withLock { $0 = true } }
-    var isSet: Bool { value.withLock { $0 } }
 }
