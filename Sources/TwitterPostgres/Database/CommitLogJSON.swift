@@ -52,28 +52,13 @@ enum CommitLogJSON {
         // JSONEncoder's default for a date: seconds since 2001 as a number, which prints back to the same Double.
         out += #","createdAt":"#.utf8
         out += String(tweet.createdAt.timeIntervalSinceReferenceDate).utf8
-        out += #","entities":{"mentions":["#.utf8
-        for (index, mention) in tweet.entities.mentions.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += #"{"username":"#.utf8
-            write(mention.username, into: &out)
-            span(mention.start, mention.end, into: &out)
-        }
-        out += #"],"hashtags":["#.utf8
-        for (index, hashtag) in tweet.entities.hashtags.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += #"{"tag":"#.utf8
-            write(hashtag.tag, into: &out)
-            span(hashtag.start, hashtag.end, into: &out)
-        }
-        out += #"],"urls":["#.utf8
-        for (index, link) in tweet.entities.urls.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += #"{"url":"#.utf8
-            write(link.url, into: &out)
-            span(link.start, link.end, into: &out)
-        }
-        out += #"]},"inReplyToId":"#.utf8
+        out += #","entities":{"mentions":"#.utf8
+        spans(tweet.entities.mentions, named: "username", into: &out) { ($0.username, $0.start, $0.end) }
+        out += #","hashtags":"#.utf8
+        spans(tweet.entities.hashtags, named: "tag", into: &out) { ($0.tag, $0.start, $0.end) }
+        out += #","urls":"#.utf8
+        spans(tweet.entities.urls, named: "url", into: &out) { ($0.url, $0.start, $0.end) }
+        out += #"},"inReplyToId":"#.utf8
         if let parent = tweet.inReplyToID { out += String(parent).utf8 } else { out += "null".utf8 }
         out += #","likesCount":"#.utf8
         out += String(tweet.counts.likes).utf8
@@ -123,12 +108,25 @@ enum CommitLogJSON {
         out += "}".utf8
     }
 
-    private static func span(_ start: Int, _ end: Int, into out: inout [UInt8]) {
-        out += #","start":"#.utf8
-        out += String(start).utf8
-        out += #","end":"#.utf8
-        out += String(end).utf8
-        out += "}".utf8
+    /// Entities of one kind as `[{"<name>":…,"start":…,"end":…},…]`.
+    private static func spans<Entity>(
+        _ entities: [Entity], named name: String, into out: inout [UInt8], _ parts: (Entity) -> (String, Int, Int)
+    ) {
+        out.append(UInt8(ascii: "["))
+        for (index, entity) in entities.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            let (text, start, end) = parts(entity)
+            out += #"{""#.utf8
+            out += name.utf8
+            out += #"":"#.utf8
+            write(text, into: &out)
+            out += #","start":"#.utf8
+            out += String(start).utf8
+            out += #","end":"#.utf8
+            out += String(end).utf8
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     private static let hex = Array("0123456789abcdef".utf8)
