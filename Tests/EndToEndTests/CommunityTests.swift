@@ -420,6 +420,9 @@ import TwitterCore
                 guard !["audit_entries", "reserved_usernames"].contains(table) else { continue }
                 for column in try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))") {
                     let name: String = column["name"]
+                    // Another account's Argon2id hash is random base64, which spells "bob" (LIKE ignores case) about
+                    // once in a few hundred hashes: not a trace of bob.
+                    if name == "password_hash" { continue }
                     let count = try Int.fetchOne(
                         db, sql: "SELECT COUNT(*) FROM \(table) WHERE CAST(\(name) AS TEXT) LIKE '%bob%'")
                     #expect(count == 0, "\(table).\(name) still names bob")
