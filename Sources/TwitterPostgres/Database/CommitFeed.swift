@@ -148,7 +148,8 @@ final class CommitFeed: Sendable {
     func follow(_ store: PostgresStore) async {
         await log.follow(
             store, logger: logger, every: ReadLease.heartbeatInterval,
-            alsoPruning: "DELETE FROM daemons WHERE seen_at < now() - interval '1 hour'"
+            // A daemon that stopped leaves its row; ignored after a lease, deleted after an hour.
+            alsoPrune: { try await $0.run("DELETE FROM daemons WHERE seen_at < now() - interval '1 hour'") }
         ) { wake in
             switch wake {
             case .listening:

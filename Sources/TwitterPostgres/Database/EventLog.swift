@@ -8,7 +8,7 @@ import TwitterCore
 /// transaction's events as JSON, with the daemon that wrote it; appending notifies `channel` at the commit.
 ///
 /// What is shared lives here once: the row's shape, the append with its notification, the read of a page of
-/// entries, pruning, and the follow loop (LISTEN, a poll every second, pruning every five minutes). Where
+/// entries, pruning, and the follow loop (LISTEN, a poll every `interval`, pruning every five minutes). Where
 /// delivery starts and what a daemon does with its own entries differ between the feeds, and stay in them.
 struct EventLog<Event: LoggedEvent>: Sendable {
     /// One entry: its id (commit order), the daemon that wrote it, and its events (empty when unreadable).
@@ -83,10 +83,11 @@ struct EventLog<Event: LoggedEvent>: Sendable {
 
     /// Listens for other daemons' entries until cancelled, waking `wake` on each notification, when LISTEN takes
     /// effect or is lost, and every `interval`; a lost connection is retried each second. Prunes entries older
-    /// than `retention` (and `prune`'s extra statement) every five minutes.
+    /// than `retention` every five minutes, with whatever else `alsoPrune` deletes in the same transaction.
     func follow(
         _ store: PostgresStore, logger: Logger, every interval: Duration = .seconds(1),
-        alsoPruning extra: String? = nil, wake: @escaping @Sendable (Wake) async -> Void
+        alsoPrune: (@Sendable (PostgresConnection) async throws -> Void)? = nil,
+        wake: @escaping @Sendable (Wake) async -> Void
     ) async {
         let ticksBetweenPrunes = max(1, Int(Duration.seconds(300) / interval))
         let poller = Task {
@@ -95,7 +96,7 @@ struct EventLog<Event: LoggedEvent>: Sendable {
                 await wake(.tick)
                 try? await Task.sleep(for: interval)
                 ticks += 1
-                if ticks % ticksBetweenPrunes == 0 { await prune(store, alsoPruning: extra) }
+                if ticks % ticksBetweenPrunes == 0 { await prune(store, alsoPrune: alsoPrune) }
             }
         }
         defer { poller.cancel() }
@@ -121,11 +122,13 @@ struct EventLog<Event: LoggedEvent>: Sendable {
         }
     }
 
-    private func prune(_ store: PostgresStore, alsoPruning extra: String?) async {
+    private func prune(
+        _ store: PostgresStore, alsoPrune: (@Sendable (PostgresConnection) async throws -> Void)?
+    ) async {
         _ = try? await store.transaction { connection in
             try await connection.run(
                 "DELETE FROM \(unescaped: table) WHERE created_at < now() - \(Self.retention)::interval")
-            if let extra { try await connection.run(PostgresQuery(unsafeSQL: extra)) }
+            try await alsoPrune?(connection)
         }
     }
 }

@@ -53,13 +53,6 @@ final class LeaseDeadlines: Sendable {
         }
     }
 
-    /// A new call, asking the pool from `now` (`reserve` and `asking` in one).
-    func begin(at now: ContinuousClock.Instant = .now) -> Int {
-        let id = reserve()
-        asking(id, at: now)
-        return id
-    }
-
     /// How the watcher cancels call `id`; cancels it at once if it expired before it was armed.
     func arm(_ id: Int, cancel: @escaping @Sendable () -> Void) {
         let expiredAlready = calls.withLock { calls -> Bool in

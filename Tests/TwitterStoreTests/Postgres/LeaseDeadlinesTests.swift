@@ -82,3 +82,12 @@ struct LeaseDeadlinesTests {
         #expect(cancelled.times == 1)
     }
 }
+
+extension LeaseDeadlines {
+    /// A new call, asking the pool from `now`.
+    fileprivate func begin(at now: ContinuousClock.Instant) -> Int {
+        let id = reserve()
+        asking(id, at: now)
+        return id
+    }
+}
