@@ -43,7 +43,7 @@ run: release
 # The PostgreSQL pass leaves out the suites about SQLite's file, the sandbox and systemd, and the suites that
 # name their stores themselves (faults, migrate-data, shared databases, the networked hosts), which ran in the
 # first pass.
-POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests|MigrateDataTests|SharedDatabaseTests|NetworkedPostgresTests
+POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests|MigrateDataTests|SharedDatabaseTests|NetworkedPostgresTests|PowerCutTests
 
 ## test: the whole suite: unit tests and end-to-end tests against the real binaries
 test: deps

@@ -11,15 +11,18 @@ public struct AppDatabase: HealthChecking {
     let writer: any DatabaseWriter
     /// Checkpoints the file's write-ahead log off the writer's thread; none in memory.
     let checkpointer: WALCheckpointer?
+    /// Syncs the write-ahead log off the writer's thread for the post committer; none in memory.
+    let syncer: WALSyncer?
 
     /// Wraps `writer`, runs every pending migration and indexes what the text index lacks.
     public init(_ writer: any DatabaseWriter) throws {
-        try self.init(writer, checkpointer: nil)
+        try self.init(writer, checkpointer: nil, syncer: nil)
     }
 
-    private init(_ writer: any DatabaseWriter, checkpointer: WALCheckpointer?) throws {
+    private init(_ writer: any DatabaseWriter, checkpointer: WALCheckpointer?, syncer: WALSyncer?) throws {
         self.writer = writer
         self.checkpointer = checkpointer
+        self.syncer = syncer
         try Self.migrator.migrate(writer)
         try SearchIndexer.catchUp(writer)
     }
@@ -39,7 +42,11 @@ public struct AppDatabase: HealthChecking {
         configuration.prepareDatabase { db in checkpointer.install(on: db) }
         let pool = try DatabasePool(path: path, configuration: configuration)
         do {
-            return try AppDatabase(pool, checkpointer: checkpointer)
+            // GRDB's pool sets its writer to NORMAL as it turns WAL on, after `prepareDatabase`: so until this line
+            // no commit was synced before its answer, and a power cut could lose answered writes (`PowerCutTests`
+            // found it). Only the writer commits; the post committer syncs its own batches (`WALSyncer`).
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            return try AppDatabase(pool, checkpointer: checkpointer, syncer: WALSyncer(databasePath: path))
         } catch {
             checkpointer.close()
             throw error
@@ -55,7 +62,8 @@ public struct AppDatabase: HealthChecking {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             // FULL makes every commit reach the disk before it returns, so an answered write survives a power
-            // cut, not only a killed daemon; group commit keeps the cost of that sync shared.
+            // cut, not only a killed daemon; group commit keeps the cost of that sync shared. (A pool's writer
+            // needs it again after GRDB turns WAL on: `open(path:checkpoints:)`.)
             try db.execute(sql: "PRAGMA synchronous = FULL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
@@ -93,6 +101,7 @@ extension AppDatabase {
 
     /// Closes the database; later calls fail.
     public func close() throws {
+        syncer?.waitUntilDrained()
         if let checkpointer {
             checkpointer.close()
             // The whole log into the file, and the log emptied, so that after a clean stop the file alone holds

@@ -30,23 +30,56 @@ final class PostCommitter: Sendable {
     }
 
     private func commitUntilEmpty(_ db: Database) {
+        guard let syncer = database.syncer else { return commitAndSyncUntilEmpty(db) }
+        // The batches commit without SQLite's fsync and the syncer answers them once the log is on disk, so the
+        // next batch is written while the last one syncs. Other writes keep FULL: the loop restores it, and
+        // returns (freeing the writer for them) only once every batch it committed is answered, so the observer
+        // still learns of all commits in order.
+        try? db.execute(sql: "PRAGMA synchronous = NORMAL")
+        defer {
+            try? db.execute(sql: "PRAGMA synchronous = FULL")
+            syncer.waitUntilDrained()
+        }
         while let batch = queue.nextBatch() {
-            do {
-                var outcomes: [Outcome] = []
-                var events: [TweetEvent] = []
-                try db.inTransaction {
-                    (outcomes, events) = try write(batch.map(\.item), in: db)
-                    return .commit
-                }
+            guard let (outcomes, events) = commit(batch, in: db) else { continue }
+            let observer = observer
+            syncer.whenDurable { synced in
+                // Committed either way: the read model follows the database. Only the answers say whether it is
+                // known to be on disk.
                 if !events.isEmpty { observer.committed(events) }
-                for (waiting, outcome) in zip(batch, outcomes) { waiting.outcome.fulfil(outcome) }
-            } catch {
-                for waiting in batch { waiting.outcome.fulfil(.failure(error)) }
-                continue
+                for (waiting, outcome) in zip(batch, outcomes) {
+                    waiting.outcome.fulfil(synced.flatMap { _ in outcome })
+                }
             }
-            // After the answers: the posts are searchable already (the index's lag is read from the tweet
-            // table); a failure here leaves the tweets for the next commit to index.
+            // While the batch syncs: the posts are searchable already (the index's lag is read from the tweet
+            // table); a failure here, or a power cut before the next sync, leaves the tweets for a later commit
+            // to index.
             try? SearchIndexer.afterCommit(db)
+        }
+    }
+
+    /// An in-memory database: each batch's commit is its answer.
+    private func commitAndSyncUntilEmpty(_ db: Database) {
+        while let batch = queue.nextBatch() {
+            guard let (outcomes, events) = commit(batch, in: db) else { continue }
+            if !events.isEmpty { observer.committed(events) }
+            for (waiting, outcome) in zip(batch, outcomes) { waiting.outcome.fulfil(outcome) }
+            try? SearchIndexer.afterCommit(db)
+        }
+    }
+
+    /// Writes `batch` in one transaction; nil, with every post answered, when the transaction failed.
+    private func commit(_ batch: [GroupCommitQueue<PendingPost, Tweet>.Waiting], in db: Database) -> ([Outcome], [TweetEvent])? {
+        do {
+            var written: ([Outcome], [TweetEvent]) = ([], [])
+            try db.inTransaction {
+                written = try write(batch.map(\.item), in: db)
+                return .commit
+            }
+            return written
+        } catch {
+            for waiting in batch { waiting.outcome.fulfil(.failure(error)) }
+            return nil
         }
     }
 

@@ -1,0 +1,112 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TwitterCore
+
+/// Makes the write-ahead log durable on a thread of its own, so that the one writer thread can write the next
+/// batch of posts while the last one is being synced (issue #38: "the write lock is held through the fsync").
+///
+/// The post committer commits its batches with `PRAGMA synchronous = NORMAL`: SQLite appends the batch to the
+/// log and returns without `fdatasync`. It then hands the batch's answers and events here; this syncer runs
+/// `fdatasync` on the log file (its own descriptor: a sync is of the file, whichever descriptor wrote) and only
+/// then publishes the events and answers the posters, in commit order. One sync covers every batch committed
+/// before it began, so while one runs the next batches queue up and share the following one (a group commit of
+/// syncs). SQLite's own guarantee under NORMAL stays: the log is synced before a checkpoint copies it and the
+/// file after, so what is synced here is either in the log or in the file after a power cut. Answered means
+/// durable, as with FULL; an unsynced batch can be seen by a reader of the database for the length of a sync,
+/// and a power cut in that moment loses it, unanswered (docs/OPERATIONS.md, "Durability").
+///
+/// Measured with the C client, durable posts 64 × 4 (docs/BENCHMARKS.md, "Durable posts: the sync off the
+/// writer"); `PowerCutTests` proves nothing answered is lost when unsynced writes are.
+final class WALSyncer: Sendable {
+    /// What runs once the log is synced: the answers and events of one committed batch.
+    typealias Work = @Sendable (Result<Void, any Error>) -> Void
+
+    /// Which work waits for the next sync, and whether a sync runs.
+    struct Schedule {
+        enum Phase: Equatable {
+            case idle
+            /// A drain runs on the queue; `waiting` is what the next sync covers.
+            case syncing
+        }
+
+        private(set) var phase = Phase.idle
+        private(set) var waiting: [Work] = []
+
+        /// A batch was committed; returns whether a drain must start.
+        mutating func committed(_ work: @escaping Work) -> Bool {
+            waiting.append(work)
+            guard phase == .idle else { return false }
+            phase = .syncing
+            return true
+        }
+
+        /// The drain takes what the next sync covers; nil (and idle) when nothing waits.
+        mutating func nextSync() -> [Work]? {
+            guard !waiting.isEmpty else {
+                phase = .idle
+                return nil
+            }
+            defer { waiting = [] }
+            return waiting
+        }
+    }
+
+    private let logPath: String
+    private let schedule = Mutex(Schedule())
+    private let queue = DispatchQueue(label: "twitterd.wal-sync")
+    /// The log's descriptor, touched only on `queue`.
+    private nonisolated(unsafe) var log: Int32 = -1
+
+    /// A syncer for the log of the database file at `databasePath`.
+    init(databasePath: String) {
+        logPath = databasePath + "-wal"
+    }
+
+    deinit {
+        if log >= 0 { _ = Foundation.close(log) }
+    }
+
+    /// On the writer's thread, after a commit under `synchronous = NORMAL`: `work` runs once the log is synced,
+    /// after the work of every commit before it.
+    func whenDurable(_ work: @escaping Work) {
+        if schedule.withLock({ $0.committed(work) }) { queue.async { self.drain() } }
+    }
+
+    /// Waits until every commit handed over so far is synced and its work done.
+    func waitUntilDrained() {
+        queue.sync {}
+    }
+
+    /// On `queue`: syncs and runs what waits, until nothing does.
+    private func drain() {
+        while let works = schedule.withLock({ $0.nextSync() }) {
+            let synced = Result { try syncLog() }
+            for work in works { work(synced) }
+        }
+    }
+
+    /// `fdatasync` on the log, reopened when the file is not the one the descriptor holds (a log deleted and
+    /// made again after the database closed and opened).
+    private func syncLog() throws {
+        var onDisk = stat()
+        guard stat(logPath, &onDisk) == 0 else { throw Self.failure("find", errno) }
+        var held = stat()
+        if log < 0 || fstat(log, &held) != 0 || held.st_ino != onDisk.st_ino || held.st_dev != onDisk.st_dev {
+            if log >= 0 { _ = Foundation.close(log) }
+            log = open(logPath, O_RDONLY | O_CLOEXEC)
+            guard log >= 0 else { throw Self.failure("open", errno) }
+        }
+        while fdatasync(log) != 0 {
+            guard errno == EINTR else { throw Self.failure("sync", errno) }
+        }
+    }
+
+    /// The posters learn that their batch is written but not known to be on disk.
+    private static func failure(_ action: String, _ code: Int32) -> TwitterError {
+        TwitterError(
+            .internal,
+            "The post was written but could not be made durable: could not \(action) the database's write-ahead log: "
+                + String(cString: strerror(code)))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+import TwitterCore
+
+@testable import TwitterStore
+
+/// The log synced off the writer's thread (`WALSyncer`): what a sync covers, and that every other commit still
+/// syncs before it returns. `PowerCutTests` (end to end) proves the outcome: nothing answered is lost.
+struct WALSyncerTests {
+    typealias Schedule = WALSyncer.Schedule
+
+    final class Ran: Sendable {
+        let order = Mutex<[Int]>([])
+        func work(_ index: Int) -> WALSyncer.Work { { _ in self.order.withLock { $0.append(index) } } }
+    }
+
+    @Test func aSyncCoversEveryCommitHandedOverBeforeItBegins() throws {
+        var schedule = Schedule()
+        let ran = Ran()
+        // Each transition outside `#expect`, which takes no mutation.
+        let firstStarts = schedule.committed(ran.work(1))
+        #expect(firstStarts, "the first commit starts a drain")
+        #expect(schedule.phase == .syncing)
+        let secondStarts = schedule.committed(ran.work(2))
+        #expect(!secondStarts, "one drain at a time")
+        let first = schedule.nextSync()
+        #expect(first?.count == 2, "both commits share the first sync")
+        let thirdStarts = schedule.committed(ran.work(3))
+        #expect(!thirdStarts, "committed while it syncs: the drain runs on")
+        let second = schedule.nextSync()
+        #expect(second?.count == 1, "the next sync covers it")
+        let none = schedule.nextSync()
+        #expect(none == nil)
+        #expect(schedule.phase == .idle)
+        let fourthStarts = schedule.committed(ran.work(4))
+        #expect(fourthStarts, "idle again: the next commit starts a drain")
+    }
+
+    @Test func workRunsInCommitOrderOnceSynced() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(UUID()).sqlite").path
+        let database = try AppDatabase.open(path: path)
+        defer {
+            try? database.close()
+            WALCheckpointerTests.remove(path)
+        }
+        let syncer = try #require(database.syncer)
+        let ran = Ran()
+        let outcomes = Mutex<[Bool]>([])
+        for index in 0..<50 {
+            syncer.whenDurable { synced in
+                ran.order.withLock { $0.append(index) }
+                outcomes.withLock { $0.append((try? synced.get()) != nil) }
+            }
+        }
+        syncer.waitUntilDrained()
+        #expect(ran.order.withLock { $0 } == Array(0..<50))
+        #expect(outcomes.withLock { $0 }.allSatisfy { $0 }, "every sync of the log succeeded")
+    }
+
+    /// GRDB's pool turns its writer to NORMAL with WAL; the store turns it back, and the post committer, which
+    /// commits under NORMAL and syncs on its own, leaves it FULL for the writes after its batches.
+    @Test func theWriterSyncsEveryCommitExceptThePostCommittersOwn() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID()).sqlite").path
+        let database = try AppDatabase.open(path: path)
+        defer {
+            try? database.close()
+            WALCheckpointerTests.remove(path)
+        }
+        let synchronous = { try database.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } }
+        #expect(try synchronous() == 2, "FULL after opening")
+        let stores = database.stores(observer: CommitRecorder())
+        let author = try await stores.users.createUser(email: "a@example.com", username: "a", passwordHash: nil)
+        let posts = try await withThrowingTaskGroup(of: Tweet.self) { group in
+            for index in 0..<64 {
+                group.addTask { try await stores.tweets.postTweet(PostDraft(text: "post \(index)", by: author.id)) }
+            }
+            return try await group.reduce(into: [Tweet]()) { $0.append($1) }
+        }
+        #expect(posts.count == 64)
+        #expect(try synchronous() == 2, "FULL again after the batches")
+    }
+}
