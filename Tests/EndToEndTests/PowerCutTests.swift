@@ -86,7 +86,8 @@ import TwitterStore
                 environment: environment)
             #expect(status == 0)
         }
-        let appended = try Self.run("/bin/sh", ["-c", "printf tail >> \(directory)/data-synced"], environment: environment)
+        let appended = try Self.run(
+            "/bin/sh", ["-c", "printf tail >> \(directory)/data-synced"], environment: environment)
         #expect(appended == 0)
         #expect(try Self.cutPower(database: directory + "/data"))
         #expect(CrashDurabilityTests.size(of: directory + "/data-synced") == 12_288)
@@ -99,7 +100,8 @@ import TwitterStore
             .appendingPathComponent("PowerCut/drop_unsynced.c").path
         let library = directory + "/drop_unsynced.so"
         // The Swift toolchain brings clang; Debian's cc does as well.
-        let compiler = ["/usr/bin/cc", "/usr/bin/clang"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let compiler =
+            ["/usr/bin/cc", "/usr/bin/clang"].first { FileManager.default.isExecutableFile(atPath: $0) }
             ?? "clang"
         let status = try run(
             "/usr/bin/env", [compiler, "-shared", "-fPIC", "-O1", "-o", library, source, "-ldl", "-lpthread"])

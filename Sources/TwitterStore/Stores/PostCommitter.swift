@@ -69,7 +69,7 @@ final class PostCommitter: Sendable {
     }
 
     /// Writes `batch` in one transaction; nil, with every post answered, when the transaction failed.
-    private func commit(_ batch: [GroupCommitQueue<PendingPost, Tweet>.Waiting], in db: Database) -> ([Outcome], [TweetEvent])? {
+    private func commit(_ batch: [Waiting], in db: Database) -> ([Outcome], [TweetEvent])? {
         do {
             var written: ([Outcome], [TweetEvent]) = ([], [])
             try db.inTransaction {
@@ -82,6 +82,8 @@ final class PostCommitter: Sendable {
             return nil
         }
     }
+
+    private typealias Waiting = GroupCommitQueue<PendingPost, Tweet>.Waiting
 
     /// A post's own outcome: one post refused (a reply to a missing tweet) does not fail the others.
     private typealias Outcome = Result<Tweet, any Error>
