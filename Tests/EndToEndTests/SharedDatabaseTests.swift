@@ -60,8 +60,20 @@ import TwitterClient
 
     @Test func aQuoteThroughOneDaemonShowsItsQuotedTweetAndCountThroughTheOther() async throws {
         let (daemon, a, b) = try await Self.pair()
-        let original = try await RPCConnection.withConnection(socketPath: a) { alice in
+        let aliceToken = try await RPCConnection.withConnection(socketPath: a) { alice in
             try await alice.signUp(email: "alice@example.com", username: "alice")
+        }
+        // Alice listens to the public timeline on A: its delivery of the quote is the moment A has applied B's
+        // commit (pages through a daemon show another daemon's writes once it has been told of them).
+        let listener = try RawSocket(path: a)
+        listener.send(
+            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(aliceToken)"}},"id":1}"#
+                + "\n")
+        #expect(try JSONParser().parse(try #require(listener.readLine()))["result"]?["user"] != nil)
+        listener.send(#"{"jsonrpc":"2.0","method":"timeline.subscribe","params":{"timeline":"public"},"id":2}"# + "\n")
+        #expect(try JSONParser().parse(try #require(listener.readLine()))["result"]?["subscription"] != nil)
+        let original = try await RPCConnection.withConnection(socketPath: a) { alice in
+            try await alice.logIn(token: aliceToken)
             // Read once first, so A's read model holds alice's timeline before the quote arrives from B.
             _ = try await alice.call("timeline.public")
             return try await alice.call("tweets.post", ["text": "quote me"])
@@ -70,8 +82,14 @@ import TwitterClient
             try await bob.signUp(email: "bob@example.com", username: "bob")
             return try await bob.call("tweets.post", ["text": "so true", "quoteOf": original["id"] ?? .null])
         }
+        var delivered: JSONValue?
+        while delivered?["id"] != quote["id"], let line = listener.readLine() {
+            let message = try JSONParser().parse(line)
+            if message["method"] == "tweets.new" { delivered = message["params"]?["tweet"] }
+        }
+        #expect(delivered?["id"] == quote["id"], "A streamed the quote B committed")
         try await RPCConnection.withConnection(socketPath: a) { alice in
-            try await alice.logIn(email: "alice@example.com")
+            try await alice.logIn(token: aliceToken)
             let everyone = try await alice.call("timeline.public")
             #expect(everyone["tweets"]?[0]?["id"] == quote["id"])
             #expect(everyone["tweets"]?[0]?["quoted"]?["text"] == "quote me")

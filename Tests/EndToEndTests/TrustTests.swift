@@ -113,7 +113,7 @@ struct TrustTests {
         let daemon = try await DaemonProcess(
             configuration: DaemonProcess.fastHashing + DaemonProcess.adminGroupConfiguration)
         for name in ["boss", "victim"] {
-            try await RPCConnection.withConnection(socketPath: daemon.ownSocketPath) { (connection) async throws in
+            _ = try await RPCConnection.withConnection(socketPath: daemon.ownSocketPath) { (connection) async throws in
                 try await connection.signUp(email: "\(name)@example.com", password: Self.password, username: name)
             }
         }
@@ -199,7 +199,7 @@ struct TrustTests {
     @Test(.enabled(if: ForeignPeer.isPossible, "acting as uid 65534 needs root"))
     func anotherUsersGuessesDoNotLockTheOwnerOut() async throws {
         let daemon = try await Self.reachableDaemon()
-        try await RPCConnection.withConnection(socketPath: daemon.ownSocketPath) { (owner) async throws in
+        _ = try await RPCConnection.withConnection(socketPath: daemon.ownSocketPath) { (owner) async throws in
             try await owner.signUp(email: "victim@example.com", password: Self.password, username: "victim")
         }
         let guesser = try ForeignPeer(socketPath: daemon.ownSocketPath)
@@ -220,7 +220,7 @@ struct TrustTests {
     @Test func aRenameElsewhereGivesThisConnectionNobodyElsesProfile() async throws {
         let daemon = try await DaemonProcess(
             configuration: DaemonProcess.fastHashing + DaemonProcess.adminGroupConfiguration)
-        try await RPCConnection.withConnection(socketPath: daemon.ownSocketPath) { (first) async throws in
+        _ = try await RPCConnection.withConnection(socketPath: daemon.ownSocketPath) { (first) async throws in
             try await first.signUp(email: "m@example.com", password: Self.password, username: "mike")
         }
         try await daemon.grantAdmin(email: "m@example.com", username: "mike")
