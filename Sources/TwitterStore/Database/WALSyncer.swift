@@ -14,15 +14,19 @@ import TwitterCore
 /// syncs). SQLite's own guarantee under NORMAL stays: the log is synced before a checkpoint copies it and the
 /// file after, so what is synced here is either in the log or in the file after a power cut. Answered means
 /// durable, as with FULL; an unsynced batch can be seen by a reader of the database for the length of a sync,
-/// and a power cut in that moment loses it, unanswered (docs/OPERATIONS.md, "Durability").
+/// and a power cut in that moment loses it, unanswered (docs/OPERATIONS.md, "Disk: the database and its log").
 ///
-/// Measured with the C client, durable posts 64 × 4 (docs/BENCHMARKS.md, "Durable posts: the sync off the
-/// writer"); `PowerCutTests` proves nothing answered is lost when unsynced writes are.
+/// A failed sync fails every batch after it too: the kernel may have dropped the pages it could not write and
+/// report the next sync as a success, and each frame of the log chains to the one before, so SQLite's recovery
+/// would stop at the lost one and drop every later batch with it.
+///
+/// Measured with the C client, durable posts 64 × 4 (docs/BENCHMARKS.md, "durable posts 64 × 4");
+/// `PowerCutTests` proves nothing answered is lost when unsynced writes are.
 final class WALSyncer: Sendable {
     /// What runs once the log is synced: the answers and events of one committed batch.
     typealias Work = @Sendable (Result<Void, any Error>) -> Void
 
-    /// Which work waits for the next sync, and whether a sync runs.
+    /// Which work waits for the next sync, whether a sync runs, and whether one has failed.
     struct Schedule {
         enum Phase: Equatable {
             case idle
@@ -32,6 +36,8 @@ final class WALSyncer: Sendable {
 
         private(set) var phase = Phase.idle
         private(set) var waiting: [Work] = []
+        /// The first failed sync's error, for good: every later batch is answered with it instead of synced.
+        private(set) var failure: (any Error)?
 
         /// A batch was committed; returns whether a drain must start.
         mutating func committed(_ work: @escaping Work) -> Bool {
@@ -41,14 +47,20 @@ final class WALSyncer: Sendable {
             return true
         }
 
-        /// The drain takes what the next sync covers; nil (and idle) when nothing waits.
-        mutating func nextSync() -> [Work]? {
+        /// The drain takes what the next sync covers, with the failure to answer it with instead of syncing if a
+        /// sync failed before; nil, and idle, when nothing waits.
+        mutating func nextSync() -> (works: [Work], failure: (any Error)?)? {
             guard !waiting.isEmpty else {
                 phase = .idle
                 return nil
             }
             defer { waiting = [] }
-            return waiting
+            return (waiting, failure)
+        }
+
+        /// The sync of what the drain took failed.
+        mutating func syncFailed(_ error: any Error) {
+            if failure == nil { failure = error }
         }
     }
 
@@ -80,14 +92,16 @@ final class WALSyncer: Sendable {
 
     /// On `queue`: syncs and runs what waits, until nothing does.
     private func drain() {
-        while let works = schedule.withLock({ $0.nextSync() }) {
-            let synced = Result { try syncLog() }
+        while let (works, failedBefore) = schedule.withLock({ $0.nextSync() }) {
+            let synced: Result<Void, any Error> = failedBefore.map { .failure($0) } ?? Result { try syncLog() }
+            if case .failure(let error) = synced { schedule.withLock { $0.syncFailed(error) } }
             for work in works { work(synced) }
         }
     }
 
     /// `fdatasync` on the log, reopened when the file is not the one the descriptor holds (a log deleted and
-    /// made again after the database closed and opened).
+    /// made again after the database closed and opened). A log first seen is made durable by name too: SQLite
+    /// syncs the folder when it syncs a new log, and its first sync may be this one.
     private func syncLog() throws {
         var onDisk = stat()
         guard stat(logPath, &onDisk) == 0 else { throw Self.failure("find", errno) }
@@ -96,9 +110,19 @@ final class WALSyncer: Sendable {
             if log >= 0 { _ = Foundation.close(log) }
             log = open(logPath, O_RDONLY | O_CLOEXEC)
             guard log >= 0 else { throw Self.failure("open", errno) }
+            try Self.syncFolder(of: logPath)
         }
         while fdatasync(log) != 0 {
             guard errno == EINTR else { throw Self.failure("sync", errno) }
+        }
+    }
+
+    private static func syncFolder(of path: String) throws {
+        let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw failure("open the folder of", errno) }
+        defer { _ = Foundation.close(folder) }
+        while fsync(folder) != 0 {
+            guard errno == EINTR else { throw failure("sync the folder of", errno) }
         }
     }
 

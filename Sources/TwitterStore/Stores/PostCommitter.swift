@@ -30,19 +30,21 @@ final class PostCommitter: Sendable {
     }
 
     private func commitUntilEmpty(_ db: Database) {
-        guard let syncer = database.syncer else { return commitAndSyncUntilEmpty(db) }
         // The batches commit without SQLite's fsync and the syncer answers them once the log is on disk, so the
         // next batch is written while the last one syncs. Other writes keep FULL: the loop restores it, and
         // returns (freeing the writer for them) only once every batch it committed is answered, so the observer
-        // still learns of all commits in order.
-        try? db.execute(sql: "PRAGMA synchronous = NORMAL")
+        // still learns of all commits in order. In memory, or if NORMAL is refused, each commit syncs itself.
+        guard let syncer = database.syncer, (try? db.execute(sql: "PRAGMA synchronous = NORMAL")) != nil else {
+            return commitAndAnswerUntilEmpty(db)
+        }
         defer {
-            try? db.execute(sql: "PRAGMA synchronous = FULL")
+            Self.restoreFullSync(db)
             syncer.waitUntilDrained()
         }
         while let batch = queue.nextBatch() {
-            guard let (outcomes, events) = commit(batch, in: db) else { continue }
+            let (outcomes, events) = commit(batch, in: db)
             let observer = observer
+            // A batch refused whole is answered in its turn too, after the batches before it.
             syncer.whenDurable { synced in
                 // Committed either way: the read model follows the database. Only the answers say whether it is
                 // known to be on disk.
@@ -58,18 +60,27 @@ final class PostCommitter: Sendable {
         }
     }
 
-    /// An in-memory database: each batch's commit is its answer.
-    private func commitAndSyncUntilEmpty(_ db: Database) {
+    /// Every other write on the writer must sync before its answer. SQLite refuses the change only inside a
+    /// transaction, which a failed rollback could leave open: it is ended, and the setting made again.
+    private static func restoreFullSync(_ db: Database) {
+        if (try? db.execute(sql: "PRAGMA synchronous = FULL")) != nil { return }
+        try? db.execute(sql: "ROLLBACK")
+        try? db.execute(sql: "PRAGMA synchronous = FULL")
+    }
+
+    /// Each batch's commit is its answer: in memory, or when the writer keeps FULL.
+    private func commitAndAnswerUntilEmpty(_ db: Database) {
         while let batch = queue.nextBatch() {
-            guard let (outcomes, events) = commit(batch, in: db) else { continue }
+            let (outcomes, events) = commit(batch, in: db)
             if !events.isEmpty { observer.committed(events) }
             for (waiting, outcome) in zip(batch, outcomes) { waiting.outcome.fulfil(outcome) }
             try? SearchIndexer.afterCommit(db)
         }
     }
 
-    /// Writes `batch` in one transaction; nil, with every post answered, when the transaction failed.
-    private func commit(_ batch: [Waiting], in db: Database) -> ([Outcome], [TweetEvent])? {
+    /// Writes `batch` in one transaction; each post's outcome and the events, every post failing and no events
+    /// when the transaction failed.
+    private func commit(_ batch: [Waiting], in db: Database) -> ([Outcome], [TweetEvent]) {
         do {
             var written: ([Outcome], [TweetEvent]) = ([], [])
             try db.inTransaction {
@@ -78,8 +89,7 @@ final class PostCommitter: Sendable {
             }
             return written
         } catch {
-            for waiting in batch { waiting.outcome.fulfil(.failure(error)) }
-            return nil
+            return (batch.map { _ in .failure(error) }, [])
         }
     }
 

@@ -26,16 +26,43 @@ struct WALSyncerTests {
         let secondStarts = schedule.committed(ran.work(2))
         #expect(!secondStarts, "one drain at a time")
         let first = schedule.nextSync()
-        #expect(first?.count == 2, "both commits share the first sync")
+        #expect(first?.works.count == 2, "both commits share the first sync")
         let thirdStarts = schedule.committed(ran.work(3))
         #expect(!thirdStarts, "committed while it syncs: the drain runs on")
         let second = schedule.nextSync()
-        #expect(second?.count == 1, "the next sync covers it")
+        #expect(second?.works.count == 1, "the next sync covers it")
+        #expect(second?.failure == nil)
         let none = schedule.nextSync()
         #expect(none == nil)
         #expect(schedule.phase == .idle)
         let fourthStarts = schedule.committed(ran.work(4))
         #expect(fourthStarts, "idle again: the next commit starts a drain")
+        struct Lost: Error {}
+        schedule.syncFailed(Lost())
+        let afterFailure = schedule.nextSync()
+        #expect(afterFailure?.failure is Lost, "what waits after a failed sync is answered with its error")
+    }
+
+    /// A sync that failed fails every batch after it, even once the log could be synced again: the pages it lost
+    /// break the log's chain, and recovery would drop the later batches too.
+    @Test func aFailedSyncFailsEveryLaterBatch() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-fail-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let syncer = WALSyncer(databasePath: folder + "/db.sqlite")
+        let outcomes = Mutex<[Bool]>([])
+        let record: WALSyncer.Work = { synced in outcomes.withLock { $0.append((try? synced.get()) != nil) } }
+        syncer.whenDurable(record)  // No log yet: the sync fails.
+        syncer.waitUntilDrained()
+        _ = FileManager.default.createFile(atPath: folder + "/db.sqlite-wal", contents: Data("frames".utf8))
+        syncer.whenDurable(record)
+        syncer.waitUntilDrained()
+        #expect(outcomes.withLock { $0 } == [false, false])
+        // A syncer that never failed syncs the same log.
+        let healthy = WALSyncer(databasePath: folder + "/db.sqlite")
+        healthy.whenDurable(record)
+        healthy.waitUntilDrained()
+        #expect(outcomes.withLock { $0 } == [false, false, true])
     }
 
     @Test func workRunsInCommitOrderOnceSynced() throws {
