@@ -45,34 +45,11 @@ import TwitterStore
             let sizeAtStart = Self.size(of: file)
             let awaitsCheckpoint = daemon.store == .sqlite
             let checkpointBegun: @Sendable () -> Bool = { !awaitsCheckpoint || Self.size(of: file) > sizeAtStart }
-            let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-            let checkpointed = await withTaskGroup(of: Void.self) { group in
-                for client in 0..<32 {
-                    group.addTask {
-                        try? await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
-                            try await connection.logIn(token: sessionToken)
-                            for index in 0..<10_000 {
-                                let posted = try await connection.call(
-                                    "tweets.post", ["text": .string("r\(round) c\(client) #\(index)")])
-                                if case .number(let id)? = posted["id"], let value = id.int64 {
-                                    acknowledged.add(value)
-                                    if acknowledged.count >= killAfter, checkpointBegun() {
-                                        continuation.finish()
-                                    }
-                                }
-                            }
-                        }
-                        // Out of posts, or refused: the checks below say which.
-                        continuation.finish()
-                    }
-                }
-                // Kill at a random moment: after a random number of acknowledged posts and once a checkpoint
-                // has begun, so mid-stream and during or after the round's first checkpoint.
-                for await _ in stream {}
-                let checkpointed = checkpointBegun()
-                daemon.send(SIGKILL)
-                return checkpointed
-            }
+            // Kill at a random moment: after a random number of acknowledged posts and once a checkpoint has
+            // begun, so mid-stream and during or after the round's first checkpoint.
+            let checkpointed = await Self.postAndKill(
+                daemon, token: sessionToken, text: "r\(round)", acknowledged: acknowledged,
+                killWhen: { $0 >= killAfter && checkpointBegun() }, atKill: checkpointBegun)
             #expect(checkpointed, "a checkpoint wrote the database file before the kill")
             #expect(daemon.waitForExit() != 0)
             expected.formUnion(acknowledged.all)
@@ -87,6 +64,39 @@ import TwitterStore
             directory: directory, configuration: DaemonProcess.fastHashing + DaemonProcess.unlimitedWrites)
         try await Self.expectAllPresent(expected, socket: daemon.socketPath, token: token)
         print("crash durability: \(Self.rounds) SIGKILL rounds, \(expected.count) acknowledged posts, all present")
+    }
+
+    /// 32 clients post as the session `token`, each its own numbered texts, adding every acknowledged id to
+    /// `acknowledged`; once `killWhen` holds for the count acknowledged (or the clients stop: refused, or out of
+    /// posts), the daemon gets SIGKILL. Returns what `atKill` said just before the kill.
+    static func postAndKill<Value: Sendable>(
+        _ daemon: DaemonProcess, token: String, text: String, acknowledged: Acknowledged,
+        killWhen: @escaping @Sendable (Int) -> Bool, atKill: @escaping @Sendable () -> Value
+    ) async -> Value {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        return await withTaskGroup(of: Void.self) { group in
+            for client in 0..<32 {
+                group.addTask {
+                    try? await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+                        try await connection.logIn(token: token)
+                        for index in 0..<10_000 {
+                            let posted = try await connection.call(
+                                "tweets.post", ["text": .string("\(text) c\(client) #\(index)")])
+                            if case .number(let id)? = posted["id"], let value = id.int64 {
+                                acknowledged.add(value)
+                                if killWhen(acknowledged.count) { continuation.finish() }
+                            }
+                        }
+                    }
+                    // Out of posts, or refused: the caller's checks say which.
+                    continuation.finish()
+                }
+            }
+            for await _ in stream {}
+            let value = atKill()
+            daemon.send(SIGKILL)
+            return value
+        }
     }
 
     static func size(of file: String) -> Int {

@@ -46,27 +46,9 @@ import TwitterStore
             let unsynced: @Sendable () -> Bool = {
                 CrashDurabilityTests.size(of: log) > CrashDurabilityTests.size(of: log + ".synced")
             }
-            let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-            await withTaskGroup(of: Void.self) { group in
-                for client in 0..<32 {
-                    group.addTask {
-                        try? await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
-                            try await connection.logIn(token: sessionToken)
-                            for index in 0..<10_000 {
-                                let posted = try await connection.call(
-                                    "tweets.post", ["text": .string("cut r\(round) c\(client) #\(index)")])
-                                if case .number(let id)? = posted["id"], let value = id.int64 {
-                                    acknowledged.add(value)
-                                    if acknowledged.count >= killAfter, unsynced() { continuation.finish() }
-                                }
-                            }
-                        }
-                        continuation.finish()
-                    }
-                }
-                for await _ in stream {}
-                daemon.send(SIGKILL)
-            }
+            await CrashDurabilityTests.postAndKill(
+                daemon, token: sessionToken, text: "cut r\(round)", acknowledged: acknowledged,
+                killWhen: { $0 >= killAfter && unsynced() }, atKill: {})
             #expect(daemon.waitForExit() != 0)
             #expect(acknowledged.count >= killAfter)
             expected.formUnion(acknowledged.all)
