@@ -7,6 +7,16 @@ import TwitterClient
 /// Two daemons on one PostgreSQL database, each on its own socket, as on two hosts: one service.
 @Suite(.serialized) struct SharedDatabaseTests {
     /// The two daemons' own sockets.
+    /// A raw connection to `socket`, logged in with `token` (its answer read), for the streams a test listens to.
+    static func loggedIn(at socket: String, token: String) throws -> RawSocket {
+        let connection = try RawSocket(path: socket)
+        connection.send(
+            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":1}"#
+                + "\n")
+        #expect(try JSONParser().parse(try #require(connection.readLine()))["result"]?["user"] != nil)
+        return connection
+    }
+
     static func pair() async throws -> (daemon: DaemonProcess, a: String, b: String) {
         let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing, store: .postgresqlPair)
         let partner = try #require(daemon.partner)
@@ -22,11 +32,7 @@ import TwitterClient
             try await alice.signUp(email: "alice@example.com", username: "alice")
         }
         // Bob, on B, follows alice and listens to his home timeline and his notifications there.
-        let listener = try RawSocket(path: b)
-        listener.send(
-            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(bobToken)"}},"id":1}"#
-                + "\n")
-        #expect(try JSONParser().parse(try #require(listener.readLine()))["result"]?["user"] != nil)
+        let listener = try Self.loggedIn(at: b, token: bobToken)
         listener.send(#"{"jsonrpc":"2.0","method":"users.follow","params":{"username":"alice"},"id":2}"# + "\n")
         #expect(try JSONParser().parse(try #require(listener.readLine()))["result"]?["following"] == true)
         listener.send(#"{"jsonrpc":"2.0","method":"timeline.subscribe","params":{"timeline":"home"},"id":3}"# + "\n")
@@ -65,11 +71,7 @@ import TwitterClient
         }
         // Alice listens to the public timeline on A: its delivery of the quote is the moment A has applied B's
         // commit (pages through a daemon show another daemon's writes once it has been told of them).
-        let listener = try RawSocket(path: a)
-        listener.send(
-            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(aliceToken)"}},"id":1}"#
-                + "\n")
-        #expect(try JSONParser().parse(try #require(listener.readLine()))["result"]?["user"] != nil)
+        let listener = try Self.loggedIn(at: a, token: aliceToken)
         listener.send(#"{"jsonrpc":"2.0","method":"timeline.subscribe","params":{"timeline":"public"},"id":2}"# + "\n")
         #expect(try JSONParser().parse(try #require(listener.readLine()))["result"]?["subscription"] != nil)
         let original = try await RPCConnection.withConnection(socketPath: a) { alice in
@@ -104,11 +106,7 @@ import TwitterClient
         let (daemon, a, b) = try await Self.pair()
         try await RPCConnection.withConnection(socketPath: a) { alice in
             let token = try await alice.signUp(email: "alice@example.com", username: "alice")
-            let victim = try RawSocket(path: b)
-            victim.send(
-                #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":1}"#
-                    + "\n")
-            #expect(try JSONParser().parse(try #require(victim.readLine()))["result"]?["user"] != nil)
+            let victim = try Self.loggedIn(at: b, token: token)
             #expect(try await alice.call("auth.logout")["loggedOut"] == true)
             let notice = try JSONParser().parse(try #require(victim.readLine()))
             #expect(notice["method"] == "auth.revoked")
@@ -276,11 +274,7 @@ import TwitterClient
         }
 
         // The owner listens on B; a member added through A posts through A: live on B.
-        let listener = try RawSocket(path: b)
-        listener.send(
-            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(owner)"}},"id":1}"#
-                + "\n")
-        #expect(try JSONParser().parse(try #require(listener.readLine()))["result"]?["user"] != nil)
+        let listener = try Self.loggedIn(at: b, token: owner)
         listener.send(
             #"{"jsonrpc":"2.0","method":"timeline.subscribe","params":{"timeline":"list","listId":\#(listID)},"id":2}"#
                 + "\n")

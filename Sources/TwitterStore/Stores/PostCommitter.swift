@@ -33,19 +33,21 @@ final class PostCommitter: Sendable {
         // The batches commit without SQLite's fsync and the syncer answers them once the log is on disk, so the
         // next batch is written while the last one syncs. Other writes keep FULL: the loop restores it, and
         // returns (freeing the writer for them) only once every batch it committed is answered, so the observer
-        // still learns of all commits in order. In memory, or if NORMAL is refused, each commit syncs itself.
-        guard let syncer = database.syncer, (try? db.execute(sql: "PRAGMA synchronous = NORMAL")) != nil else {
-            return commitAndAnswerUntilEmpty(db)
+        // still learns of all commits in order. In memory, or if NORMAL is refused, each commit syncs itself and
+        // is its answer.
+        let syncer = database.syncer.flatMap { syncer in
+            (try? db.execute(sql: "PRAGMA synchronous = NORMAL")).map { syncer }
         }
         defer {
-            Self.restoreFullSync(db)
-            syncer.waitUntilDrained()
+            if let syncer {
+                Self.restoreFullSync(db)
+                syncer.waitUntilDrained()
+            }
         }
         while let batch = queue.nextBatch() {
             let (outcomes, events) = commit(batch, in: db)
             let observer = observer
-            // A batch refused whole is answered in its turn too, after the batches before it.
-            syncer.whenDurable { synced in
+            let answer: WALSyncer.Work = { synced in
                 // Committed either way: the read model follows the database. Only the answers say whether it is
                 // known to be on disk.
                 if !events.isEmpty { observer.committed(events) }
@@ -53,6 +55,8 @@ final class PostCommitter: Sendable {
                     waiting.outcome.fulfil(synced.flatMap { _ in outcome })
                 }
             }
+            // A batch refused whole is answered in its turn too, after the batches before it.
+            if let syncer { syncer.whenDurable(answer) } else { answer(.success(())) }
             // While the batch syncs: the posts are searchable already (the index's lag is read from the tweet
             // table); a failure here, or a power cut before the next sync, leaves the tweets for a later commit
             // to index.
@@ -66,16 +70,6 @@ final class PostCommitter: Sendable {
         if (try? db.execute(sql: "PRAGMA synchronous = FULL")) != nil { return }
         try? db.execute(sql: "ROLLBACK")
         try? db.execute(sql: "PRAGMA synchronous = FULL")
-    }
-
-    /// Each batch's commit is its answer: in memory, or when the writer keeps FULL.
-    private func commitAndAnswerUntilEmpty(_ db: Database) {
-        while let batch = queue.nextBatch() {
-            let (outcomes, events) = commit(batch, in: db)
-            if !events.isEmpty { observer.committed(events) }
-            for (waiting, outcome) in zip(batch, outcomes) { waiting.outcome.fulfil(outcome) }
-            try? SearchIndexer.afterCommit(db)
-        }
     }
 
     /// Writes `batch` in one transaction; each post's outcome and the events, every post failing and no events
