@@ -37,10 +37,12 @@ let package = Package(
         .target(name: "TwitterCore"),
         // Every write's decision, once, as pure functions from the facts a store reads to a plan it applies.
         .target(name: "TwitterRules", dependencies: ["TwitterCore"]),
+        // The stores written once over a small SQL driver protocol; each database is a driver and a dialect.
+        .target(name: "TwitterSQL", dependencies: ["TwitterCore", "TwitterRules"]),
         .target(
             name: "TwitterStore",
             dependencies: [
-                "TwitterCore", "TwitterRules",
+                "TwitterCore", "TwitterRules", "TwitterSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -49,7 +51,7 @@ let package = Package(
         .target(
             name: "TwitterPostgres",
             dependencies: [
-                "TwitterCore", "TwitterRules", "EventLoopExecutor",
+                "TwitterCore", "TwitterRules", "TwitterSQL", "EventLoopExecutor",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -138,18 +140,20 @@ let package = Package(
         .testTarget(
             name: "TwitterStoreTests",
             dependencies: [
-                "TwitterStore", "TwitterPostgres", "TwitterCore", "TestSupport",
+                "TwitterStore", "TwitterPostgres", "TwitterSQL", "TwitterCore", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "PluginTests",
-            dependencies: ["PasswordLogin", "TokenLogin", "PeerLogin", "TwitterStore", "TwitterCore", "Sodium"]
+            dependencies: [
+                "PasswordLogin", "TokenLogin", "PeerLogin", "TwitterStore", "TwitterSQL", "TwitterCore", "Sodium",
+            ]
         ),
         .testTarget(
             name: "TwitterServerTests",
             dependencies: [
-                "TwitterServer", "TwitterAssembly", "TwitterAPI", "TwitterStore", "JSONRPC", "TwitterCore",
+                "TwitterServer", "TwitterAssembly", "TwitterAPI", "TwitterStore", "TwitterSQL", "JSONRPC", "TwitterCore",
                 "TestSupport",
                 "Sodium",
                 .product(name: "NIOCore", package: "swift-nio"),

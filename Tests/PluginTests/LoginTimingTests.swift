@@ -3,6 +3,7 @@ import PasswordLogin
 import Sodium
 import Testing
 import TwitterCore
+import TwitterSQL
 import TwitterStore
 
 /// A failed login must not tell whether the account exists, in its answer or its time. The answers are

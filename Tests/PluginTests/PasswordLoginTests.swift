@@ -3,6 +3,7 @@ import PasswordLogin
 import Sodium
 import Testing
 import TwitterCore
+import TwitterSQL
 import TwitterStore
 
 /// The password provider against a real (in-memory) SQLite store and real libsodium.

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import TokenLogin
 import TwitterCore
+import TwitterSQL
 import TwitterStore
 
 /// Tokens: format and checksum, hashing at rest, expiry, revocation, sliding sessions.

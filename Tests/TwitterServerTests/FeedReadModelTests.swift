@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import Testing
 import TwitterCore
+import TwitterSQL
 import TwitterStore
 
 @testable import TwitterServer

@@ -3,6 +3,7 @@ import JSONRPC
 import Synchronization
 import Testing
 import TwitterCore
+import TwitterSQL
 import TwitterStore
 
 @testable import TwitterServer

@@ -55,9 +55,14 @@ extension PostgresConnection {
 
     /// Every row `query` returns, each addressable by column name.
     func rows(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
+        try await plainRows(query).map(PostgresRandomAccessRow.init)
+    }
+
+    /// Every row `query` returns, as postgres-nio gives them.
+    func plainRows(_ query: PostgresQuery) async throws -> [PostgresRow] {
         try await answers(query) { sequence in
-            var rows: [PostgresRandomAccessRow] = []
-            for try await row in sequence { rows.append(PostgresRandomAccessRow(row)) }
+            var rows: [PostgresRow] = []
+            for try await row in sequence { rows.append(row) }
             return rows
         }
     }

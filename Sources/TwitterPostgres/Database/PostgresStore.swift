@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO  // and NIOSSL, which it re-exports, for its TLS
 import Synchronization
 import TwitterCore
+import TwitterSQL
 
 /// A twitterd database on a PostgreSQL server: a bounded pool of connections (postgres-nio's `PostgresClient`,
 /// run by a task this type owns), the schema's migrations, and the two ways the stores write.
@@ -125,13 +126,14 @@ public final class PostgresStore: HealthChecking, Sendable {
         follower.withLock { follower in
             if follower == nil { follower = Task { [self] in await feed.follow(self) } }
         }
+        let sql = PostgresSQLDatabase(store: self)
         return StoreSet(
-            users: UserStore(database: self), profiles: ProfileStore(database: self),
-            tokens: TokenStore(database: self), peerLinks: PeerLinkStore(database: self),
-            throttle: ThrottleStore(database: self), tweets: TweetStore(database: self, observer: observer),
+            users: UserStore(database: sql), profiles: ProfileStore(database: sql),
+            tokens: TokenStore(database: sql), peerLinks: PeerLinkStore(database: sql),
+            throttle: ThrottleStore(database: sql), tweets: TweetStore(database: self, observer: observer),
             follows: FollowStore(database: self, observer: observer),
             likes: LikeStore(database: self, observer: observer),
-            bookmarks: BookmarkStore(database: self, observer: observer), pins: PinStore(database: self),
+            bookmarks: BookmarkStore(database: self, observer: observer), pins: PinStore(database: sql),
             lists: ListStore(database: self, observer: observer),
             relations: RelationStore(database: self, observer: observer),
             notifications: NotificationStore(database: self), search: SearchStore(database: self),

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// Lists in PostgreSQL. Every write locks the list's row (`FOR UPDATE`) before it reads `ListRule`'s facts, so

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// What a message's rules need to know of accounts, read from the tables the messages share with the rest of

@@ -1,5 +1,6 @@
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 
 /// What a tweet search requires besides its words: the author (`from:`), the tags, the reader's hidden
 /// accounts and the authors' standing; and the text queries built from the words, every term a bound value.

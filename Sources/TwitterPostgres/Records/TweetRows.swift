@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// How tweets are read: each tweet joined with its author, and a repost with its original and the original's

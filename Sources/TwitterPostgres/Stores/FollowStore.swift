@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// The follow graph in PostgreSQL; follows and unfollows are ordered writes, reported once committed.

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 
 /// Notifications in PostgreSQL. They are written by the other stores in their own ordered writes
 /// (`Interactions`); this store reads them and keeps each recipient's read marker.

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 
 /// Search in PostgreSQL: tweets through the generated `tweets.search` tsvector and its GIN index (written in the
 /// post's own statement), people by prefix, and tags from `tweet_tag`.

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// Tweets in PostgreSQL. Posts and reposts that arrive together are committed together (group commit), and

@@ -1,5 +1,6 @@
 import GRDB
 import TwitterCore
+import TwitterSQL
 
 extension AppDatabase {
     /// Every schema change, in order. Released migrations are never edited: a change is a new migration.

@@ -1,4 +1,5 @@
 import TwitterCore
+import TwitterSQL
 
 extension AppDatabase {
     /// Every store on this database, reporting committed changes to `observer`.

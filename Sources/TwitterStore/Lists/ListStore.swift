@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// Lists in SQLite. Every write reads `ListRule`'s facts and applies its plan in one transaction on the one

@@ -1,5 +1,6 @@
 import GRDB
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// What a message's rules need to know of accounts, read from the tables the messages share with the rest of

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// An account's archive, its deletion and its reset codes in SQLite.
@@ -180,7 +181,7 @@ public struct AccountStore: AccountLifecycleStoring {
                     sql: """
                         SELECT password_resets.user_id, password_resets.code_hash, password_resets.expires_at FROM password_resets
                         JOIN users ON users.id = password_resets.user_id WHERE users.email_key = ?
-                        """, arguments: [UserRecord.key(email)])
+                        """, arguments: [UserRows.key(email)])
             else { return nil }
             let userID: Int64 = row["user_id"]
             let outcome = ResetCodeRule.outcome(

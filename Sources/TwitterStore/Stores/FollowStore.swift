@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// The follow graph in SQLite; follows and unfollows are reported once committed.
@@ -103,7 +104,7 @@ public struct FollowStore: FollowStoring {
                     EXISTS(SELECT 1 FROM blocks WHERE blocker_id = ?1 AND blocked_id = users.id) AS blockedByMe
                 FROM users WHERE username_key = ?2 AND suspended_at IS NULL
                 """
-            return try Row.fetchOne(db, sql: sql, arguments: [viewerID, UserRecord.key(username)]).map { row in
+            return try Row.fetchOne(db, sql: sql, arguments: [viewerID, UserRows.key(username)]).map { row in
                 UserOverview(
                     username: row["username"], firstName: row["first_name"], lastName: row["last_name"],
                     bio: row["bio"], createdAt: row["created_at"], followersCount: row["followersCount"],

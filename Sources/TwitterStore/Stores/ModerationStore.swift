@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// Suspensions, reports and the audit log in SQLite. Standing changes are reported as
@@ -49,7 +50,7 @@ public struct ModerationStore: ModerationStoring {
                 db,
                 sql:
                     "SELECT id, username, email, created_at, suspended_at, suspended_reason, role FROM users WHERE username_key = ?",
-                arguments: [UserRecord.key(username)]
+                arguments: [UserRows.key(username)]
             ).map(Self.account(from:))
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterSQL
 
 /// Notifications in SQLite. They are written by the other stores in their own transactions (`Interactions`);
 /// this store reads them and keeps each recipient's read marker.

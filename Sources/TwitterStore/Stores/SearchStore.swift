@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterSQL
 
 /// Search in SQLite: tweets through the FTS5 index `tweet_search` and, past its mark, the tweets it does not
 /// hold yet (`SearchIndexer`), people by prefix, and tags from `tweet_tags`.

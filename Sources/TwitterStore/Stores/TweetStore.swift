@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// Tweets in SQLite. Posts and reposts that arrive together are committed together (group commit), and every

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TwitterCore
+import TwitterSQL
 
 @testable import TwitterStore
 

@@ -1,14 +1,18 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 import TwitterRules
 
-/// Pinned tweets in PostgreSQL: one row per account that pins one, gone with the tweet or the account.
-struct PinStore: PinStoring {
-    let database: PostgresStore
+/// Pinned tweets: one row per account that pins one, gone with the tweet or the account.
+public struct PinStore: PinStoring {
+    let database: any SQLDatabase
+
+    /// Creates the store.
+    public init(database: any SQLDatabase) {
+        self.database = database
+    }
 
     /// Reads the tweet as `PinRule` needs it, then pins it in place of any other, in one transaction.
-    func pin(_ id: Int64, by userID: Int64) async throws {
+    public func pin(_ id: Int64, by userID: Int64) async throws {
         try await database.transaction { connection in
             let row = try await connection.firstRow(
                 """
@@ -16,21 +20,20 @@ struct PinStore: PinStoring {
                 WHERE id = \(id) AND \(unescaped: AccountStanding.notSuspended("author_id"))
                 """)
             let target = try row.map {
-                PinRule.Target(
-                    authorID: try $0.column("author_id", as: Int64.self), isRepost: try $0.column("is_repost"))
+                PinRule.Target(authorID: try $0.column("author_id"), isRepost: try $0.column("is_repost"))
             }
             let pinned = try PinRule.decide(id, by: userID, target: target)
             try await connection.run(
                 """
                 INSERT INTO pinned_tweets (user_id, tweet_id, pinned_at)
-                VALUES (\(userID), \(pinned), \(Date().storagePrecision))
+                VALUES (\(userID), \(pinned), \(connection.dialect.stored(Date())))
                 ON CONFLICT (user_id) DO UPDATE SET tweet_id = excluded.tweet_id, pinned_at = excluded.pinned_at
                 """)
         }
     }
 
     /// Deletes the account's pin, if any.
-    func unpin(by userID: Int64) async throws -> Bool {
+    public func unpin(by userID: Int64) async throws -> Bool {
         try await database.transaction { connection in
             try await connection.value(
                 "DELETE FROM pinned_tweets WHERE user_id = \(userID) RETURNING user_id", as: Int64.self) != nil
@@ -38,7 +41,7 @@ struct PinStore: PinStoring {
     }
 
     /// The pinned tweet's id, as stored.
-    func pinnedTweetID(of userID: Int64) async throws -> Int64? {
+    public func pinnedTweetID(of userID: Int64) async throws -> Int64? {
         try await database.read { connection in
             try await connection.value("SELECT tweet_id FROM pinned_tweets WHERE user_id = \(userID)", as: Int64.self)
         }

@@ -1,24 +1,29 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 
-/// Session and personal tokens in PostgreSQL, found by their keyed hash; the secret itself is never stored.
-struct TokenStore: TokenStoring {
-    let database: PostgresStore
+/// Session and personal tokens, found by their keyed hash; the secret itself is never stored.
+public struct TokenStore: TokenStoring {
+    let database: any SQLDatabase
+
+    /// Creates the store over `database`.
+    public init(database: any SQLDatabase) {
+        self.database = database
+    }
 
     /// The columns `record(from:)` reads.
     static let columns = "id, user_id, kind, name, created_at, expires_at, last_used_at, revoked_at"
 
-    /// The hash goes in as `Data`, which postgres-nio binds as bytea (an `[UInt8]` would bind as an array).
-    func insertToken(userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?)
-        async throws -> TokenRecord
-    {
-        let createdAt = createdAt.storagePrecision
-        let expiresAt = expiresAt?.storagePrecision
-        return try await database.transaction { connection in
+    /// The hash goes in as bytes (`Data`: a blob, a bytea).
+    public func insertToken(
+        userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?
+    ) async throws -> TokenRecord {
+        try await database.transaction { connection in
+            let createdAt = connection.dialect.stored(createdAt)
+            let expiresAt = expiresAt.map(connection.dialect.stored)
             guard
                 let id = try await connection.value(
-                    Prepared<Insert>(userID, kind.rawValue, name, Data(hash), createdAt, expiresAt), as: Int64.self)
+                    SQLQuery(Insert.self, userID, kind.rawValue, name, Data(hash), createdAt, expiresAt),
+                    as: Int64.self)
             else { throw TwitterError(.internal, "The token just written has no id") }
             return TokenRecord(
                 id: id, userID: userID, kind: kind, name: name, createdAt: createdAt, expiresAt: expiresAt,
@@ -26,7 +31,7 @@ struct TokenStore: TokenStoring {
         }
     }
 
-    enum Insert: PreparedText {
+    private enum Insert: SQLText {
         static let sql = """
             INSERT INTO tokens (user_id, kind, name, hash, created_at, expires_at)
             VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
@@ -35,54 +40,56 @@ struct TokenStore: TokenStoring {
     }
 
     /// Revoked and expired tokens are found too: the caller tells them apart and says why it refuses one.
-    func token(hash: [UInt8]) async throws -> TokenRecord? {
+    public func token(hash: [UInt8]) async throws -> TokenRecord? {
         try await database.read { connection in
-            try await connection.firstRow(Prepared<ByHash>(Data(hash))).map(Self.record(from:))
+            try await connection.firstRow(SQLQuery(ByHash.self, Data(hash))).map(Self.record(from:))
         }
     }
 
-    enum ByHash: PreparedText {
+    private enum ByHash: SQLText {
         static let sql = "SELECT \(TokenStore.columns) FROM tokens WHERE hash = $1"
     }
 
     /// Keeps the expiry when none is given: only sessions slide.
-    func touchToken(id: Int64, usedAt: Date, expiresAt: Date?) async throws {
+    public func touchToken(id: Int64, usedAt: Date, expiresAt: Date?) async throws {
         try await database.transaction { connection in
-            try await connection.run(Prepared<Touch>(usedAt.storagePrecision, expiresAt?.storagePrecision, id))
+            try await connection.run(
+                SQLQuery(
+                    Touch.self, connection.dialect.stored(usedAt), expiresAt.map(connection.dialect.stored), id))
         }
     }
 
-    enum Touch: PreparedText {
+    private enum Touch: SQLText {
         static let sql = """
             UPDATE tokens SET last_used_at = $1, expires_at = COALESCE($2::timestamptz, expires_at) WHERE id = $3
             """
     }
 
     /// Only the owner's live token: revoking twice, or another's, answers false.
-    func revokeToken(id: Int64, userID: Int64, at date: Date) async throws -> Bool {
+    public func revokeToken(id: Int64, userID: Int64, at date: Date) async throws -> Bool {
         try await database.transaction { connection in
             try await connection.value(
                 """
-                UPDATE tokens SET revoked_at = \(date.storagePrecision)
+                UPDATE tokens SET revoked_at = \(connection.dialect.stored(date))
                 WHERE id = \(id) AND user_id = \(userID) AND revoked_at IS NULL RETURNING id
                 """, as: Int64.self) != nil
         }
     }
 
     /// Personal tokens stay: they are revoked one by one.
-    func revokeSessions(userID: Int64, keeping: Int64?, at date: Date) async throws {
+    public func revokeSessions(userID: Int64, keeping: Int64?, at date: Date) async throws {
         try await database.transaction { connection in
             try await connection.run(
                 """
-                UPDATE tokens SET revoked_at = \(date.storagePrecision)
+                UPDATE tokens SET revoked_at = \(connection.dialect.stored(date))
                 WHERE user_id = \(userID) AND kind = \(TokenKind.session.rawValue) AND revoked_at IS NULL
-                    AND (\(keeping)::bigint IS NULL OR id <> \(keeping))
+                    AND id <> \(keeping ?? 0)
                 """)
         }
     }
 
     /// Newest first by id, which grows with time.
-    func tokens(userID: Int64, kind: TokenKind) async throws -> [TokenRecord] {
+    public func tokens(userID: Int64, kind: TokenKind) async throws -> [TokenRecord] {
         try await database.read { connection in
             try await connection.rows(
                 """
@@ -93,9 +100,8 @@ struct TokenStore: TokenStoring {
         }
     }
 
-    /// The record a row of `columns` holds; a kind this version does not know reads as personal, as in the
-    /// SQLite store.
-    static func record(from row: PostgresRandomAccessRow) throws -> TokenRecord {
+    /// The record a row of `columns` holds; a kind this version does not know reads as personal.
+    static func record(from row: SQLRow) throws -> TokenRecord {
         TokenRecord(
             id: try row.column("id"), userID: try row.column("user_id"),
             kind: TokenKind(rawValue: try row.column("kind")) ?? .personal, name: try row.column("name"),

@@ -1,22 +1,25 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 
-/// Profiles in PostgreSQL; an update writes only the columns whose value changed.
-struct ProfileStore: ProfileStoring {
-    let database: PostgresStore
+/// Profiles; an update writes only the columns whose value changed.
+public struct ProfileStore: ProfileStoring {
+    let database: any SQLDatabase
 
-    /// Suspended or not, as in the SQLite store: the owner edits its own profile by id.
-    func profile(userID: Int64) async throws -> Profile? {
+    /// Creates the store over `database`.
+    public init(database: any SQLDatabase) {
+        self.database = database
+    }
+
+    /// Suspended or not: the owner edits its own profile by id.
+    public func profile(userID: Int64) async throws -> Profile? {
         try await database.read { connection in
-            try await connection.firstRow(
-                "SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(userID)"
-            ).map(UserRows.profile(from:))
+            try await connection.firstRow("SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(userID)")
+                .map(UserRows.profile(from:))
         }
     }
 
     /// Leaves out a suspended account, which others see as gone.
-    func profile(username: String) async throws -> Profile? {
+    public func profile(username: String) async throws -> Profile? {
         try await database.read { connection in
             try await connection.firstRow(
                 """
@@ -27,14 +30,17 @@ struct ProfileStore: ProfileStoring {
         }
     }
 
-    /// Compares, checks and writes in one transaction holding the row's lock (`FOR UPDATE`), so concurrent
+    /// Compares, checks and writes in one transaction holding the row (`SQLDialect.lockingRead`), so concurrent
     /// updates take turns: each sees the other's version, and a concurrent edit of another field is kept.
-    func updateProfile(userID: Int64, patch: ProfilePatch, expectedVersion: Int?) async throws -> ProfileUpdate {
+    public func updateProfile(userID: Int64, patch: ProfilePatch, expectedVersion: Int?) async throws -> ProfileUpdate {
         do {
             return try await database.transaction { connection in
                 guard
                     let stored = try await connection.firstRow(
-                        "SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(userID) FOR UPDATE"
+                        """
+                        SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(userID)\
+                        \(unescaped: connection.dialect.lockingRead)
+                        """
                     ).map(UserRows.profile(from:))
                 else { throw TwitterError.notFound("Account") }
                 if let expectedVersion, expectedVersion != stored.version {
@@ -53,13 +59,13 @@ struct ProfileStore: ProfileStoring {
                 }
                 var updated = changes.applied(to: stored)
                 updated.version += 1
-                updated.updatedAt = Date().storagePrecision
+                updated.updatedAt = connection.dialect.stored(Date())
                 try await connection.run(
                     changes.update(userID: userID, version: updated.version, at: updated.updatedAt))
                 return ProfileUpdate(profile: updated, changed: changes.fieldNames)
             }
         } catch {
-            throw UserRows.conflict(from: error) ?? error
+            throw UserRows.conflict(from: error, in: database) ?? error
         }
     }
 }
@@ -79,11 +85,11 @@ extension ProfilePatch {
 
     /// The UPDATE of `userID`'s row setting the patch's columns only, so a concurrent edit of another column is
     /// never overwritten, with the new `version` and `updatedAt`.
-    func update(userID: Int64, version: Int, at updatedAt: Date) -> PostgresQuery {
-        var query = SQL()
+    func update(userID: Int64, version: Int, at updatedAt: Date) -> SQLQuery {
+        var query = SQLQuery()
         var assignments: [String] = []
         /// Nil is "leave as it is", never NULL: a patch cannot clear a column.
-        func set<Value: PostgresDynamicTypeEncodable>(_ column: String, _ value: Value?) {
+        func set(_ column: String, _ value: (some SQLBindable)?) {
             guard let value else { return }
             assignments.append("\(column) = \(query.bind(value))")
         }
@@ -98,6 +104,6 @@ extension ProfilePatch {
         set("version", version)
         set("updated_at", updatedAt)
         query.append("UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = \(query.bind(userID))")
-        return query.query
+        return query
     }
 }

@@ -1,14 +1,18 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 
-/// Accounts and password hashes in PostgreSQL.
-struct UserStore: UserStoring {
-    let database: PostgresStore
+/// Accounts and password hashes.
+public struct UserStore: UserStoring {
+    let database: any SQLDatabase
 
-    /// Checks both unique fields in the insert's transaction, so a taken field is named like the SQLite store
-    /// names it; a concurrent signup that slips past the check hits the unique index and is named the same way.
-    func createUser(email: String, username: String, passwordHash: String?) async throws -> User {
+    /// Creates the store over `database`.
+    public init(database: any SQLDatabase) {
+        self.database = database
+    }
+
+    /// Checks both unique fields in the insert's transaction; a concurrent signup that slips past the check hits
+    /// the unique index and is named the same way.
+    public func createUser(email: String, username: String, passwordHash: String?) async throws -> User {
         do {
             return try await database.transaction { connection in
                 if let conflict = UserRows.conflict(
@@ -16,7 +20,7 @@ struct UserStore: UserStoring {
                 {
                     throw conflict
                 }
-                let now = Date().storagePrecision
+                let now = connection.dialect.stored(Date())
                 guard
                     let id = try await connection.value(
                         """
@@ -30,34 +34,34 @@ struct UserStore: UserStoring {
                 return User(id: id, username: username, email: email, createdAt: now)
             }
         } catch {
-            throw UserRows.conflict(from: error) ?? error
+            throw UserRows.conflict(from: error, in: database) ?? error
         }
     }
 
-    /// Suspended or not, as in the SQLite store: who holds an id (a session, an admin) checks the standing apart.
-    func user(id: Int64) async throws -> User? {
+    /// Suspended or not: who holds an id (a session, an admin) checks the standing apart.
+    public func user(id: Int64) async throws -> User? {
         try await database.read { connection in
-            try await connection.firstRow(Prepared<ByID>(id)).map(UserRows.user(from:))
+            try await connection.firstRow(SQLQuery(ByID.self, id)).map(UserRows.user(from:))
         }
     }
 
-    enum ByID: PreparedText {
+    private enum ByID: SQLText {
         static let sql = "SELECT \(UserRows.columns) FROM users WHERE id = $1"
     }
 
     /// Suspended or not: a login finds the account first, then refuses a suspended one giving the reason.
-    func user(email: String) async throws -> User? {
+    public func user(email: String) async throws -> User? {
         try await database.read { connection in
-            try await connection.firstRow(Prepared<ByEmail>(UserRows.key(email))).map(UserRows.user(from:))
+            try await connection.firstRow(SQLQuery(ByEmail.self, UserRows.key(email))).map(UserRows.user(from:))
         }
     }
 
-    enum ByEmail: PreparedText {
+    private enum ByEmail: SQLText {
         static let sql = "SELECT \(UserRows.columns) FROM users WHERE email_key = $1"
     }
 
     /// Leaves out a suspended account, which others see as gone.
-    func user(username: String) async throws -> User? {
+    public func user(username: String) async throws -> User? {
         try await database.read { connection in
             try await connection.firstRow(
                 """
@@ -69,25 +73,25 @@ struct UserStore: UserStoring {
     }
 
     /// A suspended account's name, and a deleted one's while reserved, stay taken.
-    func isUsernameTaken(_ username: String) async throws -> Bool {
+    public func isUsernameTaken(_ username: String) async throws -> Bool {
         try await database.read { connection in
             try await UserRows.taken(connection, email: nil, username: username)["username"] != nil
         }
     }
 
     /// Nil both for a missing account and for one without a password.
-    func passwordHash(userID: Int64) async throws -> String? {
+    public func passwordHash(userID: Int64) async throws -> String? {
         try await database.read { connection in
-            try await connection.value(Prepared<PasswordHash>(userID), as: String.self)
+            try await connection.value(SQLQuery(PasswordHash.self, userID), as: String.self)
         }
     }
 
-    enum PasswordHash: PreparedText {
+    private enum PasswordHash: SQLText {
         static let sql = "SELECT password_hash FROM users WHERE id = $1"
     }
 
-    /// A missing account is not an error, as in the SQLite store: there is nothing to protect.
-    func setPasswordHash(_ hash: String, userID: Int64) async throws {
+    /// A missing account is not an error: there is nothing to protect.
+    public func setPasswordHash(_ hash: String, userID: Int64) async throws {
         try await database.transaction { connection in
             try await connection.run("UPDATE users SET password_hash = \(hash) WHERE id = \(userID)")
         }

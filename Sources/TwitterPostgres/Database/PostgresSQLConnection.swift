@@ -1,0 +1,99 @@
+import Foundation
+import PostgresNIO
+import TwitterCore
+import TwitterSQL
+
+/// The stores' `SQLConnection` over one pooled postgres-nio connection: named texts become named prepared
+/// statements, prepared on a connection the first time they run there; other queries go unnamed.
+struct PostgresSQLConnection: SQLConnection {
+    let connection: PostgresConnection
+
+    var dialect: SQLDialect { .postgres }
+
+    func rows(_ query: SQLQuery) async throws -> [SQLRow] {
+        var bindings = PostgresBindings(capacity: query.binds.count)
+        for value in query.binds { value.bind(into: &bindings) }
+        let rows: [PostgresRow]
+        if let named = query.named {
+            rows = try await prepared(named, bindings)
+        } else {
+            rows = try await connection.plainRows(PostgresQuery(unsafeSQL: query.text, binds: bindings))
+        }
+        return try rows.map(SQLRow.init(postgres:))
+    }
+
+    private func prepared<Text: SQLText>(_ text: Text.Type, _ bindings: PostgresBindings) async throws
+        -> [PostgresRow]
+    {
+        try await connection.rows(NamedStatement<Text>(bindings: bindings))
+    }
+}
+
+/// A `SQLText` as postgres-nio's prepared statement, its values bound already.
+private struct NamedStatement<Text: SQLText>: PostgresPreparedStatement {
+    static var sql: String { Text.sql }
+
+    /// The text's type without the module's name: PostgreSQL keeps the first 63 bytes of a statement's name.
+    static var name: String {
+        String(reflecting: Text.self).replacingOccurrences(of: "TwitterSQL.", with: "")
+    }
+
+    typealias Row = PostgresRow
+
+    let bindings: PostgresBindings
+
+    func makeBindings() throws -> PostgresBindings { bindings }
+
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+}
+
+extension SQLValue {
+    /// Binds the value; NULL without a type, which the server infers from where it stands (the stores cast a
+    /// nullable placeholder the server cannot place).
+    fileprivate func bind(into bindings: inout PostgresBindings) {
+        switch self {
+        case .null: bindings.appendNull()
+        case .integer(let value): bindings.append(value)
+        case .real(let value): bindings.append(value)
+        case .text(let value): bindings.append(value)
+        case .blob(let value): bindings.append(ByteBuffer(bytes: value))
+        case .bool(let value): bindings.append(value)
+        case .date(let value): bindings.append(value)
+        }
+    }
+}
+
+extension SQLRow {
+    /// The row's cells, each as the stores read it.
+    fileprivate init(postgres row: PostgresRow) throws {
+        var names: [String] = []
+        var values: [SQLValue] = []
+        for cell in row {
+            names.append(cell.columnName)
+            values.append(try SQLValue(cell))
+        }
+        self.init(names: names, values: values)
+    }
+}
+
+extension SQLValue {
+    /// A cell's value by its type; a type the stores do not read is a store bug, named in the error.
+    fileprivate init(_ cell: PostgresCell) throws {
+        guard cell.bytes != nil else {
+            self = .null
+            return
+        }
+        switch cell.dataType {
+        case .bool: self = .bool(try cell.decode(Bool.self))
+        case .int2, .int4, .int8: self = .integer(try cell.decode(Int64.self))
+        case .float4, .float8: self = .real(try cell.decode(Double.self))
+        case .numeric:
+            // A sum of bigints; whole, it reads as an integer.
+            let number = NSDecimalNumber(decimal: try cell.decode(Decimal.self)).doubleValue
+            self = Int64(exactly: number).map { .integer($0) } ?? .real(number)
+        case .timestamptz, .timestamp: self = .date(try cell.decode(Date.self))
+        case .bytea: self = .blob(Data(buffer: try cell.decode(ByteBuffer.self)))
+        default: self = .text(try cell.decode(String.self))
+        }
+    }
+}

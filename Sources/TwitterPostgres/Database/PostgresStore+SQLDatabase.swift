@@ -1,0 +1,35 @@
+import PostgresNIO
+import TwitterCore
+import TwitterSQL
+
+/// The stores written once run on PostgreSQL through the store's own three ways in (`PostgresStore`).
+struct PostgresSQLDatabase: SQLDatabase {
+    let store: PostgresStore
+
+    func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
+        async throws -> Result
+    {
+        try await store.read { connection in try await body(PostgresSQLConnection(connection: connection)) }
+    }
+
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
+        async throws -> Result
+    {
+        try await store.transaction { connection in try await body(PostgresSQLConnection(connection: connection)) }
+    }
+
+    func orderedWrite<Result: Sendable>(
+        reportingTo observer: any TweetCommitObserving,
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [TweetEvent])
+    ) async throws -> Result {
+        try await store.orderedWrite(reportingTo: observer) { connection in
+            try await body(PostgresSQLConnection(connection: connection))
+        }
+    }
+
+    /// PostgreSQL names the index: "users_email_key_key".
+    func uniqueViolation(in error: any Error) -> String? {
+        guard let error = error as? PSQLError, error.serverInfo?[.sqlState] == "23505" else { return nil }
+        return error.serverInfo?[.constraintName] ?? ""
+    }
+}

@@ -1,0 +1,78 @@
+/// One statement and its values, written once for both databases in PostgreSQL's spelling: `$1`, `$2`… for the
+/// values, a cast only right after a placeholder (`$2::timestamptz`, which SQLite's driver drops), and only what
+/// both accept (`ON CONFLICT … DO …`, `RETURNING`, `TRUE`/`FALSE`). What one of them lacks is asked of the
+/// connection's `SQLDialect`.
+///
+/// Interpolating a value binds it: `"SELECT … WHERE id = \(id)"` sends `$1` and the id apart, never in the text.
+public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
+    /// The text, with `$n` where the values go.
+    public private(set) var text: String
+    /// The values, `$1` first.
+    public private(set) var binds: [SQLValue]
+    /// The named text this query uses, when it is one: PostgreSQL prepares it once a connection, SQLite keeps
+    /// its compiled statement.
+    public let named: (any SQLText.Type)?
+
+    /// An empty query to build with `append` and `bind`.
+    public init(_ text: String = "") {
+        self.text = text
+        binds = []
+        named = nil
+    }
+
+    /// A use of `Text`'s statement with `values`.
+    public init<Text: SQLText, each Value: SQLBindable>(_ text: Text.Type, _ value: repeat each Value) {
+        self.text = Text.sql
+        var binds: [SQLValue] = []
+        repeat binds.append((each value).sqlValue)
+        self.binds = binds
+        named = text
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        self.init(stringInterpolation.query.text)
+        binds = stringInterpolation.query.binds
+    }
+
+    /// Appends `part` to the text as it is.
+    public mutating func append(_ part: String) {
+        text += part
+    }
+
+    /// Binds `value` and returns its placeholder.
+    public mutating func bind(_ value: some SQLBindable) -> String {
+        binds.append(value.sqlValue)
+        return "$\(binds.count)"
+    }
+
+    /// The interpolations of a query literal: a value binds, `unescaped:` is text.
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var query = SQLQuery()
+
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+
+        public mutating func appendLiteral(_ literal: String) {
+            query.append(literal)
+        }
+
+        /// Binds `value`.
+        public mutating func appendInterpolation(_ value: some SQLBindable) {
+            query.append(query.bind(value))
+        }
+
+        /// Writes `text` into the statement: only the stores' own fragments, never a value.
+        public mutating func appendInterpolation(unescaped text: String) {
+            query.append(text)
+        }
+    }
+}
+
+/// A statement's fixed text, named by a type of its own so each database can keep it compiled.
+public protocol SQLText {
+    /// The statement, with `$1`, `$2`… for its values.
+    static var sql: String { get }
+}

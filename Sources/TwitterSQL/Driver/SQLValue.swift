@@ -1,0 +1,121 @@
+import Foundation
+
+/// A value bound to a placeholder or read from a column, in the few kinds both databases share. A driver turns
+/// it into its own: SQLite keeps a `bool` as 0 or 1 and a `date` as text, PostgreSQL as `bool` and `timestamptz`.
+public enum SQLValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+    case bool(Bool)
+    case date(Date)
+}
+
+/// A Swift value a query binds.
+public protocol SQLBindable: Sendable {
+    /// The value as bound.
+    var sqlValue: SQLValue { get }
+}
+
+/// A Swift value a column is read as; the error names the column when its value is not one.
+public protocol SQLDecodable {
+    /// The Swift value of `value`; throws when `value` is not of this kind (NULL included, but for optionals).
+    init(sqlValue value: SQLValue) throws
+}
+
+/// A column whose value is not of the kind asked for: a schema and a store that disagree, never client input.
+public struct SQLDecodingError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ type: Any.Type, _ value: SQLValue) {
+        description = "A column holds \(value), not a \(type)"
+    }
+}
+
+extension Int64: SQLBindable, SQLDecodable {
+    public var sqlValue: SQLValue { .integer(self) }
+
+    public init(sqlValue value: SQLValue) throws {
+        switch value {
+        case .integer(let integer): self = integer
+        case .bool(let bool): self = bool ? 1 : 0
+        default: throw SQLDecodingError(Int64.self, value)
+        }
+    }
+}
+
+extension Int: SQLBindable, SQLDecodable {
+    public var sqlValue: SQLValue { .integer(Int64(self)) }
+
+    public init(sqlValue value: SQLValue) throws {
+        self = Int(try Int64(sqlValue: value))
+    }
+}
+
+extension Bool: SQLBindable, SQLDecodable {
+    public var sqlValue: SQLValue { .bool(self) }
+
+    public init(sqlValue value: SQLValue) throws {
+        switch value {
+        case .bool(let bool): self = bool
+        case .integer(let integer): self = integer != 0
+        default: throw SQLDecodingError(Bool.self, value)
+        }
+    }
+}
+
+extension Double: SQLBindable, SQLDecodable {
+    public var sqlValue: SQLValue { .real(self) }
+
+    public init(sqlValue value: SQLValue) throws {
+        switch value {
+        case .real(let real): self = real
+        case .integer(let integer): self = Double(integer)
+        default: throw SQLDecodingError(Double.self, value)
+        }
+    }
+}
+
+extension String: SQLBindable, SQLDecodable {
+    public var sqlValue: SQLValue { .text(self) }
+
+    public init(sqlValue value: SQLValue) throws {
+        guard case .text(let text) = value else { throw SQLDecodingError(String.self, value) }
+        self = text
+    }
+}
+
+extension Data: SQLBindable, SQLDecodable {
+    public var sqlValue: SQLValue { .blob(self) }
+
+    public init(sqlValue value: SQLValue) throws {
+        guard case .blob(let data) = value else { throw SQLDecodingError(Data.self, value) }
+        self = data
+    }
+}
+
+extension Date: SQLBindable, SQLDecodable {
+    public var sqlValue: SQLValue { .date(self) }
+
+    /// A `timestamptz` as PostgreSQL's driver reads it, or SQLite's text as GRDB writes it.
+    public init(sqlValue value: SQLValue) throws {
+        switch value {
+        case .date(let date): self = date
+        case .text(let text):
+            guard let date = StoredDateText.date(text) else { throw SQLDecodingError(Date.self, value) }
+            self = date
+        default: throw SQLDecodingError(Date.self, value)
+        }
+    }
+}
+
+extension Optional: SQLBindable where Wrapped: SQLBindable {
+    public var sqlValue: SQLValue { self?.sqlValue ?? .null }
+}
+
+extension Optional: SQLDecodable where Wrapped: SQLDecodable {
+    public init(sqlValue value: SQLValue) throws {
+        self = value == .null ? nil : try Wrapped(sqlValue: value)
+    }
+}

@@ -1,0 +1,35 @@
+import GRDB
+import TwitterCore
+import TwitterSQL
+
+/// The stores written once run on SQLite through GRDB's own ways in: a reader for reads, the writer's
+/// transaction for writes, and `CommitReporter` for the writes the read model learns of.
+extension AppDatabase: SQLDatabase {
+    public func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
+        async throws -> Result
+    {
+        try await writer.read { db in try SQLiteConnection.run(db, body) }
+    }
+
+    public func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> Result
+    ) async throws -> Result {
+        try await writer.write { db in try SQLiteConnection.run(db, body) }
+    }
+
+    public func orderedWrite<Result: Sendable>(
+        reportingTo observer: any TweetCommitObserving,
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [TweetEvent])
+    ) async throws -> Result {
+        try await CommitReporter(database: self, observer: observer).write { db in try SQLiteConnection.run(db, body) }
+    }
+
+    /// SQLite names the columns: "UNIQUE constraint failed: users.email_key". One writer checks before it writes,
+    /// so only a row written by hand meanwhile gets here.
+    public func uniqueViolation(in error: any Error) -> String? {
+        guard let error = error as? DatabaseError, error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE else {
+            return nil
+        }
+        return error.message
+    }
+}

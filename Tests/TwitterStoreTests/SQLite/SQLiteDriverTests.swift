@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import Testing
+import TwitterSQL
+
+@testable import TwitterStore
+
+/// SQLite's driver for the stores written once: PostgreSQL's spelling translated, values and dates as GRDB
+/// keeps them, and an async body run to its end inside GRDB's synchronous closure.
+struct SQLiteDriverTests {
+    @Test(arguments: [
+        ("SELECT 1", "SELECT 1"),
+        ("WHERE id = $1 AND user_id = $12", "WHERE id = ?1 AND user_id = ?12"),
+        ("VALUES ($1, $2::timestamptz)", "VALUES (?1, ?2)"),
+        ("COALESCE($2::timestamptz, expires_at) WHERE id = $3", "COALESCE(?2, expires_at) WHERE id = ?3"),
+        ("unnest($1::bigint[]) AS x", "unnest(?1) AS x"),
+        ("SELECT '$' || name, $1", "SELECT '$' || name, ?1"),
+    ])
+    func postgresSpellingBecomesSQLites(_ postgres: String, _ sqlite: String) {
+        #expect(SQLiteText.translate(postgres) == sqlite)
+    }
+
+    @Test func datesReadAsGRDBWroteThemToTheMillisecond() async throws {
+        let database = try AppDatabase.inMemory()
+        let written = Date(timeIntervalSince1970: 1_795_000_000.123)
+        let (grdb, ours) = try await database.read { connection in
+            let row = try await connection.firstRow("SELECT \(written) AS at, \(true) AS yes")
+            return (try row?.column("at", as: Date.self), try row?.column("yes", as: Bool.self))
+        }
+        #expect(grdb.map { ($0.timeIntervalSince1970 * 1000).rounded() } == 1_795_000_000_123)
+        #expect(ours == true)
+        #expect(try Date(sqlValue: .text("1970-01-02T00:00:01.5")).timeIntervalSince1970 == 86_401.5)
+        #expect(throws: SQLDecodingError.self) { try Date(sqlValue: .text("yesterday")) }
+    }
+
+    @Test func aBodyThatAwaitsElsewhereStillRunsItsStatementsOnTheConnectionsThread() async throws {
+        let database = try AppDatabase.inMemory()
+        let elsewhere = Elsewhere()
+        let count = try await database.transaction { connection in
+            try await connection.run("CREATE TABLE t (n INTEGER)")
+            for n in 1...3 {
+                // An actor's hop takes the body off the writer's thread; its next statement must come back to it,
+                // or GRDB refuses it (and SQLite's connection would be used from two threads).
+                await elsewhere.visit()
+                try await connection.run("INSERT INTO t (n) VALUES (\(n))")
+            }
+            return try await connection.value("SELECT count(*) FROM t", as: Int.self)
+        }
+        #expect(count == 3)
+        #expect(await elsewhere.visits == 3)
+    }
+
+    @Test func aThrowingBodyRollsItsTransactionBack() async throws {
+        let database = try AppDatabase.inMemory()
+        try await database.transaction { connection in try await connection.run("CREATE TABLE t (n INTEGER)") }
+        await #expect(throws: CancellationError.self) {
+            try await database.transaction { connection in
+                try await connection.run("INSERT INTO t (n) VALUES (1)")
+                throw CancellationError()
+            }
+        }
+        #expect(try await database.read { try await $0.value("SELECT count(*) FROM t", as: Int.self) } == 0)
+    }
+}
+
+private actor Elsewhere {
+    var visits = 0
+
+    func visit() {
+        visits += 1
+    }
+}
