@@ -139,7 +139,7 @@ public final class PostgresStore: HealthChecking, Sendable {
             notifications: NotificationStore(database: self), search: SearchStore(database: self),
             moderation: ModerationStore(database: self, observer: observer),
             accounts: AccountStore(database: self, observer: observer), rateBuckets: RateBucketStore(database: self),
-            messages: MessageStore(database: self), health: self, otherDaemons: SharedDatabasePeers(database: self))
+            messages: MessageStore(database: sql), health: self, otherDaemons: SharedDatabasePeers(database: self))
     }
 
     /// A server answers, not this process: its silence makes the daemon degraded, never stuck.

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 import TwitterRules
+import TwitterSQL
 
 /// An account's archive, its deletion and its reset codes in PostgreSQL.
 struct AccountStore: AccountLifecycleStoring {
@@ -54,7 +55,7 @@ struct AccountStore: AccountLifecycleStoring {
             }
             let plan = try AccountDeletionRule.plan(deleting: userID, facts: facts, reservingNameUntil: reservedUntil)
             if plan.withdrawContributions { try await Contributions.move(connection, of: userID, by: -1) }
-            try await MessageStore.deleteAccount(connection, userID)
+            try await MessageStore.deleteAccount(PostgresSQLConnection(connection: connection), userID)
             // Replies by the account itself go with it, so only others' replies and tombstones below keep a
             // top-level tweet's place.
             try await connection.run(

@@ -65,6 +65,11 @@ public enum SQLDialect: Sendable {
         self == .postgres ? " FOR UPDATE" : ""
     }
 
+    /// The larger of two expressions: PostgreSQL's `greatest`, SQLite's two-argument `max`.
+    public func greatest(_ one: String, _ other: String) -> String {
+        self == .postgres ? "greatest(\(one), \(other))" : "max(\(one), \(other))"
+    }
+
     /// A statement that holds a lock on `key` (within `space`) until the transaction ends, for a change whose
     /// row may not exist yet; nil on SQLite, whose one writer already excludes every other.
     public func keyLock(_ space: Int32, _ key: String) -> SQLQuery? {

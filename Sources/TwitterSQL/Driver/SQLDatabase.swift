@@ -18,6 +18,15 @@ public protocol SQLDatabase: Sendable {
         _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [TweetEvent])
     ) async throws -> Result
 
+    /// Sets who hears of committed sends: this daemon's, and on a shared database the others' too.
+    func observeMessages(_ observer: any MessageCommitObserving)
+
+    /// Runs a send in one transaction, in the one order of sends, and delivers the events it returned once
+    /// committed, in that order.
+    func messageWrite<Result: Sendable>(
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [MessageEvent])
+    ) async throws -> Result
+
     /// The unique index `error` says a write hit, by the names of its columns (e.g. "users.email_key" or
     /// "users_email_key_key"); nil when `error` is anything else.
     func uniqueViolation(in error: any Error) -> String?

@@ -49,6 +49,12 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
         return "$\(binds.count)"
     }
 
+    /// Binds each of `values` and returns their placeholders as a list for `IN`: `($1, $2)`, or `(NULL)` for
+    /// none, which matches nothing.
+    public mutating func bind(list values: [some SQLBindable]) -> String {
+        values.isEmpty ? "(NULL)" : "(" + values.map { bind($0) }.joined(separator: ", ") + ")"
+    }
+
     /// The interpolations of a query literal: a value binds, `unescaped:` is text.
     public struct StringInterpolation: StringInterpolationProtocol {
         var query = SQLQuery()
@@ -62,6 +68,11 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
         /// Binds `value`.
         public mutating func appendInterpolation(_ value: some SQLBindable) {
             query.append(query.bind(value))
+        }
+
+        /// Binds each of `values`, as a list for `IN` (`bind(list:)`).
+        public mutating func appendInterpolation(list values: [some SQLBindable]) {
+            query.append(query.bind(list: values))
         }
 
         /// Writes `text` into the statement: only the stores' own fragments, never a value.

@@ -24,6 +24,27 @@ extension AppDatabase: SQLDatabase {
         try await CommitReporter(database: self, observer: observer).write { db in try SQLiteConnection.run(db, body) }
     }
 
+    public func observeMessages(_ observer: any MessageCommitObserving) {
+        messageObserver.withLock { $0 = observer }
+    }
+
+    /// Sends are reported on the writer's queue once committed, so live connections hear of them in commit order.
+    public func messageWrite<Result: Sendable>(
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [MessageEvent])
+    ) async throws -> Result {
+        let observer = messageObserver.withLock { $0 }
+        return try await writer.writeWithoutTransaction { db in
+            var outcome: (Result, [MessageEvent])?
+            try db.inTransaction {
+                outcome = try SQLiteConnection.run(db, body)
+                return .commit
+            }
+            guard let (result, events) = outcome else { throw TwitterError(.internal, "The send had no outcome") }
+            if !events.isEmpty { observer?.committed(events, elsewhere: false) }
+            return result
+        }
+    }
+
     /// SQLite names the columns: "UNIQUE constraint failed: users.email_key". One writer checks before it writes,
     /// so only a row written by hand meanwhile gets here.
     public func uniqueViolation(in error: any Error) -> String? {

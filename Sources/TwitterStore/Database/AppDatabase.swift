@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 import TwitterCore
 
 /// The daemon's SQLite database: one connection pool in WAL mode, its migrations, and health checks.
@@ -13,6 +14,8 @@ public struct AppDatabase: HealthChecking {
     let checkpointer: WALCheckpointer?
     /// Syncs the write-ahead log off the writer's thread for the post committer; none in memory.
     let syncer: WALSyncer?
+    /// Who hears of committed sends (`observeMessages`).
+    let messageObserver = MessageObserverSlot()
 
     /// Wraps `writer`, runs every pending migration and indexes what the text index lacks.
     public init(_ writer: any DatabaseWriter) throws {
@@ -114,5 +117,14 @@ extension AppDatabase {
         } else if let queue = writer as? DatabaseQueue {
             try queue.close()
         }
+    }
+}
+
+/// The one observer of committed sends on a database, shared by every copy of its `AppDatabase`.
+final class MessageObserverSlot: Sendable {
+    private let observer = Mutex<(any MessageCommitObserving)?>(nil)
+
+    func withLock<Result>(_ body: (inout (any MessageCommitObserving)?) -> Result) -> Result {
+        observer.withLock { body(&$0) }
     }
 }

@@ -154,7 +154,7 @@ public struct AccountStore: AccountLifecycleStoring {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO reserved_usernames (username_key, until) VALUES (?, ?)",
                 arguments: [plan.reservedName, plan.reservedUntil])
-            try MessageStore.deleteAccount(db, userID)
+            try SQLiteConnection.run(db) { try await MessageStore.deleteAccount($0, userID) }
             // Its own lists and memberships go by cascade; the others' lists it is on count it no more.
             try ListStore.withdrawMemberships(db, of: userID)
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])

@@ -70,3 +70,27 @@ private actor Elsewhere {
         visits += 1
     }
 }
+
+extension SQLiteDriverTests {
+    /// The body must not wait for one of Swift's few cooperative threads (two on a two-core machine): a store
+    /// call that needed one would stall whenever other tasks hold them all.
+    @Test func aBodyRunsWhileEveryCooperativeThreadIsBusy() async throws {
+        let database = try AppDatabase.inMemory()
+        let release = DispatchSemaphore(value: 0)
+        let holders = ProcessInfo.processInfo.activeProcessorCount + 2
+        for _ in 0..<holders {
+            Task.detached { release.wait() }
+        }
+        defer { for _ in 0..<holders { release.signal() } }
+        let answered = DispatchSemaphore(value: 0)
+        let queue = DispatchQueue(label: "outside")
+        queue.async {
+            // A thread of its own, as GRDB's are: run the body from there while the pool is held.
+            _ = try? database.writer.read { db in
+                try SQLiteConnection.run(db) { try await $0.value("SELECT 1", as: Int.self) }
+            }
+            answered.signal()
+        }
+        #expect(answered.wait(timeout: .now() + 10) == .success)
+    }
+}

@@ -1,11 +1,10 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 
 /// The reads of the message tables the store's methods share.
 enum MessageRows {
     /// The id after which `member` reads the conversation; nil when it is not (or no longer) in it.
-    static func joinedAfter(_ connection: PostgresConnection, conversation: Int64, member: Int64) async throws
+    static func joinedAfter(_ connection: any SQLConnection, conversation: Int64, member: Int64) async throws
         -> Int64?
     {
         try await connection.value(
@@ -16,7 +15,7 @@ enum MessageRows {
     }
 
     /// The members still in the conversation.
-    static func activeMembers(_ connection: PostgresConnection, of conversation: Int64) async throws -> [Int64] {
+    static func activeMembers(_ connection: any SQLConnection, of conversation: Int64) async throws -> [Int64] {
         try await connection.values(
             """
             SELECT user_id FROM conversation_members WHERE conversation_id = \(conversation) AND left_at IS NULL
@@ -25,7 +24,7 @@ enum MessageRows {
     }
 
     /// The members who left.
-    static func leftMembers(_ connection: PostgresConnection, of conversation: Int64) async throws -> Set<Int64> {
+    static func leftMembers(_ connection: any SQLConnection, of conversation: Int64) async throws -> Set<Int64> {
         Set(
             try await connection.values(
                 """
@@ -35,7 +34,7 @@ enum MessageRows {
     }
 
     /// Every member, in id order, with when it left.
-    static func members(_ connection: PostgresConnection, of conversation: Int64) async throws
+    static func members(_ connection: any SQLConnection, of conversation: Int64) async throws
         -> [ConversationMember]
     {
         let rows = try await connection.rows(
@@ -55,16 +54,16 @@ enum MessageRows {
 
     /// A page of the conversation's messages past `joinedAfter`, newest first, none of a suspended sender's.
     static func page(
-        _ connection: PostgresConnection, conversation: Int64, joinedAfter: Int64, _ query: MessageQuery
+        _ connection: any SQLConnection, conversation: Int64, joinedAfter: Int64, _ query: MessageQuery
     ) async throws -> [StoredMessage] {
-        var sql = SQL("SELECT id, sender_id, sealed_text, created_at FROM messages WHERE conversation_id = ")
+        var sql = SQLQuery("SELECT id, sender_id, sealed_text, created_at FROM messages WHERE conversation_id = ")
         sql.append(sql.bind(conversation))
         sql.append(" AND id > " + sql.bind(joinedAfter))
         if let since = query.sinceID { sql.append(" AND id > " + sql.bind(since)) }
         if let max = query.maxID { sql.append(" AND id < " + sql.bind(max)) }
         sql.append(" AND " + MessageAccountFacts.senderShown("sender_id"))
         sql.append(" ORDER BY id DESC LIMIT " + sql.bind(Int64(min(query.limit, Int(Int32.max)))))
-        let rows = try await connection.rows(sql.query)
+        let rows = try await connection.rows(sql)
         let senders = try rows.map { try $0.column("sender_id", as: Int64.self) }
         let names = try await MessageAccountFacts.usernames(connection, Set(senders))
         return try rows.map { row in
@@ -78,7 +77,7 @@ enum MessageRows {
     }
 
     /// The sender's message with idempotency key `key` sent after `after`.
-    static func idempotent(_ connection: PostgresConnection, sender: Int64, key: String, after: Date) async throws
+    static func idempotent(_ connection: any SQLConnection, sender: Int64, key: String, after: Date) async throws
         -> StoredMessage?
     {
         guard

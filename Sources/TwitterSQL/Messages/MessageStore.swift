@@ -1,35 +1,31 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 import TwitterRules
 
-/// Direct messages in PostgreSQL. Sends hold the message order lock until their commit and log their events
-/// (`MessageFeed`), so every daemon on the database delivers them live in commit order.
-struct MessageStore: MessageStoring {
-    let database: PostgresStore
+/// Direct messages: conversations, their members and sealed messages. Sends are written in one order and
+/// delivered live in it (`SQLDatabase.messageWrite`), on a shared database to every daemon.
+public struct MessageStore: MessageStoring {
+    let database: any SQLDatabase
 
-    /// Sets the observer and starts following the other daemons' sends.
-    func observe(_ observer: any MessageCommitObserving) {
-        database.messageFeed.attach(observer, following: database)
+    /// Creates the store.
+    public init(database: any SQLDatabase) {
+        self.database = database
     }
 
-    /// Reads the facts, asks `MessageRule.send`, writes the plan and logs its events in one transaction.
-    func send(_ draft: MessageDraft) async throws -> StoredMessage {
-        let feed = database.messageFeed
-        let (message, entry) = try await database.transaction { connection in
-            try await connection.run("SELECT pg_advisory_xact_lock(\(MessageFeed.orderLock))")
-            let (message, events) = try await Self.send(connection, draft)
-            let entry = events.isEmpty ? nil : try await feed.record(events, in: connection)
-            return (message, entry)
-        }
-        if let entry { await feed.deliver(upTo: entry, reading: database) }
-        return message
+    /// Sets the observer of sends.
+    public func observe(_ observer: any MessageCommitObserving) {
+        database.observeMessages(observer)
     }
 
-    private static func send(_ connection: PostgresConnection, _ draft: MessageDraft) async throws
+    /// Reads the facts, asks `MessageRule.send`, writes the plan in one transaction, and delivers its events.
+    public func send(_ draft: MessageDraft) async throws -> StoredMessage {
+        try await database.messageWrite { connection in try await Self.send(connection, draft) }
+    }
+
+    private static func send(_ connection: any SQLConnection, _ draft: MessageDraft) async throws
         -> (StoredMessage, [MessageEvent])
     {
-        let now = Date().storagePrecision
+        let now = connection.dialect.stored(Date())
         if let key = draft.idempotencyKey,
             let earlier = try await MessageRows.idempotent(
                 connection, sender: draft.senderID, key: key,
@@ -58,8 +54,7 @@ struct MessageStore: MessageStoring {
             }
         case .members(let ids):
             let key = MessageRule.membersKey(ids + [draft.senderID])
-            let existing = try await connection.value(
-                "SELECT id FROM conversations WHERE members_key = \(key)", as: Int64.self)
+            let existing = try await connection.value(SQLQuery(ConversationByKey.self, key), as: Int64.self)
             var left: Set<Int64> = []
             if let existing { left = try await MessageRows.leftMembers(connection, of: existing) }
             var named: [MessageRule.Recipient] = []
@@ -93,8 +88,7 @@ struct MessageStore: MessageStoring {
         default:
             throw TwitterError(.internal, "A send planned for no conversation")
         }
-        let newest =
-            try await connection.value("SELECT coalesce(max(id), 0) FROM messages", as: Int64.self) ?? 0
+        let newest = try await connection.value(SQLQuery(Newest.self), as: Int64.self) ?? 0
         for member in plan.rejoining {
             try await connection.run(
                 """
@@ -104,27 +98,44 @@ struct MessageStore: MessageStoring {
         }
         guard
             let id = try await connection.value(
-                """
-                INSERT INTO messages (conversation_id, sender_id, sealed_text, created_at, idempotency_key)
-                VALUES (\(conversationID), \(draft.senderID), \(Data(draft.sealedText)), \(now), \(draft.idempotencyKey))
-                RETURNING id
-                """, as: Int64.self)
+                SQLQuery(
+                    Insert.self, conversationID, draft.senderID, Data(draft.sealedText), now, draft.idempotencyKey),
+                as: Int64.self)
         else { throw TwitterError(.internal, "The message just written has no id") }
-        try await connection.run(
-            "UPDATE conversations SET updated_at = \(now), last_message_id = \(id) WHERE id = \(conversationID)")
-        try await connection.run(
-            """
-            UPDATE conversation_members SET last_read_id = \(id)
-            WHERE conversation_id = \(conversationID) AND user_id = \(draft.senderID)
-            """)
+        try await connection.run(SQLQuery(Touch.self, now, id, conversationID))
+        // One's own message is read.
+        try await connection.run(SQLQuery(ReadOwn.self, id, conversationID, draft.senderID))
         let message = StoredMessage(
             id: id, conversationID: conversationID, sender: sender.account, sealedText: draft.sealedText,
             createdAt: now)
         return (message, MessageRule.events(of: message, plan: plan))
     }
 
+    private enum ConversationByKey: SQLText {
+        static let sql = "SELECT id FROM conversations WHERE members_key = $1"
+    }
+
+    private enum Newest: SQLText {
+        static let sql = "SELECT coalesce(max(id), 0) FROM messages"
+    }
+
+    private enum Insert: SQLText {
+        static let sql = """
+            INSERT INTO messages (conversation_id, sender_id, sealed_text, created_at, idempotency_key)
+            VALUES ($1, $2, $3, $4, $5::text) RETURNING id
+            """
+    }
+
+    private enum Touch: SQLText {
+        static let sql = "UPDATE conversations SET updated_at = $1, last_message_id = $2 WHERE id = $3"
+    }
+
+    private enum ReadOwn: SQLText {
+        static let sql = "UPDATE conversation_members SET last_read_id = $1 WHERE conversation_id = $2 AND user_id = $3"
+    }
+
     /// Walks the reader's memberships by their conversations' newest message.
-    func conversations(of readerID: Int64, limit: Int, cursor: String?) async throws -> ConversationPage {
+    public func conversations(of readerID: Int64, limit: Int, cursor: String?) async throws -> ConversationPage {
         let before = cursor.flatMap { Int64($0) } ?? Int64.max
         return try await database.read { connection in
             let rows = try await connection.rows(
@@ -161,7 +172,7 @@ struct MessageStore: MessageStoring {
     }
 
     /// Newest first, only past the reader's joining, none of a suspended sender's.
-    func messages(in conversationID: Int64, for readerID: Int64, _ query: MessageQuery) async throws
+    public func messages(in conversationID: Int64, for readerID: Int64, _ query: MessageQuery) async throws
         -> [StoredMessage]
     {
         try await database.read { connection in
@@ -174,7 +185,7 @@ struct MessageStore: MessageStoring {
     }
 
     /// Moves the reader's mark to the conversation's newest message.
-    func markRead(_ conversationID: Int64, by readerID: Int64) async throws {
+    public func markRead(_ conversationID: Int64, by readerID: Int64) async throws {
         try await database.transaction { connection in
             let joinedAfter = try await MessageRows.joinedAfter(
                 connection, conversation: conversationID, member: readerID)
@@ -189,14 +200,15 @@ struct MessageStore: MessageStoring {
     }
 
     /// Counts over the reader's memberships.
-    func unreadCount(of readerID: Int64) async throws -> Int {
+    public func unreadCount(of readerID: Int64) async throws -> Int {
         try await database.read { connection in
             Int(
                 try await connection.value(
                     """
                     SELECT count(*) FROM conversation_members m JOIN messages ON messages.conversation_id = m.conversation_id
                     WHERE m.user_id = \(readerID) AND m.left_at IS NULL
-                        AND messages.id > greatest(m.joined_after_id, m.last_read_id) AND messages.sender_id <> \(readerID)
+                        AND messages.id > \(unescaped: connection.dialect.greatest("m.joined_after_id", "m.last_read_id"))
+                        AND messages.sender_id <> \(readerID)
                         AND messages.sealed_text IS NOT NULL
                         AND \(unescaped: MessageAccountFacts.senderShown("messages.sender_id"))
                     """, as: Int64.self) ?? 0)
@@ -204,10 +216,13 @@ struct MessageStore: MessageStoring {
     }
 
     /// Clears the text as `MessageRule.delete` decides; the row stays as the placeholder.
-    func delete(_ messageID: Int64, by userID: Int64) async throws {
+    public func delete(_ messageID: Int64, by userID: Int64) async throws {
         try await database.transaction { connection in
             let row = try await connection.firstRow(
-                "SELECT sender_id, sealed_text IS NULL AS deleted FROM messages WHERE id = \(messageID) FOR UPDATE")
+                """
+                SELECT sender_id, sealed_text IS NULL AS deleted FROM messages WHERE id = \(messageID)\
+                \(unescaped: connection.dialect.lockingRead)
+                """)
             switch MessageRule.delete(
                 messageSenderID: try row?.column("sender_id", as: Int64.self),
                 isDeleted: try row?.column("deleted", as: Bool.self) ?? false, by: userID)
@@ -222,21 +237,21 @@ struct MessageStore: MessageStoring {
     }
 
     /// Marks the membership left.
-    func leave(_ conversationID: Int64, by userID: Int64) async throws {
+    public func leave(_ conversationID: Int64, by userID: Int64) async throws {
         try await database.transaction { connection in
             let joinedAfter = try await MessageRows.joinedAfter(
                 connection, conversation: conversationID, member: userID)
             if let refusal = MessageRule.memberRefusal(isMember: joinedAfter != nil) { throw refusal }
             try await connection.run(
                 """
-                UPDATE conversation_members SET left_at = \(Date().storagePrecision)
+                UPDATE conversation_members SET left_at = \(connection.dialect.stored(Date()))
                 WHERE conversation_id = \(conversationID) AND user_id = \(userID)
                 """)
         }
     }
 
     /// The message when `readerID` is a member of its conversation who may read it.
-    func message(_ messageID: Int64, for readerID: Int64) async throws -> StoredMessage? {
+    public func message(_ messageID: Int64, for readerID: Int64) async throws -> StoredMessage? {
         try await database.read { connection in
             guard
                 let conversation = try await connection.value(
@@ -253,7 +268,7 @@ struct MessageStore: MessageStoring {
     }
 
     /// The stored setting, or the default.
-    func messagesFrom(of userID: Int64) async throws -> MessagesFrom {
+    public func messagesFrom(of userID: Int64) async throws -> MessagesFrom {
         try await database.read { connection in
             try await connection.value(
                 "SELECT messages_from FROM message_settings WHERE user_id = \(userID)", as: String.self
@@ -262,7 +277,7 @@ struct MessageStore: MessageStoring {
     }
 
     /// Upserts the setting.
-    func setMessagesFrom(_ setting: MessagesFrom, of userID: Int64) async throws {
+    public func setMessagesFrom(_ setting: MessagesFrom, of userID: Int64) async throws {
         try await database.transaction { connection in
             try await connection.run(
                 """
@@ -273,7 +288,7 @@ struct MessageStore: MessageStoring {
     }
 
     /// Every conversation the account is in, with what it may read, oldest first.
-    func archive(of userID: Int64) async throws -> [ConversationArchive] {
+    public func archive(of userID: Int64) async throws -> [ConversationArchive] {
         try await database.read { connection in
             let rows = try await connection.rows(
                 """
@@ -296,7 +311,7 @@ struct MessageStore: MessageStoring {
     }
 
     /// An account's deletion: its messages become placeholders for the others, and it leaves every conversation.
-    static func deleteAccount(_ connection: PostgresConnection, _ userID: Int64) async throws {
+    public static func deleteAccount(_ connection: any SQLConnection, _ userID: Int64) async throws {
         try await connection.run(
             "UPDATE messages SET sealed_text = NULL, idempotency_key = NULL WHERE sender_id = \(userID)")
         try await connection.run("DELETE FROM conversation_members WHERE user_id = \(userID)")
