@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 
 /// How an archive page reads each of its lists: one query per list, oldest first after the cursor.
 enum ArchiveRows {
@@ -38,7 +39,7 @@ enum ArchiveRows {
                     """))
             let tweets = try await TweetRows.fetchAll(connection, query)
             // Reposts of tweets the owner may no longer see (across a block) carry none of their text.
-            let visibility = TweetVisibility(try await RelationStore.hiddenAccounts(connection, of: userID))
+            let visibility = TweetVisibility(try await RelationStore.hiddenAccounts(PostgresSQLConnection(connection: connection), of: userID))
             page.tweets += tweets.prefix(keep).map(visibility.archived)
             return (tweets.count, tweets.prefix(keep).last?.id ?? after)
         case .likes:

@@ -75,7 +75,7 @@ struct AccountStore: AccountLifecycleStoring {
                 ON CONFLICT (username_key) DO UPDATE SET until = EXCLUDED.until
                 """)
             // Its own lists and memberships go by cascade; the others' lists it is on count it no more.
-            try await ListStore.withdrawMemberships(connection, of: userID)
+            try await ListStore.withdrawMemberships(PostgresSQLConnection(connection: connection), of: userID)
             try await connection.run("DELETE FROM users WHERE id = \(userID)")
             return ((), plan.events)
         }

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 import TwitterRules
+import TwitterSQL
 
 /// Likes in PostgreSQL, and what one reader has liked and reposted; each like is reported with the new counts.
 struct LikeStore: LikeStoring {
@@ -70,7 +71,7 @@ struct LikeStore: LikeStoring {
         try await database.read { connection in
             guard let target = try await TweetRows.target(connection, of: id) else { return nil }
             return try await UserPageQuery.fetch(
-                connection, relationshipTable: "tweet_likes", ownerColumn: "tweet_id", personColumn: "user_id",
+                PostgresSQLConnection(connection: connection), relationshipTable: "tweet_likes", ownerColumn: "tweet_id", personColumn: "user_id",
                 owner: target, page: page)
         }
     }

@@ -62,7 +62,13 @@ public enum SQLDialect: Sendable {
     /// The clause that locks the rows a `SELECT` reads until the transaction ends: PostgreSQL's `FOR UPDATE`;
     /// nothing on SQLite, whose one writer already excludes every other.
     public var lockingRead: String {
-        self == .postgres ? " FOR UPDATE" : ""
+        lockingRead(of: nil)
+    }
+
+    /// `lockingRead` for the rows of `table` alone, in a join.
+    public func lockingRead(of table: String?) -> String {
+        guard self == .postgres else { return "" }
+        return table.map { " FOR UPDATE OF \($0)" } ?? " FOR UPDATE"
     }
 
     /// The larger of two expressions: PostgreSQL's `greatest`, SQLite's two-argument `max`.

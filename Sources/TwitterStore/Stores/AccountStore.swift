@@ -64,7 +64,7 @@ public struct AccountStore: AccountLifecycleStoring {
             let tweets = try TweetRows.fetchAll(
                 db, "WHERE tweets.author_id = ? AND tweets.id > ? ORDER BY tweets.id LIMIT ?", [userID, after, limit])
             // Reposts of tweets the owner may no longer see (across a block) carry none of their text.
-            let visibility = TweetVisibility(try RelationStore.hiddenAccounts(db, of: userID))
+            let visibility = TweetVisibility(try SQLiteConnection.run(db) { try await RelationStore.hiddenAccounts($0, of: userID) })
             page.tweets += tweets.prefix(keep).map(visibility.archived)
             return (tweets.count, tweets.prefix(keep).last?.id ?? after)
         case .likes:
@@ -156,7 +156,7 @@ public struct AccountStore: AccountLifecycleStoring {
                 arguments: [plan.reservedName, plan.reservedUntil])
             try SQLiteConnection.run(db) { try await MessageStore.deleteAccount($0, userID) }
             // Its own lists and memberships go by cascade; the others' lists it is on count it no more.
-            try ListStore.withdrawMemberships(db, of: userID)
+            try SQLiteConnection.run(db) { try await ListStore.withdrawMemberships($0, of: userID) }
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userID])
             return ((), plan.events)
         }

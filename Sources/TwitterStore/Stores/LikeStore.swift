@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TwitterCore
 import TwitterRules
+import TwitterSQL
 
 /// Likes in SQLite, and what one reader has liked and reposted; each like is reported with the new counts.
 public struct LikeStore: LikeStoring {
@@ -64,9 +65,11 @@ public struct LikeStore: LikeStoring {
     public func likers(of id: Int64, page: PageRequest) async throws -> UserPage? {
         try await database.writer.read { db in
             guard let target = try TweetRows.target(db, of: id) else { return nil }
-            return try UserPageQuery.fetch(
-                db, relationshipTable: "tweet_likes", ownerColumn: "tweet_id", personColumn: "user_id", owner: target,
-                page: page)
+            return try SQLiteConnection.run(db) {
+                try await UserPageQuery.fetch(
+                    $0, relationshipTable: "tweet_likes", ownerColumn: "tweet_id", personColumn: "user_id",
+                    owner: target, page: page)
+            }
         }
     }
 

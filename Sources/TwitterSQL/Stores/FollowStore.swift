@@ -1,31 +1,35 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
-import TwitterSQL
 import TwitterRules
 
-/// The follow graph in PostgreSQL; follows and unfollows are ordered writes, reported once committed.
-struct FollowStore: FollowStoring {
-    let database: PostgresStore
+/// The follow graph; follows and unfollows are ordered writes, reported once committed.
+public struct FollowStore: FollowStoring {
+    let database: any SQLDatabase
     let observer: any TweetCommitObserving
 
+    /// Creates the store; committed changes are reported to `observer`.
+    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        self.observer = observer
+    }
+
     /// Refused across a block; following again changes nothing and reports nothing (`RelationRule`).
-    func follow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
+    public func follow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
             if let refusal = RelationRule.followRefusal(
                 followee: followeeID, follower: followerID,
-                blocker: try await Interactions.blocker(connection, between: followerID, and: followeeID))
+                blocker: try await Blocks.blocker(connection, between: followerID, and: followeeID))
             {
                 throw refusal
             }
-            let now = Date().storagePrecision
-            let inserted = try await connection.value(Prepared<Insert>(followerID, followeeID, now), as: Int64.self)
+            let now = connection.dialect.stored(Date())
+            let inserted = try await connection.value(SQLQuery(Insert.self, followerID, followeeID, now), as: Int64.self)
             guard inserted != nil else { return (false, []) }
             var notification: (ActivityNotification, recipientID: Int64)?
             if let planned = RelationRule.followNotification(followee: followeeID, follower: followerID) {
-                notification = try await Interactions.insert(
-                    connection, planned, by: try await Interactions.account(connection, followerID), tweet: nil, at: now
-                )
+                notification = try await NotificationRows.insert(
+                    connection, planned, by: try await NotificationRows.account(connection, followerID), tweet: nil,
+                    at: now)
             }
             return (
                 true,
@@ -34,7 +38,7 @@ struct FollowStore: FollowStoring {
         }
     }
 
-    enum Insert: PreparedText {
+    private enum Insert: SQLText {
         static let sql = """
             INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3)
             ON CONFLICT DO NOTHING RETURNING id
@@ -42,7 +46,7 @@ struct FollowStore: FollowStoring {
     }
 
     /// Unfollowing what one does not follow changes nothing and reports nothing.
-    func unfollow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
+    public func unfollow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
             let ended = try await Self.endFollow(connection, followeeID, by: followerID)
             return (ended != nil, ended.map { [$0] } ?? [])
@@ -51,22 +55,22 @@ struct FollowStore: FollowStoring {
 
     /// Deletes a follow and withdraws its notification, in the caller's ordered write (an unfollow, a block);
     /// its event, or nil when there was no follow.
-    static func endFollow(_ connection: PostgresConnection, _ followeeID: Int64, by followerID: Int64) async throws
+    public static func endFollow(_ connection: any SQLConnection, _ followeeID: Int64, by followerID: Int64) async throws
         -> TweetEvent?
     {
-        guard try await connection.value(Prepared<Delete>(followerID, followeeID), as: Int64.self) != nil else {
+        guard try await connection.value(SQLQuery(Delete.self, followerID, followeeID), as: Int64.self) != nil else {
             return nil
         }
-        try await Interactions.withdraw(connection, .follow, by: followerID, to: followeeID)
+        try await NotificationRows.withdraw(connection, .follow, by: followerID, to: followeeID)
         return .unfollowed(followerID: followerID, followeeID: followeeID)
     }
 
-    enum Delete: PreparedText {
+    enum Delete: SQLText {
         static let sql = "DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2 RETURNING id"
     }
 
     /// Walks the (followee_id, id) index back from the cursor.
-    func followers(of userID: Int64, page: PageRequest) async throws -> UserPage {
+    public func followers(of userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.read { connection in
             try await UserPageQuery.fetch(
                 connection, relationshipTable: "follows", ownerColumn: "followee_id", personColumn: "follower_id",
@@ -75,7 +79,7 @@ struct FollowStore: FollowStoring {
     }
 
     /// Walks the (follower_id, id) index back from the cursor.
-    func following(of userID: Int64, page: PageRequest) async throws -> UserPage {
+    public func following(of userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.read { connection in
             try await UserPageQuery.fetch(
                 connection, relationshipTable: "follows", ownerColumn: "follower_id", personColumn: "followee_id",
@@ -83,21 +87,21 @@ struct FollowStore: FollowStoring {
         }
     }
 
-    /// Suspended followees included, as in the SQLite store: the timelines leave out their tweets themselves.
-    func followeeIDs(of userID: Int64) async throws -> Set<Int64> {
+    /// Suspended followees included: the timelines leave out their tweets themselves.
+    public func followeeIDs(of userID: Int64) async throws -> Set<Int64> {
         try await database.read { connection in
-            Set(try await connection.values(Prepared<FolloweeIDs>(userID), as: Int64.self))
+            Set(try await connection.values(SQLQuery(FolloweeIDs.self, userID), as: Int64.self))
         }
     }
 
-    enum FolloweeIDs: PreparedText {
+    enum FolloweeIDs: SQLText {
         static let sql = "SELECT followee_id FROM follows WHERE follower_id = $1"
     }
 
     /// The account with its counts and its relationship to the viewer, in one query; nil for a suspended
     /// account, which is as if gone. The counts leave out suspended accounts and reposts of their tweets.
-    func overview(of username: String, viewerID: Int64) async throws -> UserOverview? {
-        var query = SQL()
+    public func overview(of username: String, viewerID: Int64) async throws -> UserOverview? {
+        var query = SQLQuery()
         let viewer = query.bind(viewerID)
         query.append(
             """
@@ -116,7 +120,7 @@ struct FollowStore: FollowStoring {
                 EXISTS(SELECT 1 FROM blocks WHERE blocker_id = \(viewer) AND blocked_id = users.id) AS blocked_by_me
             FROM users WHERE username_key = \(query.bind(UserRows.key(username))) AND suspended_at IS NULL
             """)
-        let statement = query.query
+        let statement = query
         return try await database.read { connection in
             try await connection.firstRow(statement).map { row in
                 UserOverview(

@@ -1,16 +1,21 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 import TwitterRules
 
-/// Mutes and blocks in PostgreSQL; every change is an ordered write, reported once committed, so the read
+/// Mutes and blocks; every change is an ordered write, reported once committed, so the read
 /// model's hidden accounts follow them in commit order.
-struct RelationStore: RelationStoring {
-    let database: PostgresStore
+public struct RelationStore: RelationStoring {
+    let database: any SQLDatabase
     let observer: any TweetCommitObserving
 
+    /// Creates the store; committed changes are reported to `observer`.
+    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        self.observer = observer
+    }
+
     /// Muting again changes nothing and reports nothing.
-    func mute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
+    public func mute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
             RelationRule.outcome(
                 .mute, by: userID, of: targetID,
@@ -19,7 +24,7 @@ struct RelationStore: RelationStoring {
     }
 
     /// Unmuting whom one does not mute changes nothing and reports nothing.
-    func unmute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
+    public func unmute(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
             let deleted = try await connection.value(
                 "DELETE FROM mutes WHERE muter_id = \(userID) AND muted_id = \(targetID) RETURNING id", as: Int64.self)
@@ -29,7 +34,7 @@ struct RelationStore: RelationStoring {
 
     /// Inserts the block and ends the follows both ways, in one transaction: their unfollow events come first,
     /// so every home stream stops showing the other side before the block is known.
-    func block(_ targetID: Int64, by userID: Int64) async throws -> Bool {
+    public func block(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
             guard try await Self.insert(connection, into: "blocks", "blocker_id", "blocked_id", userID, targetID) else {
                 return (false, [])
@@ -49,7 +54,7 @@ struct RelationStore: RelationStoring {
     }
 
     /// The follows the block ended are not restored: each side follows again if it wants to.
-    func unblock(_ targetID: Int64, by userID: Int64) async throws -> Bool {
+    public func unblock(_ targetID: Int64, by userID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
             let deleted = try await connection.value(
                 "DELETE FROM blocks WHERE blocker_id = \(userID) AND blocked_id = \(targetID) RETURNING id",
@@ -59,7 +64,7 @@ struct RelationStore: RelationStoring {
     }
 
     /// Walks the (muter_id, id) index back from the cursor.
-    func muted(by userID: Int64, page: PageRequest) async throws -> UserPage {
+    public func muted(by userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.read { connection in
             try await UserPageQuery.fetch(
                 connection, relationshipTable: "mutes", ownerColumn: "muter_id", personColumn: "muted_id",
@@ -68,7 +73,7 @@ struct RelationStore: RelationStoring {
     }
 
     /// Walks the (blocker_id, id) index back from the cursor.
-    func blocked(by userID: Int64, page: PageRequest) async throws -> UserPage {
+    public func blocked(by userID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.read { connection in
             try await UserPageQuery.fetch(
                 connection, relationshipTable: "blocks", ownerColumn: "blocker_id", personColumn: "blocked_id",
@@ -77,14 +82,14 @@ struct RelationStore: RelationStoring {
     }
 
     /// The three sets in one query, each row tagged with the set it belongs to.
-    func hiddenAccounts(of userID: Int64) async throws -> HiddenAccounts {
+    public func hiddenAccounts(of userID: Int64) async throws -> HiddenAccounts {
         try await database.read { connection in try await Self.hiddenAccounts(connection, of: userID) }
     }
 
     /// The three sets, inside the caller's transaction.
-    static func hiddenAccounts(_ connection: PostgresConnection, of userID: Int64) async throws -> HiddenAccounts {
+    public static func hiddenAccounts(_ connection: any SQLConnection, of userID: Int64) async throws -> HiddenAccounts {
         var hidden = HiddenAccounts()
-        for row in try await connection.rows(Prepared<Hidden>(userID)) {
+        for row in try await connection.rows(SQLQuery(Hidden.self, userID)) {
             let id = try row.column("id", as: Int64.self)
             switch try row.column("kind", as: String.self) {
             case "muted": hidden.muted.insert(id)
@@ -95,7 +100,7 @@ struct RelationStore: RelationStoring {
         return hidden
     }
 
-    enum Hidden: PreparedText {
+    enum Hidden: SQLText {
         static let sql = """
             SELECT 'muted' AS kind, muted_id AS id FROM mutes WHERE muter_id = $1
             UNION ALL SELECT 'blocking', blocked_id FROM blocks WHERE blocker_id = $1
@@ -106,13 +111,13 @@ struct RelationStore: RelationStoring {
     /// Inserts the relationship unless it exists; whether it was new. `table` and the columns are this file's
     /// own names.
     static func insert(
-        _ connection: PostgresConnection, into table: String, _ ownerColumn: String, _ otherColumn: String,
+        _ connection: any SQLConnection, into table: String, _ ownerColumn: String, _ otherColumn: String,
         _ owner: Int64, _ other: Int64
     ) async throws -> Bool {
         try await connection.value(
             """
             INSERT INTO \(unescaped: table) (\(unescaped: ownerColumn), \(unescaped: otherColumn), created_at)
-            VALUES (\(owner), \(other), \(Date().storagePrecision)) ON CONFLICT DO NOTHING RETURNING id
+            VALUES (\(owner), \(other), \(connection.dialect.stored(Date()))) ON CONFLICT DO NOTHING RETURNING id
             """, as: Int64.self) != nil
     }
 }

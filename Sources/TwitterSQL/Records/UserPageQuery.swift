@@ -1,23 +1,22 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 
 /// One page of people from a relationship table (follows, mutes, blocks, likes), newest relationship first, in
-/// one query walking the table's (owner, id) index back from the cursor, as in the SQLite store.
-enum UserPageQuery {
+/// one query walking the table's (owner, id) index back from the cursor.
+public enum UserPageQuery {
     /// The page of the people in `personColumn` of `table` whose `ownerColumn` is `owner`. The table and
     /// columns are the callers' own names, never a request's; suspended accounts and `page.hiding` are left out.
-    static func fetch(
-        _ connection: PostgresConnection, relationshipTable table: String, ownerColumn: String, personColumn: String,
+    public static func fetch(
+        _ connection: any SQLConnection, relationshipTable table: String, ownerColumn: String, personColumn: String,
         owner: Int64, page: PageRequest
     ) async throws -> UserPage {
-        var query = SQL()
+        var query = SQLQuery()
         var conditions = [
             "relationship.\(ownerColumn) = \(query.bind(owner))",
             "relationship.id < \(query.bind(page.before ?? Int64.max))", "users.suspended_at IS NULL",
         ]
         if !page.hiding.isEmpty {
-            conditions.append("NOT relationship.\(personColumn) = ANY(\(query.bind(page.hiding.sorted())))")
+            conditions.append("relationship.\(personColumn) NOT IN \(query.bind(list: page.hiding.sorted()))")
         }
         // One more than asked: whether it exists says if there is a next page.
         query.append(
@@ -27,7 +26,7 @@ enum UserPageQuery {
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY relationship.id DESC LIMIT \(query.bind(page.limit + 1))
             """)
-        let rows = try await connection.rows(query.query)
+        let rows = try await connection.rows(query)
         let shown = rows.prefix(page.limit)
         return UserPage(
             users: try shown.map {

@@ -1,24 +1,28 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
-import TwitterSQL
 import TwitterRules
 
-/// Lists in PostgreSQL. Every write locks the list's row (`FOR UPDATE`) before it reads `ListRule`'s facts, so
+/// Lists. Every write locks the list's row (`SQLDialect.lockingRead`) before it reads `ListRule`'s facts, so
 /// writes to one list from any daemon or connection take turns and `members_count` moves with the rows;
 /// membership changes are ordered writes, reported for the lists' live streams.
-struct ListStore: ListStoring {
-    let database: PostgresStore
+public struct ListStore: ListStoring {
+    let database: any SQLDatabase
     let observer: any TweetCommitObserving
 
+    /// Creates the store; committed changes are reported to `observer`.
+    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        self.observer = observer
+    }
+
     /// Inserts the list, as checked and normalised by the caller.
-    func createList(_ draft: ListDraft, by ownerID: Int64) async throws -> UserList {
+    public func createList(_ draft: ListDraft, by ownerID: Int64) async throws -> UserList {
         try await database.transaction { connection in
             guard
                 let id = try await connection.value(
                     """
                     INSERT INTO lists (owner_id, name, description, is_private, created_at)
-                    VALUES (\(ownerID), \(draft.name), \(draft.description), \(draft.isPrivate), \(Date().storagePrecision))
+                    VALUES (\(ownerID), \(draft.name), \(draft.description), \(draft.isPrivate), \(connection.dialect.stored(Date())))
                     RETURNING id
                     """, as: Int64.self)
             else { throw TwitterError(.internal, "The list was not made") }
@@ -27,7 +31,7 @@ struct ListStore: ListStoring {
     }
 
     /// Writes the present fields, once `ListRule.requireOwner` allows it, the row locked.
-    func updateList(_ id: Int64, _ patch: ListPatch, by userID: Int64) async throws -> UserList {
+    public func updateList(_ id: Int64, _ patch: ListPatch, by userID: Int64) async throws -> UserList {
         try await database.orderedWrite(reportingTo: observer) { connection in
             let facts = try ListRule.requireOwner(
                 id, facts: try await Self.lockedFacts(connection, of: id), actor: userID)
@@ -45,7 +49,7 @@ struct ListStore: ListStoring {
     }
 
     /// Deletes the list; its memberships go by cascade, each reported as it leaves the streams.
-    func deleteList(_ id: Int64, by userID: Int64) async throws {
+    public func deleteList(_ id: Int64, by userID: Int64) async throws {
         try await database.orderedWrite(reportingTo: observer) { connection in
             _ = try ListRule.requireOwner(id, facts: try await Self.lockedFacts(connection, of: id), actor: userID)
             let members = try await connection.values(
@@ -57,12 +61,12 @@ struct ListStore: ListStoring {
 
     /// Reads the locked list, the block between owner and member and the membership, then applies
     /// `ListRule.add`.
-    func addMember(_ memberID: Int64, to listID: Int64, by userID: Int64) async throws -> UserList {
+    public func addMember(_ memberID: Int64, to listID: Int64, by userID: Int64) async throws -> UserList {
         try await database.orderedWrite(reportingTo: observer) { connection in
             let facts = try await Self.lockedFacts(connection, of: listID)
             var blockBetween = false
             if let facts {
-                blockBetween = try await Interactions.blocker(connection, between: facts.ownerID, and: memberID) != nil
+                blockBetween = try await Blocks.blocker(connection, between: facts.ownerID, and: memberID) != nil
             }
             let plan = try ListRule.add(
                 memberID, to: listID, facts: facts, by: userID,
@@ -71,7 +75,7 @@ struct ListStore: ListStoring {
                 try await connection.run(
                     """
                     INSERT INTO list_members (list_id, member_id, created_at)
-                    VALUES (\(listID), \(memberID), \(Date().storagePrecision))
+                    VALUES (\(listID), \(memberID), \(connection.dialect.stored(Date())))
                     """)
             }
             try await Self.move(connection, listID, by: plan.countDelta)
@@ -80,7 +84,7 @@ struct ListStore: ListStoring {
     }
 
     /// Reads the locked list and the membership, then applies `ListRule.remove`.
-    func removeMember(_ memberID: Int64, from listID: Int64, by userID: Int64) async throws -> UserList {
+    public func removeMember(_ memberID: Int64, from listID: Int64, by userID: Int64) async throws -> UserList {
         try await database.orderedWrite(reportingTo: observer) { connection in
             let plan = try ListRule.remove(
                 memberID, from: listID, facts: try await Self.lockedFacts(connection, of: listID), by: userID,
@@ -95,12 +99,12 @@ struct ListStore: ListStoring {
     }
 
     /// The list with its owner's name; nil when none, or its owner is suspended.
-    func list(id: Int64) async throws -> UserList? {
+    public func list(id: Int64) async throws -> UserList? {
         try await database.read { connection in try await Self.fetch(connection, id: id) }
     }
 
     /// Walks the (owner_id, id) index.
-    func lists(ownedBy ownerID: Int64, includingPrivate: Bool) async throws -> [UserList] {
+    public func lists(ownedBy ownerID: Int64, includingPrivate: Bool) async throws -> [UserList] {
         try await database.read { connection in
             try await connection.rows(
                 Self.select {
@@ -112,7 +116,7 @@ struct ListStore: ListStoring {
     }
 
     /// Walks the (list_id, id) index back from the cursor, as every page of people.
-    func members(of listID: Int64, page: PageRequest) async throws -> UserPage {
+    public func members(of listID: Int64, page: PageRequest) async throws -> UserPage {
         try await database.read { connection in
             try await UserPageQuery.fetch(
                 connection, relationshipTable: "list_members", ownerColumn: "list_id", personColumn: "member_id",
@@ -121,7 +125,7 @@ struct ListStore: ListStoring {
     }
 
     /// Every member's id, in one read.
-    func memberIDs(of listID: Int64) async throws -> Set<Int64> {
+    public func memberIDs(of listID: Int64) async throws -> Set<Int64> {
         try await database.read { connection in
             Set(
                 try await connection.values(
@@ -133,35 +137,36 @@ struct ListStore: ListStoring {
 extension ListStore {
     /// The facts `ListRule` decides on, with the list's row locked until the transaction ends; nil when there is
     /// no such list (or its owner is suspended).
-    static func lockedFacts(_ connection: PostgresConnection, of id: Int64) async throws -> ListRule.Facts? {
+    public static func lockedFacts(_ connection: any SQLConnection, of id: Int64) async throws -> ListRule.Facts? {
         guard
             let row = try await connection.firstRow(
                 """
                 SELECT owner_id, is_private, members_count FROM lists
-                WHERE id = \(id) AND \(unescaped: AccountStanding.notSuspended("owner_id")) FOR UPDATE
+                WHERE id = \(id) AND \(unescaped: AccountStanding.notSuspended("owner_id"))\
+                \(unescaped: connection.dialect.lockingRead)
                 """)
         else { return nil }
         return ListRule.Facts(
             ownerID: try row.column("owner_id"), isPrivate: try row.column("is_private"),
-            membersCount: Int(try row.column("members_count", as: Int32.self)))
+            membersCount: try row.column("members_count"))
     }
 
-    static func isMember(_ connection: PostgresConnection, _ memberID: Int64, of listID: Int64) async throws -> Bool {
+    public static func isMember(_ connection: any SQLConnection, _ memberID: Int64, of listID: Int64) async throws -> Bool {
         try await connection.value(
             "SELECT EXISTS(SELECT 1 FROM list_members WHERE list_id = \(listID) AND member_id = \(memberID))",
             as: Bool.self) ?? false
     }
 
     /// Moves the counter as the plan says.
-    static func move(_ connection: PostgresConnection, _ listID: Int64, by delta: Int) async throws {
+    public static func move(_ connection: any SQLConnection, _ listID: Int64, by delta: Int) async throws {
         guard delta != 0 else { return }
         try await connection.run(
-            "UPDATE lists SET members_count = members_count + \(Int32(delta)) WHERE id = \(listID)")
+            "UPDATE lists SET members_count = members_count + \(delta) WHERE id = \(listID)")
     }
 
     /// Ends the memberships a block between `blocker` and `blocked` ends (`ListRule.membershipsEndedByBlock`),
     /// moving their lists' counters under their row locks; the events of the ended ones.
-    static func endMemberships(_ connection: PostgresConnection, blocker: Int64, blocked: Int64) async throws
+    public static func endMemberships(_ connection: any SQLConnection, blocker: Int64, blocked: Int64) async throws
         -> [TweetEvent]
     {
         var ended: [(listID: Int64, memberID: Int64)] = []
@@ -170,7 +175,7 @@ extension ListStore {
                 """
                 SELECT lists.id FROM lists JOIN list_members ON list_members.list_id = lists.id
                 WHERE lists.owner_id = \(owner) AND list_members.member_id = \(member)
-                ORDER BY lists.id FOR UPDATE OF lists
+                ORDER BY lists.id\(unescaped: connection.dialect.lockingRead(of: "lists"))
                 """, as: Int64.self)
             for list in lists {
                 try await connection.run("DELETE FROM list_members WHERE list_id = \(list) AND member_id = \(member)")
@@ -183,7 +188,7 @@ extension ListStore {
 
     /// Before an account's deletion: its memberships in others' lists leave their counters (the rows go with the
     /// account by cascade).
-    static func withdrawMemberships(_ connection: PostgresConnection, of userID: Int64) async throws {
+    public static func withdrawMemberships(_ connection: any SQLConnection, of userID: Int64) async throws {
         try await connection.run(
             """
             UPDATE lists SET members_count = members_count - 1
@@ -193,8 +198,8 @@ extension ListStore {
 
     /// The list's columns with its owner's name, for `list(from:)`, then `clause`, whose values are bound by
     /// `bind` into the same query.
-    static func select(_ clause: (inout SQL) -> String) -> PostgresQuery {
-        var query = SQL()
+    public static func select(_ clause: (inout SQLQuery) -> String) -> SQLQuery {
+        var query = SQLQuery()
         let condition = clause(&query)
         query.append(
             """
@@ -203,26 +208,26 @@ extension ListStore {
             FROM lists JOIN users ON users.id = lists.owner_id
             \(condition)
             """)
-        return query.query
+        return query
     }
 
-    static func fetch(_ connection: PostgresConnection, id: Int64) async throws -> UserList? {
+    public static func fetch(_ connection: any SQLConnection, id: Int64) async throws -> UserList? {
         try await connection.firstRow(
             select { "WHERE lists.id = \($0.bind(id)) AND \(AccountStanding.notSuspended("lists.owner_id"))" }
         ).map(list(from:))
     }
 
     /// The list after a write that found it.
-    static func required(_ connection: PostgresConnection, id: Int64) async throws -> UserList {
+    public static func required(_ connection: any SQLConnection, id: Int64) async throws -> UserList {
         guard let list = try await fetch(connection, id: id) else { throw TwitterError.notFound("List \(id)") }
         return list
     }
 
-    static func list(from row: PostgresRandomAccessRow) throws -> UserList {
+    public static func list(from row: SQLRow) throws -> UserList {
         UserList(
             id: try row.column("id"), name: try row.column("name"), description: try row.column("description"),
             isPrivate: try row.column("is_private"),
             owner: Tweet.Author(id: try row.column("owner_id"), username: try row.column("username")),
-            membersCount: Int(try row.column("members_count", as: Int32.self)), createdAt: try row.column("created_at"))
+            membersCount: try row.column("members_count"), createdAt: try row.column("created_at"))
     }
 }
