@@ -19,7 +19,9 @@ struct PostgresSQLConnection: SQLConnection {
         } else {
             rows = try await connection.plainRows(PostgresQuery(unsafeSQL: query.text, binds: bindings))
         }
-        return try rows.map(SQLRow.init(postgres:))
+        guard let first = rows.first else { return [] }
+        let columns = SQLColumns(first.map(\.columnName))
+        return try rows.map { row in SQLRow(columns: columns, values: try row.map(SQLValue.init)) }
     }
 
     private func prepared<Text: SQLText>(_ text: Text.Type, _ bindings: PostgresBindings) async throws
@@ -59,20 +61,9 @@ extension SQLValue {
         case .blob(let value): bindings.append(ByteBuffer(bytes: value))
         case .bool(let value): bindings.append(value)
         case .date(let value): bindings.append(value)
+        case .integers(let values): bindings.append(values)
+        case .texts(let values): bindings.append(values)
         }
-    }
-}
-
-extension SQLRow {
-    /// The row's cells, each as the stores read it.
-    fileprivate init(postgres row: PostgresRow) throws {
-        var names: [String] = []
-        var values: [SQLValue] = []
-        for cell in row {
-            names.append(cell.columnName)
-            values.append(try SQLValue(cell))
-        }
-        self.init(names: names, values: values)
     }
 }
 

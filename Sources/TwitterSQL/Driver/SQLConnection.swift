@@ -59,23 +59,6 @@ public enum SQLDialect: Sendable {
         }
     }
 
-    /// The clause that locks the rows a `SELECT` reads until the transaction ends: PostgreSQL's `FOR UPDATE`;
-    /// nothing on SQLite, whose one writer already excludes every other.
-    public var lockingRead: String {
-        lockingRead(of: nil)
-    }
-
-    /// `lockingRead` for the rows of `table` alone, in a join.
-    public func lockingRead(of table: String?) -> String {
-        guard self == .postgres else { return "" }
-        return table.map { " FOR UPDATE OF \($0)" } ?? " FOR UPDATE"
-    }
-
-    /// The larger of two expressions: PostgreSQL's `greatest`, SQLite's two-argument `max`.
-    public func greatest(_ one: String, _ other: String) -> String {
-        self == .postgres ? "greatest(\(one), \(other))" : "max(\(one), \(other))"
-    }
-
     /// A statement that holds a lock on `key` (within `space`) until the transaction ends, for a change whose
     /// row may not exist yet; nil on SQLite, whose one writer already excludes every other.
     public func keyLock(_ space: Int32, _ key: String) -> SQLQuery? {

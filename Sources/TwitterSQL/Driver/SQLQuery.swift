@@ -1,7 +1,7 @@
 /// One statement and its values, written once for both databases in PostgreSQL's spelling: `$1`, `$2`… for the
-/// values, a cast only right after a placeholder (`$2::timestamptz`, which SQLite's driver drops), and only what
-/// both accept (`ON CONFLICT … DO …`, `RETURNING`, `TRUE`/`FALSE`). What one of them lacks is asked of the
-/// connection's `SQLDialect`.
+/// values, a cast only right after a placeholder (`$2::timestamptz`), an array's membership as `= ANY($n)`, and
+/// otherwise what both accept (`ON CONFLICT … DO …`, `RETURNING`, `TRUE`/`FALSE`). SQLite's driver translates
+/// the few spellings it lacks (`SQLiteText`); what no spelling covers is asked of the connection's `SQLDialect`.
 ///
 /// Interpolating a value binds it: `"SELECT … WHERE id = \(id)"` sends `$1` and the id apart, never in the text.
 public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
@@ -49,12 +49,6 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
         return "$\(binds.count)"
     }
 
-    /// Binds each of `values` and returns their placeholders as a list for `IN`: `($1, $2)`, or `(NULL)` for
-    /// none, which matches nothing.
-    public mutating func bind(list values: [some SQLBindable]) -> String {
-        values.isEmpty ? "(NULL)" : "(" + values.map { bind($0) }.joined(separator: ", ") + ")"
-    }
-
     /// The interpolations of a query literal: a value binds, `unescaped:` is text.
     public struct StringInterpolation: StringInterpolationProtocol {
         var query = SQLQuery()
@@ -68,11 +62,6 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
         /// Binds `value`.
         public mutating func appendInterpolation(_ value: some SQLBindable) {
             query.append(query.bind(value))
-        }
-
-        /// Binds each of `values`, as a list for `IN` (`bind(list:)`).
-        public mutating func appendInterpolation(list values: [some SQLBindable]) {
-            query.append(query.bind(list: values))
         }
 
         /// Writes `text` into the statement: only the stores' own fragments, never a value.

@@ -1,19 +1,37 @@
+/// The columns of an answer: their names, and where each stands, looked up once per answer rather than per row.
+public final class SQLColumns: Sendable {
+    /// The names, in the answer's order.
+    public let names: [String]
+    private let positions: [String: Int]
+
+    /// The columns named `names`; of two alike, the first is found.
+    public init(_ names: [String]) {
+        self.names = names
+        positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Where column `name` stands.
+    func position(of name: String) -> Int? {
+        positions[name]
+    }
+}
+
 /// One row of an answer, its columns read by name.
 public struct SQLRow: Sendable {
-    /// The columns' names, in the answer's order.
-    public let names: [String]
-    /// The columns' values, in the same order.
+    /// The answer's columns.
+    public let columns: SQLColumns
+    /// The columns' values, in the answer's order.
     public let values: [SQLValue]
 
-    /// A row of `values` under `names`.
-    public init(names: [String], values: [SQLValue]) {
-        self.names = names
+    /// A row of `values` under `columns`.
+    public init(columns: SQLColumns, values: [SQLValue]) {
+        self.columns = columns
         self.values = values
     }
 
     /// Column `name` read as `Value`.
     public func column<Value: SQLDecodable>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
-        guard let index = names.firstIndex(of: name) else {
+        guard let index = columns.position(of: name) else {
             throw SQLDecodingError(Value.self, .text("no column \(name)"))
         }
         return try Value(sqlValue: values[index])

@@ -10,6 +10,10 @@ public enum SQLValue: Sendable, Equatable {
     case blob(Data)
     case bool(Bool)
     case date(Date)
+    /// An array, for `= ANY($n)`: PostgreSQL's `bigint[]`, SQLite's JSON text.
+    case integers([Int64])
+    /// An array, for `= ANY($n)`: PostgreSQL's `text[]`, SQLite's JSON text.
+    case texts([String])
 }
 
 /// A Swift value a query binds.
@@ -108,6 +112,24 @@ extension Date: SQLBindable, SQLDecodable {
         default: throw SQLDecodingError(Date.self, value)
         }
     }
+}
+
+/// A value an array of which binds, for `= ANY($n)`.
+public protocol SQLArrayElement: Sendable {
+    /// `values` as bound.
+    static func arrayValue(_ values: [Self]) -> SQLValue
+}
+
+extension Int64: SQLArrayElement {
+    public static func arrayValue(_ values: [Int64]) -> SQLValue { .integers(values) }
+}
+
+extension String: SQLArrayElement {
+    public static func arrayValue(_ values: [String]) -> SQLValue { .texts(values) }
+}
+
+extension Array: SQLBindable where Element: SQLArrayElement {
+    public var sqlValue: SQLValue { Element.arrayValue(self) }
 }
 
 extension Optional: SQLBindable where Wrapped: SQLBindable {

@@ -2,7 +2,7 @@ import Foundation
 import TwitterCore
 import TwitterRules
 
-/// Lists. Every write locks the list's row (`SQLDialect.lockingRead`) before it reads `ListRule`'s facts, so
+/// Lists. Every write locks the list's row (`FOR UPDATE`) before it reads `ListRule`'s facts, so
 /// writes to one list from any daemon or connection take turns and `members_count` moves with the rows;
 /// membership changes are ordered writes, reported for the lists' live streams.
 public struct ListStore: ListStoring {
@@ -142,8 +142,7 @@ extension ListStore {
             let row = try await connection.firstRow(
                 """
                 SELECT owner_id, is_private, members_count FROM lists
-                WHERE id = \(id) AND \(unescaped: AccountStanding.notSuspended("owner_id"))\
-                \(unescaped: connection.dialect.lockingRead)
+                WHERE id = \(id) AND \(unescaped: AccountStanding.notSuspended("owner_id")) FOR UPDATE
                 """)
         else { return nil }
         return ListRule.Facts(
@@ -175,7 +174,7 @@ extension ListStore {
                 """
                 SELECT lists.id FROM lists JOIN list_members ON list_members.list_id = lists.id
                 WHERE lists.owner_id = \(owner) AND list_members.member_id = \(member)
-                ORDER BY lists.id\(unescaped: connection.dialect.lockingRead(of: "lists"))
+                ORDER BY lists.id FOR UPDATE OF lists
                 """, as: Int64.self)
             for list in lists {
                 try await connection.run("DELETE FROM list_members WHERE list_id = \(list) AND member_id = \(member)")

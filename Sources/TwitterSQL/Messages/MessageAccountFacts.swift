@@ -48,7 +48,7 @@ enum MessageAccountFacts {
     static func usernames(_ connection: any SQLConnection, _ ids: Set<Int64>) async throws -> [Int64: String] {
         guard !ids.isEmpty else { return [:] }
         var names: [Int64: String] = [:]
-        for row in try await connection.rows("SELECT id, username FROM users WHERE id IN \(list: Array(ids))") {
+        for row in try await connection.rows("SELECT id, username FROM users WHERE id = ANY(\(Array(ids)))") {
             names[try row.column("id", as: Int64.self)] = try row.column("username", as: String.self)
         }
         return names

@@ -207,8 +207,7 @@ public struct MessageStore: MessageStoring {
                     """
                     SELECT count(*) FROM conversation_members m JOIN messages ON messages.conversation_id = m.conversation_id
                     WHERE m.user_id = \(readerID) AND m.left_at IS NULL
-                        AND messages.id > \(unescaped: connection.dialect.greatest("m.joined_after_id", "m.last_read_id"))
-                        AND messages.sender_id <> \(readerID)
+                        AND messages.id > greatest(m.joined_after_id, m.last_read_id) AND messages.sender_id <> \(readerID)
                         AND messages.sealed_text IS NOT NULL
                         AND \(unescaped: MessageAccountFacts.senderShown("messages.sender_id"))
                     """, as: Int64.self) ?? 0)
@@ -220,8 +219,7 @@ public struct MessageStore: MessageStoring {
         try await database.transaction { connection in
             let row = try await connection.firstRow(
                 """
-                SELECT sender_id, sealed_text IS NULL AS deleted FROM messages WHERE id = \(messageID)\
-                \(unescaped: connection.dialect.lockingRead)
+                SELECT sender_id, sealed_text IS NULL AS deleted FROM messages WHERE id = \(messageID) FOR UPDATE
                 """)
             switch MessageRule.delete(
                 messageSenderID: try row?.column("sender_id", as: Int64.self),

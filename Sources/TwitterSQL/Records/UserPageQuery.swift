@@ -16,7 +16,7 @@ public enum UserPageQuery {
             "relationship.id < \(query.bind(page.before ?? Int64.max))", "users.suspended_at IS NULL",
         ]
         if !page.hiding.isEmpty {
-            conditions.append("relationship.\(personColumn) NOT IN \(query.bind(list: page.hiding.sorted()))")
+            conditions.append("NOT relationship.\(personColumn) = ANY(\(query.bind(page.hiding.sorted())))")
         }
         // One more than asked: whether it exists says if there is a next page.
         query.append(

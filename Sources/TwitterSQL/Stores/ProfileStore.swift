@@ -30,7 +30,7 @@ public struct ProfileStore: ProfileStoring {
         }
     }
 
-    /// Compares, checks and writes in one transaction holding the row (`SQLDialect.lockingRead`), so concurrent
+    /// Compares, checks and writes in one transaction holding the row's lock (`FOR UPDATE`), so concurrent
     /// updates take turns: each sees the other's version, and a concurrent edit of another field is kept.
     public func updateProfile(userID: Int64, patch: ProfilePatch, expectedVersion: Int?) async throws -> ProfileUpdate {
         do {
@@ -38,8 +38,7 @@ public struct ProfileStore: ProfileStoring {
                 guard
                     let stored = try await connection.firstRow(
                         """
-                        SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(userID)\
-                        \(unescaped: connection.dialect.lockingRead)
+                        SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(userID) FOR UPDATE
                         """
                     ).map(UserRows.profile(from:))
                 else { throw TwitterError.notFound("Account") }

@@ -21,11 +21,11 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
                 try db.makeStatement(sql: SQLiteText.translate(query.text))
             }
         statement.setUncheckedArguments(StatementArguments(query.binds.map(\.databaseValue)))
-        let names = statement.columnNames
+        let columns = SQLColumns(statement.columnNames)
         var rows: [SQLRow] = []
         let cursor = try Row.fetchCursor(statement)
         while let row = try cursor.next() {
-            rows.append(SQLRow(names: names, values: row.databaseValues.map(\.sqlValue)))
+            rows.append(SQLRow(columns: columns, values: row.databaseValues.map(\.sqlValue)))
         }
         return rows
     }
@@ -50,28 +50,85 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
     }
 }
 
-/// PostgreSQL's spelling of a statement (`SQLQuery`) in SQLite's: `$n` becomes `?n`, and a cast right after a
-/// placeholder (`$2::timestamptz`) is dropped, SQLite keeping any value in any column.
+/// PostgreSQL's spelling of a statement (`SQLQuery`) in SQLite's, rewritten token by token:
+/// - `$n` becomes `?n`, and a cast right after it (`$2::timestamptz`) is dropped: SQLite keeps any value in any
+///   column;
+/// - `= ANY($n)` becomes `IN (SELECT value FROM json_each(?n))`, the array bound as JSON text;
+/// - `greatest(`, `least(` and `string_agg(` become SQLite's `max(`, `min(` and `group_concat(`;
+/// - `FOR UPDATE` (with `OF table`) is dropped: SQLite's one writer already excludes every other.
+/// String literals are copied as they are.
 enum SQLiteText {
     static func translate(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var characters = Substring(text)
-        while let dollar = characters.firstIndex(of: "$") {
-            result += characters[..<dollar]
-            characters = characters[characters.index(after: dollar)...]
-            let digits = characters.prefix(while: \.isNumber)
-            guard !digits.isEmpty else {
-                result += "$"
-                continue
-            }
-            result += "?" + digits
-            characters = characters.dropFirst(digits.count)
-            if characters.hasPrefix("::") {
-                characters = characters.dropFirst(2).drop { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "[" || $0 == "]" }
+        var output = ""
+        output.reserveCapacity(text.utf8.count + 16)
+        var rest = Substring(text)
+        while let character = rest.first {
+            if character == "'" {
+                // A literal, to its closing quote ('' inside is two literals back to back).
+                let body = rest.dropFirst().prefix { $0 != "'" }
+                output += "'" + body
+                rest = rest.dropFirst(1 + body.count)
+                if rest.first == "'" {
+                    output += "'"
+                    rest = rest.dropFirst()
+                }
+            } else if character == "$", let number = placeholder(&rest) {
+                output += "?" + number
+            } else if character == "=", let any = anyOf(&rest) {
+                output += any
+            } else if character.isLetter || character == "_" {
+                let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                rest = rest.dropFirst(word.count)
+                switch word.lowercased() {
+                case "greatest": output += "max"
+                case "least": output += "min"
+                case "string_agg": output += "group_concat"
+                case "for" where forUpdate(&rest): output.removeLast(output.last == " " ? 1 : 0)
+                default: output += word
+                }
+            } else {
+                output.append(character)
+                rest = rest.dropFirst()
             }
         }
-        return result + characters
+        return output
+    }
+
+    /// At `$`: the placeholder's number, past any cast after it; nil when no digits follow.
+    private static func placeholder(_ rest: inout Substring) -> Substring? {
+        let digits = rest.dropFirst().prefix(while: \.isNumber)
+        guard !digits.isEmpty else { return nil }
+        rest = rest.dropFirst(1 + digits.count)
+        if rest.hasPrefix("::") {
+            rest = rest.dropFirst(2).drop { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "[" || $0 == "]" }
+        }
+        return digits
+    }
+
+    /// At `=`: `= ANY($n)` as SQLite's membership in the JSON array bound to `?n`; nil for any other `=`.
+    private static func anyOf(_ rest: inout Substring) -> String? {
+        var probe = rest.dropFirst().drop(while: \.isWhitespace)
+        guard probe.prefix(4).uppercased() == "ANY(" else { return nil }
+        probe = probe.dropFirst(4)
+        guard probe.first == "$", let number = placeholder(&probe), probe.first == ")" else { return nil }
+        rest = probe.dropFirst()
+        return "IN (SELECT value FROM json_each(?\(number)))"
+    }
+
+    /// After `for`: whether it begins `FOR UPDATE [OF table]`, which is then consumed.
+    private static func forUpdate(_ rest: inout Substring) -> Bool {
+        var probe = rest.drop(while: \.isWhitespace)
+        guard probe.prefix(6).uppercased() == "UPDATE" else { return false }
+        probe = probe.dropFirst(6)
+        let afterUpdate = probe
+        probe = probe.drop(while: \.isWhitespace)
+        if probe.prefix(3).uppercased() == "OF " {
+            probe = probe.dropFirst(3).drop(while: \.isWhitespace).drop { $0.isLetter || $0.isNumber || $0 == "_" }
+            rest = probe
+        } else {
+            rest = afterUpdate
+        }
+        return true
     }
 }
 
@@ -86,7 +143,15 @@ extension SQLValue {
         case .blob(let value): value.databaseValue
         case .bool(let value): value.databaseValue
         case .date(let value): value.databaseValue
+        case .integers(let values): "[\(values.map(String.init).joined(separator: ","))]".databaseValue
+        case .texts(let values): Self.json(values).databaseValue
         }
+    }
+
+    /// Texts as a JSON array, for `json_each`.
+    private static func json(_ values: [String]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: values)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 }
 
