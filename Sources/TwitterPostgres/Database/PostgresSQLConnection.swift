@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import Synchronization
 import TwitterCore
 import TwitterSQL
 
@@ -31,13 +32,29 @@ struct PostgresSQLConnection: SQLConnection {
     }
 }
 
+/// Each named text's statement name, made once: postgres-nio asks for it at every execution.
+private let statementNames = Mutex<[ObjectIdentifier: String]>([:])
+
 /// A `SQLText` as postgres-nio's prepared statement, its values bound already.
-private struct NamedStatement<Text: SQLText>: PostgresPreparedStatement {
+struct NamedStatement<Text: SQLText>: PostgresPreparedStatement {
     static var sql: String { Text.sql }
 
-    /// The text's type without the module's name: PostgreSQL keeps the first 63 bytes of a statement's name.
+    /// The text's type, readable where it fits: PostgreSQL keeps the first 63 bytes of a statement's name, so a
+    /// longer one (a private type's, a generic's) keeps a prefix and a hash of the whole, which tells two such
+    /// apart (two counters' `Adjust<…>` were one statement before).
     static var name: String {
-        String(reflecting: Text.self).replacingOccurrences(of: "TwitterSQL.", with: "")
+        let key = ObjectIdentifier(Text.self)
+        if let known = statementNames.withLock({ $0[key] }) { return known }
+        let full = String(reflecting: Text.self)
+        var name = full.replacingOccurrences(of: "TwitterSQL.", with: "")
+            .replacingOccurrences(of: #"\(unknown context at \$[0-9a-f]+\)\."#, with: "", options: .regularExpression)
+        if name.utf8.count > 63 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in full.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            name = String(decoding: name.utf8.prefix(46), as: UTF8.self) + "#" + String(hash, radix: 16)
+        }
+        statementNames.withLock { $0[key] = name }
+        return name
     }
 
     typealias Row = PostgresRow

@@ -12,6 +12,16 @@ struct PostgresSQLDatabase: SQLDatabase {
         try await store.read { connection in try await body(PostgresSQLConnection(connection: connection)) }
     }
 
+    /// A read-only transaction at REPEATABLE READ: every statement sees the snapshot the first one took.
+    func snapshot<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
+        async throws -> Result
+    {
+        try await store.transaction { connection in
+            try await connection.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            return try await body(PostgresSQLConnection(connection: connection))
+        }
+    }
+
     func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
         async throws -> Result
     {

@@ -130,15 +130,16 @@ public final class PostgresStore: HealthChecking, Sendable {
         return StoreSet(
             users: UserStore(database: sql), profiles: ProfileStore(database: sql),
             tokens: TokenStore(database: sql), peerLinks: PeerLinkStore(database: sql),
-            throttle: ThrottleStore(database: sql), tweets: TweetStore(database: self, observer: observer),
+            throttle: ThrottleStore(database: sql), tweets: TweetStore(
+                database: sql, committer: PostCommitter(database: self, observer: observer), observer: observer),
             follows: FollowStore(database: sql, observer: observer),
-            likes: LikeStore(database: self, observer: observer),
-            bookmarks: BookmarkStore(database: self, observer: observer), pins: PinStore(database: sql),
+            likes: LikeStore(database: sql, observer: observer),
+            bookmarks: BookmarkStore(database: sql, observer: observer), pins: PinStore(database: sql),
             lists: ListStore(database: sql, observer: observer),
             relations: RelationStore(database: sql, observer: observer),
-            notifications: NotificationStore(database: self), search: SearchStore(database: self),
-            moderation: ModerationStore(database: self, observer: observer),
-            accounts: AccountStore(database: self, observer: observer), rateBuckets: RateBucketStore(database: self),
+            notifications: NotificationStore(database: sql), search: SearchStore(database: self),
+            moderation: ModerationStore(database: sql, observer: observer),
+            accounts: AccountStore(database: sql, observer: observer), rateBuckets: RateBucketStore(database: self),
             messages: MessageStore(database: sql), health: self, otherDaemons: SharedDatabasePeers(database: self))
     }
 

@@ -1,4 +1,3 @@
-import PostgresNIO
 import TwitterCore
 import TwitterSQL
 
@@ -19,7 +18,7 @@ struct SearchFilter {
     /// The conditions on `tweet` (and its `original`, joined), bound into `sql`. Suspended authors are left out
     /// here, before ranking, and not only by the joins that read the tweets: otherwise their matches took
     /// places in a page and were then dropped, leaving it short or empty.
-    func conditions(in sql: inout SQL) -> String {
+    func conditions(in sql: inout SQLQuery) -> String {
         var conditions: [String] = []
         if let authorID { conditions.append("tweets.author_id = \(sql.bind(authorID))") }
         for tag in tags {
@@ -38,7 +37,7 @@ struct SearchFilter {
     /// makes the whole query NULL, which matches nothing: `&&` would otherwise drop it, and a query of
     /// exclusions alone matches nearly everything. As a subquery it is computed once, and the index scan can
     /// use it.
-    static func tsquery(_ terms: [String], excluding excluded: [String] = [], in sql: inout SQL) -> String {
+    static func tsquery(_ terms: [String], excluding excluded: [String] = [], in sql: inout SQLQuery) -> String {
         let required = terms.map { term in
             "(SELECT CASE WHEN numnode(term) > 0 THEN term END FROM \(phrase(term, in: &sql)) AS term)"
         }
@@ -47,12 +46,12 @@ struct SearchFilter {
     }
 
     /// A scalar subquery of the tsquery matching any of `terms`.
-    static func tsquery(anyOf terms: [String], in sql: inout SQL) -> String {
+    static func tsquery(anyOf terms: [String], in sql: inout SQLQuery) -> String {
         "SELECT " + terms.map { phrase($0, in: &sql) }.joined(separator: " || ")
     }
 
     /// The phrase query of one term.
-    private static func phrase(_ term: String, in sql: inout SQL) -> String {
+    private static func phrase(_ term: String, in sql: inout SQLQuery) -> String {
         "twitterd_search_term(\(sql.bind(term)))"
     }
 }

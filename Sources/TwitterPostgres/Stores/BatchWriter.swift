@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 import TwitterRules
 
 /// Writes the posts of one group commit inside its transaction, collecting the events to report once it is
@@ -15,6 +16,8 @@ import TwitterRules
 /// staged tweet can change.
 struct BatchWriter {
     let connection: PostgresConnection
+    /// The same connection for the reads written once (`TweetRows`, `Interactions`).
+    private let sql: PostgresSQLConnection
     let now: Date
     private let windowStart: Date
     private var staged: [Staged] = []
@@ -37,6 +40,7 @@ struct BatchWriter {
 
     init(connection: PostgresConnection, now: Date) {
         self.connection = connection
+        sql = PostgresSQLConnection(connection: connection)
         self.now = now
         windowStart = now.addingTimeInterval(-PostDraft.idempotencyWindow)
     }
@@ -60,21 +64,21 @@ struct BatchWriter {
         }
         if let answered = draft.inReplyToID, facts.earlier == nil {
             // A reply to a repost answers its original; across a block it is not there.
-            facts.parent = try await Interactions.target(connection, of: answered, for: draft.authorID)
+            facts.parent = try await Interactions.target(sql, of: answered, for: draft.authorID)
         }
         if let quoteOf = draft.quoteOfID, facts.earlier == nil,
-            let target = try await TweetRows.target(connection, of: quoteOf),
-            let author = try await Interactions.author(connection, of: target)
+            let target = try await TweetRows.target(sql, of: quoteOf),
+            let author = try await Interactions.author(sql, of: target)
         {
             // A quote of a repost quotes its original; a block is read, not hidden: the rule refuses across it.
             facts.quoted = (target, author)
-            facts.quotedBlocker = try await Interactions.blocker(connection, between: draft.authorID, and: author.id)
+            facts.quotedBlocker = try await Blocks.blocker(sql, between: draft.authorID, and: author.id)
         }
         let found = EntityScanner.scan(draft.text)
         if facts.earlier == nil {
             facts.mentioned = try await mentionedAccounts(found.mentions)
             facts.blockedRecipients = try await Interactions.blocked(
-                connection, with: draft.authorID,
+                sql, with: draft.authorID,
                 among: PostRule.recipientCandidates(
                     parentAuthor: facts.parent?.author.id, quotedAuthor: facts.quoted?.author.id,
                     mentioned: facts.mentioned))
@@ -135,20 +139,20 @@ struct BatchWriter {
         for post in posts {
             var parentCounts: TweetCounts?
             if let parentID = post.plan.countedParentID {
-                parentCounts = try await TweetRows.adjust(connection, parentID, .replies, by: 1)
+                parentCounts = try await TweetRows.adjust(sql, parentID, .replies, by: 1)
             }
             var quotedCounts: TweetCounts?
             if let quotedID = post.plan.quoteOfID {
-                quotedCounts = try await TweetRows.adjust(connection, quotedID, .quotes, by: 1)
+                quotedCounts = try await TweetRows.adjust(sql, quotedID, .quotes, by: 1)
             }
             counts.append((parentCounts, quotedCounts))
         }
         // Every post's notifications in one statement, their ids in the posts' order.
-        var notifications = try await Interactions.insert(
+        var notifications = try await NotificationBatch.insert(
             connection,
             zip(posts, tweets).flatMap { post, tweet in
                 post.plan.notifications.map {
-                    Interactions.Planned(notification: $0, actor: tweet.author, tweet: tweet)
+                    NotificationBatch.Planned(notification: $0, actor: tweet.author, tweet: tweet)
                 }
             },
             at: now)[...]
@@ -182,10 +186,10 @@ struct BatchWriter {
     /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made, as `RepostRule` decides.
     mutating func repost(_ id: Int64, by userID: Int64) async throws -> Tweet {
         // Across a block the tweet is not there.
-        let original = try await Interactions.target(connection, of: id, for: userID)
+        let original = try await Interactions.target(sql, of: id, for: userID)
         var facts = RepostFacts(original: original)
         if let existing = try await connection.value(Prepared<RepostOf>(original.id, userID), as: Int64.self) {
-            facts.existing = try await TweetRows.fetchOne(connection, id: existing)
+            facts.existing = try await TweetRows.fetchOne(sql, id: existing)
         }
         switch try RepostRule.decide(id, by: userID, facts: facts) {
         case .existing(let repost):
@@ -195,14 +199,13 @@ struct BatchWriter {
                 let repostID = try await connection.value(
                     Prepared<InsertRepost>(userID, now, originalID), as: Int64.self)
             else { throw TwitterError(.internal, "The repost just written has no id") }
-            let counts = try await TweetRows.adjust(connection, originalID, .reposts, by: 1)
-            guard let repost = try await TweetRows.fetchOne(connection, id: repostID) else {
+            let counts = try await TweetRows.adjust(sql, originalID, .reposts, by: 1)
+            guard let repost = try await TweetRows.fetchOne(sql, id: repostID) else {
                 throw TwitterError(.internal, "The repost just written is missing")
             }
             var notification: (ActivityNotification, recipientID: Int64)?
             if let planned {
-                notification = try await Interactions.insert(
-                    connection, planned, by: repost.author, tweet: repost, at: now)
+                notification = try await NotificationRows.insert(sql, planned, by: repost.author, tweet: repost, at: now)
             }
             events += RepostRule.events(
                 reposted: repost, originalID: originalID, counts: counts, notification: notification)
@@ -221,10 +224,10 @@ struct BatchWriter {
     }
 
     private func earlierPost(authorID: Int64, key: String) async throws -> Tweet? {
-        try await connection.firstRow(Prepared<EarlierPost>(authorID, key, windowStart)).map(TweetRows.tweet(from:))
+        try await sql.firstRow(SQLQuery(EarlierPost.self, authorID, key, windowStart)).map(TweetRows.tweet(from:))
     }
 
-    enum EarlierPost: PreparedText {
+    enum EarlierPost: SQLText {
         static let sql = TweetRows.select(
             "WHERE tweets.author_id = $1 AND tweets.idempotency_key = $2 AND tweets.created_at >= $3")
     }

@@ -1,12 +1,13 @@
 import Foundation
 import TwitterCore
+import TwitterSQL
 
 /// Group commit for posts, as in the SQLite store: the first poster to find no commit running starts a loop
 /// that writes every post queued meanwhile in one ordered write (one COMMIT, one WAL flush), then the next
 /// batch, until the queue is empty. Every poster, that one included, then waits for its own post's outcome, which
 /// is set only once its batch is committed. Within a batch, posts are staged and written together (`BatchWriter`);
 /// a repost, or a post whose idempotency key a staged post holds, first has the staged posts written.
-final class PostCommitter: Sendable {
+final class PostCommitter: PostCommitting {
     private let database: PostgresStore
     private let observer: any TweetCommitObserving
     private let queue = GroupCommitQueue<PendingPost, Tweet>(maximumBatch: PostCommitter.maximumBatch)

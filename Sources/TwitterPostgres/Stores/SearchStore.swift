@@ -14,7 +14,7 @@ struct SearchStore: TweetSearching {
     func search(_ query: SearchQuery, authorID: Int64?, hiding: Set<Int64>, limit: Int, from position: SearchPosition)
         async throws -> SearchResults
     {
-        try await database.read { connection in
+        try await PostgresSQLDatabase(store: database).read { connection in
             let filter = SearchFilter(query, authorID: authorID, hiding: hiding)
             guard query.hasTextTerms else {
                 return try await Self.newest(connection, query, filter, limit: limit, before: position.before)
@@ -46,10 +46,10 @@ struct SearchStore: TweetSearching {
     /// `SearchRanking`. One query: the window's size, floor and top come back on every row, and on a row of
     /// their own when nothing in the window passes.
     private static func rankedWindow(
-        _ connection: PostgresConnection, _ query: SearchQuery, _ filter: SearchFilter, limit: Int,
+        _ connection: any SQLConnection, _ query: SearchQuery, _ filter: SearchFilter, limit: Int,
         from position: SearchPosition
     ) async throws -> (ids: [Int64], next: SearchPosition?) {
-        var sql = SQL()
+        var sql = SQLQuery()
         let matching = SearchFilter.tsquery(query.words + query.phrases, excluding: query.excluded, in: &sql)
         let top = sql.bind((position.before ?? Int64.max) - 1)
         let size = sql.bind(SearchPosition.windowSize)
@@ -64,7 +64,7 @@ struct SearchStore: TweetSearching {
                 LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
                 WHERE \(conditions)) AS candidate ON true
             """)
-        let rows = try await connection.rows(sql.query)
+        let rows = try await connection.rows(sql)
         guard let first = rows.first, let floor = try first.column("floor", as: Int64?.self),
             let windowTop = try first.column("top", as: Int64?.self)
         else { return ([], nil) }
@@ -90,9 +90,9 @@ struct SearchStore: TweetSearching {
 
     /// Tweets matching only an author, tags or exclusions, newest first from `before`.
     private static func newest(
-        _ connection: PostgresConnection, _ query: SearchQuery, _ filter: SearchFilter, limit: Int, before: Int64?
+        _ connection: any SQLConnection, _ query: SearchQuery, _ filter: SearchFilter, limit: Int, before: Int64?
     ) async throws -> SearchResults {
-        var sql = SQL()
+        var sql = SQLQuery()
         var conditions = [
             filter.conditions(in: &sql), "tweets.repost_of_id IS NULL", "tweets.id < \(sql.bind(before ?? Int64.max))",
         ]
@@ -111,9 +111,9 @@ struct SearchStore: TweetSearching {
     /// A prefix scan over the usernames and names, case-insensitive: the username by its folded key, the names
     /// by `ILIKE` (SQLite's `LIKE` folds ASCII letters the same way).
     func users(withPrefix prefix: String, hiding: Set<Int64>, limit: Int) async throws -> [UserSummary] {
-        try await database.read { connection in
-            var sql = SQL()
-            let pattern = sql.bind(Self.likeEscaped(prefix.lowercased()) + "%")
+        try await PostgresSQLDatabase(store: database).read { connection in
+            var sql = SQLQuery()
+            let pattern = sql.bind(SQLPattern.likeEscaped(prefix.lowercased()) + "%")
             let hidden = hiding.isEmpty ? "" : " AND NOT id = ANY(\(sql.bind(hiding.sorted())))"
             // The key is ordered by byte, as SQLite's BINARY collation orders it, whatever the database's locale.
             sql.append(
@@ -123,7 +123,7 @@ struct SearchStore: TweetSearching {
                     OR last_name ILIKE \(pattern) ESCAPE '\\')\(hidden) AND suspended_at IS NULL
                 ORDER BY username_key LIKE \(pattern) ESCAPE '\\' DESC, username_key COLLATE "C" LIMIT \(sql.bind(limit))
                 """)
-            return try await connection.rows(sql.query).map {
+            return try await connection.rows(sql).map {
                 UserSummary(
                     username: try $0.column("username"), firstName: try $0.column("first_name"),
                     lastName: try $0.column("last_name"))
@@ -133,7 +133,7 @@ struct SearchStore: TweetSearching {
 
     /// Groups the window's rows of `tweet_tag` (found by its created_at index).
     func trending(since: Date, limit: Int) async throws -> [TrendingTag] {
-        try await database.read { connection in
+        try await PostgresSQLDatabase(store: database).read { connection in
             try await connection.rows(
                 """
                 SELECT tag, count(*) AS tweets_count, count(DISTINCT author_id) AS users_count
@@ -146,11 +146,5 @@ struct SearchStore: TweetSearching {
                     usersCount: try $0.column("users_count", as: Int.self))
             }
         }
-    }
-
-    /// `text` as a `LIKE` pattern matching itself: its wildcards and the escape character escaped.
-    static func likeEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
     }
 }

@@ -59,6 +59,12 @@ public enum SQLDialect: Sendable {
         }
     }
 
+    /// `column` as an expression the planner cannot serve from an index on it: SQLite's unary plus, which keeps
+    /// its planner walking a timeline newest first; as it is on PostgreSQL, whose planner weighs both ways.
+    public func unindexed(_ column: String) -> String {
+        self == .sqlite ? "+" + column : column
+    }
+
     /// A statement that holds a lock on `key` (within `space`) until the transaction ends, for a change whose
     /// row may not exist yet; nil on SQLite, whose one writer already excludes every other.
     public func keyLock(_ space: Int32, _ key: String) -> SQLQuery? {

@@ -7,6 +7,11 @@ public protocol SQLDatabase: Sendable {
     func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
         async throws -> Result
 
+    /// Runs `body` on a connection that sees one moment's state throughout, writing nothing: a long read made
+    /// of several statements.
+    func snapshot<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
+        async throws -> Result
+
     /// Runs `body` in one transaction, rolled back when it throws: writes the read model need not learn of.
     func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
         async throws -> Result

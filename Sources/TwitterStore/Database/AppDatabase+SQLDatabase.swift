@@ -11,6 +11,13 @@ extension AppDatabase: SQLDatabase {
         try await writer.read { db in try SQLiteConnection.run(db, body) }
     }
 
+    /// GRDB's read is one transaction, which in WAL mode sees the moment it began.
+    public func snapshot<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
+        async throws -> Result
+    {
+        try await read(body)
+    }
+
     public func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (any SQLConnection) async throws -> Result
     ) async throws -> Result {

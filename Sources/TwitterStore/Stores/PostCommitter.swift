@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterSQL
 
 /// Group commit for posts: the first poster to find no commit running hands the database writer a loop that
 /// writes every post queued meanwhile in one transaction (one fsync), then the next batch, until the queue is
@@ -10,7 +11,7 @@ import TwitterCore
 /// than after a hop back to some event loop; there is no background task. Batches run one after another, so
 /// tweets are committed and reported in id order. The text index is not written in a batch's transaction but
 /// after its answers, a thousand tweets at a time (`SearchIndexer`).
-final class PostCommitter: Sendable {
+final class PostCommitter: PostCommitting {
     private let database: AppDatabase
     private let observer: any TweetCommitObserving
     private let queue = GroupCommitQueue<PendingPost, Tweet>(maximumBatch: PostCommitter.maximumBatch)

@@ -161,7 +161,7 @@ public struct SearchStore: TweetSearching {
     /// A prefix scan over the usernames and names, case-insensitive by the folded username key and `LIKE`.
     public func users(withPrefix prefix: String, hiding: Set<Int64>, limit: Int) async throws -> [UserSummary] {
         try await database.writer.read { db in
-            let pattern = Self.likeEscaped(prefix.lowercased()) + "%"
+            let pattern = SQLPattern.likeEscaped(prefix.lowercased()) + "%"
             let hidden =
                 hiding.isEmpty ? "" : " AND id NOT IN (\(hiding.sorted().map(String.init).joined(separator: ",")))"
             return try Row.fetchAll(

@@ -1,11 +1,12 @@
-import PostgresNIO
-
-/// What one account adds to other tweets' counters: its likes, its reposts, its replies and its quotes. Taken out when the
-/// account leaves (suspension, deletion) and put back when a suspension is lifted, in the transaction that
-/// changes its standing (as in the SQLite store, whose comment says why nothing else moves them meanwhile).
-enum Contributions {
+/// What one account adds to other tweets' counters: its likes, its reposts, its replies and its quotes. Taken out when
+/// the account leaves (suspension, deletion) and put back when a suspension is lifted, in the transaction that
+/// changes its standing, so every count reads as if the account had never been there, and exactly as before
+/// once it is back. Nothing else moves these counters while the account is suspended: it cannot act, its
+/// tweets cannot be liked, reposted or answered by others (they are not found), and a moderator's deletion of
+/// one of its tweets leaves the counters alone (`TweetDeletion`).
+public enum Contributions {
     /// Moves the counters `userID` contributes to by `sign`: -1 to take them out, +1 to put them back.
-    static func move(_ connection: PostgresConnection, of userID: Int64, by sign: Int) async throws {
+    public static func move(_ connection: any SQLConnection, of userID: Int64, by sign: Int) async throws {
         try await connection.run(
             """
             UPDATE tweets SET likes_count = likes_count + \(sign)
@@ -31,7 +32,7 @@ enum Contributions {
     }
 
     /// Whether `userID` is suspended now: its contributions are out of the counters already.
-    static func areWithdrawn(_ connection: PostgresConnection, of userID: Int64) async throws -> Bool {
+    public static func areWithdrawn(_ connection: any SQLConnection, of userID: Int64) async throws -> Bool {
         try await connection.value(
             "SELECT suspended_at IS NOT NULL FROM users WHERE id = \(userID)", as: Bool.self) ?? false
     }

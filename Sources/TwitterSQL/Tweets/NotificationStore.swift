@@ -1,18 +1,21 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
-import TwitterSQL
 
-/// Notifications in PostgreSQL. They are written by the other stores in their own ordered writes
-/// (`Interactions`); this store reads them and keeps each recipient's read marker.
-struct NotificationStore: NotificationStoring {
-    let database: PostgresStore
+/// Notifications. They are written by the other stores in their own ordered writes
+/// (`NotificationRows`); this store reads them and keeps each recipient's read marker.
+public struct NotificationStore: NotificationStoring {
+    let database: any SQLDatabase
+
+    /// Creates the store.
+    public init(database: any SQLDatabase) {
+        self.database = database
+    }
 
     /// Walks the (recipient_id, id) index newest first.
-    func notifications(of recipientID: Int64, _ query: NotificationQuery, hiding: Set<Int64>) async throws
+    public func notifications(of recipientID: Int64, _ query: NotificationQuery, hiding: Set<Int64>) async throws
         -> [ActivityNotification]
     {
-        var sql = SQL()
+        var sql = SQLQuery()
         var conditions = ["notifications.recipient_id = \(sql.bind(recipientID))"]
         if let sinceID = query.sinceID { conditions.append("notifications.id > \(sql.bind(sinceID))") }
         if let maxID = query.maxID { conditions.append("notifications.id < \(sql.bind(maxID))") }
@@ -21,10 +24,10 @@ struct NotificationStore: NotificationStoring {
     }
 
     /// Oldest first after `sinceID`, for a subscription's catch-up.
-    func notifications(of recipientID: Int64, after sinceID: Int64, limit: Int, hiding: Set<Int64>) async throws
+    public func notifications(of recipientID: Int64, after sinceID: Int64, limit: Int, hiding: Set<Int64>) async throws
         -> [ActivityNotification]
     {
-        var sql = SQL()
+        var sql = SQLQuery()
         let conditions = [
             "notifications.recipient_id = \(sql.bind(recipientID))", "notifications.id > \(sql.bind(sinceID))",
         ]
@@ -33,7 +36,7 @@ struct NotificationStore: NotificationStoring {
 
     /// Moves the marker forward only, never past the newest notification there is (a marker ahead of it would
     /// mark future ones read), then counts, in one transaction.
-    func markRead(of recipientID: Int64, upTo upToID: Int64, hiding: Set<Int64>) async throws -> Int {
+    public func markRead(of recipientID: Int64, upTo upToID: Int64, hiding: Set<Int64>) async throws -> Int {
         let unread = Self.unreadQuery(recipientID, hiding: hiding)
         return try await database.transaction { connection in
             try await connection.run(
@@ -49,7 +52,7 @@ struct NotificationStore: NotificationStoring {
     }
 
     /// Counts past the marker, in one query.
-    func unreadCount(of recipientID: Int64, hiding: Set<Int64>) async throws -> Int {
+    public func unreadCount(of recipientID: Int64, hiding: Set<Int64>) async throws -> Int {
         let unread = Self.unreadQuery(recipientID, hiding: hiding)
         return try await database.read { connection in try await connection.value(unread, as: Int.self) ?? 0 }
     }
@@ -60,19 +63,19 @@ struct NotificationStore: NotificationStoring {
     }
 
     /// The count of `recipientID`'s notifications past the marker.
-    static func unreadQuery(_ recipientID: Int64, hiding: Set<Int64>) -> PostgresQuery {
-        var sql = SQL()
+    static func unreadQuery(_ recipientID: Int64, hiding: Set<Int64>) -> SQLQuery {
+        var sql = SQLQuery()
         let recipient = sql.bind(recipientID)
         let hidden = hidingClause(hiding, in: &sql)
         sql.append(
             "SELECT count(*) FROM notifications WHERE recipient_id = \(recipient) AND id > \(marker(recipient))\(hidden)"
         )
-        return sql.query
+        return sql
     }
 
     /// Leaves out the notifications from suspended accounts, and those from `hiding` of the kinds hidden with
     /// their actor (`Kind.isHiddenWithItsActor`): a report reaches the admins whoever filed it.
-    static func hidingClause(_ hiding: Set<Int64>, in sql: inout SQL) -> String {
+    static func hidingClause(_ hiding: Set<Int64>, in sql: inout SQLQuery) -> String {
         let standing = " AND \(AccountStanding.notSuspended("notifications.actor_id"))"
         guard !hiding.isEmpty else { return standing }
         let kept = ActivityNotification.Kind.allCases.filter { !$0.isHiddenWithItsActor }.map(\.rawValue)
@@ -83,9 +86,9 @@ struct NotificationStore: NotificationStoring {
 
     /// The notifications `conditions` select, with their actors and whether they are read, in one query, then
     /// all their tweets in one more (a tweet by a suspended account, or gone, leaves its notification without
-    /// one, as in the SQLite store).
+    /// one).
     private func fetch(
-        _ recipientID: Int64, _ conditions: [String], hiding: Set<Int64>, order: String, limit: Int, in sql: SQL
+        _ recipientID: Int64, _ conditions: [String], hiding: Set<Int64>, order: String, limit: Int, in sql: SQLQuery
     ) async throws -> [ActivityNotification] {
         var sql = sql
         let recipient = sql.bind(recipientID)
@@ -99,7 +102,7 @@ struct NotificationStore: NotificationStoring {
             WHERE \(conditions.joined(separator: " AND "))\(hidden)
             ORDER BY notifications.id \(order) LIMIT \(sql.bind(limit))
             """)
-        let statement = sql.query
+        let statement = sql
         return try await database.read { connection in
             let rows = try await connection.rows(statement)
             let tweetIDs = try rows.compactMap { try $0.column("tweet_id", as: Int64?.self) }

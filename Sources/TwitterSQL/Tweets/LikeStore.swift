@@ -1,21 +1,25 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 import TwitterRules
-import TwitterSQL
 
-/// Likes in PostgreSQL, and what one reader has liked and reposted; each like is reported with the new counts.
-struct LikeStore: LikeStoring {
-    let database: PostgresStore
+/// Likes, and what one reader has liked and reposted; each like is reported with the new counts.
+public struct LikeStore: LikeStoring {
+    let database: any SQLDatabase
     let observer: any TweetCommitObserving
 
+    /// Creates the store; committed changes are reported to `observer`.
+    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        self.observer = observer
+    }
+
     /// Inserts the like unless it exists, counting it in the same transaction.
-    func like(_ id: Int64, by userID: Int64) async throws -> TweetCounts {
+    public func like(_ id: Int64, by userID: Int64) async throws -> TweetCounts {
         try await change(id, by: userID, liking: true)
     }
 
     /// Deletes the like if it exists, counting it in the same transaction.
-    func unlike(_ id: Int64, by userID: Int64) async throws -> TweetCounts {
+    public func unlike(_ id: Int64, by userID: Int64) async throws -> TweetCounts {
         try await change(id, by: userID, liking: false)
     }
 
@@ -29,9 +33,9 @@ struct LikeStore: LikeStoring {
             let changed: Int64?
             if liking {
                 changed = try await connection.value(
-                    Prepared<Insert>(plan.tweetID, userID, Date().storagePrecision), as: Int64.self)
+                    SQLQuery(Insert.self, plan.tweetID, userID, connection.dialect.stored(Date())), as: Int64.self)
             } else {
-                changed = try await connection.value(Prepared<Delete>(plan.tweetID, userID), as: Int64.self)
+                changed = try await connection.value(SQLQuery(Delete.self, plan.tweetID, userID), as: Int64.self)
             }
             // Liking twice, or taking back a like never made, changes nothing and reports nothing.
             guard changed != nil,
@@ -40,13 +44,13 @@ struct LikeStore: LikeStoring {
                 return (try await TweetRows.counts(connection, id: plan.tweetID) ?? TweetCounts(), [])
             }
             if let author = plan.withdrawsFrom {
-                try await Interactions.withdraw(connection, .like, by: userID, to: author, tweetID: plan.tweetID)
+                try await NotificationRows.withdraw(connection, .like, by: userID, to: author, tweetID: plan.tweetID)
             }
             var notification: (ActivityNotification, recipientID: Int64)?
             if let planned = plan.notification {
-                notification = try await Interactions.insert(
-                    connection, planned, by: try await Interactions.account(connection, userID),
-                    tweet: try await TweetRows.fetchOne(connection, id: plan.tweetID), at: Date().storagePrecision)
+                notification = try await NotificationRows.insert(
+                    connection, planned, by: try await NotificationRows.account(connection, userID),
+                    tweet: try await TweetRows.fetchOne(connection, id: plan.tweetID), at: connection.dialect.stored(Date()))
             }
             return (
                 counts, LikeRule.events(plan, by: userID, liking: liking, counts: counts, notification: notification)
@@ -54,32 +58,32 @@ struct LikeStore: LikeStoring {
         }
     }
 
-    enum Insert: PreparedText {
+    private enum Insert: SQLText {
         static let sql = """
             INSERT INTO tweet_likes (tweet_id, user_id, created_at) VALUES ($1, $2, $3)
             ON CONFLICT DO NOTHING RETURNING id
             """
     }
 
-    enum Delete: PreparedText {
+    private enum Delete: SQLText {
         static let sql = "DELETE FROM tweet_likes WHERE tweet_id = $1 AND user_id = $2 RETURNING id"
     }
 
     /// Walks the (tweet_id, id) index back from the cursor; nil when the tweet is missing or hidden by its
     /// author's suspension.
-    func likers(of id: Int64, page: PageRequest) async throws -> UserPage? {
+    public func likers(of id: Int64, page: PageRequest) async throws -> UserPage? {
         try await database.read { connection in
             guard let target = try await TweetRows.target(connection, of: id) else { return nil }
             return try await UserPageQuery.fetch(
-                PostgresSQLConnection(connection: connection), relationshipTable: "tweet_likes", ownerColumn: "tweet_id", personColumn: "user_id",
+                connection, relationshipTable: "tweet_likes", ownerColumn: "tweet_id", personColumn: "user_id",
                 owner: target, page: page)
         }
     }
 
     /// Every like, repost and bookmark of the reader, in one round trip.
-    func marks(of userID: Int64) async throws -> ReaderMarks {
+    public func marks(of userID: Int64) async throws -> ReaderMarks {
         try await database.read { connection in
-            let rows = try await connection.rows(Prepared<Marks>(userID))
+            let rows = try await connection.rows(SQLQuery(Marks.self, userID))
             var marks = ReaderMarks()
             for row in rows {
                 let id = try row.column("id", as: Int64.self)
@@ -93,7 +97,7 @@ struct LikeStore: LikeStoring {
         }
     }
 
-    enum Marks: PreparedText {
+    private enum Marks: SQLText {
         static let sql = """
             SELECT 'liked' AS mark, tweet_id AS id FROM tweet_likes WHERE user_id = $1
             UNION ALL

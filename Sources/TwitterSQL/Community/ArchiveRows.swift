@@ -1,12 +1,10 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
-import TwitterSQL
 
 /// How an archive page reads each of its lists: one query per list, oldest first after the cursor.
 enum ArchiveRows {
     /// The profile of `userID`, as its owner sees it.
-    static func profile(_ connection: PostgresConnection, of userID: Int64) async throws -> Profile? {
+    static func profile(_ connection: any SQLConnection, of userID: Int64) async throws -> Profile? {
         try await connection.firstRow(
             """
             SELECT username, email, first_name, last_name, age, bio, version, updated_at FROM users
@@ -24,13 +22,13 @@ enum ArchiveRows {
     /// Appends the rows of `section` after `after` to `page`, up to `limit` - 1 of them; returns how many rows
     /// there were (up to `limit`) and the id of the last one kept.
     static func read(
-        _ connection: PostgresConnection, _ section: ArchiveCursor.Section, of userID: Int64, after: Int64,
+        _ connection: any SQLConnection, _ section: ArchiveCursor.Section, of userID: Int64, after: Int64,
         limit: Int, into page: inout AccountArchivePage
     ) async throws -> (count: Int, lastKept: Int64) {
         let keep = limit - 1
         switch section {
         case .tweets:
-            var query = SQL()
+            var query = SQLQuery()
             query.append(
                 TweetRows.select(
                     """
@@ -39,7 +37,7 @@ enum ArchiveRows {
                     """))
             let tweets = try await TweetRows.fetchAll(connection, query)
             // Reposts of tweets the owner may no longer see (across a block) carry none of their text.
-            let visibility = TweetVisibility(try await RelationStore.hiddenAccounts(PostgresSQLConnection(connection: connection), of: userID))
+            let visibility = TweetVisibility(try await RelationStore.hiddenAccounts(connection, of: userID))
             page.tweets += tweets.prefix(keep).map(visibility.archived)
             return (tweets.count, tweets.prefix(keep).last?.id ?? after)
         case .likes:

@@ -1,14 +1,13 @@
-import PostgresNIO
 import TwitterCore
 import TwitterRules
 
 /// The one way a tweet is deleted, whoever deletes it (its author, a moderator, an unrepost): the facts
 /// `DeletionRule` decides on, read here, and its plan written.
-enum TweetDeletion {
+public enum TweetDeletion {
     /// Deletes tweet `id` as `DeletionRule` plans it and returns the events.
-    static func delete(
+    public static func delete(
         _ id: Int64, authorID: Int64, repostOf original: Int64?, inReplyTo parent: Int64?,
-        in connection: PostgresConnection
+        in connection: any SQLConnection
     ) async throws -> [TweetEvent] {
         let reposts = try await connection.rows(
             "SELECT id, author_id FROM tweets WHERE repost_of_id = \(id) ORDER BY id"

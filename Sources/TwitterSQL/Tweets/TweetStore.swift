@@ -1,43 +1,42 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
-import TwitterSQL
 import TwitterRules
 
-/// Tweets in PostgreSQL. Posts and reposts that arrive together are committed together (group commit), and
-/// every commit is reported to the observer in commit order once it is durable.
-struct TweetStore: TweetStoring {
-    let database: PostgresStore
-    private let committer: PostCommitter
+/// Tweets. Posts and reposts that arrive together are committed together by the database's own group commit
+/// (`PostCommitting`), and every commit is reported to the observer in commit order once it is durable.
+public struct TweetStore: TweetStoring {
+    let database: any SQLDatabase
+    private let committer: any PostCommitting
     private let observer: any TweetCommitObserving
 
-    init(database: PostgresStore, observer: any TweetCommitObserving) {
+    /// Creates the store; posts go through `committer`, and committed changes are reported to `observer`.
+    public init(database: any SQLDatabase, committer: any PostCommitting, observer: any TweetCommitObserving) {
         self.database = database
+        self.committer = committer
         self.observer = observer
-        committer = PostCommitter(database: database, observer: observer)
     }
 
     /// Queues the post for the next shared transaction at once; the returned wait ends once it is committed.
-    func post(_ draft: PostDraft) -> @Sendable () async throws -> Tweet {
+    public func post(_ draft: PostDraft) -> @Sendable () async throws -> Tweet {
         let outcome = committer.enqueue(.post(draft))
         return { try await outcome.value() }
     }
 
     /// Queues the repost like a post: reposts are tweets, and ids are given out in commit order.
-    func repost(_ id: Int64, by userID: Int64) -> @Sendable () async throws -> Tweet {
+    public func repost(_ id: Int64, by userID: Int64) -> @Sendable () async throws -> Tweet {
         let outcome = committer.enqueue(.repost(id, by: userID))
         return { try await outcome.value() }
     }
 
     /// Deletes `userID`'s repost of `id`'s original.
-    func unrepost(_ id: Int64, by userID: Int64) async throws -> Bool {
+    public func unrepost(_ id: Int64, by userID: Int64) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
             guard let originalID = try await TweetRows.target(connection, of: id) else {
                 throw TwitterError.notFound("Tweet \(id)")
             }
             guard
                 let repostID = try await connection.value(
-                    Prepared<BatchWriter.RepostOf>(originalID, userID), as: Int64.self)
+                    SQLQuery(RepostOf.self, originalID, userID), as: Int64.self)
             else { return (false, []) }
             return (
                 true,
@@ -48,7 +47,7 @@ struct TweetStore: TweetStoring {
     }
 
     /// Deletes one of the user's tweets, its reposts with it; a tweet in a conversation leaves a tombstone.
-    func deleteTweet(id: Int64, by userID: Int64) async throws {
+    public func deleteTweet(id: Int64, by userID: Int64) async throws {
         try await database.orderedWrite(reportingTo: observer) { connection in
             guard
                 let row = try await connection.firstRow(
@@ -65,10 +64,10 @@ struct TweetStore: TweetStoring {
     }
 
     /// Newest first, by the primary key or the (author, id) index.
-    func tweets(_ query: TweetQuery) async throws -> [Tweet] {
+    public func tweets(_ query: TweetQuery) async throws -> [Tweet] {
         try await database.read { connection in
-            var sql = SQL()
-            var conditions = TweetRows.filter(query.timeline, in: &sql).map { [$0] } ?? []
+            var sql = SQLQuery()
+            var conditions = TweetRows.filter(query.timeline, in: &sql, connection.dialect).map { [$0] } ?? []
             if let sinceID = query.sinceID { conditions.append("tweets.id > \(sql.bind(sinceID))") }
             if let maxID = query.maxID { conditions.append("tweets.id < \(sql.bind(maxID))") }
             if let hiding = TweetRows.hidingClause(query.hiding, in: &sql) { conditions.append(hiding) }
@@ -80,16 +79,16 @@ struct TweetStore: TweetStoring {
     }
 
     /// One tweet.
-    func tweet(id: Int64) async throws -> Tweet? {
+    public func tweet(id: Int64) async throws -> Tweet? {
         try await database.read { connection in try await TweetRows.fetchOne(connection, id: id) }
     }
 
     /// Oldest first after `sinceID`, for catching a subscription up.
-    func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet] {
+    public func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet] {
         try await database.read { connection in
-            var sql = SQL()
+            var sql = SQLQuery()
             let since = sql.bind(sinceID)
-            let condition = TweetRows.filter(timeline, in: &sql).map { " AND " + $0 } ?? ""
+            let condition = TweetRows.filter(timeline, in: &sql, connection.dialect).map { " AND " + $0 } ?? ""
             let bound = sql.bind(limit)
             sql.append(TweetRows.select("WHERE tweets.id > \(since)\(condition) ORDER BY tweets.id ASC LIMIT \(bound)"))
             return try await TweetRows.fetchAll(connection, sql)
@@ -97,20 +96,20 @@ struct TweetStore: TweetStoring {
     }
 
     /// By the primary key, in one statement.
-    func tweets(ids: [Int64]) async throws -> [Tweet] {
+    public func tweets(ids: [Int64]) async throws -> [Tweet] {
         guard !ids.isEmpty else { return [] }
         return try await database.read { connection in try await TweetRows.fetchAll(connection, ids: ids) }
     }
 
     /// Walks the (quote_of, id) index back from the cursor.
-    func quotes(of id: Int64, page: PageRequest) async throws -> IDPage<Tweet> {
+    public func quotes(of id: Int64, page: PageRequest) async throws -> IDPage<Tweet> {
         try await database.read { connection in
-            var query = SQL()
+            var query = SQLQuery()
             var conditions = [
                 "tweets.quote_of = \(query.bind(id))", "tweets.id < \(query.bind(page.before ?? Int64.max))",
             ]
             if let hiding = TweetRows.hidingClause(page.hiding, in: &query) { conditions.append(hiding) }
-            let limit = query.bind(Int64(page.limit + 1))
+            let limit = query.bind(page.limit + 1)
             query.append(
                 TweetRows.select(
                     "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT \(limit)"))
@@ -119,7 +118,7 @@ struct TweetStore: TweetStoring {
     }
 
     /// The tweet (the original, for a repost), the chain it answers, and the replies beneath it.
-    func thread(of id: Int64, descendantLimit: Int) async throws -> ThreadRows? {
+    public func thread(of id: Int64, descendantLimit: Int) async throws -> ThreadRows? {
         try await database.read { connection in
             guard let target = try await TweetRows.target(connection, of: id),
                 let tweet = try await TweetRows.fetchOne(connection, id: target)
@@ -133,7 +132,7 @@ struct TweetStore: TweetStoring {
     /// The longest chain walked up; deeper conversations start at this ancestor.
     static let ancestorLimit = 1000
 
-    private static func ancestors(of tweet: Tweet, in connection: PostgresConnection) async throws -> [ThreadEntry] {
+    private static func ancestors(of tweet: Tweet, in connection: any SQLConnection) async throws -> [ThreadEntry] {
         var chain: [ThreadEntry] = []
         var next = tweet.inReplyToID
         while let id = next, chain.count < ancestorLimit {
@@ -143,7 +142,7 @@ struct TweetStore: TweetStoring {
             } else {
                 // Deleted (a tombstone), or by a suspended account (a tweet the read leaves out): a placeholder
                 // either way, through which the chain goes on.
-                let parent = try await connection.firstRow(Prepared<ParentOfPlaceholder>(id)).flatMap {
+                let parent = try await connection.firstRow(SQLQuery(ParentOfPlaceholder.self, id)).flatMap {
                     try $0.column("in_reply_to_id", as: Int64?.self)
                 }
                 chain.append(.deleted(id: id, inReplyToID: parent))
@@ -155,7 +154,7 @@ struct TweetStore: TweetStoring {
 
     /// The replies beneath `id`, level by level, each level's parents a batch at a time, within the bounds of
     /// `ThreadRows.descendants` (at least `limit` + 1, so the caller can tell it was cut).
-    private static func descendants(of id: Int64, limit: Int, in connection: PostgresConnection) async throws
+    private static func descendants(of id: Int64, limit: Int, in connection: any SQLConnection) async throws
         -> [ThreadEntry]
     {
         var found: [ThreadEntry] = []
@@ -166,14 +165,14 @@ struct TweetStore: TweetStoring {
                 let room = ThreadRows.room(read: found.count + next.count, readOfLevel: next.count, limit: limit)
                 guard room > 0 else { break }
                 let parents = Array(level[start..<min(start + ThreadRows.parentBatch, level.count)])
-                let replies = try await connection.rows(Prepared<Replies>(parents, Int64(room))).map(
+                let replies = try await connection.rows(SQLQuery(Replies.self, parents, Int64(room))).map(
                     TweetRows.tweet(from:))
                 next += replies.map(ThreadEntry.tweet)
                 // Deleted replies, and replies by suspended accounts, keep their place as placeholders, in id
-                // order as SQLite's index walks give them.
+                // order.
                 let left = room - replies.count
                 guard left > 0 else { continue }
-                next += try await connection.rows(Prepared<PlaceholderReplies>(parents, Int64(left))).map {
+                next += try await connection.rows(SQLQuery(PlaceholderReplies.self, parents, Int64(left))).map {
                     ThreadEntry.deleted(id: try $0.column("id"), inReplyToID: try $0.column("in_reply_to_id"))
                 }
             }
@@ -184,7 +183,7 @@ struct TweetStore: TweetStoring {
     }
 
     /// What a placeholder in a chain answers: a tombstone's, or a suspended account's tweet's, parent.
-    enum ParentOfPlaceholder: PreparedText {
+    private enum ParentOfPlaceholder: SQLText {
         static let sql = """
             SELECT in_reply_to_id FROM tweets WHERE id = $1
             UNION ALL SELECT in_reply_to_id FROM tweet_tombstones WHERE id = $1
@@ -192,12 +191,12 @@ struct TweetStore: TweetStoring {
     }
 
     /// Up to `$2` replies to the tweets `$1`, oldest first.
-    enum Replies: PreparedText {
+    private enum Replies: SQLText {
         static let sql = TweetRows.select("WHERE tweets.in_reply_to_id = ANY($1) ORDER BY tweets.id LIMIT $2")
     }
 
     /// Up to `$2` deleted replies, and replies by suspended accounts, to the tweets `$1`, oldest first.
-    enum PlaceholderReplies: PreparedText {
+    private enum PlaceholderReplies: SQLText {
         static let sql = """
             SELECT id, in_reply_to_id FROM tweet_tombstones WHERE in_reply_to_id = ANY($1)
             UNION ALL SELECT id, in_reply_to_id FROM tweets
@@ -205,4 +204,15 @@ struct TweetStore: TweetStoring {
             ORDER BY id LIMIT $2
             """
     }
+
+    /// Account `$2`'s repost of tweet `$1`, if any.
+    private enum RepostOf: SQLText {
+        static let sql = "SELECT id FROM tweets WHERE repost_of_id = $1 AND author_id = $2"
+    }
+}
+
+/// The group commit of posts and reposts: each database's own, a batch's writes being the hot path of posting.
+public protocol PostCommitting: Sendable {
+    /// Queues `post` for the next batch; the slot gets its outcome once the batch is committed and durable.
+    func enqueue(_ post: PendingPost) -> OutcomeSlot<Tweet>
 }

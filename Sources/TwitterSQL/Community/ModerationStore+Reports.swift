@@ -1,5 +1,4 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 import TwitterRules
 
@@ -7,12 +6,12 @@ import TwitterRules
 extension ModerationStore {
     /// Inserts the report and one `admin.report` notification per admin (never to the reporter), in one
     /// transaction: blocks and mutes do not stop a report from reaching the admins.
-    func createReport(
+    public func createReport(
         by reporterID: Int64, account accountID: Int64, tweet tweetID: Int64?, reason: String,
         notifying admins: [Int64], at now: Date
     ) async throws -> Int64 {
         try await database.orderedWrite(reportingTo: observer) { connection in
-            let stored = now.storagePrecision
+            let stored = connection.dialect.stored(now)
             guard
                 let reportID = try await connection.value(
                     """
@@ -24,18 +23,14 @@ extension ModerationStore {
             guard !recipients.isEmpty else { return (reportID, []) }
             var tweet: Tweet?
             if let tweetID { tweet = try await TweetRows.fetchOne(connection, id: tweetID) }
-            // One insert for every admin, in the admins' order, so ids are given out as SQLite gives them.
-            let rows = try await connection.rows(
-                """
-                INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, report_id, created_at)
-                SELECT admin, \(ActivityNotification.Kind.adminReport.rawValue)::text, \(reporterID)::bigint,
-                    \(tweet?.id)::bigint, \(reportID)::bigint, \(stored)::timestamptz
-                FROM unnest(\(recipients)::bigint[]) AS admin ORDER BY admin RETURNING id, recipient_id
-                """)
+            // One insert for every admin, in the admins' order, so ids are given out in it.
             var ids: [Int64: Int64] = [:]
-            for row in rows { ids[try row.column("recipient_id")] = try row.column("id", as: Int64.self) }
+            for admin in recipients.sorted() {
+                ids[admin] = try await connection.value(
+                    SQLQuery(ReportNotification.self, admin, reporterID, tweet?.id, reportID, stored), as: Int64.self)
+            }
             let events = ReportRule.events(
-                recipients: recipients, ids: ids, reporter: try await Interactions.account(connection, reporterID),
+                recipients: recipients, ids: ids, reporter: try await NotificationRows.account(connection, reporterID),
                 tweet: tweet, reportID: reportID, at: now)
             return (reportID, events)
         }
@@ -50,39 +45,44 @@ extension ModerationStore {
         """
 
     /// Walks the (status, id) index, or the primary key for every status.
-    func reports(status: ReportStatus?, page: PageRequest) async throws -> IDPage<Report> {
+    public func reports(status: ReportStatus?, page: PageRequest) async throws -> IDPage<Report> {
         try await database.read { connection in
-            var sql = SQL()
+            var sql = SQLQuery()
             sql.append(Self.reportColumns + " WHERE reports.id < \(sql.bind(page.before ?? Int64.max))")
             if let status { sql.append(" AND reports.status = \(sql.bind(status.rawValue))") }
             sql.append(" ORDER BY reports.id DESC LIMIT \(sql.bind(page.limit + 1))")
-            let rows = try await connection.rows(sql.query)
+            let rows = try await connection.rows(sql)
             return IDPage(overfetched: try rows.map(Self.report(from:)), limit: page.limit, id: \.id)
         }
     }
 
     /// Sets the status and the note, and reads the report back, in one statement; resolving again replaces the
     /// note.
-    func resolveReport(_ id: Int64, note: String?, by admin: String, at now: Date) async throws -> Report? {
+    public func resolveReport(_ id: Int64, note: String?, by admin: String, at now: Date) async throws -> Report? {
         try await database.transaction { connection in
-            try await connection.firstRow(
+            try await connection.run(
                 """
-                WITH reports AS (
-                    UPDATE reports SET status = 'resolved', note = \(note), resolved_by = \(admin),
-                        resolved_at = \(now.storagePrecision)
-                    WHERE id = \(id) RETURNING *)
-                \(unescaped: Self.reportColumns)
-                """
-            ).map(Self.report(from:))
+                UPDATE reports SET status = 'resolved', note = \(note), resolved_by = \(admin),
+                    resolved_at = \(connection.dialect.stored(now))
+                WHERE id = \(id)
+                """)
+            return try await connection.firstRow("\(unescaped: Self.reportColumns) WHERE reports.id = \(id)")
+                .map(Self.report(from:))
         }
     }
 
-    /// The report a row of `reportColumns` holds.
-    private static func report(from row: PostgresRandomAccessRow) throws -> Report {
+    private static func report(from row: SQLRow) throws -> Report {
         Report(
             id: try row.column("id"), reporter: try row.column("reporter"), username: try row.column("username"),
             tweetID: try row.column("tweet_id"), reason: try row.column("reason"),
             status: ReportStatus(rawValue: try row.column("status")) ?? .open,
             createdAt: try row.column("created_at"), note: try row.column("note"))
+    }
+
+    private enum ReportNotification: SQLText {
+        static let sql = """
+            INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, report_id, created_at)
+            VALUES ($1, '\(ActivityNotification.Kind.adminReport.rawValue)', $2, $3::bigint, $4, $5) RETURNING id
+            """
     }
 }

@@ -1,16 +1,14 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
-import TwitterSQL
 import TwitterRules
 
 /// How tweets are read: each tweet joined with its author, and a repost with its original and the original's
 /// author, in one query, never a query per tweet. Tweets of suspended accounts, and reposts of them, are left
 /// out by the joins themselves (both authors must be in good standing), so every read of tweets leaves them out.
-enum TweetRows {
+public enum TweetRows {
     /// `SELECT` of tweets as `tweets`, joined with `joining` when given, followed by `clauses` (WHERE, ORDER BY,
     /// LIMIT).
-    static func select(_ clauses: String, joining: String = "") -> String {
+    public static func select(_ clauses: String, joining: String = "") -> String {
         """
         SELECT tweets.id, tweets.author_id, author.username, tweets.text, tweets.created_at, tweets.in_reply_to_id,
             tweets.likes_count, tweets.reposts_count, tweets.replies_count, tweets.quotes_count, tweets.quote_of,
@@ -28,7 +26,7 @@ enum TweetRows {
     }
 
     /// A column of the usernames `alias`'s tweet mentions, space-separated, as they are now; NULL for none.
-    static func mentions(of alias: String) -> String {
+    public static func mentions(of alias: String) -> String {
         """
         (SELECT string_agg(mentioned.username, ' ') FROM tweet_mentions JOIN users AS mentioned
             ON mentioned.id = tweet_mentions.user_id WHERE tweet_mentions.tweet_id = \(alias).id)
@@ -36,7 +34,7 @@ enum TweetRows {
     }
 
     /// The tweet a row of `select` holds.
-    static func tweet(from row: PostgresRandomAccessRow) throws -> Tweet {
+    public static func tweet(from row: SQLRow) throws -> Tweet {
         var original: Tweet?
         if let originalID = try row.column("o_id", as: Int64?.self) {
             let text = try row.column("o_text", as: String.self)
@@ -46,10 +44,10 @@ enum TweetRows {
                 text: text, createdAt: try row.column("o_created_at"),
                 inReplyToID: try row.column("o_in_reply_to_id"),
                 counts: TweetCounts(
-                    likes: try row.column("o_likes", as: Int32.self).int,
-                    reposts: try row.column("o_reposts", as: Int32.self).int,
-                    replies: try row.column("o_replies", as: Int32.self).int,
-                    quotes: try row.column("o_quotes", as: Int32.self).int),
+                    likes: try row.column("o_likes", as: Int.self),
+                    reposts: try row.column("o_reposts", as: Int.self),
+                    replies: try row.column("o_replies", as: Int.self),
+                    quotes: try row.column("o_quotes", as: Int.self)),
                 entities: entities(text: text, mentions: try row.column("o_mentions")),
                 quoteOfID: try row.column("o_quote_of"))
         }
@@ -59,90 +57,89 @@ enum TweetRows {
             author: Tweet.Author(id: try row.column("author_id"), username: try row.column("username")),
             text: text, createdAt: try row.column("created_at"), inReplyToID: try row.column("in_reply_to_id"),
             counts: TweetCounts(
-                likes: try row.column("likes_count", as: Int32.self).int,
-                reposts: try row.column("reposts_count", as: Int32.self).int,
-                replies: try row.column("replies_count", as: Int32.self).int,
-                quotes: try row.column("quotes_count", as: Int32.self).int),
+                likes: try row.column("likes_count", as: Int.self),
+                reposts: try row.column("reposts_count", as: Int.self),
+                replies: try row.column("replies_count", as: Int.self),
+                quotes: try row.column("quotes_count", as: Int.self)),
             repostOf: original, entities: entities(text: text, mentions: try row.column("mentions")),
             quoteOfID: try row.column("quote_of"))
     }
 
     /// The entities of a stored text: found again from the text, keeping the mentions of the accounts it was
     /// posted mentioning, under the names they have now.
-    static func entities(text: String, mentions: String?) -> TweetEntities {
+    public static func entities(text: String, mentions: String?) -> TweetEntities {
         TweetEntities(of: text, mentioned: mentions.map { $0.split(separator: " ").map(String.init) } ?? [])
     }
 
     /// The tweets `query` (a `select`) returns.
-    static func fetchAll(_ connection: PostgresConnection, _ query: SQL) async throws -> [Tweet] {
-        try await connection.rows(query.query).map(tweet(from:))
+    public static func fetchAll(_ connection: any SQLConnection, _ query: SQLQuery) async throws -> [Tweet] {
+        try await connection.rows(query).map(tweet(from:))
     }
 
     /// Tweet `id`, unless it (or its original) is a suspended account's.
-    static func fetchOne(_ connection: PostgresConnection, id: Int64) async throws -> Tweet? {
-        try await connection.firstRow(Prepared<ByID>(id)).map(tweet(from:))
+    public static func fetchOne(_ connection: any SQLConnection, id: Int64) async throws -> Tweet? {
+        try await connection.firstRow(SQLQuery(ByID.self, id)).map(tweet(from:))
     }
 
-    enum ByID: PreparedText {
+    private enum ByID: SQLText {
         static let sql = TweetRows.select("WHERE tweets.id = $1")
     }
 
     /// The tweets whose ids are `ids`, in no particular order.
-    static func fetchAll(_ connection: PostgresConnection, ids: [Int64]) async throws -> [Tweet] {
+    public static func fetchAll(_ connection: any SQLConnection, ids: [Int64]) async throws -> [Tweet] {
         guard !ids.isEmpty else { return [] }
-        return try await connection.rows(Prepared<ByIDs>(ids)).map(tweet(from:))
+        return try await connection.rows(SQLQuery(ByIDs.self, ids)).map(tweet(from:))
     }
 
-    enum ByIDs: PreparedText {
+    private enum ByIDs: SQLText {
         static let sql = TweetRows.select("WHERE tweets.id = ANY($1)")
     }
 
     /// The counts of tweet `id` as stored now.
-    static func counts(_ connection: PostgresConnection, id: Int64) async throws -> TweetCounts? {
-        try await connection.firstRow(Prepared<Counts>(id)).map(countsOf)
+    public static func counts(_ connection: any SQLConnection, id: Int64) async throws -> TweetCounts? {
+        try await connection.firstRow(SQLQuery(Counts.self, id)).map(countsOf)
     }
 
-    enum Counts: PreparedText {
+    private enum Counts: SQLText {
         static let sql = "SELECT likes_count, reposts_count, replies_count, quotes_count FROM tweets WHERE id = $1"
     }
 
     /// The counts a row of `likes_count, reposts_count, replies_count, quotes_count` holds.
-    static func countsOf(_ row: PostgresRandomAccessRow) throws -> TweetCounts {
+    public static func countsOf(_ row: SQLRow) throws -> TweetCounts {
         TweetCounts(
-            likes: try row.column("likes_count", as: Int32.self).int,
-            reposts: try row.column("reposts_count", as: Int32.self).int,
-            replies: try row.column("replies_count", as: Int32.self).int,
-            quotes: try row.column("quotes_count", as: Int32.self).int)
+            likes: try row.column("likes_count", as: Int.self),
+            reposts: try row.column("reposts_count", as: Int.self),
+            replies: try row.column("replies_count", as: Int.self),
+            quotes: try row.column("quotes_count", as: Int.self))
     }
 
     /// A tweet's counters.
-    typealias Counter = TweetCounter
+    public typealias Counter = TweetCounter
 
     /// Moves one counter of tweet `id` by `change` and returns its counts after; nil when the tweet is gone.
-    static func adjust(_ connection: PostgresConnection, _ id: Int64, _ counter: Counter, by change: Int)
+    public static func adjust(_ connection: any SQLConnection, _ id: Int64, _ counter: Counter, by change: Int)
         async throws -> TweetCounts?
     {
-        let change = Int64(change)
         let row =
             switch counter {
-            case .replies: try await connection.firstRow(Prepared<Adjust<RepliesCount>>(change, id))
-            case .reposts: try await connection.firstRow(Prepared<Adjust<RepostsCount>>(change, id))
-            case .likes: try await connection.firstRow(Prepared<Adjust<LikesCount>>(change, id))
-            case .quotes: try await connection.firstRow(Prepared<Adjust<QuotesCount>>(change, id))
+            case .replies: try await connection.firstRow(SQLQuery(Adjust<RepliesCount>.self, change, id))
+            case .reposts: try await connection.firstRow(SQLQuery(Adjust<RepostsCount>.self, change, id))
+            case .likes: try await connection.firstRow(SQLQuery(Adjust<LikesCount>.self, change, id))
+            case .quotes: try await connection.firstRow(SQLQuery(Adjust<QuotesCount>.self, change, id))
             }
         return try row.map(countsOf)
     }
 
     /// A counter's column, named by a type so that each counter's update is a prepared statement of its own (a
     /// column's name cannot be a value).
-    protocol CounterColumn { static var column: TweetCounter { get } }
-    enum RepliesCount: CounterColumn { static let column = TweetCounter.replies }
-    enum RepostsCount: CounterColumn { static let column = TweetCounter.reposts }
-    enum LikesCount: CounterColumn { static let column = TweetCounter.likes }
-    enum QuotesCount: CounterColumn { static let column = TweetCounter.quotes }
+    public protocol CounterColumn { static var column: TweetCounter { get } }
+    public enum RepliesCount: CounterColumn { public static let column = TweetCounter.replies }
+    public enum RepostsCount: CounterColumn { public static let column = TweetCounter.reposts }
+    public enum LikesCount: CounterColumn { public static let column = TweetCounter.likes }
+    public enum QuotesCount: CounterColumn { public static let column = TweetCounter.quotes }
 
     /// Moves `Counter` by `$1`, never below 0, on tweet `$2`; its counts after.
-    enum Adjust<Counter: CounterColumn>: PreparedText {
+    private enum Adjust<Counter: CounterColumn>: SQLText {
         static var sql: String {
             let column = Counter.column.column
             return """
@@ -154,11 +151,11 @@ enum TweetRows {
 
     /// The id a like, repost or reply of `id` goes to: the original when `id` is a repost; nil when missing, and
     /// when it or its original is a suspended account's, which is as if absent.
-    static func target(_ connection: PostgresConnection, of id: Int64) async throws -> Int64? {
-        try await connection.value(Prepared<Target>(id), as: Int64.self)
+    public static func target(_ connection: any SQLConnection, of id: Int64) async throws -> Int64? {
+        try await connection.value(SQLQuery(Target.self, id), as: Int64.self)
     }
 
-    enum Target: PreparedText {
+    private enum Target: SQLText {
         static let sql = """
             SELECT COALESCE(tweets.repost_of_id, tweets.id) FROM tweets
             LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
@@ -168,7 +165,7 @@ enum TweetRows {
     }
 
     /// The clause leaving out the tweets, and the reposts of the tweets, of `hiding`; nil when it is empty.
-    static func hidingClause(_ hiding: Set<Int64>, in query: inout SQL) -> String? {
+    public static func hidingClause(_ hiding: Set<Int64>, in query: inout SQLQuery) -> String? {
         guard !hiding.isEmpty else { return nil }
         let list = query.bind(hiding.sorted())
         return
@@ -176,7 +173,7 @@ enum TweetRows {
     }
 
     /// The condition selecting the tweets of `timeline`, binding its values into `query`; nil for everyone's.
-    static func filter(_ timeline: Timeline, in query: inout SQL) -> String? {
+    public static func filter(_ timeline: Timeline, in query: inout SQLQuery, _ dialect: SQLDialect) -> String? {
         switch timeline {
         case .tag(let key):
             "tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = \(query.bind(key)))"
@@ -185,16 +182,18 @@ enum TweetRows {
         case .author(let id):
             "tweets.author_id = \(query.bind(id))"
         case .home(let id):
-            "(tweets.author_id = \(query.bind(id)) OR tweets.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(query.bind(id))))"
+            // Off the author index on SQLite (`SQLDialect.unindexed`): with it, SQLite fetched every tweet of every
+            // followed account and sorted them (seconds for a follower of an account with 500k tweets); without
+            // it, it walks the tweets newest first and stops at the page's end.
+            """
+            (\(dialect.unindexed("tweets.author_id")) = \(query.bind(id))
+                OR \(dialect.unindexed("tweets.author_id")) IN (SELECT followee_id FROM follows WHERE follower_id = \(query.bind(id))))
+            """
         case .list(let id):
-            "tweets.author_id IN (SELECT member_id FROM list_members WHERE list_id = \(query.bind(id)))"
+            // Off the author index for the same reason as home's: newest first, stopping at the page's end.
+            "\(dialect.unindexed("tweets.author_id")) IN (SELECT member_id FROM list_members WHERE list_id = \(query.bind(id)))"
         }
     }
-}
-
-extension Int32 {
-    /// The counter as the core counts.
-    var int: Int { Int(self) }
 }
 
 extension TweetCounter {

@@ -1,19 +1,22 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 import TwitterRules
-import TwitterSQL
 
-/// An account's archive, its deletion and its reset codes in PostgreSQL.
-struct AccountStore: AccountLifecycleStoring {
-    let database: PostgresStore
+/// An account's archive, its deletion and its reset codes.
+public struct AccountStore: AccountLifecycleStoring {
+    let database: any SQLDatabase
     let observer: any TweetCommitObserving
+
+    /// Creates the store; deletions are reported to `observer`.
+    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        self.observer = observer
+    }
 
     /// Reads each list oldest first from the cursor, going on into the next list while the page has room, in
     /// one repeatable-read transaction so the page is one moment's state (as SQLite's read transaction is).
-    func archivePage(of userID: Int64, from cursor: ArchiveCursor, limit: Int) async throws -> AccountArchivePage {
-        try await database.transaction { connection in
-            try await connection.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+    public func archivePage(of userID: Int64, from cursor: ArchiveCursor, limit: Int) async throws -> AccountArchivePage {
+        try await database.snapshot { connection in
             var page = AccountArchivePage(
                 profile: cursor == .start ? try await ArchiveRows.profile(connection, of: userID) : nil)
             let sections = ArchiveCursor.Section.allCases
@@ -41,7 +44,7 @@ struct AccountStore: AccountLifecycleStoring {
     /// cascades (tokens, peer links, tweets with their tags, mentions and reposts by others, likes, follows,
     /// mutes, blocks, notifications, reports, reset codes, rate buckets). The login throttle's row for its
     /// e-mail goes too. An ordered write: the read model must drop the account in commit order.
-    func deleteAccount(_ userID: Int64, reservingNameUntil reservedUntil: Date) async throws {
+    public func deleteAccount(_ userID: Int64, reservingNameUntil reservedUntil: Date) async throws {
         try await database.orderedWrite(reportingTo: observer) { connection in
             var facts: AccountDeletionRule.Facts?
             if let row = try await connection.firstRow(
@@ -55,7 +58,7 @@ struct AccountStore: AccountLifecycleStoring {
             }
             let plan = try AccountDeletionRule.plan(deleting: userID, facts: facts, reservingNameUntil: reservedUntil)
             if plan.withdrawContributions { try await Contributions.move(connection, of: userID, by: -1) }
-            try await MessageStore.deleteAccount(PostgresSQLConnection(connection: connection), userID)
+            try await MessageStore.deleteAccount(connection, userID)
             // Replies by the account itself go with it, so only others' replies and tombstones below keep a
             // top-level tweet's place.
             try await connection.run(
@@ -71,23 +74,23 @@ struct AccountStore: AccountLifecycleStoring {
             try await connection.run(
                 """
                 INSERT INTO reserved_usernames (username_key, until)
-                VALUES (\(plan.reservedName), \(plan.reservedUntil.storagePrecision))
+                VALUES (\(plan.reservedName), \(connection.dialect.stored(plan.reservedUntil)))
                 ON CONFLICT (username_key) DO UPDATE SET until = EXCLUDED.until
                 """)
             // Its own lists and memberships go by cascade; the others' lists it is on count it no more.
-            try await ListStore.withdrawMemberships(PostgresSQLConnection(connection: connection), of: userID)
+            try await ListStore.withdrawMemberships(connection, of: userID)
             try await connection.run("DELETE FROM users WHERE id = \(userID)")
             return ((), plan.events)
         }
     }
 
     /// One row per account: a new code replaces the old.
-    func storeResetCode(_ hash: [UInt8], for userID: Int64, expiresAt: Date) async throws {
+    public func storeResetCode(_ hash: [UInt8], for userID: Int64, expiresAt: Date) async throws {
         try await database.transaction { connection in
             try await connection.run(
                 """
                 INSERT INTO password_resets (user_id, code_hash, expires_at)
-                VALUES (\(userID), \(Data(hash)), \(expiresAt.storagePrecision))
+                VALUES (\(userID), \(Data(hash)), \(connection.dialect.stored(expiresAt)))
                 ON CONFLICT (user_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at
                 """)
         }
@@ -95,7 +98,7 @@ struct AccountStore: AccountLifecycleStoring {
 
     /// Matches the hash and the expiry with the row locked, deleting it when it matched or expired, so two uses
     /// of one code cannot both succeed: the second waits for the first and then finds no row.
-    func takeResetCode(_ hash: [UInt8], email: String, at now: Date) async throws -> Int64? {
+    public func takeResetCode(_ hash: [UInt8], email: String, at now: Date) async throws -> Int64? {
         try await database.transaction { connection in
             guard
                 let row = try await connection.firstRow(

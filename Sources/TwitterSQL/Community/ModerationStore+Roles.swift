@@ -1,9 +1,8 @@
-import PostgresNIO
 import TwitterCore
 
 extension ModerationStore {
     /// The `role` column of the account's row.
-    func role(of userID: Int64) async throws -> AccountRole {
+    public func role(of userID: Int64) async throws -> AccountRole {
         try await database.read { connection in
             try await connection.value("SELECT role FROM users WHERE id = \(userID)", as: String.self)
                 .flatMap(AccountRole.init(rawValue:)) ?? .user
@@ -11,7 +10,7 @@ extension ModerationStore {
     }
 
     /// Writes the column only when it changes.
-    func setRole(_ role: AccountRole, of userID: Int64) async throws -> Bool {
+    public func setRole(_ role: AccountRole, of userID: Int64) async throws -> Bool {
         try await database.transaction { connection in
             try await connection.value(
                 """
@@ -21,7 +20,7 @@ extension ModerationStore {
     }
 
     /// Reads the accounts with the role, suspended or not.
-    func accounts(withRole role: AccountRole) async throws -> [Int64] {
+    public func accounts(withRole role: AccountRole) async throws -> [Int64] {
         try await database.read { connection in
             try await connection.values(
                 "SELECT id FROM users WHERE role = \(role.rawValue) ORDER BY id", as: Int64.self)

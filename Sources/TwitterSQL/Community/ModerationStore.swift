@@ -1,27 +1,32 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 import TwitterRules
 
-/// Suspensions, reports and the audit log in PostgreSQL. Standing changes are reported as
+/// Suspensions, reports and the audit log. Standing changes are reported as
 /// `TweetEvent.accountChanged`, report notifications as `TweetEvent.notified`, so both are ordered writes.
-struct ModerationStore: ModerationStoring {
-    let database: PostgresStore
+public struct ModerationStore: ModerationStoring {
+    let database: any SQLDatabase
     let observer: any TweetCommitObserving
+
+    /// Creates the store; suspensions and removals are reported to `observer`.
+    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        self.observer = observer
+    }
 
     /// The columns `account(from:)` reads.
     private static let accountColumns =
         "SELECT id, username, email, created_at, suspended_at, suspended_reason, role FROM users"
 
     /// Walks the primary key newest first, filtering by a `LIKE` on the folded username and e-mail.
-    func accounts(matching query: String?, status: AccountStatus?, page: PageRequest) async throws -> IDPage<
+    public func accounts(matching query: String?, status: AccountStatus?, page: PageRequest) async throws -> IDPage<
         ModeratedAccount
     > {
         try await database.read { connection in
-            var sql = SQL()
+            var sql = SQLQuery()
             var conditions = ["id < \(sql.bind(page.before ?? Int64.max))"]
             if let query, !query.isEmpty {
-                let pattern = sql.bind("%" + SearchStore.likeEscaped(query.lowercased()) + "%")
+                let pattern = sql.bind("%" + SQLPattern.likeEscaped(query.lowercased()) + "%")
                 conditions.append("(username_key LIKE \(pattern) ESCAPE '\\' OR email_key LIKE \(pattern) ESCAPE '\\')")
             }
             switch status {
@@ -34,13 +39,13 @@ struct ModerationStore: ModerationStoring {
                 \(Self.accountColumns) WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY id DESC LIMIT \(sql.bind(page.limit + 1))
                 """)
-            let rows = try await connection.rows(sql.query)
+            let rows = try await connection.rows(sql)
             return IDPage(overfetched: try rows.map(Self.account(from:)), limit: page.limit, id: \.id)
         }
     }
 
     /// Looks the name up by its folded key, suspended or not.
-    func account(named username: String) async throws -> ModeratedAccount? {
+    public func account(named username: String) async throws -> ModeratedAccount? {
         try await database.read { connection in
             try await connection.firstRow(
                 "\(unescaped: Self.accountColumns) WHERE username_key = \(username.lowercased())"
@@ -49,7 +54,7 @@ struct ModerationStore: ModerationStoring {
     }
 
     /// The account a row of `accountColumns` holds; the reason only while suspended.
-    private static func account(from row: PostgresRandomAccessRow) throws -> ModeratedAccount {
+    private static func account(from row: SQLRow) throws -> ModeratedAccount {
         let suspendedAt = try row.column("suspended_at", as: Date?.self)
         return ModeratedAccount(
             id: try row.column("id"), username: try row.column("username"), email: try row.column("email"),
@@ -59,17 +64,17 @@ struct ModerationStore: ModerationStoring {
     }
 
     /// Marks the account and takes its contributions out of the counters, in one transaction.
-    func suspend(_ userID: Int64, reason: String, at now: Date) async throws -> Bool {
+    public func suspend(_ userID: Int64, reason: String, at now: Date) async throws -> Bool {
         try await changeStanding(.suspend, of: userID) { connection in
             try await connection.run(
                 """
-                UPDATE users SET suspended_at = \(now.storagePrecision), suspended_reason = \(reason) WHERE id = \(userID)
+                UPDATE users SET suspended_at = \(connection.dialect.stored(now)), suspended_reason = \(reason) WHERE id = \(userID)
                 """)
         }
     }
 
     /// Clears the mark and puts the contributions back, in one transaction.
-    func unsuspend(_ userID: Int64) async throws -> Bool {
+    public func unsuspend(_ userID: Int64) async throws -> Bool {
         try await changeStanding(.unsuspend, of: userID) { connection in
             try await connection.run(
                 "UPDATE users SET suspended_at = NULL, suspended_reason = NULL WHERE id = \(userID)")
@@ -80,7 +85,7 @@ struct ModerationStore: ModerationStoring {
     /// writes the mark and the counters as `StandingRule` plans.
     private func changeStanding(
         _ change: StandingRule.Change, of userID: Int64,
-        mark: @escaping @Sendable (PostgresConnection) async throws -> Void
+        mark: @escaping @Sendable (any SQLConnection) async throws -> Void
     ) async throws -> Bool {
         try await database.orderedWrite(reportingTo: observer) { connection in
             let isSuspended =
@@ -95,7 +100,7 @@ struct ModerationStore: ModerationStoring {
     }
 
     /// Reads the mark.
-    func suspension(of userID: Int64) async throws -> String? {
+    public func suspension(of userID: Int64) async throws -> String? {
         try await database.read { connection in
             guard
                 let row = try await connection.firstRow(
@@ -108,7 +113,7 @@ struct ModerationStore: ModerationStoring {
 
     /// Deletes like the author's own deletion does: reposts go with it, a tweet in a conversation leaves a
     /// tombstone.
-    func removeTweet(_ id: Int64) async throws -> String {
+    public func removeTweet(_ id: Int64) async throws -> String {
         try await database.orderedWrite(reportingTo: observer) { connection in
             guard
                 let row = try await connection.firstRow(
@@ -125,14 +130,14 @@ struct ModerationStore: ModerationStoring {
     }
 
     /// Appends a row.
-    func record(_ entry: AuditEntry) async throws -> AuditEntry {
+    public func record(_ entry: AuditEntry) async throws -> AuditEntry {
         try await database.transaction { connection in
             guard
                 let id = try await connection.value(
                     """
                     INSERT INTO audit_entries (actor, action, target, reason, created_at)
                     VALUES (\(entry.actor), \(entry.action), \(entry.target), \(entry.reason),
-                        \(entry.createdAt.storagePrecision))
+                        \(connection.dialect.stored(entry.createdAt)))
                     RETURNING id
                     """, as: Int64.self)
             else { throw TwitterError(.internal, "The audit entry just written has no id") }
@@ -143,7 +148,7 @@ struct ModerationStore: ModerationStoring {
     }
 
     /// Walks the primary key newest first.
-    func auditEntries(page: PageRequest) async throws -> IDPage<AuditEntry> {
+    public func auditEntries(page: PageRequest) async throws -> IDPage<AuditEntry> {
         try await database.read { connection in
             let rows = try await connection.rows(
                 """

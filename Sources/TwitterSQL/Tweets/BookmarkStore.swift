@@ -1,20 +1,25 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
 import TwitterRules
 
-/// Bookmarks in PostgreSQL; each change is reported to the observer for the reader's marks alone.
-struct BookmarkStore: BookmarkStoring {
-    let database: PostgresStore
+/// Bookmarks; each change is reported to the observer for the reader's marks alone.
+public struct BookmarkStore: BookmarkStoring {
+    let database: any SQLDatabase
     let observer: any TweetCommitObserving
 
+    /// Creates the store; committed changes are reported to `observer`.
+    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+        self.database = database
+        self.observer = observer
+    }
+
     /// Inserts the bookmark unless it exists.
-    func bookmark(_ id: Int64, by userID: Int64) async throws -> Bool {
+    public func bookmark(_ id: Int64, by userID: Int64) async throws -> Bool {
         try await change(id, by: userID, bookmarking: true)
     }
 
     /// Deletes the bookmark if it exists.
-    func unbookmark(_ id: Int64, by userID: Int64) async throws -> Bool {
+    public func unbookmark(_ id: Int64, by userID: Int64) async throws -> Bool {
         try await change(id, by: userID, bookmarking: false)
     }
 
@@ -30,7 +35,7 @@ struct BookmarkStore: BookmarkStoring {
                 changed = try await connection.value(
                     """
                     INSERT INTO bookmarks (user_id, tweet_id, created_at)
-                    VALUES (\(userID), \(plan.tweetID), \(Date().storagePrecision)) ON CONFLICT DO NOTHING RETURNING id
+                    VALUES (\(userID), \(plan.tweetID), \(connection.dialect.stored(Date()))) ON CONFLICT DO NOTHING RETURNING id
                     """, as: Int64.self)
             } else {
                 changed = try await connection.value(
@@ -45,9 +50,9 @@ struct BookmarkStore: BookmarkStoring {
     }
 
     /// Walks the (user_id, id) index back from the cursor, joining each bookmark's tweet as every read does.
-    func bookmarks(of userID: Int64, page: PageRequest) async throws -> BookmarkPage {
+    public func bookmarks(of userID: Int64, page: PageRequest) async throws -> BookmarkPage {
         try await database.read { connection in
-            var query = SQL()
+            var query = SQLQuery()
             var conditions = [
                 "bookmark.user_id = \(query.bind(userID))", "bookmark.id < \(query.bind(page.before ?? Int64.max))",
             ]
