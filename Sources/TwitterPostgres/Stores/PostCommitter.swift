@@ -2,11 +2,11 @@ import Foundation
 import TwitterCore
 import TwitterSQL
 
-/// Group commit for posts, as in the SQLite store: the first poster to find no commit running starts a loop
+/// Group commit for posts: the first poster to find no commit running starts a loop
 /// that writes every post queued meanwhile in one ordered write (one COMMIT, one WAL flush), then the next
 /// batch, until the queue is empty. Every poster, that one included, then waits for its own post's outcome, which
-/// is set only once its batch is committed. Within a batch, posts are staged and written together (`BatchWriter`);
-/// a repost, or a post whose idempotency key a staged post holds, first has the staged posts written.
+/// is set only once its batch is committed. Within a batch, posts are staged and written together (`BatchWriter`), in bulk
+/// (`BulkPostRows`).
 final class PostCommitter: PostCommitting {
     private let database: PostgresStore
     private let observer: any TweetCommitObserving
@@ -31,39 +31,9 @@ final class PostCommitter: PostCommitting {
             let posts = batch.map(\.item)
             do {
                 let outcomes = try await database.orderedWrite(reportingTo: observer) { connection in
-                    var writer = BatchWriter(connection: connection, now: Date().storagePrecision)
-                    var outcomes = [Result<Tweet, TwitterError>?](repeating: nil, count: posts.count)
-                    for (index, post) in posts.enumerated() {
-                        let seesStaged =
-                            switch post {
-                            case .post(let draft): writer.mustWriteStaged(before: draft)
-                            case .repost: true
-                            }
-                        if seesStaged {
-                            for (written, tweet) in try await writer.writeStaged() {
-                                outcomes[written] = .success(tweet)
-                            }
-                        }
-                        // A post refused by a check (a reply to a missing tweet) does not fail the others: the
-                        // checks run before the post's first write, so the transaction stays usable.
-                        do {
-                            switch post {
-                            case .post(let draft):
-                                if let earlier = try await writer.stage(draft, as: index) {
-                                    outcomes[index] = .success(earlier)
-                                }
-                            case .repost(let id, let userID):
-                                outcomes[index] = .success(try await writer.repost(id, by: userID))
-                            }
-                        } catch let error as TwitterError {
-                            outcomes[index] = .failure(error)
-                        }
-                    }
-                    for (written, tweet) in try await writer.writeStaged() { outcomes[written] = .success(tweet) }
-                    return (
-                        outcomes.map { $0 ?? .failure(TwitterError(.internal, "A post of the batch was not written")) },
-                        writer.events
-                    )
+                    try await BatchWriter.write(
+                        posts, on: PostgresSQLConnection(connection: connection), rows: BulkPostRows(),
+                        now: Date().storagePrecision)
                 }
                 for (waiting, outcome) in zip(batch, outcomes) { waiting.outcome.fulfil(outcome.mapError { $0 }) }
             } catch {

@@ -20,6 +20,13 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
         named = nil
     }
 
+    /// `text` with its values already bound, `$1` (or SQLite's `?`) first.
+    public init(text: String, binds: [SQLValue]) {
+        self.text = text
+        self.binds = binds
+        named = nil
+    }
+
     /// A use of `Text`'s statement with `values`.
     public init<Text: SQLText, each Value: SQLBindable>(_ text: Text.Type, _ value: repeat each Value) {
         self.text = Text.sql

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import TwitterCore
+import TwitterRules
+import TwitterSQL
 
 /// Fills a database with random users and tweets in large transactions, for demos and benchmarks.
 public struct DatabaseSeeder: Sendable {
@@ -74,9 +76,11 @@ public struct DatabaseSeeder: Sendable {
                 for row in batch {
                     try statement.execute(arguments: [row.0, row.1, row.2])
                     // Seeded tweets carry tags like posted ones, so tags and trending have something to show.
-                    try TweetTagRows.insert(
-                        db, tweetID: db.lastInsertedRowID, authorID: row.0, createdAt: row.2,
-                        hashtags: EntityScanner.scan(row.1).hashtags)
+                    for tag in Set(EntityScanner.scan(row.1).hashtags.map { EntityScanner.tagKey($0.tag) }) {
+                        try db.cachedStatement(
+                            sql: "INSERT INTO tweet_tags (tag, tweet_id, author_id, created_at) VALUES (?, ?, ?, ?)"
+                        ).execute(arguments: [tag, db.lastInsertedRowID, row.0, row.2])
+                    }
                 }
                 try SearchIndexer.indexWaiting(db)
             }
@@ -148,25 +152,32 @@ extension DatabaseSeeder {
             let batch = actions
             try await database.writer.write { db in
                 let now = Date()
+                // The counters move as the stores move them (`TweetRows.adjust`), the target found as theirs is.
+                func target(of id: Int64) throws -> Int64? {
+                    try SQLiteConnection.run(db) { try await TweetRows.target($0, of: id) }
+                }
+                func adjust(_ id: Int64, _ counter: TweetCounter) throws {
+                    _ = try SQLiteConnection.run(db) { try await TweetRows.adjust($0, id, counter, by: 1) }
+                }
                 for action in batch {
-                    guard let target = try TweetRows.target(db, of: action.tweet) else { continue }
+                    guard let target = try target(of: action.tweet) else { continue }
                     switch action.kind {
                     case 0:
                         try db.execute(
                             sql: "INSERT INTO tweets (author_id, text, created_at, in_reply_to_id) VALUES (?, ?, ?, ?)",
                             arguments: [action.user, action.text, now, target])
-                        _ = try TweetRows.adjust(db, target, .replies, by: 1)
+                        try adjust(target, .replies)
                     case 1:
                         try db.execute(
                             sql:
                                 "INSERT OR IGNORE INTO tweets (author_id, text, created_at, repost_of_id) VALUES (?, '', ?, ?)",
                             arguments: [action.user, now, target])
-                        if db.changesCount > 0 { _ = try TweetRows.adjust(db, target, .reposts, by: 1) }
+                        if db.changesCount > 0 { try adjust(target, .reposts) }
                     default:
                         try db.execute(
                             sql: "INSERT OR IGNORE INTO tweet_likes (tweet_id, user_id, created_at) VALUES (?, ?, ?)",
                             arguments: [target, action.user, now])
-                        if db.changesCount > 0 { _ = try TweetRows.adjust(db, target, .likes, by: 1) }
+                        if db.changesCount > 0 { try adjust(target, .likes) }
                     }
                 }
                 try SearchIndexer.indexWaiting(db)

@@ -93,21 +93,12 @@ final class PostCommitter: PostCommitting {
     /// A post's own outcome: one post refused (a reply to a missing tweet) does not fail the others.
     private typealias Outcome = Result<Tweet, any Error>
 
-    /// Writes a batch; returns each post's outcome and the events of those that changed something.
+    /// Writes a batch (`BatchWriter`, row by row); returns each post's outcome and the batch's events.
     private func write(_ posts: [PendingPost], in db: Database) throws -> ([Outcome], [TweetEvent]) {
-        var batch = BatchWriter(db: db, now: Date().storagePrecision)
-        var outcomes: [Outcome] = []
-        outcomes.reserveCapacity(posts.count)
-        for post in posts {
-            do {
-                switch post {
-                case .post(let draft): outcomes.append(.success(try batch.post(draft)))
-                case .repost(let id, let userID): outcomes.append(.success(try batch.repost(id, by: userID)))
-                }
-            } catch let error as TwitterError {
-                outcomes.append(.failure(error))
-            }
+        let (outcomes, events) = try SQLiteConnection.run(db) { connection in
+            try await BatchWriter.write(
+                posts, on: connection, rows: RowByRowPostRows(), now: connection.dialect.stored(Date()))
         }
-        return (outcomes, batch.events)
+        return (outcomes.map { $0.mapError { $0 } }, events)
     }
 }

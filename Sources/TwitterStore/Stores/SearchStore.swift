@@ -22,16 +22,16 @@ public struct SearchStore: TweetSearching {
     ) async throws -> SearchResults {
         try await database.writer.read { db in
             var conditions: [String] = []
-            var arguments: StatementArguments = []
+            var arguments: [SQLValue] = []
             if let authorID {
                 conditions.append("tweets.author_id = ?")
-                arguments += [authorID]
+                arguments.append(.integer(authorID))
             }
             for tag in query.tags {
                 conditions.append("tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = ?)")
-                arguments += [tag]
+                arguments.append(.text(tag))
             }
-            if let hiding = TweetRows.hidingClause(hiding) { conditions.append(hiding) }
+            if let hiding = Self.hidingClause(hiding) { conditions.append(hiding) }
             // Ranked before the tweets are read (whose joins leave suspended authors out): without this, their
             // matches took places in a page and were then dropped, leaving it short or empty.
             conditions.append(
@@ -62,9 +62,10 @@ public struct SearchStore: TweetSearching {
             }
             var tweets: [Int64: Tweet] = [:]
             if !page.isEmpty {
-                for tweet in try TweetRows.fetchAll(
-                    db, "WHERE tweets.id IN (\(page.map(String.init).joined(separator: ",")))", [], cached: false)
-                {
+                var byID = SQLQuery()
+                let ids = byID.bind(page)
+                byID.append(TweetRows.select("WHERE tweets.id = ANY(\(ids))"))
+                for tweet in try SQLiteConnection(db: db).rows(byID).map(TweetRows.tweet(from:)) {
                     tweets[tweet.id] = tweet
                 }
             }
@@ -80,7 +81,7 @@ public struct SearchStore: TweetSearching {
     /// `SearchRanking`.
     private static func rankedWindow(
         _ db: Database, _ query: SearchQuery, match: String, _ matcher: inout SearchMatcher, indexed: Int64,
-        _ conditions: [String], _ arguments: StatementArguments, limit: Int, from position: SearchPosition
+        _ conditions: [String], _ arguments: [SQLValue], limit: Int, from position: SearchPosition
     ) throws -> (ids: [Int64], next: SearchPosition?) {
         let top = (position.before ?? Int64.max) - 1
         var window = try unindexedMatches(db, &matcher, after: indexed, through: top, limit: SearchPosition.windowSize)
@@ -98,7 +99,7 @@ public struct SearchStore: TweetSearching {
                 sql: """
                     SELECT tweets.id, tweets.text FROM tweets LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
                     WHERE tweets.id IN (\(window.map(String.init).joined(separator: ",")))\(filter)
-                    """), arguments: arguments
+                    """), arguments: StatementArguments(arguments.map(\.databaseValue))
         ).map { (id: $0["id"] as Int64, text: $0["text"] as String) }
         let ranked = SearchRanking.ranked(candidates, for: query).dropFirst(position.offset)
         let next: SearchPosition? =
@@ -134,13 +135,13 @@ public struct SearchStore: TweetSearching {
     /// what it holds of the exclusions; `matcher` what is past its mark.
     private static func newest(
         _ db: Database, _ query: SearchQuery, _ matcher: inout SearchMatcher, indexed: Int64,
-        _ conditions: [String], _ arguments: StatementArguments, limit: Int, before: Int64?
+        _ conditions: [String], _ arguments: [SQLValue], limit: Int, before: Int64?
     ) throws -> SearchResults {
         var conditions = conditions + ["tweets.repost_of_id IS NULL", "tweets.id < ?"]
-        var exclusion: StatementArguments = []
+        var exclusion: [SQLValue] = []
         if !query.excluded.isEmpty {
             conditions.append("tweets.id NOT IN (SELECT rowid FROM tweet_search WHERE tweet_search MATCH ?)")
-            exclusion = [query.excluded.map(quoted).joined(separator: " OR ")]
+            exclusion = [.text(query.excluded.map(quoted).joined(separator: " OR "))]
         }
         let sql = "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT ?"
         var found: [Tweet] = []
@@ -148,7 +149,11 @@ public struct SearchStore: TweetSearching {
         // One read, unless the matcher left out some of what it read past the mark: then the next from there.
         while found.count <= limit {
             let wanted = limit + 1 - found.count
-            let read = try TweetRows.fetchAll(db, sql, arguments + [below] + exclusion + [wanted], cached: false)
+            let read = try SQLiteConnection(db: db).rows(
+                SQLQuery(
+                    text: TweetRows.select(sql),
+                    binds: arguments + [.integer(below)] + exclusion + [.integer(Int64(wanted))])
+            ).map(TweetRows.tweet(from:))
             found += read.filter { $0.id <= indexed || !matcher.isExcluded($0.text) }
             guard read.count == wanted, let last = read.last else { break }
             below = last.id
@@ -198,5 +203,14 @@ public struct SearchStore: TweetSearching {
     static func likeEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
+    }
+
+    /// The clause leaving out the tweets, and the reposts of the tweets, of `hiding`; nil when it is empty. The
+    /// ids are numbers, written into the SQL, so any count of them takes one statement.
+    private static func hidingClause(_ hiding: Set<Int64>) -> String? {
+        guard !hiding.isEmpty else { return nil }
+        let list = hiding.sorted().map(String.init).joined(separator: ",")
+        return
+            "tweets.author_id NOT IN (\(list)) AND (original.author_id IS NULL OR original.author_id NOT IN (\(list)))"
     }
 }

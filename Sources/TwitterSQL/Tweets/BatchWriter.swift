@@ -1,23 +1,21 @@
 import Foundation
-import PostgresNIO
 import TwitterCore
-import TwitterSQL
 import TwitterRules
 
 /// Writes the posts of one group commit inside its transaction, collecting the events to report once it is
 /// committed: each new tweet, and the new counts of the tweets a reply or repost changed. What to write is
-/// `PostRule`'s and `RepostRule`'s decision, as in the SQLite store; this reads the facts and writes the plan.
+/// `PostRule`'s and `RepostRule`'s decision; this reads the facts and writes the plan, its rows through the
+/// database's own `PostRowWriting`.
 ///
-/// Posts are decided one by one as they come (`stage`) and written together (`writeStaged`): one insert of all
-/// the staged tweets, one of their tags, one of their mentions, where each post took a round trip of its own
-/// for each. The caller writes what is staged before anything whose facts a staged post could change: a repost,
+/// Posts are decided one by one as they come (`stage`) and written together (`writeStaged`): on PostgreSQL one
+/// insert of all the staged tweets, one of their tags, one of their mentions, where each post took a round trip
+/// of its own for each. The caller writes what is staged before anything whose facts a staged post could change: a repost,
 /// a post with the same author and idempotency key, and a reply or quote (a client that pipelines a post and a
 /// reply to it knows the id the post will get). The other facts a post reads (mentioned accounts, blocks) no
 /// staged tweet can change.
-struct BatchWriter {
-    let connection: PostgresConnection
-    /// The same connection for the reads written once (`TweetRows`, `Interactions`).
-    private let sql: PostgresSQLConnection
+public struct BatchWriter {
+    let connection: any SQLConnection
+    let rows: any PostRowWriting
     let now: Date
     private let windowStart: Date
     private var staged: [Staged] = []
@@ -38,9 +36,9 @@ struct BatchWriter {
         let key: String
     }
 
-    init(connection: PostgresConnection, now: Date) {
+    init(connection: any SQLConnection, rows: any PostRowWriting, now: Date) {
         self.connection = connection
-        sql = PostgresSQLConnection(connection: connection)
+        self.rows = rows
         self.now = now
         windowStart = now.addingTimeInterval(-PostDraft.idempotencyWindow)
     }
@@ -64,21 +62,21 @@ struct BatchWriter {
         }
         if let answered = draft.inReplyToID, facts.earlier == nil {
             // A reply to a repost answers its original; across a block it is not there.
-            facts.parent = try await Interactions.target(sql, of: answered, for: draft.authorID)
+            facts.parent = try await Interactions.target(connection, of: answered, for: draft.authorID)
         }
         if let quoteOf = draft.quoteOfID, facts.earlier == nil,
-            let target = try await TweetRows.target(sql, of: quoteOf),
-            let author = try await Interactions.author(sql, of: target)
+            let target = try await TweetRows.target(connection, of: quoteOf),
+            let author = try await Interactions.author(connection, of: target)
         {
             // A quote of a repost quotes its original; a block is read, not hidden: the rule refuses across it.
             facts.quoted = (target, author)
-            facts.quotedBlocker = try await Blocks.blocker(sql, between: draft.authorID, and: author.id)
+            facts.quotedBlocker = try await Blocks.blocker(connection, between: draft.authorID, and: author.id)
         }
         let found = EntityScanner.scan(draft.text)
         if facts.earlier == nil {
             facts.mentioned = try await mentionedAccounts(found.mentions)
             facts.blockedRecipients = try await Interactions.blocked(
-                sql, with: draft.authorID,
+                connection, with: draft.authorID,
                 among: PostRule.recipientCandidates(
                     parentAuthor: facts.parent?.author.id, quotedAuthor: facts.quoted?.author.id,
                     mentioned: facts.mentioned))
@@ -91,7 +89,7 @@ struct BatchWriter {
         if let key = draft.idempotencyKey {
             if plan.releasesIdempotencyKey {
                 // A key older than the window may be used again: the old tweet lets go of it.
-                try await connection.run(Prepared<ReleaseKey>(draft.authorID, key))
+                try await connection.run(SQLQuery(ReleaseKey.self, draft.authorID, key))
             }
             stagedKeys.insert(AuthorKey(authorID: draft.authorID, key: key))
         }
@@ -108,15 +106,12 @@ struct BatchWriter {
         let posts = staged
         staged = []
         stagedKeys = []
-        let insert = TweetInsert(
-            createdAt: now,
-            tweets: posts.map {
-                TweetInsert.Values(
+        let written = try await rows.insertTweets(
+            posts.map {
+                NewTweet(
                     authorID: $0.draft.authorID, text: $0.draft.text, idempotencyKey: $0.draft.idempotencyKey,
                     inReplyToID: $0.plan.inReplyToID, quoteOfID: $0.plan.quoteOfID)
-            })
-        // Ids were given out in the batch's order; RETURNING need not list them in it.
-        let written = try await connection.rows(insert).sorted { $0.id < $1.id }
+            }, at: now, on: connection)
         guard written.count == posts.count else {
             throw TwitterError(.internal, "\(posts.count) tweets were written, \(written.count) came back")
         }
@@ -126,36 +121,41 @@ struct BatchWriter {
                 text: post.draft.text, createdAt: now, inReplyToID: post.plan.inReplyToID,
                 entities: post.plan.entities, quoteOfID: post.plan.quoteOfID)
         }
-        try await TweetMentionRows.insert(
-            connection,
-            zip(posts, tweets).flatMap { post, tweet in post.plan.mentionedIDs.map { (tweet.id, $0) } })
-        try await TweetTagRows.insert(
-            connection,
+        try await rows.insertMentions(
+            zip(posts, tweets).flatMap { post, tweet in post.plan.mentionedIDs.map { (tweet.id, $0) } },
+            on: connection)
+        try await rows.insertTags(
             zip(posts, tweets).map {
-                TweetTagRows.Tagged(tweetID: $1.id, authorID: $0.draft.authorID, hashtags: $0.hashtags)
-            },
-            createdAt: now)
+                TaggedTweet(tweetID: $1.id, authorID: $0.draft.authorID, hashtags: $0.hashtags)
+            }, at: now, on: connection)
         var counts: [(parent: TweetCounts?, quoted: TweetCounts?)] = []
         for post in posts {
             var parentCounts: TweetCounts?
             if let parentID = post.plan.countedParentID {
-                parentCounts = try await TweetRows.adjust(sql, parentID, .replies, by: 1)
+                parentCounts = try await TweetRows.adjust(connection, parentID, .replies, by: 1)
             }
             var quotedCounts: TweetCounts?
             if let quotedID = post.plan.quoteOfID {
-                quotedCounts = try await TweetRows.adjust(sql, quotedID, .quotes, by: 1)
+                quotedCounts = try await TweetRows.adjust(connection, quotedID, .quotes, by: 1)
             }
             counts.append((parentCounts, quotedCounts))
         }
-        // Every post's notifications in one statement, their ids in the posts' order.
-        var notifications = try await NotificationBatch.insert(
-            connection,
-            zip(posts, tweets).flatMap { post, tweet in
-                post.plan.notifications.map {
-                    NotificationBatch.Planned(notification: $0, actor: tweet.author, tweet: tweet)
-                }
-            },
-            at: now)[...]
+        // Every post's notifications together, their ids in the posts' order.
+        let planned = zip(posts, tweets).flatMap { post, tweet in
+            post.plan.notifications.map { PlannedNotificationRow(notification: $0, actor: tweet.author, tweet: tweet) }
+        }
+        let ids = try await rows.insertNotifications(planned, at: now, on: connection)
+        guard ids.count == planned.count else {
+            throw TwitterError(.internal, "\(planned.count) notifications were written, \(ids.count) came back")
+        }
+        var notifications = zip(planned, ids).map { planned, id in
+            (
+                ActivityNotification(
+                    id: id, type: planned.notification.kind, createdAt: now,
+                    from: .init(id: planned.actor.id, username: planned.actor.username), tweet: planned.tweet),
+                recipientID: planned.notification.recipientID
+            )
+        }[...]
         for ((post, tweet), counts) in zip(zip(posts, tweets), counts) {
             let own = notifications.prefix(post.plan.notifications.count)
             notifications = notifications.dropFirst(own.count)
@@ -169,27 +169,27 @@ struct BatchWriter {
     private func mentionedAccounts(_ candidates: [TweetEntities.Mention]) async throws -> [Tweet.Author] {
         let keys = Array(Set(candidates.map { EntityScanner.usernameKey($0.username) }))
         guard !keys.isEmpty else { return [] }
-        return try await connection.rows(Prepared<Mentioned>(keys)).map {
+        return try await connection.rows(SQLQuery(Mentioned.self, keys)).map {
             Tweet.Author(id: try $0.column("id"), username: try $0.column("username"))
         }
     }
 
-    enum Mentioned: PreparedText {
+    private enum Mentioned: SQLText {
         static let sql = "SELECT id, username FROM users WHERE username_key = ANY($1)"
     }
 
     /// Lets go of an idempotency key older than the window.
-    enum ReleaseKey: PreparedText {
+    private enum ReleaseKey: SQLText {
         static let sql = "UPDATE tweets SET idempotency_key = NULL WHERE author_id = $1 AND idempotency_key = $2"
     }
 
     /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made, as `RepostRule` decides.
     mutating func repost(_ id: Int64, by userID: Int64) async throws -> Tweet {
         // Across a block the tweet is not there.
-        let original = try await Interactions.target(sql, of: id, for: userID)
+        let original = try await Interactions.target(connection, of: id, for: userID)
         var facts = RepostFacts(original: original)
-        if let existing = try await connection.value(Prepared<RepostOf>(original.id, userID), as: Int64.self) {
-            facts.existing = try await TweetRows.fetchOne(sql, id: existing)
+        if let existing = try await connection.value(SQLQuery(RepostOf.self, original.id, userID), as: Int64.self) {
+            facts.existing = try await TweetRows.fetchOne(connection, id: existing)
         }
         switch try RepostRule.decide(id, by: userID, facts: facts) {
         case .existing(let repost):
@@ -197,15 +197,15 @@ struct BatchWriter {
         case .write(let originalID, let planned):
             guard
                 let repostID = try await connection.value(
-                    Prepared<InsertRepost>(userID, now, originalID), as: Int64.self)
+                    SQLQuery(InsertRepost.self, userID, now, originalID), as: Int64.self)
             else { throw TwitterError(.internal, "The repost just written has no id") }
-            let counts = try await TweetRows.adjust(sql, originalID, .reposts, by: 1)
-            guard let repost = try await TweetRows.fetchOne(sql, id: repostID) else {
+            let counts = try await TweetRows.adjust(connection, originalID, .reposts, by: 1)
+            guard let repost = try await TweetRows.fetchOne(connection, id: repostID) else {
                 throw TwitterError(.internal, "The repost just written is missing")
             }
             var notification: (ActivityNotification, recipientID: Int64)?
             if let planned {
-                notification = try await NotificationRows.insert(sql, planned, by: repost.author, tweet: repost, at: now)
+                notification = try await NotificationRows.insert(connection, planned, by: repost.author, tweet: repost, at: now)
             }
             events += RepostRule.events(
                 reposted: repost, originalID: originalID, counts: counts, notification: notification)
@@ -214,21 +214,59 @@ struct BatchWriter {
     }
 
     /// Account `$2`'s repost of tweet `$1`, if any.
-    enum RepostOf: PreparedText {
+    private enum RepostOf: SQLText {
         static let sql = "SELECT id FROM tweets WHERE repost_of_id = $1 AND author_id = $2"
     }
 
-    enum InsertRepost: PreparedText {
+    private enum InsertRepost: SQLText {
         static let sql =
             "INSERT INTO tweets (author_id, text, created_at, repost_of_id) VALUES ($1, '', $2, $3) RETURNING id"
     }
 
     private func earlierPost(authorID: Int64, key: String) async throws -> Tweet? {
-        try await sql.firstRow(SQLQuery(EarlierPost.self, authorID, key, windowStart)).map(TweetRows.tweet(from:))
+        try await connection.firstRow(SQLQuery(EarlierPost.self, authorID, key, windowStart)).map(TweetRows.tweet(from:))
     }
 
-    enum EarlierPost: SQLText {
+    private enum EarlierPost: SQLText {
         static let sql = TweetRows.select(
             "WHERE tweets.author_id = $1 AND tweets.idempotency_key = $2 AND tweets.created_at >= $3")
+    }
+}
+
+extension BatchWriter {
+    /// Writes `posts` as one batch in the caller's transaction, `now` their time: each post's outcome, in their
+    /// order, and the batch's events. A repost, or a post whose facts a staged post could change, first has the
+    /// staged posts written; a post refused by a check (a reply to a missing tweet) fails alone, the checks running
+    /// before its first write so the transaction stays usable.
+    public static func write(
+        _ posts: [PendingPost], on connection: any SQLConnection, rows: any PostRowWriting, now: Date
+    ) async throws -> (outcomes: [Result<Tweet, TwitterError>], events: [TweetEvent]) {
+        var writer = BatchWriter(connection: connection, rows: rows, now: now)
+        var outcomes = [Result<Tweet, TwitterError>?](repeating: nil, count: posts.count)
+        for (index, post) in posts.enumerated() {
+            let seesStaged =
+                switch post {
+                case .post(let draft): writer.mustWriteStaged(before: draft)
+                case .repost: true
+                }
+            if seesStaged {
+                for (written, tweet) in try await writer.writeStaged() { outcomes[written] = .success(tweet) }
+            }
+            do {
+                switch post {
+                case .post(let draft):
+                    if let earlier = try await writer.stage(draft, as: index) { outcomes[index] = .success(earlier) }
+                case .repost(let id, let userID):
+                    outcomes[index] = .success(try await writer.repost(id, by: userID))
+                }
+            } catch let error as TwitterError {
+                outcomes[index] = .failure(error)
+            }
+        }
+        for (written, tweet) in try await writer.writeStaged() { outcomes[written] = .success(tweet) }
+        return (
+            outcomes.map { $0 ?? .failure(TwitterError(.internal, "A post of the batch was not written")) },
+            writer.events
+        )
     }
 }
