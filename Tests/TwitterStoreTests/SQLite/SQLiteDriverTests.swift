@@ -110,3 +110,16 @@ extension SQLiteDriverTests {
         #expect(answered.wait(timeout: .now() + 10) == .success)
     }
 }
+
+extension SQLiteDriverTests {
+    /// A repeated date is formatted once per connection: the one kept must be the one bound.
+    @Test func aDateBoundAgainIsStoredAsTheFirstTimeAndADifferentOneAsItself() async throws {
+        let database = try AppDatabase.inMemory()
+        let first = Date(timeIntervalSince1970: 1_795_000_000.123)
+        let second = Date(timeIntervalSince1970: 1_795_000_001.456)
+        let texts = try await database.read { connection in
+            try await connection.values("SELECT \(first) UNION ALL SELECT \(first) UNION ALL SELECT \(second)", as: String.self)
+        }
+        #expect(texts == ["2026-11-18 11:06:40.123", "2026-11-18 11:06:40.123", "2026-11-18 11:06:41.456"])
+    }
+}
