@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 
 /// One log table that the daemons on a database append events to and read back in id order: the tweets' commit
 /// log (`commit_events`, `CommitFeed`) and the messages' (`message_events`, `MessageFeed`). Each row is one
@@ -34,8 +35,8 @@ struct EventLog<Event: LoggedEvent>: Sendable {
         let json = try Event.logJSON(events)
         // The row and its notification in one statement: one round trip fewer in every ordered write.
         guard
-            let id = try await connection.value(
-                Prepared<EventLogAppend<Event>>(origin, json, channel), as: Int64.self)
+            let id = try await PostgresSQLConnection(connection: connection).value(
+                SQLQuery(EventLogAppend<Event>.self, origin, json, channel), as: Int64.self)
         else { throw TwitterError(.internal, "The \(subject) log entry just written has no id") }
         return id
     }

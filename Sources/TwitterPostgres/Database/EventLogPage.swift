@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 
 /// The events kept in a log table, each naming its table, so that the read of a page of its log can be a named
 /// prepared statement, whose text is fixed per type.
@@ -56,7 +57,7 @@ struct EventLogPage<Event: LoggedEvent>: PostgresPreparedStatement {
 
 /// The append of one entry to `Event`'s log with the notification of its channel, in one statement (see
 /// `EventLog.append`), prepared: every ordered write that reports events sends it.
-enum EventLogAppend<Event: LoggedEvent>: PreparedText {
+enum EventLogAppend<Event: LoggedEvent>: SQLText {
     static var sql: String {
         """
         WITH entry AS (

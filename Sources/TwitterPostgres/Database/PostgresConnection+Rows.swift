@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 
 /// The few ways the stores talk to a connection: every row of a query, the first, one column's values, or no
 /// rows at all. Queries are `PostgresQuery` interpolations, so every value is a bound parameter.
@@ -116,15 +117,15 @@ extension PostgresConnection {
     /// Runs `body` between BEGIN and COMMIT, rolling back when it throws. Unlike postgres-nio's
     /// `withTransaction`, the body's own error is rethrown as it is, so a `TwitterError` reaches the caller.
     func inTransaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
-        try await run(Prepared<Transaction.Begin>())
+        try await PostgresSQLConnection(connection: self).run(SQLQuery(Transaction.Begin.self))
         let result: Result
         do {
             result = try await body(self)
         } catch {
-            try? await run(Prepared<Transaction.Rollback>())
+            try? await PostgresSQLConnection(connection: self).run(SQLQuery(Transaction.Rollback.self))
             throw error
         }
-        try await run(Prepared<Transaction.Commit>())
+        try await PostgresSQLConnection(connection: self).run(SQLQuery(Transaction.Commit.self))
         return result
     }
 }
@@ -132,9 +133,9 @@ extension PostgresConnection {
 /// A transaction's own statements, prepared like the others (every write sends two of them); PostgreSQL takes
 /// a named `ROLLBACK` in a failed transaction, as it takes an unnamed one.
 enum Transaction {
-    enum Begin: PreparedText { static let sql = "BEGIN" }
-    enum Commit: PreparedText { static let sql = "COMMIT" }
-    enum Rollback: PreparedText { static let sql = "ROLLBACK" }
+    enum Begin: SQLText { static let sql = "BEGIN" }
+    enum Commit: SQLText { static let sql = "COMMIT" }
+    enum Rollback: SQLText { static let sql = "ROLLBACK" }
 }
 
 extension PostgresRandomAccessRow {

@@ -47,6 +47,7 @@ struct NamedStatement<Text: SQLText>: PostgresPreparedStatement {
         if let known = statementNames.withLock({ $0[key] }) { return known }
         let full = String(reflecting: Text.self)
         var name = full.replacingOccurrences(of: "TwitterSQL.", with: "")
+            .replacingOccurrences(of: "TwitterPostgres.", with: "")
             .replacingOccurrences(of: #"\(unknown context at \$[0-9a-f]+\)\."#, with: "", options: .regularExpression)
         if name.utf8.count > 63 {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -37,7 +37,7 @@ public final class PostgresStore: HealthChecking, Sendable {
     static let orderLock: Int64 = 0x7477_2d6f_7264_6572
 
     /// Takes `orderLock` (its one value), once per ordered write.
-    enum OrderLock: PreparedText { static let sql = "SELECT pg_advisory_xact_lock($1)" }
+    enum OrderLock: SQLText { static let sql = "SELECT pg_advisory_xact_lock($1)" }
 
     /// The pool's size when the configuration names none: enough for the event loops' concurrent reads on a
     /// small machine, few enough that several daemons stay under the server's default 100 connections.
@@ -126,21 +126,10 @@ public final class PostgresStore: HealthChecking, Sendable {
         follower.withLock { follower in
             if follower == nil { follower = Task { [self] in await feed.follow(self) } }
         }
-        let sql = PostgresSQLDatabase(store: self)
         return StoreSet(
-            users: UserStore(database: sql), profiles: ProfileStore(database: sql),
-            tokens: TokenStore(database: sql), peerLinks: PeerLinkStore(database: sql),
-            throttle: ThrottleStore(database: sql), tweets: TweetStore(
-                database: sql, committer: PostCommitter(database: self, observer: observer), observer: observer),
-            follows: FollowStore(database: sql, observer: observer),
-            likes: LikeStore(database: sql, observer: observer),
-            bookmarks: BookmarkStore(database: sql, observer: observer), pins: PinStore(database: sql),
-            lists: ListStore(database: sql, observer: observer),
-            relations: RelationStore(database: sql, observer: observer),
-            notifications: NotificationStore(database: sql), search: SearchStore(database: self),
-            moderation: ModerationStore(database: sql, observer: observer),
-            accounts: AccountStore(database: sql, observer: observer), rateBuckets: RateBucketStore(database: self),
-            messages: MessageStore(database: sql), health: self, otherDaemons: SharedDatabasePeers(database: self))
+            on: PostgresSQLDatabase(store: self), committer: PostCommitter(database: self, observer: observer),
+            observer: observer, search: SearchStore(database: self), rateBuckets: RateBucketStore(database: self),
+            health: self, otherDaemons: SharedDatabasePeers(database: self))
     }
 
     /// A server answers, not this process: its silence makes the daemon degraded, never stuck.
@@ -208,7 +197,7 @@ public final class PostgresStore: HealthChecking, Sendable {
         let (result, withdrawing) = try await writeOrder.withLock {
             let (result, events, entry) = try await withConnection { [feed] connection in
                 try await connection.inTransaction { connection in
-                    try await connection.run(Prepared<OrderLock>(Self.orderLock))
+                    try await PostgresSQLConnection(connection: connection).run(SQLQuery(OrderLock.self, Self.orderLock))
                     let (result, events) = try await body(connection)
                     let entry = events.isEmpty ? nil : try await feed.record(events, in: connection)
                     return (result, events, entry)

@@ -33,7 +33,7 @@ final class PostCommitter: PostCommitting {
                 let outcomes = try await database.orderedWrite(reportingTo: observer) { connection in
                     try await BatchWriter.write(
                         posts, on: PostgresSQLConnection(connection: connection), rows: BulkPostRows(),
-                        now: Date().storagePrecision)
+                        now: SQLDialect.postgres.stored(Date()))
                 }
                 for (waiting, outcome) in zip(batch, outcomes) { waiting.outcome.fulfil(outcome.mapError { $0 }) }
             } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TwitterCore
+import TwitterSQL
 
 /// Write rate buckets in PostgreSQL, one row per account and action.
 struct RateBucketStore: RateBucketStoring {
@@ -22,7 +23,7 @@ struct RateBucketStore: RateBucketStoring {
 
     /// Upserts every bucket in one statement, from arrays unnested side by side; a bucket of a deleted account
     /// is skipped rather than failing the others (the daemon saves buckets while accounts come and go). Dates
-    /// are kept to the millisecond, as the SQLite store keeps them.
+    /// are kept to the millisecond (`SQLDialect.stored`).
     func save(_ buckets: [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)]) async throws {
         guard !buckets.isEmpty else { return }
         // One row per bucket, the last given winning as in the SQLite store's statement run once per entry:
@@ -33,7 +34,7 @@ struct RateBucketStore: RateBucketStoring {
         let userIDs = buckets.map(\.userID)
         let actions = buckets.map(\.action.rawValue)
         let tokens = buckets.map(\.bucket.tokens)
-        let dates = buckets.map(\.bucket.updatedAt.storagePrecision)
+        let dates = buckets.map(\.bucket.updatedAt).map(SQLDialect.postgres.stored)
         try await database.transaction { connection in
             try await connection.run(
                 """
@@ -68,7 +69,7 @@ struct RateBucketStore: RateBucketStoring {
         let buckets = latest.values.sorted().map { buckets[$0] }
         let uids = buckets.map { Int64($0.uid) }
         let tokens = buckets.map(\.bucket.tokens)
-        let dates = buckets.map(\.bucket.updatedAt.storagePrecision)
+        let dates = buckets.map(\.bucket.updatedAt).map(SQLDialect.postgres.stored)
         try await database.transaction { connection in
             try await connection.run(
                 """

@@ -1,0 +1,26 @@
+import TwitterCore
+
+extension StoreSet {
+    /// Every store on `database`, written once, reporting committed changes to `observer`; what the database does
+    /// its own way is handed in: how posts commit, search, rate buckets, its health and the other daemons on it.
+    public init(
+        on database: any SQLDatabase, committer: any PostCommitting, observer: any TweetCommitObserving,
+        search: any TweetSearching, rateBuckets: any RateBucketStoring, health: any HealthChecking,
+        otherDaemons: any OtherDaemons = NoOtherDaemons()
+    ) {
+        self.init(
+            users: UserStore(database: database), profiles: ProfileStore(database: database),
+            tokens: TokenStore(database: database), peerLinks: PeerLinkStore(database: database),
+            throttle: ThrottleStore(database: database),
+            tweets: TweetStore(database: database, committer: committer, observer: observer),
+            follows: FollowStore(database: database, observer: observer),
+            likes: LikeStore(database: database, observer: observer),
+            bookmarks: BookmarkStore(database: database, observer: observer), pins: PinStore(database: database),
+            lists: ListStore(database: database, observer: observer),
+            relations: RelationStore(database: database, observer: observer),
+            notifications: NotificationStore(database: database), search: search,
+            moderation: ModerationStore(database: database, observer: observer),
+            accounts: AccountStore(database: database, observer: observer), rateBuckets: rateBuckets,
+            messages: MessageStore(database: database), health: health, otherDaemons: otherDaemons)
+    }
+}
