@@ -1,18 +1,23 @@
-/// The columns of an answer: their names, and where each stands, looked up once per answer rather than per row.
+/// The columns of an answer: their names, and where each stands, shared by its rows.
 public final class SQLColumns: Sendable {
     /// The names, in the answer's order.
     public let names: [String]
-    private let positions: [String: Int]
+    /// Where each name stands, for a wide answer (a tweet's two dozen columns); a narrow one is searched, which
+    /// costs less than hashing every name of every answer (the post committer's statements return one or two).
+    private let positions: [String: Int]?
 
     /// The columns named `names`; of two alike, the first is found.
     public init(_ names: [String]) {
         self.names = names
-        positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        positions =
+            names.count > 8
+            ? Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
     }
 
     /// Where column `name` stands.
     func position(of name: String) -> Int? {
-        positions[name]
+        if let positions { return positions[name] }
+        return names.firstIndex(of: name)
     }
 }
 

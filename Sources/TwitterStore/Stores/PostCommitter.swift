@@ -93,11 +93,11 @@ final class PostCommitter: PostCommitting {
     /// A post's own outcome: one post refused (a reply to a missing tweet) does not fail the others.
     private typealias Outcome = Result<Tweet, any Error>
 
-    /// Writes a batch (`BatchWriter`, row by row); returns each post's outcome and the batch's events.
+    /// Writes a batch (`BatchWriter`, `SQLitePostRows`); returns each post's outcome and the batch's events.
     private func write(_ posts: [PendingPost], in db: Database) throws -> ([Outcome], [TweetEvent]) {
         let (outcomes, events) = try SQLiteConnection.run(db) { connection in
             try await BatchWriter.write(
-                posts, on: connection, rows: RowByRowPostRows(), now: connection.dialect.stored(Date()))
+                posts, on: connection, rows: SQLitePostRows(), now: connection.dialect.stored(Date()))
         }
         return (outcomes.map { $0.mapError { $0 } }, events)
     }
