@@ -153,7 +153,8 @@ let package = Package(
         .testTarget(
             name: "TwitterServerTests",
             dependencies: [
-                "TwitterServer", "TwitterAssembly", "TwitterAPI", "TwitterStore", "TwitterSQL", "JSONRPC", "TwitterCore",
+                "TwitterServer", "TwitterAssembly", "TwitterAPI", "TwitterStore", "TwitterSQL", "JSONRPC",
+                "TwitterCore",
                 "TestSupport",
                 "Sodium",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -197,7 +197,8 @@ public final class PostgresStore: HealthChecking, Sendable {
         let (result, withdrawing) = try await writeOrder.withLock {
             let (result, events, entry) = try await withConnection { [feed] connection in
                 try await connection.inTransaction { connection in
-                    try await PostgresSQLConnection(connection: connection).run(SQLQuery(OrderLock.self, Self.orderLock))
+                    try await PostgresSQLConnection(connection: connection).run(
+                        SQLQuery(OrderLock.self, Self.orderLock))
                     let (result, events) = try await body(connection)
                     let entry = events.isEmpty ? nil : try await feed.record(events, in: connection)
                     return (result, events, entry)

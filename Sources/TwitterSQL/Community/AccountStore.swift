@@ -15,7 +15,8 @@ public struct AccountStore: AccountLifecycleStoring {
 
     /// Reads each list oldest first from the cursor, going on into the next list while the page has room, in
     /// one repeatable-read transaction so the page is one moment's state (as SQLite's read transaction is).
-    public func archivePage(of userID: Int64, from cursor: ArchiveCursor, limit: Int) async throws -> AccountArchivePage {
+    public func archivePage(of userID: Int64, from cursor: ArchiveCursor, limit: Int) async throws -> AccountArchivePage
+    {
         try await database.snapshot { connection in
             var page = AccountArchivePage(
                 profile: cursor == .start ? try await ArchiveRows.profile(connection, of: userID) : nil)

@@ -35,10 +35,12 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
         named = text
     }
 
+    /// A query of fixed text.
     public init(stringLiteral value: String) {
         self.init(value)
     }
 
+    /// A query whose interpolated values are bound, in their order.
     public init(stringInterpolation: StringInterpolation) {
         self.init(stringInterpolation.query.text)
         binds = stringInterpolation.query.binds
@@ -59,8 +61,10 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
     public struct StringInterpolation: StringInterpolationProtocol {
         var query = SQLQuery()
 
+        /// An empty interpolation.
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
+        /// Writes `literal` into the statement.
         public mutating func appendLiteral(_ literal: String) {
             query.append(literal)
         }

@@ -30,6 +30,7 @@ public protocol SQLDecodable {
 
 /// A column whose value is not of the kind asked for: a schema and a store that disagree, never client input.
 public struct SQLDecodingError: Error, CustomStringConvertible {
+    /// What the column held, and what it was read as.
     public let description: String
 
     init(_ type: Any.Type, _ value: SQLValue) {
@@ -38,8 +39,10 @@ public struct SQLDecodingError: Error, CustomStringConvertible {
 }
 
 extension Int64: SQLBindable, SQLDecodable {
+    /// The value as bound.
     public var sqlValue: SQLValue { .integer(self) }
 
+    /// The value a column holds; throws when it holds another kind.
     public init(sqlValue value: SQLValue) throws {
         switch value {
         case .integer(let integer): self = integer
@@ -50,16 +53,20 @@ extension Int64: SQLBindable, SQLDecodable {
 }
 
 extension Int: SQLBindable, SQLDecodable {
+    /// The value as bound.
     public var sqlValue: SQLValue { .integer(Int64(self)) }
 
+    /// The value a column holds; throws when it holds another kind.
     public init(sqlValue value: SQLValue) throws {
         self = Int(try Int64(sqlValue: value))
     }
 }
 
 extension Bool: SQLBindable, SQLDecodable {
+    /// The value as bound.
     public var sqlValue: SQLValue { .bool(self) }
 
+    /// The value a column holds; throws when it holds another kind.
     public init(sqlValue value: SQLValue) throws {
         switch value {
         case .bool(let bool): self = bool
@@ -70,8 +77,10 @@ extension Bool: SQLBindable, SQLDecodable {
 }
 
 extension Double: SQLBindable, SQLDecodable {
+    /// The value as bound.
     public var sqlValue: SQLValue { .real(self) }
 
+    /// The value a column holds; throws when it holds another kind.
     public init(sqlValue value: SQLValue) throws {
         switch value {
         case .real(let real): self = real
@@ -82,8 +91,10 @@ extension Double: SQLBindable, SQLDecodable {
 }
 
 extension String: SQLBindable, SQLDecodable {
+    /// The value as bound.
     public var sqlValue: SQLValue { .text(self) }
 
+    /// The value a column holds; throws when it holds another kind.
     public init(sqlValue value: SQLValue) throws {
         guard case .text(let text) = value else { throw SQLDecodingError(String.self, value) }
         self = text
@@ -91,8 +102,10 @@ extension String: SQLBindable, SQLDecodable {
 }
 
 extension Data: SQLBindable, SQLDecodable {
+    /// The value as bound.
     public var sqlValue: SQLValue { .blob(self) }
 
+    /// The value a column holds; throws when it holds another kind.
     public init(sqlValue value: SQLValue) throws {
         guard case .blob(let data) = value else { throw SQLDecodingError(Data.self, value) }
         self = data
@@ -100,6 +113,7 @@ extension Data: SQLBindable, SQLDecodable {
 }
 
 extension Date: SQLBindable, SQLDecodable {
+    /// The value as bound.
     public var sqlValue: SQLValue { .date(self) }
 
     /// A `timestamptz` as PostgreSQL's driver reads it, or SQLite's text as GRDB writes it.
@@ -121,22 +135,27 @@ public protocol SQLArrayElement: Sendable {
 }
 
 extension Int64: SQLArrayElement {
+    /// The array as bound.
     public static func arrayValue(_ values: [Int64]) -> SQLValue { .integers(values) }
 }
 
 extension String: SQLArrayElement {
+    /// The array as bound.
     public static func arrayValue(_ values: [String]) -> SQLValue { .texts(values) }
 }
 
 extension Array: SQLBindable where Element: SQLArrayElement {
+    /// The value as bound.
     public var sqlValue: SQLValue { Element.arrayValue(self) }
 }
 
 extension Optional: SQLBindable where Wrapped: SQLBindable {
+    /// The value as bound.
     public var sqlValue: SQLValue { self?.sqlValue ?? .null }
 }
 
 extension Optional: SQLDecodable where Wrapped: SQLDecodable {
+    /// The value a column holds; throws when it holds another kind.
     public init(sqlValue value: SQLValue) throws {
         self = value == .null ? nil : try Wrapped(sqlValue: value)
     }

@@ -137,7 +137,7 @@ public struct ListStore: ListStoring {
 extension ListStore {
     /// The facts `ListRule` decides on, with the list's row locked until the transaction ends; nil when there is
     /// no such list (or its owner is suspended).
-    public static func lockedFacts(_ connection: any SQLConnection, of id: Int64) async throws -> ListRule.Facts? {
+    static func lockedFacts(_ connection: any SQLConnection, of id: Int64) async throws -> ListRule.Facts? {
         guard
             let row = try await connection.firstRow(
                 """
@@ -150,14 +150,16 @@ extension ListStore {
             membersCount: try row.column("members_count"))
     }
 
-    public static func isMember(_ connection: any SQLConnection, _ memberID: Int64, of listID: Int64) async throws -> Bool {
+    static func isMember(_ connection: any SQLConnection, _ memberID: Int64, of listID: Int64) async throws
+        -> Bool
+    {
         try await connection.value(
             "SELECT EXISTS(SELECT 1 FROM list_members WHERE list_id = \(listID) AND member_id = \(memberID))",
             as: Bool.self) ?? false
     }
 
     /// Moves the counter as the plan says.
-    public static func move(_ connection: any SQLConnection, _ listID: Int64, by delta: Int) async throws {
+    static func move(_ connection: any SQLConnection, _ listID: Int64, by delta: Int) async throws {
         guard delta != 0 else { return }
         try await connection.run(
             "UPDATE lists SET members_count = members_count + \(delta) WHERE id = \(listID)")
@@ -165,7 +167,7 @@ extension ListStore {
 
     /// Ends the memberships a block between `blocker` and `blocked` ends (`ListRule.membershipsEndedByBlock`),
     /// moving their lists' counters under their row locks; the events of the ended ones.
-    public static func endMemberships(_ connection: any SQLConnection, blocker: Int64, blocked: Int64) async throws
+    static func endMemberships(_ connection: any SQLConnection, blocker: Int64, blocked: Int64) async throws
         -> [TweetEvent]
     {
         var ended: [(listID: Int64, memberID: Int64)] = []
@@ -187,7 +189,7 @@ extension ListStore {
 
     /// Before an account's deletion: its memberships in others' lists leave their counters (the rows go with the
     /// account by cascade).
-    public static func withdrawMemberships(_ connection: any SQLConnection, of userID: Int64) async throws {
+    static func withdrawMemberships(_ connection: any SQLConnection, of userID: Int64) async throws {
         try await connection.run(
             """
             UPDATE lists SET members_count = members_count - 1
@@ -197,7 +199,7 @@ extension ListStore {
 
     /// The list's columns with its owner's name, for `list(from:)`, then `clause`, whose values are bound by
     /// `bind` into the same query.
-    public static func select(_ clause: (inout SQLQuery) -> String) -> SQLQuery {
+    static func select(_ clause: (inout SQLQuery) -> String) -> SQLQuery {
         var query = SQLQuery()
         let condition = clause(&query)
         query.append(
@@ -210,19 +212,19 @@ extension ListStore {
         return query
     }
 
-    public static func fetch(_ connection: any SQLConnection, id: Int64) async throws -> UserList? {
+    static func fetch(_ connection: any SQLConnection, id: Int64) async throws -> UserList? {
         try await connection.firstRow(
             select { "WHERE lists.id = \($0.bind(id)) AND \(AccountStanding.notSuspended("lists.owner_id"))" }
         ).map(list(from:))
     }
 
     /// The list after a write that found it.
-    public static func required(_ connection: any SQLConnection, id: Int64) async throws -> UserList {
+    static func required(_ connection: any SQLConnection, id: Int64) async throws -> UserList {
         guard let list = try await fetch(connection, id: id) else { throw TwitterError.notFound("List \(id)") }
         return list
     }
 
-    public static func list(from row: SQLRow) throws -> UserList {
+    static func list(from row: SQLRow) throws -> UserList {
         UserList(
             id: try row.column("id"), name: try row.column("name"), description: try row.column("description"),
             isPrivate: try row.column("is_private"),

@@ -309,7 +309,7 @@ public struct MessageStore: MessageStoring {
     }
 
     /// An account's deletion: its messages become placeholders for the others, and it leaves every conversation.
-    public static func deleteAccount(_ connection: any SQLConnection, _ userID: Int64) async throws {
+    static func deleteAccount(_ connection: any SQLConnection, _ userID: Int64) async throws {
         try await connection.run(
             "UPDATE messages SET sealed_text = NULL, idempotency_key = NULL WHERE sender_id = \(userID)")
         try await connection.run("DELETE FROM conversation_members WHERE user_id = \(userID)")

@@ -23,7 +23,8 @@ public struct FollowStore: FollowStoring {
                 throw refusal
             }
             let now = connection.dialect.stored(Date())
-            let inserted = try await connection.value(SQLQuery(Insert.self, followerID, followeeID, now), as: Int64.self)
+            let inserted = try await connection.value(
+                SQLQuery(Insert.self, followerID, followeeID, now), as: Int64.self)
             guard inserted != nil else { return (false, []) }
             var notification: (ActivityNotification, recipientID: Int64)?
             if let planned = RelationRule.followNotification(followee: followeeID, follower: followerID) {
@@ -55,7 +56,8 @@ public struct FollowStore: FollowStoring {
 
     /// Deletes a follow and withdraws its notification, in the caller's ordered write (an unfollow, a block);
     /// its event, or nil when there was no follow.
-    public static func endFollow(_ connection: any SQLConnection, _ followeeID: Int64, by followerID: Int64) async throws
+    static func endFollow(_ connection: any SQLConnection, _ followeeID: Int64, by followerID: Int64)
+        async throws
         -> TweetEvent?
     {
         guard try await connection.value(SQLQuery(Delete.self, followerID, followeeID), as: Int64.self) != nil else {

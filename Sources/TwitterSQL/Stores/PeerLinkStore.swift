@@ -25,8 +25,10 @@ public struct PeerLinkStore: PeerLinkStoring {
     /// Deletes the account's links, returning their uids.
     public func unlinkAll(userID: Int64) async throws -> [UInt32] {
         try await database.transaction { connection in
-            try await connection.values("DELETE FROM peer_links WHERE user_id = \(userID) RETURNING uid", as: Int64.self)
-                .compactMap { UInt32(exactly: $0) }
+            try await connection.values(
+                "DELETE FROM peer_links WHERE user_id = \(userID) RETURNING uid", as: Int64.self
+            )
+            .compactMap { UInt32(exactly: $0) }
         }
     }
 

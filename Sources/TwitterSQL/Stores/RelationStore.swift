@@ -87,7 +87,7 @@ public struct RelationStore: RelationStoring {
     }
 
     /// The three sets, inside the caller's transaction.
-    public static func hiddenAccounts(_ connection: any SQLConnection, of userID: Int64) async throws -> HiddenAccounts {
+    static func hiddenAccounts(_ connection: any SQLConnection, of userID: Int64) async throws -> HiddenAccounts {
         var hidden = HiddenAccounts()
         for row in try await connection.rows(SQLQuery(Hidden.self, userID)) {
             let id = try row.column("id", as: Int64.self)

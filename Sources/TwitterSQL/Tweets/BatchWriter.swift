@@ -205,7 +205,8 @@ public struct BatchWriter {
             }
             var notification: (ActivityNotification, recipientID: Int64)?
             if let planned {
-                notification = try await NotificationRows.insert(connection, planned, by: repost.author, tweet: repost, at: now)
+                notification = try await NotificationRows.insert(
+                    connection, planned, by: repost.author, tweet: repost, at: now)
             }
             events += RepostRule.events(
                 reposted: repost, originalID: originalID, counts: counts, notification: notification)
@@ -224,7 +225,8 @@ public struct BatchWriter {
     }
 
     private func earlierPost(authorID: Int64, key: String) async throws -> Tweet? {
-        try await connection.firstRow(SQLQuery(EarlierPost.self, authorID, key, windowStart)).map(TweetRows.tweet(from:))
+        try await connection.firstRow(SQLQuery(EarlierPost.self, authorID, key, windowStart)).map(
+            TweetRows.tweet(from:))
     }
 
     private enum EarlierPost: SQLText {

@@ -50,7 +50,8 @@ public struct LikeStore: LikeStoring {
             if let planned = plan.notification {
                 notification = try await NotificationRows.insert(
                     connection, planned, by: try await NotificationRows.account(connection, userID),
-                    tweet: try await TweetRows.fetchOne(connection, id: plan.tweetID), at: connection.dialect.stored(Date()))
+                    tweet: try await TweetRows.fetchOne(connection, id: plan.tweetID),
+                    at: connection.dialect.stored(Date()))
             }
             return (
                 counts, LikeRule.events(plan, by: userID, liking: liking, counts: counts, notification: notification)

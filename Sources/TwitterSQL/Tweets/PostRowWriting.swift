@@ -23,17 +23,25 @@ public protocol PostRowWriting: Sendable {
 
 /// A tweet of a batch to insert.
 public struct NewTweet: Sendable {
+    /// Who posts it.
     public let authorID: Int64
+    /// Its text, as posted.
     public let text: String
+    /// The client's key for a retried post, if it gave one.
     public let idempotencyKey: String?
+    /// The tweet it answers, if any.
     public let inReplyToID: Int64?
+    /// The tweet it quotes, if any.
     public let quoteOfID: Int64?
 }
 
 /// A new tweet's tags.
 public struct TaggedTweet: Sendable {
+    /// The new tweet.
     public let tweetID: Int64
+    /// Who posts it.
     public let authorID: Int64
+    /// Its hashtags, as found in its text.
     public let hashtags: [TweetEntities.Hashtag]
 
     /// The case-folded tags, once each.
@@ -42,7 +50,10 @@ public struct TaggedTweet: Sendable {
 
 /// A notification a rule planned, with who caused it and the tweet it is about.
 public struct PlannedNotificationRow: Sendable {
+    /// Who is told of what.
     public let notification: PlannedNotification
+    /// Who caused it.
     public let actor: Tweet.Author
+    /// The tweet it is about, if any.
     public let tweet: Tweet?
 }

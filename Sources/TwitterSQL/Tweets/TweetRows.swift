@@ -132,11 +132,11 @@ public enum TweetRows {
 
     /// A counter's column, named by a type so that each counter's update is a prepared statement of its own (a
     /// column's name cannot be a value).
-    public protocol CounterColumn { static var column: TweetCounter { get } }
-    public enum RepliesCount: CounterColumn { public static let column = TweetCounter.replies }
-    public enum RepostsCount: CounterColumn { public static let column = TweetCounter.reposts }
-    public enum LikesCount: CounterColumn { public static let column = TweetCounter.likes }
-    public enum QuotesCount: CounterColumn { public static let column = TweetCounter.quotes }
+    protocol CounterColumn { static var column: TweetCounter { get } }
+    enum RepliesCount: CounterColumn { static let column = TweetCounter.replies }
+    enum RepostsCount: CounterColumn { static let column = TweetCounter.reposts }
+    enum LikesCount: CounterColumn { static let column = TweetCounter.likes }
+    enum QuotesCount: CounterColumn { static let column = TweetCounter.quotes }
 
     /// Moves `Counter` by `$1`, never below 0, on tweet `$2`; its counts after.
     private enum Adjust<Counter: CounterColumn>: SQLText {

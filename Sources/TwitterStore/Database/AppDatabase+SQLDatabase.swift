@@ -5,6 +5,7 @@ import TwitterSQL
 /// The stores written once run on SQLite through GRDB's own ways in: a reader for reads, the writer's
 /// transaction for writes, and `CommitReporter` for the writes the read model learns of.
 extension AppDatabase: SQLDatabase {
+    /// A GRDB read: one transaction on a reader of the pool.
     public func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
         async throws -> Result
     {
@@ -18,12 +19,14 @@ extension AppDatabase: SQLDatabase {
         try await read(body)
     }
 
+    /// A GRDB write: one transaction on the writer.
     public func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (any SQLConnection) async throws -> Result
     ) async throws -> Result {
         try await writer.write { db in try SQLiteConnection.run(db, body) }
     }
 
+    /// One transaction on the writer, reported by `CommitReporter` on the writer's queue, in commit order.
     public func orderedWrite<Result: Sendable>(
         reportingTo observer: any TweetCommitObserving,
         _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [TweetEvent])
@@ -31,6 +34,7 @@ extension AppDatabase: SQLDatabase {
         try await CommitReporter(database: self, observer: observer).write { db in try SQLiteConnection.run(db, body) }
     }
 
+    /// Sets the one observer of committed sends.
     public func observeMessages(_ observer: any MessageCommitObserving) {
         messageObserver.withLock { $0 = observer }
     }

@@ -99,7 +99,8 @@ public struct SearchStore: TweetSearching {
                 sql: """
                     SELECT tweets.id, tweets.text FROM tweets LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
                     WHERE tweets.id IN (\(window.map(String.init).joined(separator: ",")))\(filter)
-                    """), arguments: StatementArguments(arguments.map { $0.databaseValue as (any DatabaseValueConvertible)? })
+                    """),
+            arguments: StatementArguments(arguments.map { $0.databaseValue as (any DatabaseValueConvertible)? })
         ).map { (id: $0["id"] as Int64, text: $0["text"] as String) }
         let ranked = SearchRanking.ranked(candidates, for: query).dropFirst(position.offset)
         let next: SearchPosition? =

@@ -4,6 +4,7 @@ import TwitterSQL
 extension TweetStore {
     /// The tweets of a SQLite database, posts committed by its own group commit (`PostCommitter`).
     public init(database: AppDatabase, observer: any TweetCommitObserving) {
-        self.init(database: database, committer: PostCommitter(database: database, observer: observer), observer: observer)
+        self.init(
+            database: database, committer: PostCommitter(database: database, observer: observer), observer: observer)
     }
 }

@@ -42,7 +42,8 @@ struct SQLiteDriverTests {
         }
         #expect(Set(found) == [1, 3])
         let names = try await database.read { connection in
-            try await connection.values("SELECT 'o''hara' AS n WHERE 'o''hara' = ANY(\(["o'hara", "x\\\"y"]))", as: String.self)
+            try await connection.values(
+                "SELECT 'o''hara' AS n WHERE 'o''hara' = ANY(\(["o'hara", "x\\\"y"]))", as: String.self)
         }
         #expect(names == ["o'hara"])
         #expect(try Date(sqlValue: .text("1970-01-02T00:00:01.5")).timeIntervalSince1970 == 86_401.5)
@@ -118,7 +119,8 @@ extension SQLiteDriverTests {
         let first = Date(timeIntervalSince1970: 1_795_000_000.123)
         let second = Date(timeIntervalSince1970: 1_795_000_001.456)
         let texts = try await database.read { connection in
-            try await connection.values("SELECT \(first) UNION ALL SELECT \(first) UNION ALL SELECT \(second)", as: String.self)
+            try await connection.values(
+                "SELECT \(first) UNION ALL SELECT \(first) UNION ALL SELECT \(second)", as: String.self)
         }
         #expect(texts == ["2026-11-18 11:06:40.123", "2026-11-18 11:06:40.123", "2026-11-18 11:06:41.456"])
     }
