@@ -2,10 +2,10 @@ import TwitterCore
 
 extension StoreSet {
     /// Every store on `database`, written once, reporting committed changes to `observer`; what the database does
-    /// its own way is handed in: how posts commit, search, rate buckets, its health and the other daemons on it.
+    /// its own way is handed in: how posts commit, search, its health and the other daemons on it.
     public init(
         on database: any SQLDatabase, committer: any PostCommitting, observer: any TweetCommitObserving,
-        search: any TweetSearching, rateBuckets: any RateBucketStoring, health: any HealthChecking,
+        search: any TweetSearching, health: any HealthChecking,
         otherDaemons: any OtherDaemons = NoOtherDaemons()
     ) {
         self.init(
@@ -20,7 +20,8 @@ extension StoreSet {
             relations: RelationStore(database: database, observer: observer),
             notifications: NotificationStore(database: database), search: search,
             moderation: ModerationStore(database: database, observer: observer),
-            accounts: AccountStore(database: database, observer: observer), rateBuckets: rateBuckets,
+            accounts: AccountStore(database: database, observer: observer),
+            rateBuckets: RateBucketStore(database: database),
             messages: MessageStore(database: database), health: health, otherDaemons: otherDaemons)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TwitterCore
+import TwitterSQL
 import TwitterStore
 
 @testable import TwitterServer

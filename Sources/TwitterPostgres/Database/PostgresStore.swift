@@ -128,8 +128,8 @@ public final class PostgresStore: HealthChecking, Sendable {
         }
         return StoreSet(
             on: PostgresSQLDatabase(store: self), committer: PostCommitter(database: self, observer: observer),
-            observer: observer, search: SearchStore(database: self), rateBuckets: RateBucketStore(database: self),
-            health: self, otherDaemons: SharedDatabasePeers(database: self))
+            observer: observer, search: SearchStore(database: self), health: self,
+            otherDaemons: SharedDatabasePeers(database: self))
     }
 
     /// A server answers, not this process: its silence makes the daemon degraded, never stuck.

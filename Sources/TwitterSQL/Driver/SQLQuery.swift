@@ -74,6 +74,11 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
             query.append(query.bind(value))
         }
 
+        /// Binds `value`, NULL when nil. (Spelled apart so the compiler knows an optional is meant.)
+        public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
+            query.append(query.bind(value))
+        }
+
         /// Writes `text` into the statement: only the stores' own fragments, never a value.
         public mutating func appendInterpolation(unescaped text: String) {
             query.append(text)
@@ -82,7 +87,7 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
 }
 
 /// A statement's fixed text, named by a type of its own so each database can keep it compiled.
-public protocol SQLText {
+public protocol SQLText: SendableMetatype {
     /// The statement, with `$1`, `$2`… for its values.
     static var sql: String { get }
 }

@@ -9,10 +9,10 @@ import TwitterRules
 ///
 /// Posts are decided one by one as they come (`stage`) and written together (`writeStaged`): on PostgreSQL one
 /// insert of all the staged tweets, one of their tags, one of their mentions, where each post took a round trip
-/// of its own for each. The caller writes what is staged before anything whose facts a staged post could change: a repost,
-/// a post with the same author and idempotency key, and a reply or quote (a client that pipelines a post and a
-/// reply to it knows the id the post will get). The other facts a post reads (mentioned accounts, blocks) no
-/// staged tweet can change.
+/// of its own for each. What is staged is written before anything whose facts a staged post could change: a
+/// repost, a post with the same author and idempotency key, and a reply or quote (a client that pipelines a post
+/// and a reply to it knows the id the post will get). The other facts a post reads (mentioned accounts, blocks)
+/// no staged tweet can change.
 public struct BatchWriter {
     let connection: any SQLConnection
     let rows: any PostRowWriting
@@ -98,8 +98,8 @@ public struct BatchWriter {
     }
 
     /// Writes the staged posts, in the order they were staged, and returns each new tweet with its place in the
-    /// batch. The counters of replies and quotes follow, post by post, then every post's notifications in one
-    /// statement, their ids in the posts' order, so that the events come in the same order, with the same
+    /// batch. The counters of replies and quotes follow, post by post, then every post's notifications together,
+    /// their ids in the posts' order, so that the events come in the same order, with the same
     /// counts and ids, as if each post had been written alone.
     mutating func writeStaged() async throws -> [(index: Int, tweet: Tweet)] {
         guard !staged.isEmpty else { return [] }

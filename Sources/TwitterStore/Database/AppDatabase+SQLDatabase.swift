@@ -3,7 +3,9 @@ import TwitterCore
 import TwitterSQL
 
 /// The stores written once run on SQLite through GRDB's own ways in: a reader for reads, the writer's
-/// transaction for writes, and `CommitReporter` for the writes the read model learns of.
+/// transaction for writes, and for the writes others learn of (the read model, live streams) the writer's
+/// transaction reported on the writer's own queue once committed: every such write and the post committer share
+/// that queue, so the observers learn of commits in the order they were made.
 extension AppDatabase: SQLDatabase {
     /// A GRDB read: one transaction on a reader of the pool.
     public func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
@@ -26,12 +28,12 @@ extension AppDatabase: SQLDatabase {
         try await writer.write { db in try SQLiteConnection.run(db, body) }
     }
 
-    /// One transaction on the writer, reported by `CommitReporter` on the writer's queue, in commit order.
+    /// One transaction on the writer, its events reported once committed, on the writer's queue.
     public func orderedWrite<Result: Sendable>(
         reportingTo observer: any TweetCommitObserving,
         _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [TweetEvent])
     ) async throws -> Result {
-        try await CommitReporter(database: self, observer: observer).write { db in try SQLiteConnection.run(db, body) }
+        try await reportedWrite(body) { observer.committed($0) }
     }
 
     /// Sets the one observer of committed sends.
@@ -39,19 +41,28 @@ extension AppDatabase: SQLDatabase {
         messageObserver.withLock { $0 = observer }
     }
 
-    /// Sends are reported on the writer's queue once committed, so live connections hear of them in commit order.
+    /// A send, reported like an ordered write.
     public func messageWrite<Result: Sendable>(
         _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [MessageEvent])
     ) async throws -> Result {
         let observer = messageObserver.withLock { $0 }
-        return try await writer.writeWithoutTransaction { db in
-            var outcome: (Result, [MessageEvent])?
+        return try await reportedWrite(body) { observer?.committed($0, elsewhere: false) }
+    }
+
+    /// Runs `body` in one transaction on the writer; once committed, hands its events to `report`, still on the
+    /// writer's queue.
+    private func reportedWrite<Result: Sendable, Event: Sendable>(
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [Event]),
+        report: @escaping @Sendable ([Event]) -> Void
+    ) async throws -> Result {
+        try await writer.writeWithoutTransaction { db in
+            var outcome: (Result, [Event])?
             try db.inTransaction {
                 outcome = try SQLiteConnection.run(db, body)
                 return .commit
             }
-            guard let (result, events) = outcome else { throw TwitterError(.internal, "The send had no outcome") }
-            if !events.isEmpty { observer?.committed(events, elsewhere: false) }
+            guard let (result, events) = outcome else { throw TwitterError(.internal, "The write had no outcome") }
+            if !events.isEmpty { report(events) }
             return result
         }
     }

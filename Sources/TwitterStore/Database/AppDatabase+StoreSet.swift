@@ -6,6 +6,6 @@ extension AppDatabase {
     public func stores(observer: any TweetCommitObserving) -> StoreSet {
         StoreSet(
             on: self, committer: PostCommitter(database: self, observer: observer), observer: observer,
-            search: SearchStore(database: self), rateBuckets: RateBucketStore(database: self), health: self)
+            search: SearchStore(database: self), health: self)
     }
 }

@@ -1,0 +1,109 @@
+import Foundation
+import TwitterCore
+
+/// Write rate buckets, one row per account and action, and signup buckets, one per uid.
+public struct RateBucketStore: RateBucketStoring {
+    let database: any SQLDatabase
+
+    /// Creates the store.
+    public init(database: any SQLDatabase) {
+        self.database = database
+    }
+
+    /// Unknown actions (written by a later version) are skipped.
+    public func allBuckets() async throws -> [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)] {
+        try await database.read { connection in
+            try await connection.rows("SELECT user_id, action, tokens, updated_at FROM rate_buckets").compactMap {
+                row in
+                guard let action = RateLimitedAction(rawValue: try row.column("action")) else { return nil }
+                return (
+                    userID: try row.column("user_id", as: Int64.self), action: action,
+                    bucket: TokenBucket(tokens: try row.column("tokens"), updatedAt: try row.column("updated_at"))
+                )
+            }
+        }
+    }
+
+    /// Upserts every bucket in one transaction, many rows a statement (`upsert`); a bucket of a deleted account
+    /// is skipped rather than failing the others (the daemon saves buckets while accounts come and go).
+    public func save(_ buckets: [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)]) async throws {
+        let latest = Self.lastOfEach(buckets) { "\($0.userID) \($0.action.rawValue)" }
+        guard !latest.isEmpty else { return }
+        try await database.transaction { connection in
+            try await Self.upsert(
+                latest, on: connection,
+                values: {
+                    [
+                        .integer($0.userID), .text($0.action.rawValue), .real($0.bucket.tokens),
+                        .date($1.stored($0.bucket.updatedAt)),
+                    ]
+                },
+                into: """
+                    INSERT INTO rate_buckets (user_id, action, tokens, updated_at)
+                    SELECT column1, column2, column3, column4 FROM (VALUES %@) AS bucket
+                    WHERE EXISTS(SELECT 1 FROM users WHERE users.id = bucket.column1)
+                    ON CONFLICT (user_id, action) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
+                    """)
+        }
+    }
+
+    /// Reads the signup buckets; a row no uid can be (written by hand) is skipped.
+    public func allSignupBuckets() async throws -> [(uid: UInt32, bucket: TokenBucket)] {
+        try await database.read { connection in
+            try await connection.rows("SELECT uid, tokens, updated_at FROM signup_buckets").compactMap { row in
+                guard let uid = UInt32(exactly: try row.column("uid", as: Int64.self)) else { return nil }
+                return (
+                    uid: uid,
+                    bucket: TokenBucket(tokens: try row.column("tokens"), updatedAt: try row.column("updated_at"))
+                )
+            }
+        }
+    }
+
+    /// Upserts every signup bucket in one transaction, many rows a statement.
+    public func saveSignupBuckets(_ buckets: [(uid: UInt32, bucket: TokenBucket)]) async throws {
+        let latest = Self.lastOfEach(buckets) { "\($0.uid)" }
+        guard !latest.isEmpty else { return }
+        try await database.transaction { connection in
+            try await Self.upsert(
+                latest, on: connection,
+                values: { [.integer(Int64($0.uid)), .real($0.bucket.tokens), .date($1.stored($0.bucket.updatedAt))] },
+                into: """
+                    INSERT INTO signup_buckets (uid, tokens, updated_at)
+                    SELECT column1, column2, column3 FROM (VALUES %@) AS bucket WHERE TRUE
+                    ON CONFLICT (uid) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
+                    """)
+        }
+    }
+
+    /// The last entry given for each key, in their order: an upsert may not touch a row twice in one statement.
+    private static func lastOfEach<Entry>(_ entries: [Entry], key: (Entry) -> String) -> [Entry] {
+        var latest: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() { latest[key(entry)] = index }
+        return latest.values.sorted().map { entries[$0] }
+    }
+
+    /// The most rows a statement, well under SQLite's 32,766 values and PostgreSQL's 65,535.
+    static let rowsPerStatement = 1000
+
+    /// Runs `statement` with its `%@` replaced by the rows' placeholders, `rowsPerStatement` rows at a time. (`VALUES`
+    /// names its columns `column1`, `column2`… on both databases; SQLite wants a `WHERE` before an upsert's
+    /// `ON CONFLICT` in an `INSERT … SELECT`.)
+    private static func upsert<Entry>(
+        _ entries: [Entry], on connection: any SQLConnection, values: (Entry, SQLDialect) -> [SQLValue],
+        into statement: String
+    ) async throws {
+        for start in stride(from: 0, to: entries.count, by: rowsPerStatement) {
+            let chunk = entries[start..<min(start + rowsPerStatement, entries.count)]
+            var binds: [SQLValue] = []
+            var rows: [String] = []
+            for entry in chunk {
+                let row = values(entry, connection.dialect)
+                rows.append("(" + row.indices.map { "$\(binds.count + $0 + 1)" }.joined(separator: ", ") + ")")
+                binds += row
+            }
+            let text = statement.replacingOccurrences(of: "%@", with: rows.joined(separator: ", "))
+            try await connection.run(SQLQuery(text: text, binds: binds))
+        }
+    }
+}
