@@ -77,7 +77,12 @@ extension AppState {
             list.receive([.conversation(line)])
             lists[.messages] = list
         case .newNotification(let notification):
-            lists[.notifications, default: ItemList()].receive([.notification(notification)])
+            // Already on the page (the page was read after it was committed, and the stream delivered it after):
+            // counted once. On a database shared by two daemons the stream's copy came after the page.
+            let item = Item.notification(notification)
+            let list = lists[.notifications] ?? ItemList()
+            guard !(list.items + list.pending).contains(where: { $0.id == item.id }) else { return [] }
+            lists[.notifications, default: ItemList()].receive([item])
             if tab == .notifications && pages.isEmpty {
                 return [.markRead(upTo: notification.id)]
             }
