@@ -16,8 +16,8 @@ struct RequestPreparationTests {
 
     static func processor(_ login: Login) -> RequestProcessor<Login> {
         var router = Router<Login>()
-        router.register(secret, .awaited { (_: NoParams, _) in "secret" })
-        router.register(open, .immediate { (_: NoParams, _) in .now("open") })
+        router.register(secret, MethodHandler { (_: NoParams, _) async throws -> String in "secret" })
+        router.register(open, MethodHandler { (_: NoParams, _) in "open" })
         return RequestProcessor(
             router: router, limits: { ProtocolLimits(maximumBatchSize: 5, maximumDepth: 16) },
             authorize: { descriptor, login in

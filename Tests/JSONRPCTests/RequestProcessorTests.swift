@@ -22,9 +22,9 @@ struct RequestProcessorTests {
     static func processor(maximumBatchSize: Int = 5) -> RequestProcessor<Bool> {
         var router = Router<Bool>()
         router.register(
-            echo, .awaited { (params: Echo, _) in String(repeating: params.text, count: params.times ?? 1) })
-        router.register(secret, .awaited { (_: NoParams, _) in "secret" })
-        router.register(named, .awaited { (params: [String: Int], _) in params["a"] ?? 0 })
+            echo, MethodHandler { (params: Echo, _) in String(repeating: params.text, count: params.times ?? 1) })
+        router.register(secret, MethodHandler { (_: NoParams, _) in "secret" })
+        router.register(named, MethodHandler { (params: [String: Int], _) in params["a"] ?? 0 })
         return RequestProcessor(
             router: router, limits: ProtocolLimits(maximumBatchSize: maximumBatchSize, maximumDepth: 16),
             authorize: { descriptor, loggedIn in
@@ -169,7 +169,7 @@ struct RequestProcessorTests {
         var router = Router<Bool>()
         router.register(
             echo,
-            .awaited { (params: Echo, _) in
+            MethodHandler { (params: Echo, _) in
                 runs.count.withLock { $0 += 1 }
                 return String(repeating: params.text, count: params.times ?? 1)
             })
@@ -247,36 +247,36 @@ struct RouteLookupTests {
     }
 }
 
-/// The one dispatch runs each route the way its handler declares: immediate, ordered or awaited.
+/// A handler is a plain function: a synchronous one is answered when the call starts, an asynchronous one is run
+/// to its answer by `finish`, and both give the same answer for the same function.
 struct ExecutionTests {
-    static let immediate = MethodDescriptor("x.now", summary: "", result: .string(), access: .open)
-    static let maybe = MethodDescriptor(
-        "x.maybe", summary: "", params: [Property("cached", .boolean())], result: .string(), access: .open)
-    static let ordered = MethodDescriptor("x.ordered", summary: "", result: .string(), access: .open)
-    static let awaited = MethodDescriptor("x.awaited", summary: "", result: .string(), access: .open)
+    static let sync = MethodDescriptor(
+        "x.sync", summary: "", params: [Property("fail", .boolean())], result: .string(), access: .open)
+    static let async = MethodDescriptor(
+        "x.async", summary: "", params: [Property("fail", .boolean())], result: .string(), access: .open)
     static let closed = MethodDescriptor("x.closed", summary: "", result: .string())
 
-    struct Maybe: Decodable { let cached: Bool? }
+    struct Fail: Decodable { let fail: Bool? }
+    struct Failed: Error {}
 
-    /// Counts ordered starts, to see that an ordered call takes effect before its result is awaited.
-    final class Starts: @unchecked Sendable {
-        // @unchecked: the tests call the processor from one task at a time.
-        var count = 0
+    /// Counts the handlers' runs.
+    final class Runs: Sendable {
+        let count = Mutex(0)
     }
 
-    static func processor(starts: Starts = Starts()) -> RequestProcessor<Bool> {
+    /// The one function both routes answer with.
+    static func answer(_ params: Fail, runs: Runs) throws -> String {
+        runs.count.withLock { $0 += 1 }
+        if params.fail == true { throw Failed() }
+        return "done"
+    }
+
+    static func processor(runs: Runs = Runs()) -> RequestProcessor<Bool> {
         var router = Router<Bool>()
-        router.register(immediate, .immediate { (_: NoParams, _) in .now("now") })
+        router.register(sync, MethodHandler { (params: Fail, _) in try answer(params, runs: runs) })
         router.register(
-            maybe, .immediate { (params: Maybe, _) in params.cached == true ? .now("memory") : .later { "disk" } })
-        router.register(
-            ordered,
-            .ordered { (_: NoParams, _) in
-                starts.count += 1
-                return { "done" }
-            })
-        router.register(awaited, .awaited { (_: NoParams, _) in "awaited" })
-        router.register(closed, .awaited { (_: NoParams, _) in "never" })
+            async, MethodHandler { (params: Fail, _) async throws -> String in try answer(params, runs: runs) })
+        router.register(closed, MethodHandler { (_: NoParams, _) async throws -> String in "never" })
         return RequestProcessor(
             router: router, limits: ProtocolLimits(),
             authorize: { descriptor, _ in
@@ -289,47 +289,51 @@ struct ExecutionTests {
         Array(#"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params),"id":1}"#.utf8)
     }
 
-    static func kind(_ attempt: LineAttempt) -> String {
-        switch attempt {
-        case .answered(let outcome): "answered " + String(decoding: outcome.response ?? [], as: UTF8.self)
-        case .mustWait: "mustWait"
-        case .started: "started"
+    static func request(_ method: String, _ params: String = "{}") throws -> RPCRequest {
+        guard case .call(let request) = processor().read(line(method, params)) else { throw Failed() }
+        return request
+    }
+
+    static func text(_ outcome: LineOutcome) -> String {
+        String(decoding: outcome.response ?? [], as: UTF8.self)
+    }
+
+    @Test func aSynchronousHandlerIsAnsweredWhenItStartsAndAnAsynchronousOneIsRunByFinish() async throws {
+        let runs = Runs()
+        let processor = Self.processor(runs: runs)
+        guard case .answered(let now) = processor.start(try Self.request("x.sync"), context: true) else {
+            Issue.record("a synchronous handler is answered at once")
+            return
         }
-    }
-
-    @Test func eachExecutionGoesAsFarAsItCanWithoutWaiting() {
-        let starts = Starts()
-        let processor = Self.processor(starts: starts)
-        #expect(Self.kind(processor.answerNow(toLine: Self.line("x.now"), context: true)).contains(#""result":"now""#))
-        #expect(
-            Self.kind(processor.answerNow(toLine: Self.line("x.maybe", #"{"cached":true}"#), context: true))
-                .contains(#""result":"memory""#))
-        #expect(Self.kind(processor.answerNow(toLine: Self.line("x.maybe"), context: true)) == "mustWait")
-        #expect(Self.kind(processor.answerNow(toLine: Self.line("x.ordered"), context: true)) == "started")
-        #expect(starts.count == 1, "an ordered call takes effect when it is started")
-        #expect(Self.kind(processor.answerNow(toLine: Self.line("x.awaited"), context: true)) == "mustWait")
-    }
-
-    @Test func behindStartedCallsOnlyOrderedCallsRunNow() {
-        let starts = Starts()
-        let processor = Self.processor(starts: starts)
-        for method in ["x.now", "x.awaited"] {
-            let attempt = processor.answerNow(toLine: Self.line(method), context: true, behindStartedCalls: true)
-            #expect(Self.kind(attempt) == "mustWait", "\(method)")
+        #expect(Self.text(now) == #"{"id":1,"jsonrpc":"2.0","result":"done"}"#)
+        guard case .running(let call) = processor.start(try Self.request("x.async"), context: true) else {
+            Issue.record("an asynchronous handler is left to run")
+            return
         }
-        let ordered = processor.answerNow(toLine: Self.line("x.ordered"), context: true, behindStartedCalls: true)
-        #expect(Self.kind(ordered) == "started")
-        #expect(starts.count == 1)
+        #expect(runs.count.withLock { $0 } == 1, "a call left to run has not run yet")
+        #expect(Self.text(await processor.finish(call)) == #"{"id":1,"jsonrpc":"2.0","result":"done"}"#)
+        #expect(runs.count.withLock { $0 } == 2)
     }
 
-    @Test func authorisationAndParamsAreCheckedOnceBeforeAnyExecution() async {
+    @Test(arguments: [#"{}"#, #"{"fail":true}"#, #"{"fail":"yes"}"#, #"{"other":1}"#])
+    func aSynchronousHandlerAnswersAsTheSameAsynchronousOneDoes(params: String) async {
         let processor = Self.processor()
-        let refused = processor.answerNow(toLine: Self.line("x.closed"), context: true, behindStartedCalls: true)
-        #expect(Self.kind(refused).contains(#""code":-32001"#))
-        let badParams = processor.answerNow(toLine: Self.line("x.maybe", #"{"cached":"yes"}"#), context: true)
-        #expect(Self.kind(badParams).contains(#""code":-32602"#))
-        let later = await processor.respond(toLine: Self.line("x.maybe"), context: true)
-        #expect(
-            later.response.map { String(decoding: $0, as: UTF8.self) } == #"{"id":1,"jsonrpc":"2.0","result":"disk"}"#)
+        let sync = await processor.respond(toLine: Self.line("x.sync", params), context: true)
+        let async = await processor.respond(toLine: Self.line("x.async", params), context: true)
+        #expect(Self.text(sync) == Self.text(async))
+        #expect(!Self.text(sync).isEmpty)
+    }
+
+    @Test func authorisationAndParamsAreCheckedBeforeAnyHandlerRuns() throws {
+        let runs = Runs()
+        let processor = Self.processor(runs: runs)
+        for (method, params, code) in [("x.closed", "{}", "-32001"), ("x.async", #"{"fail":"yes"}"#, "-32602")] {
+            guard case .answered(let refused) = processor.start(try Self.request(method, params), context: true) else {
+                Issue.record("\(method) is refused when it starts")
+                continue
+            }
+            #expect(Self.text(refused).contains(#""code":\#(code)"#), "\(method)")
+        }
+        #expect(runs.count.withLock { $0 } == 0)
     }
 }

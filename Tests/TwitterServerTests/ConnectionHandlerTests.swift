@@ -13,23 +13,26 @@ struct ConnectionHandlerTests {
         var router = Router<RequestContext>()
         router.register(
             MethodDescriptor("test.ping", summary: "pong", result: .string(), access: .open),
-            .immediate { (_: NoParams, _) in .now("pong") })
+            MethodHandler { (_: NoParams, _) in "pong" })
         router.register(
             MethodDescriptor("test.big", summary: "4,000 bytes", result: .string(), access: .open),
-            .immediate { (_: NoParams, _) in .now(String(repeating: "x", count: 4000)) })
+            MethodHandler { (_: NoParams, _) in String(repeating: "x", count: 4000) })
         return RequestProcessor(
             router: router, limits: limits, authorize: { _, _ in },
             mapError: { error, _, _ in RPCError.internalError(errorID: "\(error)") })
     }
 
     /// A channel with the daemon's connection pipeline; `closed` counts the calls of the close callback.
-    static func channel(limits: ServerConfiguration.Limits = .init()) throws -> (EmbeddedChannel, Counter) {
+    static func channel(
+        limits: ServerConfiguration.Limits = .init(), processor: RequestProcessor<RequestContext>? = nil
+    ) throws -> (EmbeddedChannel, Counter) {
         let channel = EmbeddedChannel()
         let closed = Counter()
         let session = ConnectionSession(id: 1, peer: PeerCredentials(userID: 1000, groupID: 1000, processID: 1))
         let handler = ConnectionHandler(
             session: session,
-            answerer: LineAnswerer(processor: processor(limits: limits.protocolLimits), statistics: ServerStatistics()),
+            answerer: LineAnswerer(
+                processor: processor ?? Self.processor(limits: limits.protocolLimits), statistics: ServerStatistics()),
             logger: Logger(label: "test")
         ) { closed.value += 1 }
         try channel.pipeline.syncOperations.addHandler(LineFramingHandler(limits: limits))

@@ -82,7 +82,7 @@ struct FeedReadModelTests {
                     _ = try await follows.unfollow(users[content.below(users.count)], by: user)
                 case 2 where !posted.isEmpty:
                     // The original may have gone, with its reposts.
-                    if let repost = try? await tweets.repost(posted[content.below(posted.count)].id, by: user)() {
+                    if let repost = try? await tweets.repost(posted[content.below(posted.count)].id, by: user) {
                         posted.append(repost)
                     }
                 case 3 where !posted.isEmpty:

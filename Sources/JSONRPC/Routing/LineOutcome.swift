@@ -72,38 +72,35 @@ public struct ResponseLine: Sendable {
     }
 }
 
-/// How far a line got without waiting.
-public enum LineAttempt: Sendable {
-    /// The line is answered (or needs no answer).
+/// What reading a line came to.
+public enum LineRead: Sendable {
+    /// The line is answered (or needs no answer): it was blank, not JSON, or not a request.
     case answered(LineOutcome)
-    /// The line must be awaited: an awaited call, an immediate one that could not answer at once, or a batch;
-    /// `RequestProcessor.respond(to:context:)` answers it.
-    case mustWait(PendingLine)
-    /// The line's call has taken effect and only its result is awaited; `RequestProcessor.finish(_:context:)`
-    /// answers it.
-    case started(StartedCall)
+    /// One call, to start with `RequestProcessor.start(_:context:)`.
+    case call(RPCRequest)
+    /// A batch, to answer with `RequestProcessor.respond(toBatch:context:)`.
+    case batch([JSONValue])
 }
 
-/// A call that has been started: what is left is waiting for its result.
-public struct StartedCall: Sendable {
-    let request: RPCRequest
-    let wait: @Sendable () async throws -> [UInt8]
+/// What starting a call came to.
+public enum CallStart: Sendable {
+    /// Answered at once: an error, or a synchronous handler's result.
+    case answered(LineOutcome)
+    /// An asynchronous handler to run, with `RequestProcessor.finish(_:)`.
+    case running(RunningCall)
 }
 
-/// A parsed line that could not be answered without waiting.
-public struct PendingLine: Sendable {
-    enum Content: Sendable {
-        /// A call, authorised and with checked params, to await.
-        case call(RPCRequest, @Sendable () async throws -> [UInt8])
-        case batch([JSONValue])
-    }
-
-    let content: Content
+/// A call authorised and with checked params, whose handler is still to run.
+public struct RunningCall: Sendable {
+    /// The request.
+    public let request: RPCRequest
+    /// Its method, as registered.
+    public let method: RegisteredMethod
+    let work: @Sendable () async -> Result<[UInt8], RPCError>
 }
 
 /// Where the one dispatch left a call.
 enum Dispatched {
     case answered(Result<[UInt8], RPCError>)
-    case started(@Sendable () async throws -> [UInt8])
-    case mustWait(@Sendable () async throws -> [UInt8])
+    case running(RegisteredMethod, @Sendable () async -> Result<[UInt8], RPCError>)
 }

@@ -29,4 +29,36 @@ extension Router {
             "\(method.name) is declared with \(Params.self) but its handler decodes \(handler.paramsType)")
         register(method.descriptor, handler)
     }
+
+    /// Registers `method`, answered by `handler`, whose result writes its own JSON.
+    @inlinable
+    public mutating func register<Params, Result, Answer: JSONWritable & SendableMetatype>(
+        _ method: RPCMethod<Params, Result>, _ handler: @escaping @Sendable (Params, Context) async throws -> Answer
+    ) {
+        register(method.descriptor, MethodHandler(handler))
+    }
+
+    /// Registers `method`, answered by `handler`, whose result is encoded with `JSONEncoder`.
+    @inlinable
+    public mutating func register<Params, Result, Answer: Encodable & SendableMetatype>(
+        _ method: RPCMethod<Params, Result>, _ handler: @escaping @Sendable (Params, Context) async throws -> Answer
+    ) {
+        register(method.descriptor, MethodHandler(handler))
+    }
+
+    /// Registers `method`, answered by `handler`, whose result writes its own JSON though it is `Encodable` too.
+    @inlinable
+    public mutating func register<Params, Result, Answer: Encodable & JSONWritable & SendableMetatype>(
+        _ method: RPCMethod<Params, Result>, _ handler: @escaping @Sendable (Params, Context) async throws -> Answer
+    ) {
+        register(method.descriptor, MethodHandler(handler))
+    }
+
+    /// Registers `method`, answered by a synchronous `handler` with no task (`MethodHandler.Body`).
+    @inlinable
+    public mutating func register<Params, Result, Answer: JSONWritable & SendableMetatype>(
+        _ method: RPCMethod<Params, Result>, _ handler: @escaping @Sendable (Params, Context) throws -> Answer
+    ) {
+        register(method.descriptor, MethodHandler(handler))
+    }
 }

@@ -16,8 +16,6 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
 
     /// What one line produced.
     public typealias Outcome = LineOutcome
-    /// What answering a line at once came to.
-    public typealias Attempt = LineAttempt
 
     /// The router holding the methods.
     public let router: Router<Context>
@@ -53,75 +51,69 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
 
     /// Answers one line (without its newline); a blank line is ignored.
     public func respond(toLine line: [UInt8], context: Context) async -> Outcome {
-        switch answerNow(toLine: line, context: context) {
+        switch read(line) {
         case .answered(let outcome): return outcome
-        case .mustWait(let pending): return await respond(to: pending, context: context)
-        case .started(let call): return await finish(call, context: context)
+        case .batch(let members): return await respond(toBatch: members, context: context)
+        case .call(let request):
+            switch start(request, context: context) {
+            case .answered(let outcome): return outcome
+            case .running(let call): return await finish(call)
+            }
         }
     }
 
-    /// Answers one line without suspending when it can: errors, and single calls whose route is immediate;
-    /// starts ordered calls. The rest, batches included, come back to be awaited with `respond(to:context:)`.
-    ///
-    /// This is what lets a connection answer a ping with no task at all. `behindStartedCalls` says that
-    /// started calls are still awaited: then nothing but ordered calls runs now, since it could miss their
-    /// effect.
-    public func answerNow(toLine line: [UInt8], context: Context, behindStartedCalls: Bool = false) -> Attempt {
+    /// Parses one line: what is wrong with it is answered at once; a call or a batch is left to run.
+    public func read(_ line: [UInt8]) -> LineRead {
         if LineFraming.isBlank(line) { return .answered(Outcome(response: nil, requestCount: 0)) }
-        let limits = self.limits
         let parser = JSONParser(maximumDepth: limits.maximumDepth)
-        let request: RPCRequest
         switch LineFraming.withPayload(of: line, parser.parseRequest) {
         case .failure(let error):
             return .answered(Outcome(response: errorLine(.parseError(error.description), id: .null), requestCount: 1))
         case .success(.batch(let members)):
-            return .mustWait(PendingLine(content: .batch(members)))
+            return .batch(members)
         case .success(.invalid(let envelope)):
             return .answered(Outcome(response: errorLine(envelope.error, id: envelope.id), requestCount: 1))
-        case .success(.request(let valid)):
-            request = valid
+        case .success(.request(let request)):
+            return .call(request)
         }
-        switch dispatch(request, context: context, behindStartedCalls: behindStartedCalls) {
+    }
+
+    /// Starts one call: finds the route, authorises, checks the params, and runs a synchronous handler to its
+    /// answer. An asynchronous one comes back to be run with `finish(_:)`.
+    ///
+    /// This is what lets a connection answer a ping with no task at all.
+    public func start(_ request: RPCRequest, context: Context) -> CallStart {
+        switch dispatch(request, context: context) {
         case .answered(let result):
-            let line = responseLine(result, id: request.id, budget: limits.maximumAnswerBytes)
-            return .answered(Outcome(line: line, requestCount: 1))
-        case .started(let wait):
-            return .started(StartedCall(request: request, wait: wait))
-        case .mustWait(let wait):
-            return .mustWait(PendingLine(content: .call(request, wait)))
+            return .answered(answer(result, to: request))
+        case .running(let method, let work):
+            return .running(RunningCall(request: request, method: method, work: work))
         }
     }
 
-    /// Answers a started call once its result is there.
-    public func finish(_ call: StartedCall, context: Context) async -> Outcome {
-        let result = await awaitResult(call.wait, request: call.request, context: context)
-        let line = responseLine(result, id: call.request.id, budget: limits.maximumAnswerBytes)
-        return Outcome(line: line, requestCount: 1)
+    /// Runs a started call to its answer.
+    public func finish(_ call: RunningCall) async -> Outcome {
+        answer(await call.work(), to: call.request)
     }
 
-    /// Answers a line that `answerNow` could not.
-    public func respond(to pending: PendingLine, context: Context) async -> Outcome {
-        switch pending.content {
-        case .batch(let members):
-            return await respond(toBatch: members, context: context)
-        case .call(let request, let wait):
-            let result = await awaitResult(wait, request: request, context: context)
-            return Outcome(
-                line: responseLine(result, id: request.id, budget: limits.maximumAnswerBytes), requestCount: 1)
-        }
+    private func answer(_ result: Result<[UInt8], RPCError>, to request: RPCRequest) -> Outcome {
+        Outcome(line: responseLine(result, id: request.id, budget: limits.maximumAnswerBytes), requestCount: 1)
     }
 
-    /// The one dispatch: finds the route, authorises, checks the params, and runs the handler the way its
-    /// route declares, as far as it can go without waiting.
-    func dispatch(_ request: RPCRequest, context: Context, behindStartedCalls: Bool) -> Dispatched {
+    /// The one dispatch: finds the route, authorises, checks the params, and runs a synchronous handler; an
+    /// asynchronous one, or a call that must wait for a preparation, is handed back as the work to run.
+    func dispatch(_ request: RPCRequest, context: Context) -> Dispatched {
         guard let route = router.route(for: request.method) else {
             return .answered(.failure(.methodNotFound(request.method)))
         }
         if let prepare, let preparation = prepare(route.descriptor, context) {
             // Authorised only once the preparation is done: what it learns (a revocation) decides the answer.
-            return .mustWait {
-                try await preparation {
-                    try await serve(request, route: route, context: context)
+            return .running(route) {
+                await result(of: request, context: context) {
+                    try await preparation {
+                        try authorize(route.descriptor, context)
+                        return try await route.handler.run(try route.checkedParams(request.params), context)
+                    }
                 }
             }
         }
@@ -132,61 +124,31 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         } catch {
             return .answered(.failure(rpcError(error, request, context)))
         }
-        switch route.handler.execution {
-        case .immediate(let run) where !behindStartedCalls:
+        switch route.handler.body {
+        case .synchronous(let run):
             do {
-                switch try run(members, context) {
-                case .now(let encoded): return .answered(.success(encoded))
-                case .later(let wait): return .mustWait(wait)
-                }
+                return .answered(.success(try run(members, context)))
             } catch {
                 return .answered(.failure(rpcError(error, request, context)))
             }
-        case .immediate(let run):
-            return .mustWait {
-                switch try run(members, context) {
-                case .now(let encoded): return encoded
-                case .later(let wait): return try await wait()
-                }
+        case .asynchronous(let run):
+            return .running(route) {
+                await result(of: request, context: context) { try await run(members, context) }
             }
-        case .ordered(let start):
-            do {
-                return .started(try start(members, context))
-            } catch {
-                return .answered(.failure(rpcError(error, request, context)))
-            }
-        case .awaited(let run):
-            return .mustWait { try await run(members, context) }
         }
     }
 
-    /// Authorises `request`, checks its params and runs its handler to the end, whatever its mode: a call that
-    /// waited for a preparation.
-    private func serve(_ request: RPCRequest, route: Router<Context>.Route, context: Context) async throws -> [UInt8] {
-        try authorize(route.descriptor, context)
-        let members = try route.checkedParams(request.params)
-        switch route.handler.execution {
-        case .immediate(let run):
-            switch try run(members, context) {
-            case .now(let encoded): return encoded
-            case .later(let wait): return try await wait()
-            }
-        case .ordered(let start): return try await start(members, context)()
-        case .awaited(let run): return try await run(members, context)
-        }
-    }
-
-    private func awaitResult(
-        _ wait: @Sendable () async throws -> [UInt8], request: RPCRequest, context: Context
+    private func result(
+        of request: RPCRequest, context: Context, _ work: () async throws -> [UInt8]
     ) async -> Result<[UInt8], RPCError> {
         do {
-            return .success(try await wait())
+            return .success(try await work())
         } catch {
             return .failure(rpcError(error, request, context))
         }
     }
-
-    private func respond(toBatch members: [JSONValue], context: Context) async -> Outcome {
+    /// Answers a batch, its members one after another.
+    public func respond(toBatch members: [JSONValue], context: Context) async -> Outcome {
         let limits = self.limits
         guard !members.isEmpty else {
             return Outcome(
@@ -249,10 +211,9 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
             request = valid
         }
         let result: Result<[UInt8], RPCError>
-        switch dispatch(request, context: context, behindStartedCalls: false) {
+        switch dispatch(request, context: context) {
         case .answered(let answered): result = answered
-        case .started(let wait), .mustWait(let wait):
-            result = await awaitResult(wait, request: request, context: context)
+        case .running(_, let work): result = await work()
         }
         return answerLine(result, id: request.id, budget: budget)
     }

@@ -1,13 +1,16 @@
+import Synchronization
+
 /// Maps method names to their descriptors and handlers.
 ///
 /// A handler sees only decoded, shape-checked params of its own `Decodable` type; it never touches raw JSON.
-/// How it runs (at once, started in order, or awaited) is declared once per route, by its `MethodHandler`.
+/// A handler is a plain function; how a connection's calls run, in order, is stated once, where lines are
+/// dispatched (`LineAnswerer` in the server).
 public struct Router<Context: Sendable>: Sendable {
-    /// A registered method: what it is, and how it runs.
+    /// A registered method: what it is, and its handler.
     ///
     /// A class, so that looking a route up for every request copies one reference, not a descriptor.
     public final class Route: RegisteredMethod, @unchecked Sendable {
-        /// The handler and its execution.
+        /// The handler.
         public let handler: MethodHandler<Context>
 
         init(descriptor: MethodDescriptor, handler: MethodHandler<Context>) {
@@ -101,6 +104,17 @@ extension Router.Route {
 public class RegisteredMethod: @unchecked Sendable {
     /// The method's descriptor.
     public let descriptor: MethodDescriptor
+    private let queuing = Atomic<Bool>(false)
+
+    /// Whether a call of this method has been seen to queue a write in a commit order and wait there: the
+    /// server, which learns it (`LineAnswerer`), then runs such calls in a task of their own, so that the next
+    /// call of the method can queue behind them.
+    public var queuesWrites: Bool { queuing.load(ordering: .relaxed) }
+
+    /// Records that a call of this method queued a write in a commit order and waited there.
+    public func noteQueuesWrites() {
+        queuing.store(true, ordering: .relaxed)
+    }
 
     init(descriptor: MethodDescriptor) {
         self.descriptor = descriptor

@@ -66,14 +66,15 @@ public enum PendingPost: Sendable {
 /// commit is reported, in commit order, to the store's `TweetCommitObserving`, which keeps whatever is held in
 /// memory current. Tweets come back as stored: counts as committed, the reader's marks false.
 public protocol TweetStoring: Sendable {
-    /// Queues a post for the next shared commit and returns the wait for it: concurrent posts share one commit,
-    /// and posts queued one after another are stored in that order, which is what lets a client's pipelined
-    /// posts share a commit. With an idempotency key seen from the same user within 24 hours, the wait returns
-    /// the first tweet instead; a reply to a tweet that does not exist fails with `.notFound`.
-    func post(_ draft: PostDraft) -> @Sendable () async throws -> Tweet
+    /// Queues a post for the next shared commit and waits for it: concurrent posts share one commit. The post
+    /// takes its place in the commit order before the call first suspends (and says so, `WriteOrder`), so
+    /// posts started one after another are stored in that order, which is what lets a client's pipelined posts
+    /// share a commit. With an idempotency key seen from the same user within 24 hours, it returns the first
+    /// tweet instead; a reply to a tweet that does not exist fails with `.notFound`.
+    func post(_ draft: PostDraft) async throws -> Tweet
     /// Reposts tweet `id` (the original when `id` is itself a repost) as `userID`, once: reposting again
-    /// returns the first repost. `.notFound` when there is no such tweet.
-    func repost(_ id: Int64, by userID: Int64) -> @Sendable () async throws -> Tweet
+    /// returns the first repost. `.notFound` when there is no such tweet. Queued in the commit order like a post.
+    func repost(_ id: Int64, by userID: Int64) async throws -> Tweet
     /// Takes back `userID`'s repost of `id`; false when there was none.
     func unrepost(_ id: Int64, by userID: Int64) async throws -> Bool
     /// Deletes tweet `id` of `userID`, and every repost of it; `.notFound` when missing, `.forbidden` when
@@ -99,12 +100,12 @@ public protocol TweetStoring: Sendable {
 extension TweetStoring {
     /// Posts and waits until the post is committed.
     public func postTweet(_ draft: PostDraft) async throws -> Tweet {
-        try await post(draft)()
+        try await post(draft)
     }
 
     /// Posts a tweet and waits until it is committed.
     public func postTweet(text: String, idempotencyKey: String? = nil, by userID: Int64) async throws -> Tweet {
-        try await post(PostDraft(text: text, by: userID, idempotencyKey: idempotencyKey))()
+        try await post(PostDraft(text: text, by: userID, idempotencyKey: idempotencyKey))
     }
 }
 

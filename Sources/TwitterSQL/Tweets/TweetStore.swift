@@ -16,16 +16,21 @@ public struct TweetStore: TweetStoring {
         self.observer = observer
     }
 
-    /// Queues the post for the next shared transaction at once; the returned wait ends once it is committed.
-    public func post(_ draft: PostDraft) -> @Sendable () async throws -> Tweet {
-        let outcome = committer.enqueue(.post(draft))
-        return { try await outcome.value() }
+    /// Queues the post for the next shared transaction before it first suspends, and waits until it is committed.
+    public func post(_ draft: PostDraft) async throws -> Tweet {
+        try await committed(.post(draft))
     }
 
     /// Queues the repost like a post: reposts are tweets, and ids are given out in commit order.
-    public func repost(_ id: Int64, by userID: Int64) -> @Sendable () async throws -> Tweet {
-        let outcome = committer.enqueue(.repost(id, by: userID))
-        return { try await outcome.value() }
+    public func repost(_ id: Int64, by userID: Int64) async throws -> Tweet {
+        try await committed(.repost(id, by: userID))
+    }
+
+    /// Queues `post` at once, says so to the caller's `WriteOrder`, and waits for its commit.
+    private func committed(_ post: PendingPost) async throws -> Tweet {
+        let outcome = committer.enqueue(post)
+        WriteOrder.tookPlace()
+        return try await outcome.value()
     }
 
     /// Deletes `userID`'s repost of `id`'s original.

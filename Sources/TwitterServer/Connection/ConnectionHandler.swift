@@ -34,6 +34,15 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private var waiting: [InboundFrame] = []
     /// The last answer handed to the channel: a close waits for it, so nothing answered is cut off.
     private var lastWrite: EventLoopFuture<Void>?
+    /// Whether the task answering a read is being started here, and finished while it was: so that a task that
+    /// never waits does not finish re-entrantly, from inside its own start.
+    private var answering = StartingTask.idle
+
+    private enum StartingTask {
+        case idle
+        case starting
+        case finishedWhileStarting(EventLoopFuture<Void>?)
+    }
 
     init(
         session: ConnectionSession, answerer: LineAnswerer, logger: Logger, onClosed: @escaping () -> Void
@@ -139,22 +148,37 @@ final class ConnectionHandler: ChannelDuplexHandler {
         return made
     }
 
-    /// Answers the rest of a read in a task, on this connection's event loop, while reads are held.
+    /// Answers the rest of a read in a task, on this connection's event loop, while reads are held. The task
+    /// starts at once, on this thread, and runs until it first waits: a page read from memory is answered with no
+    /// hop through the event loop's queue.
     private func startAnswering(_ remainder: LineAnswerer.Remainder, context: ChannelHandlerContext) {
         let channel = context.channel
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
-        Task(executorPreference: taskExecutor(on: context.eventLoop)) { [answerer, requestContext] in
-            let written = await answerer.answer(remainder, context: requestContext, channel: channel)
+        let executor = taskExecutor(on: context.eventLoop)
+        answering = .starting
+        Task.immediate(executorPreference: executor) { [answerer, requestContext] in
+            let written = await answerer.answer(
+                remainder, context: requestContext, channel: channel, executor: executor)
             // The task runs on this connection's event loop, so it usually finishes on the spot.
             if channel.eventLoop.inEventLoop {
-                handler.value.finishedAnswering(lastWrite: written, context: loopContext.value)
+                handler.value.answered(lastWrite: written, context: loopContext.value)
             } else {
-                channel.eventLoop.execute {
-                    handler.value.finishedAnswering(lastWrite: written, context: loopContext.value)
-                }
+                channel.eventLoop.execute { handler.value.answered(lastWrite: written, context: loopContext.value) }
             }
         }
+        // Finished before it ever waited: its end is taken here, not from inside the task's start.
+        if case .finishedWhileStarting(let written) = answering {
+            answering = .idle
+            finishedAnswering(lastWrite: written, context: context)
+        } else {
+            answering = .idle
+        }
+    }
+
+    private func answered(lastWrite written: EventLoopFuture<Void>?, context: ChannelHandlerContext) {
+        guard case .starting = answering else { return finishedAnswering(lastWrite: written, context: context) }
+        answering = .finishedWhileStarting(written)
     }
 
     private func finishedAnswering(lastWrite written: EventLoopFuture<Void>?, context: ChannelHandlerContext) {

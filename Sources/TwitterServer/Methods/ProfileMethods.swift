@@ -14,7 +14,7 @@ struct ProfileMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         router.register(
             API.Profiles.get,
-            .awaited { [profiles] (params: API.Profiles.GetParams, context) -> API.Profiles.ProfileResult in
+            { [profiles] (params: API.Profiles.GetParams, context) -> API.Profiles.ProfileResult in
                 let login = try context.session.requireLogin()
                 if let username = params.username {
                     guard let profile = try await profiles.profile(username: username) else {
@@ -33,7 +33,7 @@ struct ProfileMethods: MethodGroup {
             })
         router.register(
             API.Profiles.update,
-            .awaited { (params: API.Profiles.UpdateParams, context) in
+            { (params: API.Profiles.UpdateParams, context) in
                 try await update(params, context: context)
             })
     }

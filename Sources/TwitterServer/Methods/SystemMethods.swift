@@ -10,10 +10,10 @@ struct SystemMethods {
     let statistics: ServerStatistics
 
     func register(in router: inout Router<RequestContext>) {
-        router.register(API.System.ping, .immediate { (_: NoParams, _) in .now("pong") })
+        router.register(API.System.ping, { (_: NoParams, _) in "pong" })
         router.register(
             API.System.version,
-            .awaited { [versions] (_: NoParams, _) in
+            { [versions] (_: NoParams, _) in
                 API.System.Version(
                     version: TwitterdVersion.current, protocol: TwitterdVersion.protocolVersion,
                     swift: TwitterdVersion.swift, libsodium: versions.libsodium, sqlite: versions.sqlite,
@@ -22,7 +22,7 @@ struct SystemMethods {
             })
         router.register(
             API.System.health,
-            .awaited { [database, statistics, versions] (_: NoParams, _) in
+            { [database, statistics, versions] (_: NoParams, _) in
                 // Bounded: a server cut off by the network leaves a query unanswered for as long as TCP retries.
                 let databaseAnswers = await HealthReporter.databaseAnswers(database, within: .seconds(1))
                 return API.System.Health(
@@ -36,7 +36,7 @@ struct SystemMethods {
     /// `rpc.discover` describes every method, itself included, so it is registered last.
     static func registerDiscovery(in router: inout Router<RequestContext>) {
         let document = DiscoveryDocument(methods: router.descriptors + [API.System.discover.descriptor])
-        router.register(API.System.discover, .immediate { (_: NoParams, _) in .now(document.value) })
+        router.register(API.System.discover, { (_: NoParams, _) in document.value })
     }
 }
 

@@ -15,7 +15,7 @@ struct TokenMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         router.register(
             API.Tokens.create,
-            .awaited { [auth] (params: API.Tokens.CreateParams, context) in
+            { [auth] (params: API.Tokens.CreateParams, context) in
                 let login = try context.session.requireLogin()
                 try Self.nameRule.validate(params)
                 // A token never mints a stronger one: a personal token's login can not mint at all, and any other
@@ -38,7 +38,7 @@ struct TokenMethods: MethodGroup {
             })
         router.register(
             API.Tokens.list,
-            .awaited { [auth] (_: NoParams, context) in
+            { [auth] (_: NoParams, context) in
                 let login = try context.session.requireLogin()
                 return try await auth.tokens.personalTokens(userID: login.userID).map { record in
                     API.Tokens.TokenSummary(
@@ -49,7 +49,7 @@ struct TokenMethods: MethodGroup {
             })
         router.register(
             API.Tokens.revoke,
-            .awaited { [auth] (params: API.Tokens.RevokeParams, context) in
+            { [auth] (params: API.Tokens.RevokeParams, context) in
                 let login = try context.session.requireLogin()
                 guard try await auth.tokens.revokeToken(id: params.id, userID: login.userID) else {
                     throw TwitterError.notFound("Token \(params.id)")

@@ -26,7 +26,7 @@ import TwitterPostgres
         let posted = try await withThrowingTaskGroup(of: Tweet.self) { group in
             for index in 0..<20 {
                 let (stores, author) = index.isMultiple(of: 2) ? (a, alice) : (b, bob)
-                group.addTask { try await stores.tweets.post(PostDraft(text: "post \(index)", by: author.id))() }
+                group.addTask { try await stores.tweets.post(PostDraft(text: "post \(index)", by: author.id)) }
             }
             return try await group.reduce(into: [Tweet]()) { $0.append($1) }
         }
@@ -54,7 +54,7 @@ import TwitterPostgres
         let writer = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
         let stores = writer.stores(observer: StreamingRecorder())
         let alice = try await stores.users.createUser(email: "alice@example.com", username: "alice", passwordHash: nil)
-        _ = try await stores.tweets.post(PostDraft(text: "before", by: alice.id))()
+        _ = try await stores.tweets.post(PostDraft(text: "before", by: alice.id))
         // The reader opens after that post: it starts at the log's end and must not replay it.
         let reader = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
         let readerEvents = StreamingRecorder()

@@ -86,9 +86,9 @@ struct SearchIndexerTests {
             email: "alice@example.com", username: "alice", passwordHash: nil)
         let tweets = TweetStore(database: database, observer: CommitRecorder())
         let waits = (1..<SearchIndexer.lagBeforeIndexing).map {
-            tweets.post(PostDraft(text: "word\($0)", by: alice.id))
+            tweets.queued(PostDraft(text: "word\($0)", by: alice.id))
         }
-        for wait in waits { _ = try await wait() }
+        for wait in waits { _ = try await wait.value }
         // The writer runs one job at a time: this one runs after the commit loop and its indexing.
         try await database.writer.write { _ in }
         #expect(try await database.writer.read(SearchIndexer.indexedThrough) == 0, "fewer than the lag wait")

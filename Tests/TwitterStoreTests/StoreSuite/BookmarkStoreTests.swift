@@ -14,7 +14,7 @@ struct BookmarkStoreTests {
             try await fixture.post("one", by: bob), try await fixture.post("two", by: bob),
             try await fixture.post("three", by: bob),
         ]
-        let repost = try await fixture.tweets.repost(tweets[0].id, by: bob.id)()
+        let repost = try await fixture.tweets.repost(tweets[0].id, by: bob.id)
         #expect(try await fixture.bookmarks.bookmark(tweets[1].id, by: alice.id))
         #expect(try await fixture.bookmarks.bookmark(repost.id, by: alice.id), "a repost's original is bookmarked")
         #expect(try await !fixture.bookmarks.bookmark(tweets[0].id, by: alice.id), "bookmarking again changes nothing")

@@ -14,12 +14,12 @@ extension CommunityStoreTests {
         let theirs = try await fixture.post("theirs", by: others[0])
         let alsoTheirs = try await fixture.post("also theirs", by: others[1])
         // 1,200 tweets, queued together so they share commits, then two replies and a repost.
-        let waits = (0..<1200).map { fixture.tweets.post(PostDraft(text: "tweet \($0)", by: owner.id)) }
+        let waits = (0..<1200).map { fixture.tweets.queued(PostDraft(text: "tweet \($0)", by: owner.id)) }
         var tweetIDs: [Int64] = []
-        for wait in waits { tweetIDs.append(try await wait().id) }
+        for wait in waits { tweetIDs.append(try await wait.value.id) }
         tweetIDs.append(try await fixture.post("a reply", by: owner, inReplyTo: theirs.id).id)
         tweetIDs.append(try await fixture.post("another", by: owner, inReplyTo: alsoTheirs.id).id)
-        tweetIDs.append(try await fixture.tweets.repost(theirs.id, by: owner.id)().id)
+        tweetIDs.append(try await fixture.tweets.repost(theirs.id, by: owner.id).id)
         #expect(tweetIDs.count == 1203)
         #expect(tweetIDs == tweetIDs.sorted(), "stored in the order queued")
         for other in others.prefix(3) { _ = try await fixture.follows.follow(other.id, by: owner.id) }
@@ -74,12 +74,12 @@ extension CommunityStoreTests {
         let original = try await fixture.post("the original", by: alice)
         _ = try await fixture.likes.like(original.id, by: dave.id)
         _ = try await fixture.post("dave answers", by: dave, inReplyTo: original.id)
-        _ = try await fixture.tweets.repost(original.id, by: carol.id)()
+        _ = try await fixture.tweets.repost(original.id, by: carol.id)
         let untouched = try #require(try await fixture.tweets.tweet(id: original.id))
         #expect(untouched.counts == TweetCounts(likes: 1, reposts: 1, replies: 1))
 
         _ = try await fixture.likes.like(original.id, by: bob.id)
-        _ = try await fixture.tweets.repost(original.id, by: bob.id)()
+        _ = try await fixture.tweets.repost(original.id, by: bob.id)
         let answer = try await fixture.post("bob answers", by: bob, inReplyTo: original.id)
         let selfAnswer = try await fixture.post("bob again", by: bob, inReplyTo: answer.id)
         let below = try await fixture.post("carol below bob", by: carol, inReplyTo: answer.id)

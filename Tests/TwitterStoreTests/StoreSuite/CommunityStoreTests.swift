@@ -44,7 +44,7 @@ struct CommunityStoreTests {
         let original = try await fixture.post("the original #shared", by: alice)
         _ = try await fixture.likes.like(original.id, by: bob.id)
         _ = try await fixture.likes.like(original.id, by: carol.id)
-        let bobRepost = try await fixture.tweets.repost(original.id, by: bob.id)()
+        let bobRepost = try await fixture.tweets.repost(original.id, by: bob.id)
         let first = try await fixture.post("@alice first answer zebra", by: bob, inReplyTo: original.id)
         let second = try await fixture.post("second answer", by: bob, inReplyTo: original.id)
         let carolReply = try await fixture.post("below bob's answer", by: carol, inReplyTo: first.id)
@@ -158,7 +158,7 @@ struct CommunityStoreTests {
         let original = try await fixture.post("the original", by: alice)
         let first = try await fixture.post("first", by: bob, inReplyTo: original.id)
         _ = try await fixture.post("second", by: bob, inReplyTo: original.id)
-        let repost = try await fixture.tweets.repost(original.id, by: bob.id)()
+        let repost = try await fixture.tweets.repost(original.id, by: bob.id)
         #expect(
             try await fixture.tweets.tweet(id: original.id)?.counts == TweetCounts(likes: 0, reposts: 1, replies: 2))
         #expect(try await fixture.moderation.suspend(bob.id, reason: "spam", at: Date()))

@@ -169,7 +169,7 @@ struct ListStoreTests {
         _ = try await fixture.post("carol's", by: carol)
         _ = try await fixture.post("alice's own", by: alice)
         let carols = try await fixture.post("carol two", by: carol)
-        let repost = try await fixture.tweets.repost(carols.id, by: bob.id)()
+        let repost = try await fixture.tweets.repost(carols.id, by: bob.id)
         let page = try await fixture.tweets.tweets(TweetQuery(.list(list.id)))
         #expect(page.map(\.id) == [repost.id, first.id], "members only, the owner's own not among them")
         #expect(try await fixture.tweets.tweets(TweetQuery(.list(list.id), maxID: repost.id)).map(\.id) == [first.id])

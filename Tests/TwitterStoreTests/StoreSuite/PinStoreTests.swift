@@ -12,7 +12,7 @@ struct PinStoreTests {
         let first = try await fixture.post("first", by: alice)
         let second = try await fixture.post("second", by: alice)
         let bobs = try await fixture.post("bob's", by: bob)
-        let repost = try await fixture.tweets.repost(bobs.id, by: alice.id)()
+        let repost = try await fixture.tweets.repost(bobs.id, by: alice.id)
         #expect(try await fixture.pins.pinnedTweetID(of: alice.id) == nil)
         try await fixture.pins.pin(first.id, by: alice.id)
         try await fixture.pins.pin(second.id, by: alice.id)

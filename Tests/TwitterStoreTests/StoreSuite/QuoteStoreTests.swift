@@ -23,7 +23,7 @@ struct QuoteStoreTests {
             try await fixture.user("alice"), try await fixture.user("bob"), try await fixture.user("carol")
         )
         let original = try await fixture.post("original", by: bob)
-        let repost = try await fixture.tweets.repost(original.id, by: carol.id)()
+        let repost = try await fixture.tweets.repost(original.id, by: carol.id)
         let first = try await Self.quote("", of: repost.id, by: alice, in: fixture)
         #expect(first.quoteOfID == original.id, "quoting a repost quotes its original")
         #expect(first.text.isEmpty, "a quote may say nothing more")

@@ -17,7 +17,7 @@ struct ReachStoreTests {
         #expect(first.entities.mentions.map(\.username) == ["bob", "bob"], "existing accounts only, as spelled")
         let reply = try await fixture.post("@alice yes", by: bob, inReplyTo: first.id)
         _ = try await fixture.likes.like(first.id, by: bob.id)
-        let repost = try await fixture.tweets.repost(first.id, by: bob.id)()
+        let repost = try await fixture.tweets.repost(first.id, by: bob.id)
         _ = try await fixture.follows.follow(alice.id, by: bob.id)
         _ = try await fixture.likes.like(first.id, by: alice.id)  // one's own: no notification
         _ = try await fixture.post("talking to myself @alice", by: alice)
@@ -79,7 +79,7 @@ struct ReachStoreTests {
         await #expect(throws: TwitterError.self) { _ = try await fixture.follows.follow(alice.id, by: bob.id) }
         for (actor, target) in [(bob, tweet), (alice, his)] {
             await #expect { _ = try await fixture.likes.like(target.id, by: actor.id) } throws: { forbidden($0) }
-            await #expect { _ = try await fixture.tweets.repost(target.id, by: actor.id)() } throws: { forbidden($0) }
+            await #expect { _ = try await fixture.tweets.repost(target.id, by: actor.id) } throws: { forbidden($0) }
             await #expect { _ = try await fixture.post("hi", by: actor, inReplyTo: target.id) } throws: {
                 forbidden($0)
             }
@@ -180,10 +180,10 @@ struct ReachStoreTests {
         // Queued together, they share group commits.
         let waits = (0..<count).map { index in
             let text = index == 5 || index == 600 ? "coffee coffee coffee strong \(index)" : "coffee number \(index)"
-            return fixture.tweets.post(PostDraft(text: text, by: alice.id))
+            return fixture.tweets.queued(PostDraft(text: text, by: alice.id))
         }
         var ids: [Int64] = []
-        for wait in waits { ids.append(try await wait().id) }
+        for wait in waits { ids.append(try await wait.value.id) }
         let query = try SearchQuery(parsing: "coffee")
         var seen: [Int64] = []
         var position: SearchPosition? = SearchPosition()

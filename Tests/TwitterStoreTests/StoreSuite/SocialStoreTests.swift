@@ -53,7 +53,7 @@ struct SocialStoreTests {
         let own = try await fixture.post("mine", by: alice)
         let followed = try await fixture.post("from bob", by: bob)
         let stranger = try await fixture.post("from carol", by: carol)
-        let repost = try await fixture.tweets.repost(stranger.id, by: bob.id)()
+        let repost = try await fixture.tweets.repost(stranger.id, by: bob.id)
         let home = try await fixture.tweets.tweets(TweetQuery(.home(alice.id)))
         #expect(home.map(\.id) == [repost.id, followed.id, own.id])
         #expect(home.first?.repostOf?.id == stranger.id, "a repost carries its original")
@@ -70,11 +70,11 @@ struct SocialStoreTests {
         let alice = try await fixture.user("alice")
         let root = try await fixture.post("root", by: alice)
         // Queued together, so they share a commit: the bad reply must not take the good one down.
-        let good = fixture.tweets.post(PostDraft(text: "good", by: alice.id, inReplyToID: root.id))
-        let bad = fixture.tweets.post(PostDraft(text: "bad", by: alice.id, inReplyToID: 999_999))
-        let reply = try await good()
+        let good = fixture.tweets.queued(PostDraft(text: "good", by: alice.id, inReplyToID: root.id))
+        let bad = fixture.tweets.queued(PostDraft(text: "bad", by: alice.id, inReplyToID: 999_999))
+        let reply = try await good.value
         #expect(reply.inReplyToID == root.id)
-        await #expect(throws: TwitterError.notFound("Tweet 999999")) { _ = try await bad() }
+        await #expect(throws: TwitterError.notFound("Tweet 999999")) { _ = try await bad.value }
         #expect(try await fixture.tweets.tweet(id: root.id)?.counts.replies == 1)
         #expect(fixture.commits.events.contains(.counted(id: root.id, TweetCounts(replies: 1))))
     }
@@ -142,19 +142,19 @@ struct SocialStoreTests {
         let alice = try await fixture.user("alice")
         let bob = try await fixture.user("bob")
         let original = try await fixture.post("original", by: alice)
-        let repost = try await fixture.tweets.repost(original.id, by: bob.id)()
+        let repost = try await fixture.tweets.repost(original.id, by: bob.id)
         #expect(repost.text.isEmpty && repost.author.id == bob.id)
         #expect(repost.repostOf?.id == original.id)
         #expect(repost.repostOf?.counts.reposts == 1)
         #expect(
-            try await fixture.tweets.repost(repost.id, by: bob.id)().id == repost.id,
+            try await fixture.tweets.repost(repost.id, by: bob.id).id == repost.id,
             "reposting a repost reposts its original, once")
         #expect(try await fixture.likes.marks(of: bob.id).reposted == [original.id])
         #expect(try await fixture.tweets.unrepost(original.id, by: bob.id))
         #expect(try await !fixture.tweets.unrepost(original.id, by: bob.id))
         #expect(try await fixture.tweets.tweet(id: original.id)?.counts.reposts == 0)
 
-        let again = try await fixture.tweets.repost(original.id, by: bob.id)()
+        let again = try await fixture.tweets.repost(original.id, by: bob.id)
         _ = try await fixture.likes.like(original.id, by: bob.id)
         try await fixture.tweets.deleteTweet(id: original.id, by: alice.id)
         #expect(try await fixture.tweets.tweet(id: again.id) == nil, "the repost went with its original")

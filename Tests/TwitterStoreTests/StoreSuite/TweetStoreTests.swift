@@ -80,14 +80,37 @@ struct TweetStoreTests {
         let first = try await fixture.tweets.postTweet(text: "first", idempotencyKey: nil, by: alice.id)
         let next = first.id + 1
         // Queued one after another without waiting, as a connection's pipelined posts are.
-        let post = fixture.tweets.post(PostDraft(text: "second", by: alice.id))
-        let reply = fixture.tweets.post(PostDraft(text: "answering the second", by: alice.id, inReplyToID: next))
-        let quote = fixture.tweets.post(PostDraft(text: "quoting the second", by: alice.id, quoteOfID: next))
-        let second = try await post()
+        let post = fixture.tweets.queued(PostDraft(text: "second", by: alice.id))
+        let reply = fixture.tweets.queued(PostDraft(text: "answering the second", by: alice.id, inReplyToID: next))
+        let quote = fixture.tweets.queued(PostDraft(text: "quoting the second", by: alice.id, quoteOfID: next))
+        let second = try await post.value
         #expect(second.id == next)
-        #expect(try await reply().inReplyToID == next)
-        #expect(try await quote().quoteOfID == next)
+        #expect(try await reply.value.inReplyToID == next)
+        #expect(try await quote.value.quoteOfID == next)
         #expect(try await fixture.tweets.tweet(id: next)?.counts.replies == 1)
+    }
+
+    /// The store's half of the server's rule of order: a post or repost takes its place in the commit order
+    /// before it first suspends, and says so to the caller's `WriteOrder`; a write refused before it is queued
+    /// does not.
+    @Test(arguments: StoreBackend.all) func aPostSaysItTookItsPlaceInTheCommitOrderBeforeItWaits(
+        _ backend: StoreBackend
+    ) async throws {
+        let fixture = try await backend.fixture()
+        let alice = try await fixture.user("alice")
+        let first = try await fixture.post("first", by: alice)
+        for write in [
+            { try await fixture.tweets.post(PostDraft(text: "second", by: alice.id)) },
+            { try await fixture.tweets.repost(first.id, by: alice.id) },
+        ] as [@Sendable () async throws -> Tweet] {
+            let order = WriteOrder()
+            let task = WriteOrder.$current.withValue(order) { Task.immediate { try await write() } }
+            #expect(order.hasTakenPlace, "stamped before the task first waited")
+            _ = try await task.value
+        }
+        let order = WriteOrder()
+        _ = try? await WriteOrder.$current.withValue(order) { try await fixture.likes.like(first.id, by: alice.id) }
+        #expect(!order.hasTakenPlace, "a like is not queued for a shared commit")
     }
 
     @Test(arguments: StoreBackend.all) func onlyTheAuthorMayDelete(_ backend: StoreBackend) async throws {

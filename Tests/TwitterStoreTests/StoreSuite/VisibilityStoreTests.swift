@@ -21,12 +21,12 @@ struct VisibilityStoreTests {
             try await fixture.user("alice"), try await fixture.user("bob"), try await fixture.user("carol")
         )
         let original = try await fixture.post("alice's own words", by: alice)
-        let repost = try await fixture.tweets.repost(original.id, by: carol.id)()
+        let repost = try await fixture.tweets.repost(original.id, by: carol.id)
         let (blocker, blocked) = block == .originalsAuthorBlocksReader ? (alice, bob) : (bob, alice)
         #expect(try await fixture.relations.block(blocked.id, by: blocker.id))
         for id in [repost.id, original.id] {
             await #expect { _ = try await fixture.likes.like(id, by: bob.id) } throws: { Self.notFound($0) }
-            await #expect { _ = try await fixture.tweets.repost(id, by: bob.id)() } throws: { Self.notFound($0) }
+            await #expect { _ = try await fixture.tweets.repost(id, by: bob.id) } throws: { Self.notFound($0) }
             await #expect { _ = try await fixture.post("hi", by: bob, inReplyTo: id) } throws: { Self.notFound($0) }
         }
         #expect(try await fixture.tweets.tweet(id: original.id)?.counts == TweetCounts(reposts: 1), "nothing counted")
@@ -39,7 +39,7 @@ struct VisibilityStoreTests {
             try await fixture.user("alice"), try await fixture.user("bob"), try await fixture.user("carol")
         )
         let original = try await fixture.post("alice's own words", by: alice)
-        let repost = try await fixture.tweets.repost(original.id, by: carol.id)()
+        let repost = try await fixture.tweets.repost(original.id, by: carol.id)
         let (blocker, blocked) = block == .originalsAuthorBlocksReader ? (carol, bob) : (bob, carol)
         #expect(try await fixture.relations.block(blocked.id, by: blocker.id))
         await #expect { _ = try await fixture.likes.like(repost.id, by: bob.id) } throws: { Self.notFound($0) }
@@ -54,7 +54,7 @@ struct VisibilityStoreTests {
         let fixture = try await backend.fixture()
         let (alice, bob) = (try await fixture.user("alice"), try await fixture.user("bob"))
         let original = try await fixture.post("alice's secret words", by: alice)
-        let repost = try await fixture.tweets.repost(original.id, by: bob.id)()
+        let repost = try await fixture.tweets.repost(original.id, by: bob.id)
         let seen = try await fixture.accounts.archivePage(of: bob.id, from: .start, limit: 500)
         #expect(seen.tweets.map { $0.repostOf?.text } == ["alice's secret words"], "seen before the block")
         let (blocker, blocked) = block == .originalsAuthorBlocksReader ? (alice, bob) : (bob, alice)
@@ -83,7 +83,7 @@ struct VisibilityStoreTests {
             try await fixture.user("alice"), try await fixture.user("bob"), try await fixture.user("carol")
         )
         let original = try await fixture.post("alice's own words", by: alice)
-        let repost = try await fixture.tweets.repost(original.id, by: carol.id)()
+        let repost = try await fixture.tweets.repost(original.id, by: carol.id)
         let (blocker, blocked) = block == .originalsAuthorBlocksReader ? (alice, bob) : (bob, alice)
         #expect(try await fixture.relations.block(blocked.id, by: blocker.id))
         let visibility = TweetVisibility(try await fixture.relations.hiddenAccounts(of: bob.id))

@@ -10,24 +10,24 @@ struct AuthMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         router.register(
             API.Auth.providers,
-            .awaited { [services] (_: NoParams, _) in
+            { [services] (_: NoParams, _) in
                 services.providers.enabled.all.map {
                     API.Auth.Provider(name: $0.name, credentials: $0.credentialFields)
                 }
             })
         router.register(
             API.Auth.signup,
-            .awaited { (params: API.Auth.SignupParams, context) in
+            { (params: API.Auth.SignupParams, context) in
                 try await signup(params, context: context)
             })
         router.register(
             API.Auth.login,
-            .awaited { (params: API.Auth.LoginParams, context) in
+            { (params: API.Auth.LoginParams, context) in
                 try await logIn(params, context: context)
             })
         router.register(
             API.Auth.logout,
-            .awaited { [services] (_: NoParams, context) in
+            { [services] (_: NoParams, context) in
                 if let login = context.session.login, let sessionID = login.sessionID {
                     try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
                     // Other connections that resumed the same session (twctl runs) end with it.
@@ -39,7 +39,7 @@ struct AuthMethods: MethodGroup {
             })
         router.register(
             API.Auth.whoami,
-            .awaited { [services] (_: NoParams, context) in
+            { [services] (_: NoParams, context) in
                 let login = try context.session.requireLogin()
                 guard let user = try await services.users.user(id: login.userID) else {
                     throw TwitterError.notFound("Account")
@@ -49,7 +49,7 @@ struct AuthMethods: MethodGroup {
             })
         router.register(
             API.Auth.changePassword,
-            .awaited { (params: API.Auth.ChangePasswordParams, context) in
+            { (params: API.Auth.ChangePasswordParams, context) in
                 try await changePassword(params, context: context)
             })
         PeerLinkMethods(services: services).register(in: &router)

@@ -12,7 +12,7 @@ struct PeerLinkMethods {
     func register(in router: inout Router<RequestContext>) {
         router.register(
             API.Auth.linkPeer,
-            .awaited { [services] (params: API.Auth.LinkPeerParams, context) in
+            { [services] (params: API.Auth.LinkPeerParams, context) in
                 let login = try context.session.requireLogin()
                 let uid = context.session.peer.userID
                 let confirmation = try await services.confirmPassword(
@@ -27,7 +27,7 @@ struct PeerLinkMethods {
             })
         router.register(
             API.Auth.peerLinks,
-            .awaited { [services] (_: NoParams, context) in
+            { [services] (_: NoParams, context) in
                 let login = try context.session.requireLogin()
                 return API.Auth.PeerLinks(
                     links: try await services.peerLinks.links(userID: login.userID).map {
@@ -36,7 +36,7 @@ struct PeerLinkMethods {
             })
         router.register(
             API.Auth.unlinkPeer,
-            .awaited { [services] (params: API.Auth.UnlinkPeerParams, context) in
+            { [services] (params: API.Auth.UnlinkPeerParams, context) in
                 let login = try context.session.requireLogin()
                 let uid = params.uid ?? context.session.peer.userID
                 let removed = try await services.peerLinks.unlinkPeer(uid: uid, userID: login.userID)

@@ -11,7 +11,7 @@ struct BookmarkMethods: MethodGroup {
         let (bookmarks, feed, stores) = (services.bookmarks, services.feed, services.readStores)
         router.register(
             API.Bookmarks.add,
-            .awaited { (params: API.Tweets.IDParams, context) in
+            { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
                 // A tweet the caller may not see is as if absent; the store asks again in its transaction.
                 _ = try await services.access.tweet(params.id, for: reader)
@@ -20,7 +20,7 @@ struct BookmarkMethods: MethodGroup {
             })
         router.register(
             API.Bookmarks.remove,
-            .awaited { (params: API.Tweets.IDParams, context) in
+            { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
                 _ = try await services.access.tweet(params.id, for: reader)
                 _ = try await bookmarks.unbookmark(params.id, by: reader)
@@ -28,7 +28,7 @@ struct BookmarkMethods: MethodGroup {
             })
         router.register(
             API.Bookmarks.list,
-            .awaited { (params: API.Bookmarks.ListParams, context) in
+            { (params: API.Bookmarks.ListParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let request = try PageCursor.request(.tweets, limit: params.limit, cursor: params.cursor)
                 let page = try await services.access.bookmarks(of: reader, page: request, in: bookmarks)

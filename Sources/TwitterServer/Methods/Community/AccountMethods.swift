@@ -18,7 +18,7 @@ struct AccountMethods: MethodGroup {
         let (auth, community, messages) = (auth, community, messages)
         router.register(
             API.Account.export,
-            .awaited { (params: API.Account.ExportParams, context) in
+            { (params: API.Account.ExportParams, context) in
                 let login = try context.session.requireLogin()
                 var cursor = ArchiveCursor.start
                 if let text = params.cursor {
@@ -36,7 +36,7 @@ struct AccountMethods: MethodGroup {
             })
         router.register(
             API.Account.delete,
-            .awaited { (params: API.Account.DeleteParams, context) in
+            { (params: API.Account.DeleteParams, context) in
                 let login = try context.session.requireLogin()
                 let username = try await Self.confirmDeletion(
                     params, login: login, auth: auth, peer: context.session.peer)
@@ -53,7 +53,7 @@ struct AccountMethods: MethodGroup {
             })
         router.register(
             API.Auth.resetPassword,
-            .awaited { (params: API.Auth.ResetPasswordParams, context) in
+            { (params: API.Auth.ResetPasswordParams, context) in
                 // Guesses count against the e-mail and the peer like failed logins.
                 let keys = LoginThrottle.keys(
                     account: params.email.trimmingCharacters(in: .whitespaces).lowercased(), peer: context.session.peer)

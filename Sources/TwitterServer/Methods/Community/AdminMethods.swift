@@ -13,7 +13,7 @@ struct AdminMethods: MethodGroup {
         let (moderation, auth, community) = (community.moderation, auth, community)
         router.register(
             API.Admin.usersList,
-            .awaited { (params: API.Admin.UserListParams, _) in
+            { (params: API.Admin.UserListParams, _) in
                 let request = try PageCursor.request(.people, limit: params.limit, cursor: params.cursor)
                 let page = try await moderation.accounts(matching: params.query, status: params.status, page: request)
                 return API.Admin.UserPage(
@@ -21,7 +21,7 @@ struct AdminMethods: MethodGroup {
             })
         router.register(
             API.Admin.suspend,
-            .awaited { (params: API.Admin.SuspendParams, context) in
+            { (params: API.Admin.SuspendParams, context) in
                 let admin = try context.session.requireLogin()
                 let reason = try Self.text(params.reason, field: "reason")
                 let account = try await Self.account(params.username, moderation)
@@ -37,7 +37,7 @@ struct AdminMethods: MethodGroup {
             })
         router.register(
             API.Admin.unsuspend,
-            .awaited { (params: API.Users.UsernameParams, context) in
+            { (params: API.Users.UsernameParams, context) in
                 let admin = try context.session.requireLogin()
                 let account = try await Self.account(params.username, moderation)
                 _ = try await moderation.unsuspend(account.id)
@@ -47,7 +47,7 @@ struct AdminMethods: MethodGroup {
             })
         router.register(
             API.Admin.resetPassword,
-            .awaited { (params: API.Users.UsernameParams, context) in
+            { (params: API.Users.UsernameParams, context) in
                 let admin = try context.session.requireLogin()
                 let account = try await Self.account(params.username, moderation)
                 let code = community.sealer.makeToken(kind: .passwordReset)
@@ -63,7 +63,7 @@ struct AdminMethods: MethodGroup {
             })
         router.register(
             API.Admin.deleteTweet,
-            .awaited { (params: API.Admin.DeleteTweetParams, context) in
+            { (params: API.Admin.DeleteTweetParams, context) in
                 let admin = try context.session.requireLogin()
                 let reason = try Self.text(params.reason, field: "reason")
                 let author = try await moderation.removeTweet(params.id)
@@ -74,7 +74,7 @@ struct AdminMethods: MethodGroup {
             })
         router.register(
             API.Admin.reportsList,
-            .awaited { (params: API.Admin.ReportListParams, _) in
+            { (params: API.Admin.ReportListParams, _) in
                 let request = try PageCursor.request(.people, limit: params.limit, cursor: params.cursor)
                 let page = try await moderation.reports(status: params.status, page: request)
                 return API.Admin.ReportPage(
@@ -82,7 +82,7 @@ struct AdminMethods: MethodGroup {
             })
         router.register(
             API.Admin.resolve,
-            .awaited { (params: API.Admin.ResolveParams, context) in
+            { (params: API.Admin.ResolveParams, context) in
                 let admin = try context.session.requireLogin()
                 let note = try params.note.map { try Self.text($0, field: "note") }
                 guard
@@ -95,7 +95,7 @@ struct AdminMethods: MethodGroup {
             })
         router.register(
             API.Admin.auditList,
-            .awaited { (params: API.Admin.AuditListParams, _) in
+            { (params: API.Admin.AuditListParams, _) in
                 let page = try await moderation.auditEntries(
                     page: try PageCursor.request(.people, limit: params.limit, cursor: params.cursor))
                 return API.Admin.AuditPage(

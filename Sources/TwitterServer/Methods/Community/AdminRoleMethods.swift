@@ -13,13 +13,13 @@ struct AdminRoleMethods {
     func register(in router: inout Router<RequestContext>) {
         router.register(
             API.Admin.grantRole,
-            .awaited { (params: API.Users.UsernameParams, context) in
+            { (params: API.Users.UsernameParams, context) in
                 let account = try await AdminMethods.account(params.username, community.moderation)
                 return try await change(account, to: .admin, method: API.Admin.grantRole.name, context: context)
             })
         router.register(
             API.Admin.revokeRole,
-            .awaited { (params: API.Users.UsernameParams, context) in
+            { (params: API.Users.UsernameParams, context) in
                 let admin = try context.session.requireLogin()
                 let account = try await AdminMethods.account(params.username, community.moderation)
                 guard account.id != admin.userID else {

@@ -16,7 +16,7 @@ struct ReportMethods: MethodGroup {
         let (auth, tweets, community, lookup, messages) = (auth, tweets, community, lookup, messages)
         router.register(
             API.Reports.create,
-            .awaited { (params: API.Reports.CreateParams, context) in
+            { (params: API.Reports.CreateParams, context) in
                 let reporter = try context.session.requireLogin().userID
                 var reason = try AdminMethods.text(params.reason, field: "reason")
                 let accountID: Int64

@@ -13,7 +13,7 @@ struct ListMethods: MethodGroup {
         let lists = services.lists
         router.register(
             API.Lists.create,
-            .awaited { (params: API.Lists.CreateParams, context) in
+            { (params: API.Lists.CreateParams, context) in
                 let owner = try context.session.requireLogin().userID
                 let draft = ListRules.normalize(
                     ListDraft(
@@ -24,7 +24,7 @@ struct ListMethods: MethodGroup {
             })
         router.register(
             API.Lists.update,
-            .awaited { (params: API.Lists.UpdateParams, context) in
+            { (params: API.Lists.UpdateParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let patch = ListRules.normalize(
                     ListPatch(name: params.name, description: params.description, isPrivate: params.isPrivate))
@@ -33,20 +33,20 @@ struct ListMethods: MethodGroup {
             })
         router.register(
             API.Lists.delete,
-            .awaited { (params: API.Lists.IDParams, context) in
+            { (params: API.Lists.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
                 try await lists.deleteList(params.id, by: reader)
                 return API.Lists.Deleted(deleted: true)
             })
         router.register(
             API.Lists.add,
-            .awaited { [lookup] (params: API.Lists.MemberParams, context) in
+            { [lookup] (params: API.Lists.MemberParams, context) in
                 let reader = try context.session.requireLogin().userID
                 return try await lists.addMember(try await lookup.id(of: params.username), to: params.id, by: reader)
             })
         router.register(
             API.Lists.remove,
-            .awaited { [lookup] (params: API.Lists.MemberParams, context) in
+            { [lookup] (params: API.Lists.MemberParams, context) in
                 let reader = try context.session.requireLogin().userID
                 return try await lists.removeMember(
                     try await lookup.id(of: params.username), from: params.id, by: reader)
@@ -59,26 +59,26 @@ struct ListMethods: MethodGroup {
         let lists = services.lists
         router.register(
             API.Lists.get,
-            .awaited { (params: API.Lists.IDParams, context) in
+            { (params: API.Lists.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
                 return try await services.access.list(params.id, for: reader, in: lists)
             })
         router.register(
             API.Lists.mine,
-            .awaited { (_: NoParams, context) in
+            { (_: NoParams, context) in
                 let reader = try context.session.requireLogin().userID
                 return API.Lists.Lists(lists: try await lists.lists(ownedBy: reader, includingPrivate: true))
             })
         router.register(
             API.Lists.of,
-            .awaited { [lookup] (params: API.Users.UsernameParams, context) in
+            { [lookup] (params: API.Users.UsernameParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let owner = try await lookup.id(of: params.username)
                 return API.Lists.Lists(lists: try await services.access.publicLists(of: owner, for: reader, in: lists))
             })
         router.register(
             API.Lists.members,
-            .awaited { (params: API.Lists.MembersParams, context) in
+            { (params: API.Lists.MembersParams, context) in
                 let reader = try context.session.requireLogin().userID
                 _ = try await services.access.list(params.id, for: reader, in: lists)
                 let request = try await services.pageRequest(params.limit, params.cursor, context)

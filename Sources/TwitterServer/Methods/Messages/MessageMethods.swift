@@ -13,7 +13,7 @@ struct MessageMethods: MethodGroup {
         let (services, store, lookup) = (services, services.store, lookup)
         router.register(
             API.Messages.send,
-            .awaited { (params: API.Messages.SendParams, context) in
+            { (params: API.Messages.SendParams, context) in
                 let sender = try context.session.requireLogin().userID
                 let body = try services.text.validated(params.text)
                 try Self.keyRule.validate(params)
@@ -27,7 +27,7 @@ struct MessageMethods: MethodGroup {
             })
         router.register(
             API.Messages.conversations,
-            .awaited { (params: API.Messages.ConversationsParams, context) in
+            { (params: API.Messages.ConversationsParams, context) in
                 let reader = try context.session.requireLogin().userID
                 if let cursor = params.cursor, Int64(cursor) == nil {
                     throw TwitterError.invalidFields(["cursor": "is not a cursor this method gave"])
@@ -42,7 +42,7 @@ struct MessageMethods: MethodGroup {
             })
         router.register(
             API.Messages.list,
-            .awaited { (params: API.Messages.ListParams, context) in
+            { (params: API.Messages.ListParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let limit = API.PageSize.messages.limit(params.limit)
                 let found = try await store.messages(
@@ -54,34 +54,34 @@ struct MessageMethods: MethodGroup {
             })
         router.register(
             API.Messages.markRead,
-            .awaited { (params: API.Messages.ConversationParams, context) in
+            { (params: API.Messages.ConversationParams, context) in
                 let reader = try context.session.requireLogin().userID
                 try await store.markRead(params.conversationId, by: reader)
                 return API.Messages.Marked(unreadCount: try await store.unreadCount(of: reader))
             })
         router.register(
             API.Messages.unreadCount,
-            .awaited { (_: NoParams, context) in
+            { (_: NoParams, context) in
                 let reader = try context.session.requireLogin().userID
                 return API.Messages.UnreadCount(count: try await store.unreadCount(of: reader))
             })
         router.register(
             API.Messages.delete,
-            .awaited { (params: API.Messages.IDParams, context) in
+            { (params: API.Messages.IDParams, context) in
                 let userID = try context.session.requireLogin().userID
                 try await store.delete(params.id, by: userID)
                 return API.Tweets.Deleted(deleted: true)
             })
         router.register(
             API.Messages.leave,
-            .awaited { (params: API.Messages.ConversationParams, context) in
+            { (params: API.Messages.ConversationParams, context) in
                 let userID = try context.session.requireLogin().userID
                 try await store.leave(params.conversationId, by: userID)
                 return API.Messages.Left(left: true)
             })
         router.register(
             API.Messages.subscribe,
-            .awaited { (_: NoParams, context) in
+            { (_: NoParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let subscription = services.hub.subscribe(reader, capacity: MessageServices.subscriberCapacity)
                 do {
@@ -96,7 +96,7 @@ struct MessageMethods: MethodGroup {
             })
         router.register(
             API.Messages.unsubscribe,
-            .awaited { (params: API.Tweets.UnsubscribeParams, context) in
+            { (params: API.Tweets.UnsubscribeParams, context) in
                 _ = try context.session.requireLogin()
                 guard context.session.cancelSubscription(params.subscription) else {
                     throw TwitterError.notFound("Subscription \(params.subscription)")

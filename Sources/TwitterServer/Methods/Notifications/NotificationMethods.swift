@@ -10,7 +10,7 @@ struct NotificationMethods: MethodGroup {
         let (services, store) = (services, services.notifications)
         router.register(
             API.Notifications.list,
-            .awaited { (params: API.Notifications.ListParams, context) in
+            { (params: API.Notifications.ListParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let query = NotificationQuery(
                     sinceID: params.sinceId, maxID: params.maxId, limit: API.PageSize.tweets.limit(params.limit),
@@ -21,20 +21,20 @@ struct NotificationMethods: MethodGroup {
             })
         router.register(
             API.Notifications.markRead,
-            .awaited { (params: API.Notifications.MarkReadParams, context) in
+            { (params: API.Notifications.MarkReadParams, context) in
                 let reader = try context.session.requireLogin().userID
                 return API.Notifications.Unread(
                     unread: try await services.access.markRead(of: reader, upTo: params.upToId, in: store))
             })
         router.register(
             API.Notifications.unreadCount,
-            .awaited { (_: NoParams, context) in
+            { (_: NoParams, context) in
                 let reader = try context.session.requireLogin().userID
                 return API.Notifications.Unread(unread: try await services.access.unreadCount(of: reader, in: store))
             })
         router.register(
             API.Notifications.subscribe,
-            .awaited { (params: API.Notifications.SubscribeParams, context) in
+            { (params: API.Notifications.SubscribeParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let subscription = services.feed.hub.subscribeToNotifications(
                     of: reader, capacity: TweetServices.subscriberCapacity)

@@ -10,7 +10,7 @@ struct PinMethods: MethodGroup {
         let pins = services.pins
         router.register(
             API.Profiles.pin,
-            .awaited { (params: API.Tweets.IDParams, context) in
+            { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
                 // A tweet the caller may not see is as if absent (-32004); one it sees but that is not its own, or
                 // a repost, is the store's -32003 (`PinRule`).
@@ -20,7 +20,7 @@ struct PinMethods: MethodGroup {
             })
         router.register(
             API.Profiles.unpin,
-            .awaited { (_: NoParams, context) in
+            { (_: NoParams, context) in
                 let reader = try context.session.requireLogin().userID
                 _ = try await pins.unpin(by: reader)
                 return API.Profiles.Pinned(pinned: false, pinnedTweetId: nil)

@@ -12,7 +12,7 @@ struct SearchMethods: MethodGroup {
         let (services, search, lookup) = (services, services.search, lookup)
         router.register(
             API.Search.tweets,
-            .awaited { (params: API.Search.TweetsParams, context) in
+            { (params: API.Search.TweetsParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let query = try SearchQuery(parsing: params.query)
                 let position = try SearchCursor.position(params.cursor)
@@ -26,7 +26,7 @@ struct SearchMethods: MethodGroup {
             })
         router.register(
             API.Search.users,
-            .awaited { (params: API.Search.UsersParams, context) in
+            { (params: API.Search.UsersParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let prefix = params.query.trimmingCharacters(in: .whitespaces)
                 guard (1...64).contains(prefix.count) else {
@@ -38,7 +38,7 @@ struct SearchMethods: MethodGroup {
             })
         router.register(
             API.Tags.tweets,
-            .awaited { (params: API.Tags.TweetsParams, context) in
+            { (params: API.Tags.TweetsParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let query = TweetQuery(
                     .tag(try Self.tagKey(params.tag)), sinceID: params.sinceId, maxID: params.maxId,
@@ -47,7 +47,7 @@ struct SearchMethods: MethodGroup {
             })
         router.register(
             API.Tags.trending,
-            .awaited { (params: API.Tags.TrendingParams, _) in
+            { (params: API.Tags.TrendingParams, _) in
                 let (hours, limit) = (params.hours ?? 24, API.PageSize.tags.limit(params.limit))
                 return API.Tags.Trending(
                     tags: try await services.feed.caches.trending.tags(hours: hours, limit: limit) {

@@ -9,18 +9,18 @@ struct TimelineMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         let (feed, stores) = (services.feed, services.readStores)
-        // Immediate when the reader's follows and their accounts' windows are in memory; awaited otherwise.
+        // From memory, with no wait, when the reader's follows and their accounts' tweets are there.
         router.register(
             API.Timelines.home,
-            .immediate { (params: API.Timelines.PageParams, context) throws -> Immediate<FeedPage> in
+            { (params: API.Timelines.PageParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let query = params.query(.home(reader))
-                if let page = feed.pageInMemory(query, reader: reader) { return .now(page) }
-                return .later { try await feed.page(query, reader: reader, stores: stores) }
+                if let page = feed.pageInMemory(query, reader: reader) { return page }
+                return try await feed.page(query, reader: reader, stores: stores)
             })
         router.register(
             API.Timelines.user,
-            .awaited { [lookup] (params: API.Timelines.UserParams, context) in
+            { [lookup] (params: API.Timelines.UserParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let author = try await lookup.id(of: params.username)
                 let query = TweetQuery(
@@ -37,7 +37,7 @@ struct TimelineMethods: MethodGroup {
         // Paged and filtered as home's, from the store: only who may see the list is asked first.
         router.register(
             API.Timelines.list,
-            .awaited { (params: API.Timelines.ListParams, context) in
+            { (params: API.Timelines.ListParams, context) in
                 let reader = try context.session.requireLogin().userID
                 _ = try await services.access.list(params.id, for: reader, in: services.lists)
                 let query = TweetQuery(
@@ -45,18 +45,18 @@ struct TimelineMethods: MethodGroup {
                     limit: API.PageSize.tweets.limit(params.limit))
                 return try await feed.page(query, reader: reader, stores: stores)
             })
-        // The same answer as tweets.fetch without an author, immediate when in memory.
+        // The same answer as tweets.fetch without an author, from memory when it is there.
         router.register(
             API.Timelines.public,
-            .immediate { (params: API.Timelines.PageParams, context) throws -> Immediate<FeedPage> in
+            { (params: API.Timelines.PageParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let query = params.query(.everyone)
-                if let page = feed.pageInMemory(query, reader: reader) { return .now(page) }
-                return .later { try await feed.page(query, reader: reader, stores: stores) }
+                if let page = feed.pageInMemory(query, reader: reader) { return page }
+                return try await feed.page(query, reader: reader, stores: stores)
             })
         router.register(
             API.Timelines.subscribe,
-            .awaited { [lookup] (params: API.Timelines.SubscribeParams, context) in
+            { [lookup] (params: API.Timelines.SubscribeParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let timeline: Timeline
                 switch params.timeline {

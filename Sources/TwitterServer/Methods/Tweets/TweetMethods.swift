@@ -12,48 +12,46 @@ struct TweetMethods: MethodGroup {
         let (tweets, feed, text, stores, rates) = (
             services.store, services.feed, services.text, services.readStores, services.rates
         )
-        // Ordered: started at once, so a client's pipelined posts join the same group commit.
+        // A post queues itself in the commit order before it first waits, so a client's pipelined posts share
+        // a commit (`LineAnswerer`'s rule of order).
         router.register(
             API.Tweets.post,
-            .ordered { (params: API.Tweets.PostParams, context) in
+            { (params: API.Tweets.PostParams, context) in
                 let login = try context.session.requireLogin()
                 // A quote may say nothing more than what it quotes.
                 let body = try params.quoteOf == nil ? text.validated(params.text) : text.validatedQuote(params.text)
                 try Self.keyRule.validate(params)
                 try rates.take(.posts, by: login.userID)
-                let wait = tweets.post(
+                let tweet = try await tweets.post(
                     PostDraft(
                         text: body, by: login.userID, inReplyToID: params.inReplyToId,
                         idempotencyKey: params.idempotencyKey, quoteOfID: params.quoteOf))
-                guard params.quoteOf != nil else { return wait }
+                guard params.quoteOf != nil else { return tweet }
                 // The quoted tweet as its quoter sees it (with its marks); a plain post has nothing to resolve.
-                return { try await feed.marked([try await wait()], for: login.userID, stores: stores)[0] }
+                return try await feed.marked([tweet], for: login.userID, stores: stores)[0]
             })
-        // Immediate when the page is in memory (the public timeline's newest pages); awaited otherwise.
+        // From memory, with no wait, when the page is there (the public timeline's newest pages).
         router.register(
             API.Tweets.fetch,
-            .immediate { [lookup] (params: API.Tweets.FetchParams, context) throws -> Immediate<FeedPage> in
+            { [lookup] (params: API.Tweets.FetchParams, context) in
                 let reader = try context.session.requireLogin().userID
                 // Naming an author needs a lookup first.
                 if params.author == nil, let page = feed.pageInMemory(params.query(.everyone), reader: reader) {
-                    return .now(page)
+                    return page
                 }
-                return .later {
-                    let timeline: Timeline =
-                        try await lookup.id(ofOptional: params.author).map { .author($0) } ?? .everyone
-                    return try await feed.page(params.query(timeline), reader: reader, stores: stores)
-                }
+                let timeline: Timeline = try await lookup.id(ofOptional: params.author).map { .author($0) } ?? .everyone
+                return try await feed.page(params.query(timeline), reader: reader, stores: stores)
             })
         router.register(
             API.Tweets.get,
-            .awaited { (params: API.Tweets.IDParams, context) in
+            { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let tweet = try await services.access.tweet(params.id, for: reader)
                 return try await feed.marked([tweet], for: reader, stores: stores)[0]
             })
         router.register(
             API.Tweets.delete,
-            .awaited { (params: API.Tweets.IDParams, context) in
+            { (params: API.Tweets.IDParams, context) in
                 let login = try context.session.requireLogin()
                 try await services.access.requireDeletable(params.id, by: login.userID)
                 try await tweets.deleteTweet(id: params.id, by: login.userID)
@@ -61,13 +59,13 @@ struct TweetMethods: MethodGroup {
             })
         router.register(
             API.Tweets.subscribe,
-            .awaited { [lookup] (params: API.Tweets.SubscribeParams, context) in
+            { [lookup] (params: API.Tweets.SubscribeParams, context) in
                 let timeline: Timeline = try await lookup.id(ofOptional: params.author).map { .author($0) } ?? .everyone
                 return try await services.subscribe(timeline, sinceID: params.sinceId, context: context)
             })
         router.register(
             API.Tweets.unsubscribe,
-            .awaited { (params: API.Tweets.UnsubscribeParams, context) in
+            { (params: API.Tweets.UnsubscribeParams, context) in
                 guard context.session.cancelSubscription(params.subscription) else {
                     throw TwitterError.notFound("Subscription \(params.subscription)")
                 }
@@ -81,7 +79,7 @@ struct TweetMethods: MethodGroup {
         let (tweets, feed, likes, stores) = (services.store, services.feed, services.likes, services.readStores)
         router.register(
             API.Tweets.thread,
-            .awaited { (params: API.Tweets.IDParams, context) in
+            { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let rows = try await services.access.thread(
                     of: params.id, for: reader, descendantLimit: Conversation.descendantLimit)
@@ -91,7 +89,7 @@ struct TweetMethods: MethodGroup {
             })
         router.register(
             API.Tweets.quotes,
-            .awaited { (params: API.Tweets.QuotesParams, context) in
+            { (params: API.Tweets.QuotesParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let request = try PageCursor.request(.tweets, limit: params.limit, cursor: params.cursor)
                 // A tweet the caller may not see is as if absent, its quotes too; a repost's are its original's.
@@ -102,7 +100,7 @@ struct TweetMethods: MethodGroup {
             })
         router.register(
             API.Tweets.like,
-            .awaited { (params: API.Tweets.IDParams, context) in
+            { (params: API.Tweets.IDParams, context) in
                 let login = try context.session.requireLogin()
                 _ = try await services.access.tweet(params.id, for: login.userID)
                 try services.rates.take(.likes, by: login.userID)
@@ -111,7 +109,7 @@ struct TweetMethods: MethodGroup {
             })
         router.register(
             API.Tweets.unlike,
-            .awaited { (params: API.Tweets.IDParams, context) in
+            { (params: API.Tweets.IDParams, context) in
                 let login = try context.session.requireLogin()
                 _ = try await services.access.tweet(params.id, for: login.userID)
                 let counts = try await likes.unlike(params.id, by: login.userID)
@@ -119,7 +117,7 @@ struct TweetMethods: MethodGroup {
             })
         router.register(
             API.Tweets.likedBy,
-            .awaited { (params: API.Tweets.LikedByParams, context) in
+            { (params: API.Tweets.LikedByParams, context) in
                 let request = try await services.pageRequest(params.limit, params.cursor, context)
                 // A tweet the caller may not see is as if absent, its likers too.
                 _ = try await services.access.tweet(params.id, for: try context.session.requireLogin().userID)
@@ -128,18 +126,18 @@ struct TweetMethods: MethodGroup {
                 }
                 return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
             })
-        // Ordered like a post: a repost is a tweet, and takes its id in commit order.
+        // Queued like a post: a repost is a tweet, and takes its id in commit order.
         router.register(
             API.Tweets.repost,
-            .ordered { (params: API.Tweets.IDParams, context) in
+            { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
                 try services.rates.take(.reposts, by: reader)
-                let wait = tweets.repost(params.id, by: reader)
-                return { try await feed.marked([try await wait()], for: reader, stores: stores)[0] }
+                let repost = try await tweets.repost(params.id, by: reader)
+                return try await feed.marked([repost], for: reader, stores: stores)[0]
             })
         router.register(
             API.Tweets.unrepost,
-            .awaited { (params: API.Tweets.IDParams, context) in
+            { (params: API.Tweets.IDParams, context) in
                 let login = try context.session.requireLogin()
                 _ = try await tweets.unrepost(params.id, by: login.userID)
                 return API.Tweets.Reposted(reposted: false)

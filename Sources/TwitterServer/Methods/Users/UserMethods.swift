@@ -11,7 +11,7 @@ struct UserMethods: MethodGroup {
         let (follows, lookup, services) = (services.follows, lookup, services)
         router.register(
             API.Users.get,
-            .awaited { (params: API.Users.UsernameParams, context) in
+            { (params: API.Users.UsernameParams, context) in
                 let login = try context.session.requireLogin()
                 guard var overview = try await follows.overview(of: params.username, viewerID: login.userID) else {
                     throw TwitterError.notFound("User \(params.username)")
@@ -27,7 +27,7 @@ struct UserMethods: MethodGroup {
             })
         router.register(
             API.Users.follow,
-            .awaited { (params: API.Users.UsernameParams, context) in
+            { (params: API.Users.UsernameParams, context) in
                 let (reader, followee) = try await lookup.other(params.username, context, doing: "follow")
                 try services.rates.take(.follows, by: reader)
                 _ = try await follows.follow(followee, by: reader)
@@ -35,21 +35,21 @@ struct UserMethods: MethodGroup {
             })
         router.register(
             API.Users.unfollow,
-            .awaited { (params: API.Users.UsernameParams, context) in
+            { (params: API.Users.UsernameParams, context) in
                 let login = try context.session.requireLogin()
                 _ = try await follows.unfollow(try await lookup.id(of: params.username), by: login.userID)
                 return API.Users.Following(following: false)
             })
         router.register(
             API.Users.followers,
-            .awaited { (params: API.Users.ListParams, context) in
+            { (params: API.Users.ListParams, context) in
                 let request = try await services.pageRequest(params.limit, params.cursor, context)
                 let page = try await follows.followers(of: try await lookup.id(of: params.username), page: request)
                 return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
             })
         router.register(
             API.Users.following,
-            .awaited { (params: API.Users.ListParams, context) in
+            { (params: API.Users.ListParams, context) in
                 let request = try await services.pageRequest(params.limit, params.cursor, context)
                 let page = try await follows.following(of: try await lookup.id(of: params.username), page: request)
                 return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
@@ -72,7 +72,7 @@ struct UserMethods: MethodGroup {
             let action = String(method.descriptor.name.dropFirst("users.".count))
             router.register(
                 method,
-                .awaited { (params: API.Users.UsernameParams, context) in
+                { (params: API.Users.UsernameParams, context) in
                     let (reader, target) = try await lookup.other(params.username, context, doing: action)
                     _ = try await change(relations, target, reader)
                     return answer
@@ -86,7 +86,7 @@ struct UserMethods: MethodGroup {
         for (method, list) in lists {
             router.register(
                 method,
-                .awaited { (params: API.Users.OwnListParams, context) in
+                { (params: API.Users.OwnListParams, context) in
                     let reader = try context.session.requireLogin().userID
                     let page = try await list(
                         relations, reader, try PageCursor.request(.people, limit: params.limit, cursor: params.cursor))
