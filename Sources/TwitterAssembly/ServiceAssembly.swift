@@ -27,18 +27,21 @@ public struct ServiceAssembly: Sendable {
     public static let versions = ComponentVersions(
         libsodium: Sodium.shared.version, sqlite: AppDatabase.sqliteVersion)
 
-    /// Assembles the services on the stores `makeStores` builds (reporting commits to the read model it is
-    /// given), as `configuration` says, hashing tokens with `tokenKey` and sealing messages with `messageKey` (a
+    /// Assembles the services on the stores `makeStores` builds (publishing commits to the publisher it is
+    /// given, to which the read model subscribes), as `configuration` says, hashing tokens with `tokenKey` and sealing messages with `messageKey` (a
     /// key of this run alone when nil, for a database no other run reads).
     public init(
         configuration: ServerConfiguration, tokenKey: [UInt8], messageKey: [UInt8]? = nil, logger: Logger,
         stores makeStores: (any TweetCommitObserving) -> StoreSet
     ) throws {
-        let feed = FeedReadModel(hub: TweetHub())
+        // The stores publish their commits; the read model subscribes, through the relay.
+        let commits = CommitPublisher()
+        let feed = FeedReadModel(hub: TweetHub(), commits: commits)
         // The live logins exist before the stores, which report other daemons' revocations to them.
         let liveLogins = LiveLogins()
         let relay = OtherDaemonsRelay(next: feed, liveLogins: liveLogins)
-        let stores = makeStores(relay)
+        commits.subscribe(relay)
+        let stores = makeStores(commits)
         liveLogins.broadcast(through: stores.otherDaemons)
         feed.share(with: stores.otherDaemons)
         health = stores.health

@@ -3,8 +3,8 @@ import TwitterCore
 
 /// Tweets as the server holds them in memory, kept current by commits: one place, one invalidation rule.
 ///
-/// Every commit the store reports (and later, with a shared database, every commit another daemon made) goes
-/// through `committed`, which moves the version on, applies the commit to each layer, and publishes it to the
+/// Every commit the stores publish (`CommitPublisher`; with a shared database, every commit another daemon made
+/// too) is delivered to `committed`, which moves the version on, applies the commit to each layer, and publishes it to the
 /// live streams. The layers:
 ///
 /// 1. `RecentTweetsCache`: the newest tweets with their counts, which answer the public timeline's latest pages
@@ -36,10 +36,17 @@ public final class FeedReadModel: TweetCommitObserving {
     /// answer only after catching up with their commits.
     private let others = Mutex<any OtherDaemons>(NoOtherDaemons())
 
-    /// Creates an empty model that publishes to `hub`; it fills from the store on the first read.
-    public init(hub: TweetHub, capacity: Int = 512) {
+    /// Where the stores publish their commits, which this model is subscribed to (through the relay): a read
+    /// delivers what is published and not yet delivered before it reads, so it never misses an answered write.
+    private let commits: CommitPublisher?
+
+    /// Creates an empty model that publishes to `hub`; it fills from the store on the first read. With
+    /// `commits`, reads first deliver what the stores published (the daemon's assembly); without, the stores
+    /// tell this model of their commits themselves (tests).
+    public init(hub: TweetHub, capacity: Int = 512, commits: CommitPublisher? = nil) {
         self.hub = hub
         self.capacity = capacity
+        self.commits = commits
         current = Mutex(ReadModelCaches(capacity: capacity))
     }
 
@@ -49,8 +56,11 @@ public final class FeedReadModel: TweetCommitObserving {
         self.others.withLock { $0 = others }
     }
 
-    /// The layers now.
-    var caches: ReadModelCaches { current.withLock { $0 } }
+    /// The layers now, with every commit published so far applied to them.
+    var caches: ReadModelCaches {
+        if let commits, commits.hasUndelivered { commits.deliver() }
+        return current.withLock { $0 }
+    }
     /// What each recent reader liked and reposted.
     var marks: ReaderMarksCache { caches.marks }
 
@@ -61,7 +71,8 @@ public final class FeedReadModel: TweetCommitObserving {
             let fresh = ReadModelCaches(capacity: capacity)
             current.withLock { $0 = fresh }
         } else {
-            caches.apply(events)
+            // The layers as they are: this runs inside a delivery, which `caches` would start again.
+            current.withLock { $0 }.apply(events)
         }
         hub.publish(events)
     }

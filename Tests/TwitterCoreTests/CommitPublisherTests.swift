@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+import Testing
+import TwitterCore
+
+/// The stores publish commits; the read model subscribes. A writer only appends: the subscriber is told by a
+/// delivery off the writer's thread, or by a reader that delivers first, and always in commit order.
+struct CommitPublisherTests {
+    /// Records what it is told, and whether it was told on the thread of the test's "writer" while it wrote:
+    /// that would be a call from the writer's thread up into the subscriber.
+    final class Subscriber: TweetCommitObserving, @unchecked Sendable {
+        // @unchecked: `writer` is set and cleared by the test's thread around its writes, read under `lock`.
+        private let lock = NSLock()
+        private var writer: pthread_t?
+        let told = Mutex<[String]>([])
+        let toldInsideTheWriter = Mutex(false)
+        let delivered = AsyncStream<Void>.makeStream()
+
+        func committed(_ events: [TweetEvent]) { record(events, elsewhere: false) }
+        func committedElsewhere(_ events: [TweetEvent]) { record(events, elsewhere: true) }
+
+        private func record(_ events: [TweetEvent], elsewhere: Bool) {
+            lock.lock()
+            if let writer, pthread_equal(writer, pthread_self()) != 0 { toldInsideTheWriter.withLock { $0 = true } }
+            lock.unlock()
+            told.withLock { $0 += events.map { "\(elsewhere ? "elsewhere" : "here") \(Self.id($0))" } }
+            delivered.continuation.yield()
+        }
+
+        /// Runs `writes` as the writer.
+        func asWriter(_ writes: () -> Void) {
+            lock.withLock { writer = pthread_self() }
+            writes()
+            lock.withLock { writer = nil }
+        }
+
+        static func id(_ event: TweetEvent) -> Int64 {
+            if case .deleted(let id, _, _) = event { id } else { -1 }
+        }
+    }
+
+    static func deletion(_ id: Int64) -> TweetEvent { .deleted(id: id, authorID: 1, repostOf: nil) }
+
+    @Test func aWriterOnlyAppendsAndAReaderThatDeliversFirstFindsEveryCommitInOrder() {
+        let publisher = CommitPublisher()
+        let subscriber = Subscriber()
+        publisher.subscribe(subscriber)
+        subscriber.asWriter {
+            for id in 1...3 { publisher.committed([Self.deletion(Int64(id))]) }
+        }
+        // The reader's turn: whatever the delivery started by the writer has done, the rest is delivered here.
+        publisher.deliver()
+        #expect(!publisher.hasUndelivered)
+        #expect(subscriber.told.withLock { $0 } == ["here 1", "here 2", "here 3"])
+        #expect(!subscriber.toldInsideTheWriter.withLock { $0 }, "no commit was delivered on the writer's thread")
+    }
+
+    @Test func aCommitIsDeliveredWithoutAReader() async {
+        let publisher = CommitPublisher()
+        let subscriber = Subscriber()
+        publisher.subscribe(subscriber)
+        publisher.committed([Self.deletion(7)])
+        var deliveries = subscriber.delivered.stream.makeAsyncIterator()
+        _ = await deliveries.next()
+        #expect(subscriber.told.withLock { $0 } == ["here 7"])
+    }
+
+    @Test func anotherDaemonsCommitIsDeliveredBeforeItReturnsBehindWhatWasPublishedBefore() {
+        let publisher = CommitPublisher()
+        let subscriber = Subscriber()
+        publisher.subscribe(subscriber)
+        subscriber.asWriter { publisher.committed([Self.deletion(1)]) }
+        publisher.committedElsewhere([Self.deletion(2)])
+        #expect(subscriber.told.withLock { $0 }.suffix(2) == ["here 1", "elsewhere 2"])
+        #expect(!publisher.hasUndelivered)
+    }
+
+    @Test func whatIsPublishedBeforeTheSubscriberComesWaitsForIt() {
+        let publisher = CommitPublisher()
+        publisher.committed([Self.deletion(1)])
+        publisher.committed([Self.deletion(2)])
+        let subscriber = Subscriber()
+        publisher.subscribe(subscriber)
+        #expect(subscriber.told.withLock { $0 } == ["here 1", "here 2"])
+    }
+}
