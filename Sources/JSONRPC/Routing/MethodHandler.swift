@@ -1,7 +1,7 @@
 /// A method's handler together with how it runs: the one description of a route's execution.
 ///
 /// - `immediate`: answered on the connection's thread without a task, such as `system.ping`; it may hand back
-///   work to await instead when it cannot answer at once, such as a read that is not in memory.
+///   work to await instead when it cannot answer at once, such as a read that is not cached.
 /// - `ordered`: takes effect at once, in arrival order, and only its result is awaited, so that calls
 ///   pipelined on one connection overlap their waits, such as posts sharing a group commit.
 /// - `awaited`: runs in a task and is awaited.

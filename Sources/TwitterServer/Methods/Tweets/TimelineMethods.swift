@@ -9,13 +9,13 @@ struct TimelineMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         let (feed, stores) = (services.feed, services.readStores)
-        // Immediate when the reader's follows and their accounts' windows are in memory; awaited otherwise.
+        // Immediate when the reader's follows and their accounts' windows are cached; awaited otherwise.
         router.register(
             API.Timelines.home,
             .immediate { (params: API.Timelines.PageParams, context) throws -> Immediate<FeedPage> in
                 let reader = try context.session.requireLogin().userID
                 let query = params.query(.home(reader))
-                if let page = feed.pageInMemory(query, reader: reader) { return .now(page) }
+                if let page = feed.cachedPage(query, reader: reader) { return .now(page) }
                 return .later { try await feed.page(query, reader: reader, stores: stores) }
             })
         router.register(
@@ -30,9 +30,9 @@ struct TimelineMethods: MethodGroup {
                 // The pinned tweet heads the first page only.
                 guard params.maxId == nil,
                     let pinned = try await services.access.pinnedTweet(of: author, for: reader, in: services.pins)
-                else { return page.pinning(nil, json: feed.caches.json) }
+                else { return page.pinning(nil, json: feed.caches.tweetJSON) }
                 let marked = try await feed.marked([pinned], for: reader, stores: stores)[0]
-                return page.pinning(marked, json: feed.caches.json)
+                return page.pinning(marked, json: feed.caches.tweetJSON)
             })
         // Paged and filtered as home's, from the store: only who may see the list is asked first.
         router.register(
@@ -45,13 +45,13 @@ struct TimelineMethods: MethodGroup {
                     limit: API.PageSize.tweets.limit(params.limit))
                 return try await feed.page(query, reader: reader, stores: stores)
             })
-        // The same answer as tweets.fetch without an author, immediate when in memory.
+        // The same answer as tweets.fetch without an author, immediate when cached.
         router.register(
             API.Timelines.public,
             .immediate { (params: API.Timelines.PageParams, context) throws -> Immediate<FeedPage> in
                 let reader = try context.session.requireLogin().userID
                 let query = params.query(.everyone)
-                if let page = feed.pageInMemory(query, reader: reader) { return .now(page) }
+                if let page = feed.cachedPage(query, reader: reader) { return .now(page) }
                 return .later { try await feed.page(query, reader: reader, stores: stores) }
             })
         router.register(

@@ -29,13 +29,13 @@ struct TweetMethods: MethodGroup {
                 // The quoted tweet as its quoter sees it (with its marks); a plain post has nothing to resolve.
                 return { try await feed.marked([try await wait()], for: login.userID, stores: stores)[0] }
             })
-        // Immediate when the page is in memory (the public timeline's newest pages); awaited otherwise.
+        // Immediate when the page is cached (the public timeline's newest pages); awaited otherwise.
         router.register(
             API.Tweets.fetch,
             .immediate { [lookup] (params: API.Tweets.FetchParams, context) throws -> Immediate<FeedPage> in
                 let reader = try context.session.requireLogin().userID
                 // Naming an author needs a lookup first.
-                if params.author == nil, let page = feed.pageInMemory(params.query(.everyone), reader: reader) {
+                if params.author == nil, let page = feed.cachedPage(params.query(.everyone), reader: reader) {
                     return .now(page)
                 }
                 return .later {
@@ -98,7 +98,7 @@ struct TweetMethods: MethodGroup {
                 let quoted = try await services.access.tweet(params.id, for: reader)
                 let page = try await services.access.quotes(of: quoted.shownID, for: reader, page: request)
                 let shown = try await feed.marked(page.items, for: reader, stores: stores)
-                return TweetListAnswer(tweets: shown, nextCursor: page.next, json: feed.caches.json)
+                return TweetListAnswer(tweets: shown, nextCursor: page.next, json: feed.caches.tweetJSON)
             })
         router.register(
             API.Tweets.like,
