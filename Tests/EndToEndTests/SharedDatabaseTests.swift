@@ -53,7 +53,7 @@ import TwitterClient
         }
         #expect(methods["tweets.new"]?["tweet"]?["id"] == posted["id"])
         #expect(methods["notifications.new"]?["notification"]?["type"] == "mention")
-        // And readable through B, for anyone: B has delivered what it was told, and pages come from its memory.
+        // And readable through B, for anyone: B has delivered what it was told, and pages come from its caches.
         try await RPCConnection.withConnection(socketPath: b) { reader in
             try await reader.logIn(token: bobToken)
             let home = try await reader.call("timeline.home")

@@ -16,10 +16,10 @@ struct CommitPublisherTests {
         let toldInsideTheWriter = Mutex(false)
         let delivered = AsyncStream<Void>.makeStream()
 
-        func committed(_ events: [TweetEvent]) { record(events, elsewhere: false) }
-        func committedElsewhere(_ events: [TweetEvent]) { record(events, elsewhere: true) }
+        func committed(_ events: [CommitEvent]) { record(events, elsewhere: false) }
+        func committedElsewhere(_ events: [CommitEvent]) { record(events, elsewhere: true) }
 
-        private func record(_ events: [TweetEvent], elsewhere: Bool) {
+        private func record(_ events: [CommitEvent], elsewhere: Bool) {
             lock.lock()
             if let writer, pthread_equal(writer, pthread_self()) != 0 { toldInsideTheWriter.withLock { $0 = true } }
             lock.unlock()
@@ -34,12 +34,12 @@ struct CommitPublisherTests {
             lock.withLock { writer = nil }
         }
 
-        static func id(_ event: TweetEvent) -> Int64 {
-            if case .deleted(let id, _, _) = event { id } else { -1 }
+        static func id(_ event: CommitEvent) -> Int64 {
+            if case .tweet(.deleted(let id, _, _)) = event { id } else { -1 }
         }
     }
 
-    static func deletion(_ id: Int64) -> TweetEvent { .deleted(id: id, authorID: 1, repostOf: nil) }
+    static func deletion(_ id: Int64) -> CommitEvent { .tweet(.deleted(id: id, authorID: 1, repostOf: nil)) }
 
     @Test func aWriterOnlyAppendsAndAReaderThatDeliversFirstFindsEveryCommitInOrder() {
         let publisher = CommitPublisher()

@@ -13,7 +13,7 @@ struct HiddenAccountsTests {
     @Test func eventsChangeEachSideExactly() {
         var reader = HiddenAccounts()
         var other = HiddenAccounts()
-        let events: [TweetEvent] = [
+        let events: [RelationEvent] = [
             .muted(muterID: 1, mutedID: 2), .blocked(blockerID: 1, blockedID: 2), .blocked(blockerID: 2, blockedID: 1),
             .unblocked(blockerID: 1, blockedID: 2),
         ]

@@ -13,12 +13,12 @@ struct TweetHubTests {
         let hub = TweetHub()
         let all = hub.subscribe(.everyone)
         let onlyTwo = hub.subscribe(.author(2))
-        hub.publish([.posted(Self.tweet(1)), .posted(Self.tweet(2, author: 2))])
-        hub.publish([.deleted(id: 1, authorID: 1, repostOf: nil)])
-        #expect(await all.next() == .event(.posted(Self.tweet(1))))
-        #expect(await all.next() == .event(.posted(Self.tweet(2, author: 2))))
-        #expect(await all.next() == .event(.deleted(id: 1, authorID: 1, repostOf: nil)))
-        #expect(await onlyTwo.next() == .event(.posted(Self.tweet(2, author: 2))))
+        hub.publish([.tweet(.posted(Self.tweet(1))), .tweet(.posted(Self.tweet(2, author: 2)))])
+        hub.publish([.tweet(.deleted(id: 1, authorID: 1, repostOf: nil))])
+        #expect(await all.next() == .event(.tweet(.posted(Self.tweet(1)))))
+        #expect(await all.next() == .event(.tweet(.posted(Self.tweet(2, author: 2)))))
+        #expect(await all.next() == .event(.tweet(.deleted(id: 1, authorID: 1, repostOf: nil))))
+        #expect(await onlyTwo.next() == .event(.tweet(.posted(Self.tweet(2, author: 2)))))
         all.cancel()
         #expect(await all.next() == nil)
         #expect(hub.subscriptionCount == 1)
@@ -27,11 +27,11 @@ struct TweetHubTests {
     @Test func aSubscriberTooFarBehindGetsOneLagAndIsDropped() async {
         let hub = TweetHub()
         let slow = hub.subscribe(.everyone, capacity: 10)
-        hub.publish((1...11).map { .posted(Self.tweet($0)) })
+        hub.publish((1...11).map { .tweet(.posted(Self.tweet($0))) })
         #expect(await slow.next() == .lagged)
         #expect(await slow.next() == nil)
         #expect(hub.subscriptionCount == 0)
-        hub.publish([.posted(Self.tweet(12))])
+        hub.publish([.tweet(.posted(Self.tweet(12)))])
         #expect(await slow.next() == nil)
     }
 
@@ -39,30 +39,32 @@ struct TweetHubTests {
         let hub = TweetHub()
         let subscription = hub.subscribe(.everyone)
         async let delivery = subscription.next()
-        hub.publish([.posted(Self.tweet(7))])
-        #expect(await delivery == .event(.posted(Self.tweet(7))))
+        hub.publish([.tweet(.posted(Self.tweet(7)))])
+        #expect(await delivery == .event(.tweet(.posted(Self.tweet(7)))))
     }
 
     @Test func aHomeStreamFollowsTheFollowGraphInCommitOrder() async {
         let hub = TweetHub()
         let home = hub.subscribe(.home(1))
         // Committed before the follow set was read: kept, then filtered once it is known.
-        hub.publish([.posted(Self.tweet(1, author: 2)), .posted(Self.tweet(2, author: 3))])
+        hub.publish([.tweet(.posted(Self.tweet(1, author: 2))), .tweet(.posted(Self.tweet(2, author: 3)))])
         home.resolve(following: [2])
-        hub.publish([.posted(Self.tweet(3, author: 1)), .followed(followerID: 1, followeeID: 3)])
-        hub.publish([.posted(Self.tweet(4, author: 3)), .unfollowed(followerID: 1, followeeID: 2)])
-        hub.publish([.posted(Self.tweet(5, author: 2)), .followed(followerID: 9, followeeID: 2)])
-        hub.publish([.posted(Self.tweet(6, author: 2)), .posted(Self.tweet(7, author: 4))])
-        hub.publish([.posted(Self.tweet(8, author: 1))])
+        hub.publish([.tweet(.posted(Self.tweet(3, author: 1))), .relation(.followed(followerID: 1, followeeID: 3))])
+        hub.publish([.tweet(.posted(Self.tweet(4, author: 3))), .relation(.unfollowed(followerID: 1, followeeID: 2))])
+        hub.publish([.tweet(.posted(Self.tweet(5, author: 2))), .relation(.followed(followerID: 9, followeeID: 2))])
+        hub.publish([.tweet(.posted(Self.tweet(6, author: 2))), .tweet(.posted(Self.tweet(7, author: 4)))])
+        hub.publish([.tweet(.posted(Self.tweet(8, author: 1)))])
         var delivered: [Int64] = []
-        while delivered.last != 8, case .event(.posted(let tweet))? = await home.next() { delivered.append(tweet.id) }
+        while delivered.last != 8, case .event(.tweet(.posted(let tweet)))? = await home.next() {
+            delivered.append(tweet.id)
+        }
         #expect(delivered == [1, 3, 4, 8], "own tweets, and followed accounts' only while followed")
     }
 
     @Test func aHomeStreamWaitingForItsFollowSetLagsLikeAnyOther() async {
         let hub = TweetHub()
         let home = hub.subscribe(.home(1), capacity: 3)
-        hub.publish((1...4).map { .posted(Self.tweet($0, author: 5)) })
+        hub.publish((1...4).map { .tweet(.posted(Self.tweet($0, author: 5))) })
         home.resolve(following: [])
         #expect(await home.next() == .lagged)
     }
@@ -70,10 +72,11 @@ struct TweetHubTests {
     @Test func filtersAdmitOnlyTheirTimeline() {
         var everyone = TimelineFilter(.everyone)
         var author = TimelineFilter(.author(2))
-        let posted = TweetEvent.posted(Self.tweet(1, author: 2))
+        let posted = CommitEvent.tweet(.posted(Self.tweet(1, author: 2)))
         let admitted = [
-            everyone.admits(posted), author.admits(posted), author.admits(.posted(Self.tweet(2, author: 3))),
-            everyone.admits(.liked(id: 1, userID: 2)), everyone.admits(.counted(id: 1, TweetCounts(likes: 1))),
+            everyone.admits(posted), author.admits(posted), author.admits(.tweet(.posted(Self.tweet(2, author: 3)))),
+            everyone.admits(.tweet(.liked(id: 1, userID: 2))),
+            everyone.admits(.tweet(.counted(id: 1, TweetCounts(likes: 1)))),
         ]
         #expect(admitted == [true, true, false, false, false], "likes and counts are not stream events")
     }
@@ -83,14 +86,16 @@ extension TweetHubTests {
     @Test func aNotificationStreamCarriesOnlyItsRecipientsNotifications() async {
         let hub = TweetHub()
         let stream = hub.subscribeToNotifications(of: 1)
-        func notified(_ id: Int64, to recipient: Int64) -> TweetEvent {
-            .notified(
-                ActivityNotification(
-                    id: id, type: .follow, createdAt: Self.moment, from: .init(username: "x"), tweet: nil),
-                recipientID: recipient)
+        func notified(_ id: Int64, to recipient: Int64) -> CommitEvent {
+            .account(
+                .notified(
+                    ActivityNotification(
+                        id: id, type: .follow, createdAt: Self.moment, from: .init(username: "x"), tweet: nil),
+                    recipientID: recipient))
         }
         hub.publish([
-            .posted(Self.tweet(1)), notified(1, to: 2), notified(2, to: 1), .followed(followerID: 3, followeeID: 1),
+            .tweet(.posted(Self.tweet(1))), notified(1, to: 2), notified(2, to: 1),
+            .relation(.followed(followerID: 3, followeeID: 1)),
         ])
         #expect(await stream.next() == .event(notified(2, to: 1)))
         stream.cancel()

@@ -15,7 +15,7 @@ struct AccountRuleTests {
         #expect(plan.withdrawContributions == !suspended)
         #expect(plan.throttleKey == LoginThrottle.Key.account("alice@example.com").storageName)
         #expect(plan.reservedName == "alice" && plan.reservedUntil == Self.until)
-        #expect(plan.events == [.accountChanged(userID: 7)])
+        #expect(plan.events == [.account(.standingChanged(userID: 7))])
     }
 
     @Test func aMissingAccountIsNotFound() {

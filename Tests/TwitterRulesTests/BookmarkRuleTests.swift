@@ -12,8 +12,9 @@ struct BookmarkRuleTests {
         let plan = try BookmarkRule.decide(12, by: Self.alice.id, bookmarking: true, target: (7, Self.bob))
         #expect(plan.tweetID == 7, "a repost's bookmark keeps its original")
         let events = BookmarkRule.events(plan, by: Self.alice.id, bookmarking: true, changed: true)
-        #expect(events == [.bookmarked(id: 7, userID: Self.alice.id)], "no notification, no count")
-        #expect(ReaderMarks.reader(changedBy: events[0]) == Self.alice.id, "only the reader's marks change")
+        #expect(events == [.tweet(.bookmarked(id: 7, userID: Self.alice.id))], "no notification, no count")
+        let bookmarked = try #require(events.first?.tweetEvent)
+        #expect(ReaderMarks.reader(changedBy: bookmarked) == Self.alice.id, "only the reader's marks change")
         #expect(!TimelineFilter.mayConcern(events[0]), "no stream carries a bookmark")
     }
 
@@ -28,7 +29,7 @@ struct BookmarkRuleTests {
         #expect(BookmarkRule.events(plan, by: Self.alice.id, bookmarking: false, changed: false).isEmpty)
         #expect(
             BookmarkRule.events(plan, by: Self.alice.id, bookmarking: false, changed: true) == [
-                .unbookmarked(id: 7, userID: Self.alice.id)
+                .tweet(.unbookmarked(id: 7, userID: Self.alice.id))
             ])
     }
 }

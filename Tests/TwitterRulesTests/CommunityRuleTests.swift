@@ -7,9 +7,9 @@ import TwitterRules
 struct CommunityRuleTests {
     @Test func aSuspensionMovesTheCountersOnceEachWay() {
         let out = StandingRule.plan(.suspend, of: 7, isSuspended: false)
-        #expect(out?.contributionSign == -1 && out?.events == [.accountChanged(userID: 7)])
+        #expect(out?.contributionSign == -1 && out?.events == [.account(.standingChanged(userID: 7))])
         let back = StandingRule.plan(.unsuspend, of: 7, isSuspended: true)
-        #expect(back?.contributionSign == 1 && back?.events == [.accountChanged(userID: 7)])
+        #expect(back?.contributionSign == 1 && back?.events == [.account(.standingChanged(userID: 7))])
         #expect(StandingRule.plan(.suspend, of: 7, isSuspended: true) == nil, "suspended twice: counted once")
         #expect(StandingRule.plan(.unsuspend, of: 7, isSuspended: false) == nil, "nothing to lift")
     }
@@ -23,14 +23,16 @@ struct CommunityRuleTests {
             reportID: 12, at: now)
         #expect(
             events == [
-                .notified(
-                    ActivityNotification(
-                        id: 40, type: .adminReport, createdAt: now, from: .init(id: 5, username: "eve"), tweet: nil,
-                        reportID: 12), recipientID: 3),
-                .notified(
-                    ActivityNotification(
-                        id: 41, type: .adminReport, createdAt: now, from: .init(id: 5, username: "eve"), tweet: nil,
-                        reportID: 12), recipientID: 9),
+                .account(
+                    .notified(
+                        ActivityNotification(
+                            id: 40, type: .adminReport, createdAt: now, from: .init(id: 5, username: "eve"), tweet: nil,
+                            reportID: 12), recipientID: 3)),
+                .account(
+                    .notified(
+                        ActivityNotification(
+                            id: 41, type: .adminReport, createdAt: now, from: .init(id: 5, username: "eve"), tweet: nil,
+                            reportID: 12), recipientID: 9)),
             ])
         #expect(
             ReportRule.events(

@@ -39,8 +39,9 @@ struct DeletionRuleTests {
         let events = DeletionRule.events(Self.facts(inReplyTo: 7), counted: [(7, TweetCounts(replies: 2))])
         #expect(
             events == [
-                .deleted(id: 11, authorID: 2, repostOf: 10), .deleted(id: 12, authorID: 3, repostOf: 10),
-                .deleted(id: 10, authorID: 1, repostOf: nil), .counted(id: 7, TweetCounts(replies: 2)),
+                .tweet(.deleted(id: 11, authorID: 2, repostOf: 10)),
+                .tweet(.deleted(id: 12, authorID: 3, repostOf: 10)),
+                .tweet(.deleted(id: 10, authorID: 1, repostOf: nil)), .tweet(.counted(id: 7, TweetCounts(replies: 2))),
             ])
     }
 }

@@ -16,9 +16,11 @@ struct ListRuleTests {
     @Test func anAddCountsOneAndTellsOnlyTheListsStreams() throws {
         let plan = try ListRule.add(
             Self.member, to: 9, facts: Self.facts(count: 3), by: Self.owner, isMember: false, blockBetween: false)
-        #expect(plan == ListRule.Plan(changesRow: true, countDelta: 1, events: [.listed(listID: 9, memberID: 3)]))
+        #expect(
+            plan == ListRule.Plan(changesRow: true, countDelta: 1, events: [.relation(.listed(listID: 9, memberID: 3))])
+        )
         #expect(TimelineFilter.mayConcern(plan.events[0]), "list streams follow membership")
-        #expect(!plan.events.contains { if case .notified = $0 { true } else { false } }, "nobody is told")
+        #expect(!plan.events.contains { if case .account(.notified) = $0 { true } else { false } }, "nobody is told")
         let again = try ListRule.add(
             Self.member, to: 9, facts: Self.facts(count: 4), by: Self.owner, isMember: true, blockBetween: false)
         #expect(again == ListRule.Plan(changesRow: false, countDelta: 0, events: []), "adding again changes nothing")
@@ -27,7 +29,10 @@ struct ListRuleTests {
     @Test func aRemovalCountsOneLessAndOfANonMemberNothing() throws {
         let plan = try ListRule.remove(
             Self.member, from: 9, facts: Self.facts(count: 1), by: Self.owner, isMember: true)
-        #expect(plan == ListRule.Plan(changesRow: true, countDelta: -1, events: [.unlisted(listID: 9, memberID: 3)]))
+        #expect(
+            plan
+                == ListRule.Plan(
+                    changesRow: true, countDelta: -1, events: [.relation(.unlisted(listID: 9, memberID: 3))]))
         let none = try ListRule.remove(Self.member, from: 9, facts: Self.facts(), by: Self.owner, isMember: false)
         #expect(none == ListRule.Plan(changesRow: false, countDelta: 0, events: []))
     }
@@ -82,18 +87,18 @@ struct ListRuleTests {
             ended.map(\.ownerID) == [Self.owner, Self.member] && ended.map(\.memberID) == [Self.member, Self.owner])
         #expect(
             ListRule.deletionEvents(of: 9, memberIDs: [5, 3])
-                == [.unlisted(listID: 9, memberID: 3), .unlisted(listID: 9, memberID: 5)])
+                == [.relation(.unlisted(listID: 9, memberID: 3)), .relation(.unlisted(listID: 9, memberID: 5))])
     }
 
     @Test func onlyAChangeOfPrivacyIsReportedToTheStreams() {
         let facts = Self.facts(isPrivate: false)
         #expect(
             ListRule.updateEvents(9, facts: facts, patch: ListPatch(isPrivate: true))
-                == [.listPrivacyChanged(listID: 9, ownerID: Self.owner, isPrivate: true)])
+                == [.relation(.listPrivacyChanged(listID: 9, ownerID: Self.owner, isPrivate: true))])
         #expect(ListRule.updateEvents(9, facts: facts, patch: ListPatch(name: "x", isPrivate: false)).isEmpty)
         var filter = TimelineFilter(.list(9), following: [])
-        let ours = filter.admits(.listPrivacyChanged(listID: 9, ownerID: Self.owner, isPrivate: true))
-        let another = filter.admits(.listPrivacyChanged(listID: 8, ownerID: Self.owner, isPrivate: true))
+        let ours = filter.admits(.relation(.listPrivacyChanged(listID: 9, ownerID: Self.owner, isPrivate: true)))
+        let another = filter.admits(.relation(.listPrivacyChanged(listID: 8, ownerID: Self.owner, isPrivate: true)))
         #expect(ours && !another, "this list's change goes on to the forwarder, another's not")
     }
 
@@ -106,9 +111,12 @@ struct ListRuleTests {
         }
         var admitted: [Bool] = []
         for event in [
-            TweetEvent.posted(tweet(Self.member)), .posted(tweet(Self.other)), .listed(listID: 8, memberID: Self.other),
-            .posted(tweet(Self.other)), .listed(listID: 9, memberID: Self.other), .posted(tweet(Self.other)),
-            .unlisted(listID: 9, memberID: Self.member), .posted(tweet(Self.member)), .posted(tweet(Self.owner)),
+            CommitEvent.tweet(.posted(tweet(Self.member))), .tweet(.posted(tweet(Self.other))),
+            .relation(.listed(listID: 8, memberID: Self.other)),
+            .tweet(.posted(tweet(Self.other))), .relation(.listed(listID: 9, memberID: Self.other)),
+            .tweet(.posted(tweet(Self.other))),
+            .relation(.unlisted(listID: 9, memberID: Self.member)), .tweet(.posted(tweet(Self.member))),
+            .tweet(.posted(tweet(Self.owner))),
         ] {
             admitted.append(filter.admits(event))
         }

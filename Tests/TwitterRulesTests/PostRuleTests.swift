@@ -71,8 +71,8 @@ struct PostRuleTests {
             posted: reply, parentCounts: TweetCounts(replies: 1), notifications: [(notification, Self.bob.id)])
         #expect(
             events == [
-                .posted(reply), .counted(id: 7, TweetCounts(replies: 1)),
-                .notified(notification, recipientID: Self.bob.id),
+                .tweet(.posted(reply)), .tweet(.counted(id: 7, TweetCounts(replies: 1))),
+                .account(.notified(notification, recipientID: Self.bob.id)),
             ])
     }
 
@@ -104,6 +104,6 @@ struct PostRuleTests {
         #expect(unlike.withdrawsFrom == Self.bob.id)
         #expect(
             LikeRule.events(unlike, by: Self.alice.id, liking: false, counts: TweetCounts(), notification: nil)
-                == [.unliked(id: 7, userID: Self.alice.id), .counted(id: 7, TweetCounts())])
+                == [.tweet(.unliked(id: 7, userID: Self.alice.id)), .tweet(.counted(id: 7, TweetCounts()))])
     }
 }

@@ -15,7 +15,7 @@ struct FeedReadModelTests {
         return tweets.compactMap { ($0["id"] as? NSNumber)?.int64Value }
     }
 
-    @Test func pagesFromMemoryEqualStorePages() async throws {
+    @Test func cachedPagesEqualStorePages() async throws {
         let database = try AppDatabase.inMemory()
         let model = FeedReadModel(hub: TweetHub())
         let store = TweetStore(database: database, observer: model)
@@ -29,9 +29,9 @@ struct FeedReadModelTests {
         for index in 0..<700 {
             ids.append(try await store.postTweet(text: "t\(index)", idempotencyKey: nil, by: alice.id).id)
         }
-        #expect(model.pageInMemory(TweetQuery(), reader: alice.id) == nil, "nothing is in memory before the first read")
+        #expect(model.cachedPage(TweetQuery(), reader: alice.id) == nil, "nothing is cached before the first read")
         _ = try await model.page(TweetQuery(), reader: alice.id, stores: stores)
-        #expect(model.pageInMemory(TweetQuery(), reader: alice.id) != nil)
+        #expect(model.cachedPage(TweetQuery(), reader: alice.id) != nil)
         for index in stride(from: 650, to: 700, by: 7) {
             try await store.deleteTweet(id: ids[index], by: alice.id)
         }
@@ -52,9 +52,9 @@ struct FeedReadModelTests {
         }
     }
 
-    /// Home and user pages merged in memory must be the store's pages, through posts, reposts, deletions,
+    /// Home and user pages merged from the caches must be the store's pages, through posts, reposts, deletions,
     /// likes, follows and unfollows made after the windows were loaded.
-    @Test func homeAndUserPagesFromMemoryEqualStorePages() async throws {
+    @Test func cachedHomeAndUserPagesEqualStorePages() async throws {
         let database = try AppDatabase.inMemory()
         let model = FeedReadModel(hub: TweetHub())
         let tweets = TweetStore(database: database, observer: model)
@@ -102,7 +102,7 @@ struct FeedReadModelTests {
         for reader in users { _ = try await model.page(TweetQuery(.home(reader)), reader: reader, stores: stores) }
         // Enough that every window has long been full: deep pages must come from the store.
         try await churn(1500)
-        var fromMemory = 0
+        var fromCaches = 0
         for reader in users {
             let marks = try await likes.marks(of: reader)
             let newest = try await tweets.tweets(TweetQuery(.home(reader), limit: 1)).first?.id ?? 0
@@ -112,7 +112,7 @@ struct FeedReadModelTests {
                 TweetQuery(.home(reader), maxID: newest - 200, limit: 50), TweetQuery(.author(reader)),
             ]
             for query in queries {
-                if model.pageInMemory(query, reader: reader) != nil { fromMemory += 1 }
+                if model.cachedPage(query, reader: reader) != nil { fromCaches += 1 }
                 let answered = try await model.page(query, reader: reader, stores: stores).json
                 var wider = query
                 wider.limit = FeedReadModel.widerLimit(query.limit)
@@ -120,9 +120,9 @@ struct FeedReadModelTests {
                 #expect(answered == FeedPage(stored, json: TweetJSONCache()).json, "\(query)")
             }
         }
-        #expect(fromMemory > users.count * 3, "most pages came from memory: \(fromMemory)")
+        #expect(fromCaches > users.count * 3, "most pages came from the caches: \(fromCaches)")
 
-        // Kept pages (the second read of each round is the memo's) are never those of an older version.
+        // Kept pages (the second read of each round is the page cache's) are never those of an older version.
         var kept = 0
         for _ in 0..<8 {
             try await churn(25)
@@ -135,31 +135,31 @@ struct FeedReadModelTests {
                     Timeline.collapsed(try await tweets.tweets(wider), limit: query.limit).map(marks.applied),
                     json: TweetJSONCache()
                 ).json
-                let version = model.caches.newest.version
+                let version = model.caches.recentTweets.version
                 for _ in 0..<2 {
                     #expect(try await model.page(query, reader: reader, stores: stores).json == stored, "\(query)")
                 }
-                if model.caches.timelinePages.page(for: query, at: version) != nil { kept += 1 }
+                if model.caches.homeAndUserPages.page(for: query, at: version) != nil { kept += 1 }
             }
         }
-        #expect(kept > users.count * 4, "most second reads came from the memo: \(kept)")
+        #expect(kept > users.count * 4, "most second reads came from the page cache: \(kept)")
     }
 
     @Test func aCommitMovesTheVersionOnAndReachesTheLiveStreams() async throws {
         let hub = TweetHub()
         let model = FeedReadModel(hub: hub)
         let subscription = hub.subscribe(.everyone)
-        let before = model.caches.newest.version
+        let before = model.caches.recentTweets.version
         let tweet = Tweet(
             id: 1, author: Tweet.Author(id: 7, username: "alice"), text: "hi", createdAt: Date(timeIntervalSince1970: 0)
         )
-        model.committed([.posted(tweet)])
-        #expect(model.caches.newest.version == before + 1)
-        #expect(await subscription.next() == .event(.posted(tweet)))
+        model.committed([.tweet(.posted(tweet))])
+        #expect(model.caches.recentTweets.version == before + 1)
+        #expect(await subscription.next() == .event(.tweet(.posted(tweet))))
     }
 
     /// A suspension changes what every layer holds, so the model starts over from the store.
-    @Test func aChangeOfStandingReplacesTheMemory() async throws {
+    @Test func aChangeOfStandingReplacesTheCaches() async throws {
         let database = try AppDatabase.inMemory()
         let model = FeedReadModel(hub: TweetHub())
         let tweets = TweetStore(database: database, observer: model)
@@ -176,25 +176,25 @@ struct FeedReadModelTests {
             try Self.decodedIDs(try await model.page(TweetQuery(), reader: alice.id, stores: stores)) == [
                 his.id, hers.id,
             ])
-        let inMemory = try #require(model.pageInMemory(TweetQuery(), reader: alice.id))
-        #expect(try Self.decodedIDs(inMemory) == [his.id, hers.id])
+        let cached = try #require(model.cachedPage(TweetQuery(), reader: alice.id))
+        #expect(try Self.decodedIDs(cached) == [his.id, hers.id])
 
         // Other commits keep the layers.
         let before = model.caches
         let later = try await tweets.postTweet(text: "later", by: alice.id)
         #expect(model.caches === before)
         #expect(
-            try model.pageInMemory(TweetQuery(), reader: alice.id).map(Self.decodedIDs) == [later.id, his.id, hers.id])
+            try model.cachedPage(TweetQuery(), reader: alice.id).map(Self.decodedIDs) == [later.id, his.id, hers.id])
 
         let moderation = ModerationStore(database: database, observer: model)
         #expect(try await moderation.suspend(bob.id, reason: "spam", at: Date()))
         #expect(model.caches !== before, "new layers")
-        #expect(model.pageInMemory(TweetQuery(), reader: alice.id) == nil, "nothing in memory: reads go to the store")
+        #expect(model.cachedPage(TweetQuery(), reader: alice.id) == nil, "nothing cached: reads go to the store")
         #expect(
             try Self.decodedIDs(try await model.page(TweetQuery(), reader: alice.id, stores: stores)) == [
                 later.id, hers.id,
             ])
-        #expect(try model.pageInMemory(TweetQuery(), reader: alice.id).map(Self.decodedIDs) == [later.id, hers.id])
+        #expect(try model.cachedPage(TweetQuery(), reader: alice.id).map(Self.decodedIDs) == [later.id, hers.id])
 
         let suspended = model.caches
         #expect(try await moderation.unsuspend(bob.id))

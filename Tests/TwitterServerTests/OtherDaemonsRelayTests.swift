@@ -8,11 +8,11 @@ import TwitterCore
 /// What another daemon did, acted on here: revocations reach the live logins, writes the rate buckets.
 struct OtherDaemonsRelayTests {
     final class Recorder: TweetCommitObserving, OtherDaemons {
-        let events = Mutex<[TweetEvent]>([])
+        let events = Mutex<[CommitEvent]>([])
         let broadcast = Mutex<[Revocation]>([])
         let broadcastArrived = AsyncStream<Void>.makeStream()
 
-        func committed(_ events: [TweetEvent]) { self.events.withLock { $0 += events } }
+        func committed(_ events: [CommitEvent]) { self.events.withLock { $0 += events } }
 
         var mayExist: Bool { true }
 
@@ -38,8 +38,9 @@ struct OtherDaemonsRelayTests {
         bystander.session.logIn(LiveLoginsTests.login(user: 8, token: 80), listedIn: logins)
 
         relay.committedElsewhere([
-            .followed(followerID: 1, followeeID: 2), .revoked(.account(userID: 7, reason: .suspended)),
-            .unfollowed(followerID: 1, followeeID: 2),
+            .relation(.followed(followerID: 1, followeeID: 2)),
+            .account(.revoked(.account(userID: 7, reason: .suspended))),
+            .relation(.unfollowed(followerID: 1, followeeID: 2)),
         ])
 
         #expect(probe.session.login == nil)
@@ -47,7 +48,8 @@ struct OtherDaemonsRelayTests {
         #expect(bystander.session.login != nil)
         #expect(
             next.events.withLock { $0 } == [
-                .followed(followerID: 1, followeeID: 2), .unfollowed(followerID: 1, followeeID: 2),
+                .relation(.followed(followerID: 1, followeeID: 2)),
+                .relation(.unfollowed(followerID: 1, followeeID: 2)),
             ])
     }
 
@@ -62,11 +64,11 @@ struct OtherDaemonsRelayTests {
         relay.charge(to: rates)
         let author = Tweet.Author(id: 5, username: "five")
         relay.committedElsewhere([
-            .posted(Tweet(id: 1, author: author, text: "one", createdAt: clock)),
-            .liked(id: 1, userID: 6),
+            .tweet(.posted(Tweet(id: 1, author: author, text: "one", createdAt: clock))),
+            .tweet(.liked(id: 1, userID: 6)),
         ])
         // This daemon's own commit is no take: the write took when it was asked for.
-        relay.committed([.posted(Tweet(id: 2, author: author, text: "two", createdAt: clock))])
+        relay.committed([.tweet(.posted(Tweet(id: 2, author: author, text: "two", createdAt: clock)))])
         try rates.take(.posts, by: 5)
         #expect(throws: TwitterError.self) { try rates.take(.posts, by: 5) }
         #expect(throws: TwitterError.self) { try rates.take(.likes, by: 6) }

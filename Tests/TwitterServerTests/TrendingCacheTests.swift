@@ -9,10 +9,10 @@ struct TrendingCacheTests {
     @Test func anAnswerIsServedUntilItIsTooOldThenComputedAgain() async throws {
         let start = ContinuousClock.now
         let now = Mutex(start)
-        let memo = TrendingCache(maximumAge: .seconds(5), clock: { now.withLock { $0 } })
+        let cache = TrendingCache(maximumAge: .seconds(5), clock: { now.withLock { $0 } })
         let computed = Mutex(0)
         func ask(hours: Int = 24) async throws -> [TrendingTag] {
-            try await memo.tags(hours: hours, limit: 10) {
+            try await cache.tags(hours: hours, limit: 10) {
                 let count = computed.withLock { count in
                     count += 1
                     return count

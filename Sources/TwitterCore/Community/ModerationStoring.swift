@@ -158,7 +158,7 @@ public struct IDPage<Item: Sendable>: Sendable {
 /// What admins do, as stored. A suspension hides an account from every read (the reads leave out suspended
 /// authors, actors and people) and takes its likes, reposts and replies out of others' counters, to put
 /// them back exactly on unsuspension; each change is reported to the commit observer as
-/// `TweetEvent.accountChanged`.
+/// `AccountEvent.standingChanged`.
 public protocol ModerationStoring: Sendable {
     /// Accounts whose username or e-mail contains `query` (any case), of `status` when given, newest first.
     func accounts(matching query: String?, status: AccountStatus?, page: PageRequest) async throws

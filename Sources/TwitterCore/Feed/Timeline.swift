@@ -34,30 +34,48 @@ public struct TimelineFilter: Sendable, Equatable {
         }
     }
 
-    /// Whether some stream's filter looks at `event`: postings, deletions and follows; not likes or counts.
-    public static func mayConcern(_ event: TweetEvent) -> Bool {
+    /// Whether some stream's filter looks at `event`: postings, deletions, follows and list changes; not likes,
+    /// counts or what concerns an account alone.
+    public static func mayConcern(_ event: CommitEvent) -> Bool {
         switch event {
-        case .posted, .deleted, .followed, .unfollowed, .listed, .unlisted, .listPrivacyChanged: true
-        case .counted, .liked, .unliked, .bookmarked, .unbookmarked, .notified, .muted, .unmuted, .blocked, .unblocked,
-            .accountChanged, .revoked:
-            false
+        case .tweet(.posted), .tweet(.deleted): true
+        case .tweet: false
+        case .relation(.followed), .relation(.unfollowed), .relation(.listed), .relation(.unlisted),
+            .relation(.listPrivacyChanged):
+            true
+        case .relation: false
+        case .account: false
         }
     }
 
-    /// Whether the stream carries `event`; follow events of a home stream's owner update whom it shows.
-    public mutating func admits(_ event: TweetEvent) -> Bool {
+    /// Whether the stream carries `event`; follow events of a home stream's owner update whom it shows, a list's
+    /// membership events whom a list stream shows.
+    public mutating func admits(_ event: CommitEvent) -> Bool {
         switch event {
-        case .posted, .deleted:
-            guard let author = event.authorID else { return false }
-            switch timeline {
-            case .everyone: return true
-            case .author(let id): return author == id
-            case .home, .list: return homeAuthors.contains(author)
-            case .tag(let key):
-                // A deletion does not say its tags; a tag stream carries postings only.
-                guard case .posted(let tweet) = event else { return false }
-                return tweet.entities.hashtags.contains { EntityScanner.tagKey($0.tag) == key }
-            }
+        case .tweet(let event): admits(event)
+        case .relation(let event): admits(event)
+        case .account: false
+        }
+    }
+
+    /// Whether the stream carries a posting or deletion: by its author, or for a tag stream by its tags.
+    private func admits(_ event: TweetEvent) -> Bool {
+        guard let author = event.authorID else { return false }
+        switch timeline {
+        case .everyone: return true
+        case .author(let id): return author == id
+        case .home, .list: return homeAuthors.contains(author)
+        case .tag(let key):
+            // A deletion does not say its tags; a tag stream carries postings only.
+            guard case .posted(let tweet) = event else { return false }
+            return tweet.entities.hashtags.contains { EntityScanner.tagKey($0.tag) == key }
+        }
+    }
+
+    /// Follows whom a home stream shows, a list's members whom a list stream shows; passes on a list's change of
+    /// privacy to its stream.
+    private mutating func admits(_ event: RelationEvent) -> Bool {
+        switch event {
         case .followed(let follower, let followee):
             if case .home(let owner) = timeline, follower == owner { homeAuthors.insert(followee) }
             return false
@@ -74,8 +92,7 @@ public struct TimelineFilter: Sendable, Equatable {
             // Passed on: the stream's forwarder knows its reader, and whether the list is still theirs to read.
             if case .list(listID) = timeline { return true }
             return false
-        case .counted, .liked, .unliked, .bookmarked, .unbookmarked, .notified, .muted, .unmuted, .blocked, .unblocked,
-            .accountChanged, .revoked:
+        case .muted, .unmuted, .blocked, .unblocked:
             return false
         }
     }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Fans feed events out to subscriptions, in the order they are published.
+/// Fans commits' events out to subscriptions, in the order they are published.
 ///
 /// Publishing never waits for a subscriber: each subscription has a bounded buffer, and one that falls more
 /// than its capacity behind is marked lagged and dropped, so a slow reader costs bounded memory.
@@ -11,7 +11,7 @@ public final class TweetHub: Sendable {
     public init() {}
 
     /// Delivers `events` to every matching subscription, in order.
-    public func publish(_ events: [TweetEvent]) {
+    public func publish(_ events: [CommitEvent]) {
         guard !events.isEmpty else { return }
         let current = subscriptions.withLock { Array($0.values) }
         for subscription in current { subscription.enqueue(events) }

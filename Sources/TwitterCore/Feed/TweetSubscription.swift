@@ -5,7 +5,7 @@ public final class TweetSubscription: Sendable {
     /// What `next()` hands out.
     public enum Delivery: Sendable, Equatable {
         /// The next event.
-        case event(TweetEvent)
+        case event(CommitEvent)
         /// The subscriber fell more than the capacity behind; its subscription has ended.
         case lagged
     }
@@ -15,7 +15,7 @@ public final class TweetSubscription: Sendable {
     enum Selection {
         /// Keeping every event of a home stream (or a list stream), to be filtered once `resolve(following:)`
         /// gives the follow set (the members).
-        case resolving(Timeline, kept: [TweetEvent])
+        case resolving(Timeline, kept: [CommitEvent])
         /// Filtering each event as it comes.
         case filtering(TimelineFilter)
         /// One account's new notifications.
@@ -24,7 +24,7 @@ public final class TweetSubscription: Sendable {
 
     private struct State {
         var selection: Selection
-        var buffer: [TweetEvent] = []
+        var buffer: [CommitEvent] = []
         var head = 0
         var isLagged = false
         var isEnded = false
@@ -48,15 +48,15 @@ public final class TweetSubscription: Sendable {
         enqueue([], resolvingWith: following)
     }
 
-    func enqueue(_ events: [TweetEvent]) {
+    func enqueue(_ events: [CommitEvent]) {
         enqueue(events, resolvingWith: nil)
     }
 
-    private func enqueue(_ events: [TweetEvent], resolvingWith following: Set<Int64>?) {
+    private func enqueue(_ events: [CommitEvent], resolvingWith following: Set<Int64>?) {
         let (waiter, delivery, lagged) = state.withLock {
             state -> (CheckedContinuation<Delivery?, Never>?, Delivery?, Bool) in
             guard !state.isEnded, !state.isLagged else { return (nil, nil, false) }
-            var matching: [TweetEvent]
+            var matching: [CommitEvent]
             switch (state.selection, following) {
             case (.resolving(let timeline, let kept), nil):
                 // Likes and counts never reach a stream; only what a filter may need is kept.
@@ -73,7 +73,7 @@ public final class TweetSubscription: Sendable {
                 state.selection = .filtering(filter)
             case (.notifications(let recipient), _):
                 matching = events.filter { event in
-                    if case .notified(_, recipient) = event { true } else { false }
+                    if case .account(.notified(_, recipient)) = event { true } else { false }
                 }
             }
             if state.isLagged {

@@ -1,6 +1,6 @@
 /// Lists: accounts an owner gathers to read their tweets together. Each store reads the facts of a write and
 /// applies `ListRule`'s plan in one transaction; a membership's change is reported to the store's observer
-/// (`TweetEvent.listed`, `.unlisted`), which live list streams follow. Nobody is told they were added.
+/// (`RelationEvent.listed`, `.unlisted`), which live list streams follow. Nobody is told they were added.
 public protocol ListStoring: Sendable {
     /// Makes a list of `ownerID`'s from a checked, normalised draft.
     func createList(_ draft: ListDraft, by ownerID: Int64) async throws -> UserList

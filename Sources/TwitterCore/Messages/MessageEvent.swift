@@ -1,5 +1,5 @@
 /// A committed change to direct messages that live connections must hear of: the messages' own event type,
-/// apart from the tweets' (`TweetEvent`).
+/// apart from a commit's (`CommitEvent`).
 public enum MessageEvent: Sendable, Equatable, Codable {
     /// `message` was sent; `recipientIDs` are the members it reaches (the sender among them), as `MessageRule`
     /// decided at its commit.

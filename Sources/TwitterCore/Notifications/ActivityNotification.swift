@@ -124,7 +124,7 @@ public struct NotificationQuery: Sendable, Equatable {
 }
 
 /// Notifications as stored. They are written by the stores of the actions themselves (a post, a like, a
-/// follow), in the same transaction, and reported to the commit observer as `TweetEvent.notified`.
+/// follow), in the same transaction, and reported to the commit observer as `AccountEvent.notified`.
 public protocol NotificationStoring: Sendable {
     /// `recipientID`'s notifications matching `query`, newest first, leaving out those from `hiding`.
     func notifications(of recipientID: Int64, _ query: NotificationQuery, hiding: Set<Int64>) async throws

@@ -25,7 +25,7 @@ public struct HiddenAccounts: Sendable, Equatable {
     }
 
     /// The readers whose hidden accounts an event changes.
-    public static func readers(changedBy event: TweetEvent) -> [Int64] {
+    public static func readers(changedBy event: RelationEvent) -> [Int64] {
         switch event {
         case .muted(let muter, _), .unmuted(let muter, _): [muter]
         case .blocked(let blocker, let blocked), .unblocked(let blocker, let blocked): [blocker, blocked]
@@ -34,7 +34,7 @@ public struct HiddenAccounts: Sendable, Equatable {
     }
 
     /// Applies one committed event to the reader's sets.
-    public mutating func apply(_ event: TweetEvent, reader: Int64) {
+    public mutating func apply(_ event: RelationEvent, reader: Int64) {
         switch event {
         case .muted(let muter, let muted) where muter == reader: self.muted.insert(muted)
         case .unmuted(let muter, let muted) where muter == reader: self.muted.remove(muted)

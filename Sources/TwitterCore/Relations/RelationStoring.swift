@@ -1,4 +1,4 @@
-/// Mutes and blocks. Each change is reported to the commit observer (`TweetEvent.muted` and the rest), so the
+/// Mutes and blocks. Each change is reported to the commit observer (`RelationEvent.muted` and the rest), so the
 /// read model's per-reader `HiddenAccounts` follow them in commit order.
 public protocol RelationStoring: Sendable {
     /// `userID` mutes `targetID`; false when it already did. Follows stay.

@@ -3,14 +3,14 @@
 ///
 /// What they commit reaches this daemon's observer through the store, in commit order, on the store's own
 /// schedule: within a notification's delivery while the daemon is `isCurrent`. A daemon that is not current
-/// catches up before it serves a logged-in request or answers a page from memory. A revocation made here is
-/// broadcast, so their live connections resting on it end too (they arrive there as `TweetEvent.revoked`), and
+/// catches up before it serves a logged-in request or answers a page from its caches. A revocation made here is
+/// broadcast, so their live connections resting on it end too (they arrive there as `AccountEvent.revoked`), and
 /// it is answered only once every current daemon has applied it.
 public protocol OtherDaemons: Sendable {
     /// Whether other daemons may share the store; when false, `catchUp` has nothing to do.
     var mayExist: Bool { get }
 
-    /// Whether this daemon may answer from memory without catching up first: no commit that withdraws access and
+    /// Whether this daemon may answer from its caches without catching up first: no commit that withdraws access and
     /// is answered elsewhere can be missing here, and every commit it was told of has reached its observer. Cheap:
     /// no round trip.
     var isCurrent: Bool { get }

@@ -63,8 +63,8 @@ public enum PendingPost: Sendable {
 }
 
 /// Durable tweets: the store persists posts, replies, reposts and deletions and reads committed rows. Every
-/// commit is reported, in commit order, to the store's `TweetCommitObserving`, which keeps whatever is held in
-/// memory current. Tweets come back as stored: counts as committed, the reader's marks false.
+/// commit is reported, in commit order, to the store's `TweetCommitObserving`, which keeps whatever is cached
+/// current. Tweets come back as stored: counts as committed, the reader's marks false.
 public protocol TweetStoring: Sendable {
     /// Queues a post for the next shared commit and waits for it: concurrent posts share one commit. The post
     /// takes its place in the commit order before the call first suspends (and says so, `WriteOrder`), so
@@ -109,22 +109,22 @@ extension TweetStoring {
     }
 }
 
-/// Learns of every committed change to the tweets, in commit order, once it is durable: the server's read
-/// model, which keeps its memory and the live streams current from it (and, with a shared database, from the
-/// commits of other daemons).
+/// Learns of every commit's events (about tweets, relations and accounts), in commit order, once it is durable:
+/// the server's read model, which keeps its caches and the live streams current from them (and, with a shared
+/// database, from the commits of other daemons).
 public protocol TweetCommitObserving: Sendable {
     /// `events` were committed, in this order.
-    func committed(_ events: [TweetEvent])
+    func committed(_ events: [CommitEvent])
 
     /// `events` were committed by another daemon on the same database, in this order (after, and before,
     /// whatever else `committed` and this were told). What this daemon acted on itself (a revocation, a rate
     /// limit's take) it must act on for the other daemon's events too.
-    func committedElsewhere(_ events: [TweetEvent])
+    func committedElsewhere(_ events: [CommitEvent])
 }
 
 extension TweetCommitObserving {
     /// By default another daemon's commit is like this one's.
-    public func committedElsewhere(_ events: [TweetEvent]) {
+    public func committedElsewhere(_ events: [CommitEvent]) {
         committed(events)
     }
 }

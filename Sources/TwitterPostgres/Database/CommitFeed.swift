@@ -15,10 +15,10 @@ import TwitterCore
 ///
 /// The heartbeat also keeps this daemon's row in `daemons` (what it has delivered, when it was last seen) and its
 /// `ReadLease`: while the lease holds and every notified entry is delivered, the daemon is current and answers
-/// from memory with no read of the log; a revocation waits for every daemon seen lately to acknowledge it.
+/// from its caches with no read of the log; a revocation waits for every daemon seen lately to acknowledge it.
 final class CommitFeed: Sendable {
     /// The log: `commit_events`, notifying `twitterd_commits`.
-    let log = EventLog<TweetEvent>(channel: "twitterd_commits", subject: "commit")
+    let log = EventLog<CommitEvent>(channel: "twitterd_commits", subject: "commit")
     private let delivery = AsyncLock()
     private let state = Mutex(State())
     private let logger: Logger
@@ -52,9 +52,9 @@ final class CommitFeed: Sendable {
     }
 
     /// Stores `events` in the open transaction and notifies the channel at its commit; returns the entry's id.
-    /// An entry that withdraws access (`TweetEvent.withdrawsAccess`: a revocation, a block, …) is marked, so a
+    /// An entry that withdraws access (`CommitEvent.withdrawsAccess`: a revocation, a block, …) is marked, so a
     /// heartbeat can tell in one statement whether one lies beyond what its daemon delivered.
-    func record(_ events: [TweetEvent], in connection: PostgresConnection) async throws -> Int64 {
+    func record(_ events: [CommitEvent], in connection: PostgresConnection) async throws -> Int64 {
         let id = try await log.append(events, in: connection)
         if events.contains(where: \.withdrawsAccess) {
             try await connection.run("UPDATE commit_events SET withdraws_access = true WHERE id = \(id)")
@@ -64,7 +64,7 @@ final class CommitFeed: Sendable {
 
     /// Whether this daemon knows every commit an answer may rest on without reading the log first: the lease
     /// holds (no revocation it has not applied can have been answered) and every entry notified so far is
-    /// delivered (the others' tweets are in memory).
+    /// delivered (the others' tweets are cached).
     func isCurrent(at now: ContinuousClock.Instant = .now) -> Bool {
         state.withLock { $0.lease.isHeld(at: now) && $0.delivered >= $0.notified }
     }
@@ -72,7 +72,9 @@ final class CommitFeed: Sendable {
     /// Delivers this daemon's committed entry `id` with its `events` to `observer`, after every earlier entry
     /// not delivered yet. When the earlier entries cannot be read (the server went away right after the commit),
     /// the entry is left for the poll to deliver in its turn: the write stands, and order is kept.
-    func deliver(_ id: Int64, events: [TweetEvent], to observer: any TweetCommitObserving, reading store: PostgresStore)
+    func deliver(
+        _ id: Int64, events: [CommitEvent], to observer: any TweetCommitObserving, reading store: PostgresStore
+    )
         async
     {
         do {
@@ -135,7 +137,7 @@ final class CommitFeed: Sendable {
                 if entry.origin == origin {
                     // This daemon's own entry, read before its writer delivered it (which it then skips); its
                     // revocations were acted on when they were made.
-                    observer.committed(entry.events.filter { if case .revoked = $0 { false } else { true } })
+                    observer.committed(entry.events.filter { if case .account(.revoked) = $0 { false } else { true } })
                 } else {
                     observer.committedElsewhere(entry.events)
                 }

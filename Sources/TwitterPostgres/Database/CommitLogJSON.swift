@@ -2,7 +2,9 @@ import Foundation
 import TwitterCore
 
 /// The commit log's JSON for one ordered write's events, as `JSONEncoder` writes them and `JSONDecoder` reads
-/// them back, with the events a group commit makes by the hundred (`.posted`, `.counted`) written by hand.
+/// them back, with the events a group commit makes by the hundred (`TweetEvent.posted`, `.counted`) written by
+/// hand. A `CommitEvent` is written as its subject's event alone (`CommitEvent+Codable`), so the hand-written
+/// ones carry no subject either.
 ///
 /// Why: the encoding runs inside the ordered write, under the advisory lock every daemon's writes take turns on.
 /// In a profile of the PostgreSQL post load (64 × 4, bench/postgres.sh with BENCH_PERF=1), `JSONEncoder.encode`
@@ -11,7 +13,7 @@ import TwitterCore
 /// ways' output and holds them equal.
 enum CommitLogJSON {
     /// The events as a JSON array.
-    static func encode(_ events: [TweetEvent]) throws -> String {
+    static func encode(_ events: [CommitEvent]) throws -> String {
         var out: [UInt8] = []
         out.reserveCapacity(events.count * 480)
         out.append(UInt8(ascii: "["))
@@ -19,11 +21,11 @@ enum CommitLogJSON {
         for (index, event) in events.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             switch event {
-            case .posted(let tweet):
+            case .tweet(.posted(let tweet)):
                 out += #"{"posted":{"_0":"#.utf8
                 write(tweet, into: &out)
                 out += "}}".utf8
-            case .counted(let id, let counts):
+            case .tweet(.counted(let id, let counts)):
                 out += #"{"counted":{"id":"#.utf8
                 out += String(id).utf8
                 out += #","_1":"#.utf8

@@ -18,11 +18,11 @@ extension LoggedEvent {
     }
 }
 
-extension TweetEvent: LoggedEvent {
+extension CommitEvent: LoggedEvent {
     static var logTable: String { "commit_events" }
 
     /// The posts of a group commit written by hand (`CommitLogJSON`).
-    static func logJSON(_ events: [TweetEvent]) throws -> String { try CommitLogJSON.encode(events) }
+    static func logJSON(_ events: [CommitEvent]) throws -> String { try CommitLogJSON.encode(events) }
 }
 
 extension MessageEvent: LoggedEvent {

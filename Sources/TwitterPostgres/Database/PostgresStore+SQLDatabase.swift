@@ -30,7 +30,7 @@ struct PostgresSQLDatabase: SQLDatabase {
 
     func orderedWrite<Result: Sendable>(
         reportingTo observer: any TweetCommitObserving,
-        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [TweetEvent])
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [CommitEvent])
     ) async throws -> Result {
         try await store.orderedWrite(reportingTo: observer) { connection in
             try await body(PostgresSQLConnection(connection: connection))

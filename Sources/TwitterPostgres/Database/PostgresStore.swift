@@ -192,7 +192,7 @@ public final class PostgresStore: HealthChecking, Sendable {
     /// other daemons have applied it (`CommitFeed.awaitAcknowledgements`), waiting outside the write order.
     func orderedWrite<Result: Sendable>(
         reportingTo observer: any TweetCommitObserving,
-        _ body: @escaping @Sendable (PostgresConnection) async throws -> (Result, [TweetEvent])
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> (Result, [CommitEvent])
     ) async throws -> Result {
         let (result, withdrawing) = try await writeOrder.withLock {
             let (result, events, entry) = try await withConnection { [feed] connection in

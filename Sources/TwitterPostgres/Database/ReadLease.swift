@@ -1,7 +1,7 @@
-/// Whether a daemon on a shared database knows enough of the other daemons' commits to answer from memory, without
-/// reading the commit log before each logged-in request: the one rule behind `OtherDaemons.isCurrent`.
+/// Whether a daemon on a shared database knows enough of the other daemons' commits to answer from its caches,
+/// without reading the commit log before each logged-in request: the one rule behind `OtherDaemons.isCurrent`.
 ///
-/// The lease is what keeps a revocation (or a block, a suspension: `TweetEvent.withdrawsAccess`) exact without a
+/// The lease is what keeps a revocation (or a block, a suspension: `CommitEvent.withdrawsAccess`) exact without a
 /// read per request. A daemon renews it with a heartbeat (`CommitFeed.heartbeat`) that reports what it has
 /// delivered and, in the same statement, learns whether any such commit lies beyond that; only a heartbeat that
 /// finds none renews, for `duration` from the moment it was sent. The daemon that made the commit answers once
@@ -11,7 +11,7 @@
 /// durations are compared, each on one clock: the daemon's own monotonic clock for its lease, the database's for
 /// `daemons.seen_at`.)
 ///
-/// Besides the lease, pages from memory need the LISTEN connection up and every notified entry delivered: the
+/// Besides the lease, pages from the caches need the LISTEN connection up and every notified entry delivered: the
 /// others' tweets then reach this daemon within a notification's delivery, not a heartbeat.
 enum ReadLease: Equatable, Sendable {
     /// Not listening for the others' commits: nothing tells this daemon what they write.
@@ -35,7 +35,7 @@ enum ReadLease: Equatable, Sendable {
         }
     }
 
-    /// The LISTEN connection went away: memory may miss what the others write from now on.
+    /// The LISTEN connection went away: the caches may miss what the others write from now on.
     func stoppedListening() -> ReadLease { .notListening }
 
     /// A heartbeat sent at `sentAt` found no commit that withdraws access beyond what this daemon has delivered. Renews only while

@@ -34,7 +34,7 @@ public enum AccountDeletionRule {
         /// Until when nobody may take the name.
         public let reservedUntil: Date
         /// The events once committed: whatever holds the account starts again without it.
-        public let events: [TweetEvent]
+        public let events: [CommitEvent]
     }
 
     /// The plan for deleting `userID`; a missing account (nil facts) is -32004.
@@ -46,6 +46,6 @@ public enum AccountDeletionRule {
             withdrawContributions: !facts.contributionsWithdrawn,
             throttleKey: LoginThrottle.Key.account(facts.emailKey).storageName,
             reservedName: facts.usernameKey, reservedUntil: reservedUntil,
-            events: [.accountChanged(userID: userID)])
+            events: [.account(.standingChanged(userID: userID))])
     }
 }

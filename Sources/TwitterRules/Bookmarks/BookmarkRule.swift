@@ -21,11 +21,12 @@ public enum BookmarkRule {
     }
 
     /// The one event of a bookmark or its removal that changed something; none when nothing changed.
-    public static func events(_ plan: Plan, by userID: Int64, bookmarking: Bool, changed: Bool) -> [TweetEvent] {
+    public static func events(_ plan: Plan, by userID: Int64, bookmarking: Bool, changed: Bool) -> [CommitEvent] {
         guard changed else { return [] }
         return [
             bookmarking
-                ? .bookmarked(id: plan.tweetID, userID: userID) : .unbookmarked(id: plan.tweetID, userID: userID)
+                ? .tweet(.bookmarked(id: plan.tweetID, userID: userID))
+                : .tweet(.unbookmarked(id: plan.tweetID, userID: userID))
         ]
     }
 }

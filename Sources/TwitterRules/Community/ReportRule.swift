@@ -15,14 +15,15 @@ public enum ReportRule {
     public static func events(
         recipients: [Int64], ids: [Int64: Int64], reporter: Tweet.Author, tweet: Tweet?, reportID: Int64,
         at now: Date
-    ) -> [TweetEvent] {
+    ) -> [CommitEvent] {
         recipients.compactMap { admin in
             ids[admin].map { id in
-                .notified(
-                    ActivityNotification(
-                        id: id, type: .adminReport, createdAt: now,
-                        from: .init(id: reporter.id, username: reporter.username), tweet: tweet, reportID: reportID),
-                    recipientID: admin)
+                .account(
+                    .notified(
+                        ActivityNotification(
+                            id: id, type: .adminReport, createdAt: now,
+                            from: .init(id: reporter.id, username: reporter.username), tweet: tweet, reportID: reportID),
+                        recipientID: admin))
             }
         }
     }

@@ -16,7 +16,7 @@ public enum StandingRule {
         /// -1 to take the account's contributions out of the counters, +1 to put them back.
         public let contributionSign: Int
         /// The events, once committed: whatever holds the account's content or counts starts again.
-        public let events: [TweetEvent]
+        public let events: [CommitEvent]
     }
 
     /// The plan for `change` to an account suspended or not (`isSuspended`, read in the transaction, the row
@@ -24,8 +24,8 @@ public enum StandingRule {
     /// not there. A nil plan answers false, so two moderators acting at once move the counters once.
     public static func plan(_ change: Change, of userID: Int64, isSuspended: Bool) -> Plan? {
         switch (change, isSuspended) {
-        case (.suspend, false): Plan(contributionSign: -1, events: [.accountChanged(userID: userID)])
-        case (.unsuspend, true): Plan(contributionSign: 1, events: [.accountChanged(userID: userID)])
+        case (.suspend, false): Plan(contributionSign: -1, events: [.account(.standingChanged(userID: userID))])
+        case (.unsuspend, true): Plan(contributionSign: 1, events: [.account(.standingChanged(userID: userID))])
         default: nil
         }
     }

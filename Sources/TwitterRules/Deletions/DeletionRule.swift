@@ -91,10 +91,12 @@ public enum DeletionRule {
     }
 
     /// The events in their one order: its reposts' deletions, its own, then the counts that changed.
-    public static func events(_ facts: DeletionFacts, counted: [(id: Int64, counts: TweetCounts)]) -> [TweetEvent] {
-        var events: [TweetEvent] = facts.reposts.map { .deleted(id: $0.id, authorID: $0.authorID, repostOf: facts.id) }
-        events.append(.deleted(id: facts.id, authorID: facts.authorID, repostOf: facts.repostOf))
-        for (id, counts) in counted { events.append(.counted(id: id, counts)) }
+    public static func events(_ facts: DeletionFacts, counted: [(id: Int64, counts: TweetCounts)]) -> [CommitEvent] {
+        var events: [CommitEvent] = facts.reposts.map {
+            .tweet(.deleted(id: $0.id, authorID: $0.authorID, repostOf: facts.id))
+        }
+        events.append(.tweet(.deleted(id: facts.id, authorID: facts.authorID, repostOf: facts.repostOf)))
+        for (id, counts) in counted { events.append(.tweet(.counted(id: id, counts))) }
         return events
     }
 }

@@ -32,13 +32,14 @@ public enum LikeRule {
     public static func events(
         _ plan: Plan, by userID: Int64, liking: Bool, counts: TweetCounts,
         notification: (ActivityNotification, recipientID: Int64)?
-    ) -> [TweetEvent] {
-        var events: [TweetEvent] = [
-            liking ? .liked(id: plan.tweetID, userID: userID) : .unliked(id: plan.tweetID, userID: userID),
-            .counted(id: plan.tweetID, counts),
+    ) -> [CommitEvent] {
+        var events: [CommitEvent] = [
+            liking
+                ? .tweet(.liked(id: plan.tweetID, userID: userID)) : .tweet(.unliked(id: plan.tweetID, userID: userID)),
+            .tweet(.counted(id: plan.tweetID, counts)),
         ]
         if let (notification, recipient) = notification {
-            events.append(.notified(notification, recipientID: recipient))
+            events.append(.account(.notified(notification, recipientID: recipient)))
         }
         return events
     }

@@ -31,10 +31,10 @@ public enum ListRule {
         /// How the list's `members_count` moves: +1, -1 or 0.
         public var countDelta: Int
         /// The events to report, in order.
-        public var events: [TweetEvent]
+        public var events: [CommitEvent]
 
         /// Creates the value from its members.
-        public init(changesRow: Bool, countDelta: Int, events: [TweetEvent]) {
+        public init(changesRow: Bool, countDelta: Int, events: [CommitEvent]) {
             self.changesRow = changesRow
             self.countDelta = countDelta
             self.events = events
@@ -70,7 +70,7 @@ public enum ListRule {
                 .conflict, "List \(listID) is full: a list has at most \(maximumMembers) members",
                 details: ["maximum": .int(maximumMembers)])
         }
-        return Plan(changesRow: true, countDelta: 1, events: [.listed(listID: listID, memberID: memberID)])
+        return Plan(changesRow: true, countDelta: 1, events: [.relation(.listed(listID: listID, memberID: memberID))])
     }
 
     /// Decides `actor`'s removal of `memberID` from list `listID`: the owner alone; removing a non-member changes
@@ -80,19 +80,20 @@ public enum ListRule {
     ) throws(TwitterError) -> Plan {
         _ = try requireOwner(listID, facts: facts, actor: actor)
         guard isMember else { return Plan(changesRow: false, countDelta: 0, events: []) }
-        return Plan(changesRow: true, countDelta: -1, events: [.unlisted(listID: listID, memberID: memberID)])
+        return Plan(
+            changesRow: true, countDelta: -1, events: [.relation(.unlisted(listID: listID, memberID: memberID))])
     }
 
     /// The events of changing list `listID` (`facts` as read before) by `patch`: one when its privacy changes,
     /// so its live streams to others stop or go on in commit order.
-    public static func updateEvents(_ listID: Int64, facts: Facts, patch: ListPatch) -> [TweetEvent] {
+    public static func updateEvents(_ listID: Int64, facts: Facts, patch: ListPatch) -> [CommitEvent] {
         guard let isPrivate = patch.isPrivate, isPrivate != facts.isPrivate else { return [] }
-        return [.listPrivacyChanged(listID: listID, ownerID: facts.ownerID, isPrivate: isPrivate)]
+        return [.relation(.listPrivacyChanged(listID: listID, ownerID: facts.ownerID, isPrivate: isPrivate))]
     }
 
     /// The events of deleting a list with `memberIDs`: each member leaves its live streams.
-    public static func deletionEvents(of listID: Int64, memberIDs: [Int64]) -> [TweetEvent] {
-        memberIDs.sorted().map { .unlisted(listID: listID, memberID: $0) }
+    public static func deletionEvents(of listID: Int64, memberIDs: [Int64]) -> [CommitEvent] {
+        memberIDs.sorted().map { .relation(.unlisted(listID: listID, memberID: $0)) }
     }
 
     /// The memberships a block ends, as Mastodon does: the blocker's in the blocked account's lists and the
@@ -102,7 +103,7 @@ public enum ListRule {
     }
 
     /// The events of memberships ended by a block or an account's deletion: `(listID, memberID)` each, in order.
-    public static func endedEvents(_ ended: [(listID: Int64, memberID: Int64)]) -> [TweetEvent] {
-        ended.map { .unlisted(listID: $0.listID, memberID: $0.memberID) }
+    public static func endedEvents(_ ended: [(listID: Int64, memberID: Int64)]) -> [CommitEvent] {
+        ended.map { .relation(.unlisted(listID: $0.listID, memberID: $0.memberID)) }
     }
 }

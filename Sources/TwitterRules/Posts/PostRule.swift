@@ -127,12 +127,16 @@ public enum PostRule {
     public static func events(
         posted tweet: Tweet, parentCounts: TweetCounts?, quotedCounts: TweetCounts? = nil,
         notifications: [(ActivityNotification, recipientID: Int64)]
-    ) -> [TweetEvent] {
-        var events: [TweetEvent] = [.posted(tweet)]
-        if let parentID = tweet.inReplyToID, let parentCounts { events.append(.counted(id: parentID, parentCounts)) }
-        if let quotedID = tweet.quoteOfID, let quotedCounts { events.append(.counted(id: quotedID, quotedCounts)) }
+    ) -> [CommitEvent] {
+        var events: [CommitEvent] = [.tweet(.posted(tweet))]
+        if let parentID = tweet.inReplyToID, let parentCounts {
+            events.append(.tweet(.counted(id: parentID, parentCounts)))
+        }
+        if let quotedID = tweet.quoteOfID, let quotedCounts {
+            events.append(.tweet(.counted(id: quotedID, quotedCounts)))
+        }
         for (notification, recipient) in notifications {
-            events.append(.notified(notification, recipientID: recipient))
+            events.append(.account(.notified(notification, recipientID: recipient)))
         }
         return events
     }

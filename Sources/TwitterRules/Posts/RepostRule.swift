@@ -41,11 +41,11 @@ public enum RepostRule {
     public static func events(
         reposted repost: Tweet, originalID: Int64, counts: TweetCounts?,
         notification: (ActivityNotification, recipientID: Int64)?
-    ) -> [TweetEvent] {
-        var events: [TweetEvent] = [.posted(repost)]
-        if let counts { events.append(.counted(id: originalID, counts)) }
+    ) -> [CommitEvent] {
+        var events: [CommitEvent] = [.tweet(.posted(repost))]
+        if let counts { events.append(.tweet(.counted(id: originalID, counts))) }
         if let (notification, recipient) = notification {
-            events.append(.notified(notification, recipientID: recipient))
+            events.append(.account(.notified(notification, recipientID: recipient)))
         }
         return events
     }

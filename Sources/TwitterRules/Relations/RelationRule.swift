@@ -17,10 +17,10 @@ public enum RelationRule {
     /// A new follow's events: the follow, then the notification.
     public static func followEvents(
         follower: Int64, followee: Int64, notification: (ActivityNotification, recipientID: Int64)?
-    ) -> [TweetEvent] {
-        var events: [TweetEvent] = [.followed(followerID: follower, followeeID: followee)]
+    ) -> [CommitEvent] {
+        var events: [CommitEvent] = [.relation(.followed(followerID: follower, followeeID: followee))]
         if let (notification, recipient) = notification {
-            events.append(.notified(notification, recipientID: recipient))
+            events.append(.account(.notified(notification, recipientID: recipient)))
         }
         return events
     }
@@ -32,8 +32,8 @@ public enum RelationRule {
     }
 
     /// A new block's events: the unfollows of the follows it ended, then the block.
-    public static func blockEvents(blocker: Int64, blocked: Int64, unfollowed: [TweetEvent]) -> [TweetEvent] {
-        unfollowed + [.blocked(blockerID: blocker, blockedID: blocked)]
+    public static func blockEvents(blocker: Int64, blocked: Int64, unfollowed: [CommitEvent]) -> [CommitEvent] {
+        unfollowed + [.relation(.blocked(blockerID: blocker, blockedID: blocked))]
     }
 
     /// A change between two accounts that moves nothing else: a mute, an unmute, an unblock (the follows a block
@@ -47,13 +47,13 @@ public enum RelationRule {
     /// What `owner`'s plain change of its relation to `other` reports: its one event when the row changed, nothing
     /// when it did not (muting the muted, unblocking the unblocked), so every daemon's read model moves once.
     public static func outcome(_ change: PlainChange, by owner: Int64, of other: Int64, changed: Bool) -> (
-        Bool, [TweetEvent]
+        Bool, [CommitEvent]
     ) {
         guard changed else { return (false, []) }
         return switch change {
-        case .mute: (true, [.muted(muterID: owner, mutedID: other)])
-        case .unmute: (true, [.unmuted(muterID: owner, mutedID: other)])
-        case .unblock: (true, [.unblocked(blockerID: owner, blockedID: other)])
+        case .mute: (true, [.relation(.muted(muterID: owner, mutedID: other))])
+        case .unmute: (true, [.relation(.unmuted(muterID: owner, mutedID: other))])
+        case .unblock: (true, [.relation(.unblocked(blockerID: owner, blockedID: other))])
         }
     }
 }

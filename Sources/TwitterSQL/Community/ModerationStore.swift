@@ -3,7 +3,7 @@ import TwitterCore
 import TwitterRules
 
 /// Suspensions, reports and the audit log. Standing changes are reported as
-/// `TweetEvent.accountChanged`, report notifications as `TweetEvent.notified`, so both are ordered writes.
+/// `AccountEvent.standingChanged`, report notifications as `AccountEvent.notified`, so both are ordered writes.
 public struct ModerationStore: ModerationStoring {
     let database: any SQLDatabase
     let observer: any TweetCommitObserving

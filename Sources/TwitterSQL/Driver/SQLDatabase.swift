@@ -20,7 +20,7 @@ public protocol SQLDatabase: Sendable {
     /// events it returned to `observer` once committed, before the next such write.
     func orderedWrite<Result: Sendable>(
         reportingTo observer: any TweetCommitObserving,
-        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [TweetEvent])
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [CommitEvent])
     ) async throws -> Result
 
     /// Sets who hears of committed sends: this daemon's, and on a shared database the others' too.

@@ -168,7 +168,7 @@ extension ListStore {
     /// Ends the memberships a block between `blocker` and `blocked` ends (`ListRule.membershipsEndedByBlock`),
     /// moving their lists' counters under their row locks; the events of the ended ones.
     static func endMemberships(_ connection: any SQLConnection, blocker: Int64, blocked: Int64) async throws
-        -> [TweetEvent]
+        -> [CommitEvent]
     {
         var ended: [(listID: Int64, memberID: Int64)] = []
         for (owner, member) in ListRule.membershipsEndedByBlock(blocker: blocker, blocked: blocked) {

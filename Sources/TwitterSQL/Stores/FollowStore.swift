@@ -58,13 +58,13 @@ public struct FollowStore: FollowStoring {
     /// its event, or nil when there was no follow.
     static func endFollow(_ connection: any SQLConnection, _ followeeID: Int64, by followerID: Int64)
         async throws
-        -> TweetEvent?
+        -> CommitEvent?
     {
         guard try await connection.value(SQLQuery(Delete.self, followerID, followeeID), as: Int64.self) != nil else {
             return nil
         }
         try await NotificationRows.withdraw(connection, .follow, by: followerID, to: followeeID)
-        return .unfollowed(followerID: followerID, followeeID: followeeID)
+        return .relation(.unfollowed(followerID: followerID, followeeID: followeeID))
     }
 
     enum Delete: SQLText {

@@ -39,7 +39,7 @@ public struct RelationStore: RelationStoring {
             guard try await Self.insert(connection, into: "blocks", "blocker_id", "blocked_id", userID, targetID) else {
                 return (false, [])
             }
-            var unfollowed: [TweetEvent] = []
+            var unfollowed: [CommitEvent] = []
             for follow in RelationRule.followsEndedByBlock(blocker: userID, blocked: targetID) {
                 if let ended = try await FollowStore.endFollow(connection, follow.followeeID, by: follow.followerID) {
                     unfollowed.append(ended)

@@ -21,7 +21,7 @@ public struct BatchWriter {
     private var staged: [Staged] = []
     /// The idempotency keys of the staged posts, with their authors'.
     private var stagedKeys: Set<AuthorKey> = []
-    private(set) var events: [TweetEvent] = []
+    private(set) var events: [CommitEvent] = []
 
     /// A post decided and not yet written, with its place in the batch.
     private struct Staged {
@@ -242,7 +242,7 @@ extension BatchWriter {
     /// before its first write so the transaction stays usable.
     public static func write(
         _ posts: [PendingPost], on connection: any SQLConnection, rows: any PostRowWriting, now: Date
-    ) async throws -> (outcomes: [Result<Tweet, TwitterError>], events: [TweetEvent]) {
+    ) async throws -> (outcomes: [Result<Tweet, TwitterError>], events: [CommitEvent]) {
         var writer = BatchWriter(connection: connection, rows: rows, now: now)
         var outcomes = [Result<Tweet, TwitterError>?](repeating: nil, count: posts.count)
         for (index, post) in posts.enumerated() {

@@ -8,7 +8,7 @@ public enum TweetDeletion {
     public static func delete(
         _ id: Int64, authorID: Int64, repostOf original: Int64?, inReplyTo parent: Int64?,
         in connection: any SQLConnection
-    ) async throws -> [TweetEvent] {
+    ) async throws -> [CommitEvent] {
         let reposts = try await connection.rows(
             "SELECT id, author_id FROM tweets WHERE repost_of_id = \(id) ORDER BY id"
         ).map { (id: try $0.column("id", as: Int64.self), authorID: try $0.column("author_id", as: Int64.self)) }

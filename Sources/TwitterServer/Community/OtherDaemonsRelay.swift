@@ -22,29 +22,29 @@ public final class OtherDaemonsRelay: TweetCommitObserving {
     }
 
     /// This daemon's commit: on to the read model.
-    public func committed(_ events: [TweetEvent]) {
+    public func committed(_ events: [CommitEvent]) {
         next.committed(events)
     }
 
     /// Another daemon's commit: its revocations to the live logins, its writes to the rate buckets, the rest on
     /// to the read model.
-    public func committedElsewhere(_ events: [TweetEvent]) {
+    public func committedElsewhere(_ events: [CommitEvent]) {
         let rates = rates.withLock { $0 }
-        var passed: [TweetEvent] = []
+        var passed: [CommitEvent] = []
         passed.reserveCapacity(events.count)
         var reports: Set<Int64> = []
         for event in events {
             switch event {
-            case .revoked(let revocation):
+            case .account(.revoked(let revocation)):
                 liveLogins.revokeFromElsewhere(revocation)
                 continue
-            case .posted(let tweet):
+            case .tweet(.posted(let tweet)):
                 rates?.charge(tweet.repostOf == nil ? .posts : .reposts, by: tweet.author.id)
-            case .liked(_, let userID):
+            case .tweet(.liked(_, let userID)):
                 rates?.charge(.likes, by: userID)
-            case .followed(let followerID, _):
+            case .relation(.followed(let followerID, _)):
                 rates?.charge(.follows, by: followerID)
-            case .notified(let notification, _):
+            case .account(.notified(let notification, _)):
                 // One report notifies every admin: charged once.
                 if notification.type == .adminReport, let report = notification.reportID,
                     reports.insert(report).inserted

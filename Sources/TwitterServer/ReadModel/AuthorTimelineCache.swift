@@ -2,7 +2,7 @@ import Synchronization
 import TwitterCore
 
 /// The read model's fifth layer: the newest tweets of each recently read account, so that home and user
-/// timelines are merged in memory rather than queried (fan-out on read, from memory).
+/// timelines are merged from this cache rather than queried (fan-out on read).
 ///
 /// Measured with `make bench` (docs/BENCHMARKS.md): the query a home page needs (tweets of the people one
 /// follows, newest first) cost about 3 ms in SQLite on the seeded network; merging the windows costs
@@ -80,7 +80,7 @@ final class AuthorTimelineCache: Sendable {
 
     private let state = Mutex(State())
 
-    /// Loads the windows of `authors` that are not in memory, or hold fewer than `depth` tweets, one query each.
+    /// Loads the windows of `authors` that are not cached, or hold fewer than `depth` tweets, one query each.
     func load(_ authors: some Sequence<Int64>, depth: Int = size, store: any TweetStoring) async throws {
         for author in authors {
             let (touched, countChanges, deepEnough) = state.withLock {
@@ -104,7 +104,7 @@ final class AuthorTimelineCache: Sendable {
         }
     }
 
-    /// The accounts among `authors` whose window is not in memory.
+    /// The accounts among `authors` whose window is not cached.
     func missing(_ authors: some Sequence<Int64>) -> [Int64] {
         state.withLock { state in authors.filter { state.windows[$0] == nil } }
     }
@@ -113,7 +113,7 @@ final class AuthorTimelineCache: Sendable {
     enum Merge {
         /// The page, exactly as the store would give it.
         case page([Tweet])
-        /// Some windows are not in memory.
+        /// Some windows are not cached.
         case missing
         /// These accounts' windows stop short of what the page needs: deeper windows may answer it.
         case tooShallow([Int64])
@@ -172,10 +172,11 @@ final class AuthorTimelineCache: Sendable {
         return page
     }
 
-    /// Applies committed postings, deletions and count changes to the windows in memory.
-    func apply(_ events: [TweetEvent]) {
+    /// Applies a commit's postings, deletions and count changes to the windows cached. An account's change of
+    /// standing is not applied here: it replaces the whole cache (`FeedReadModel.committed`).
+    func apply(_ events: [CommitEvent]) {
         state.withLock { state in
-            for event in events {
+            for case .tweet(let event) in events {
                 switch event {
                 case .posted(let tweet):
                     let author = tweet.author.id
@@ -195,12 +196,7 @@ final class AuthorTimelineCache: Sendable {
                     for author in state.holders[id] ?? [] {
                         state.windows[author] = state.windows[author]?.settingCounts(counts, of: id)
                     }
-                case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .listed, .unlisted,
-                    .listPrivacyChanged, .notified,
-                    .muted, .unmuted,
-                    .blocked, .unblocked,
-                    .accountChanged, .revoked:
-                    // An account's change of standing replaces the whole cache (`FeedReadModel.committed`).
+                case .liked, .unliked, .bookmarked, .unbookmarked:
                     continue
                 }
             }

@@ -1,23 +1,23 @@
 import Synchronization
 import TwitterCore
 
-/// Tweets as the server holds them in memory, kept current by commits: one place, one invalidation rule.
+/// Tweets as the server caches them, kept current by commits: one place, one invalidation rule.
 ///
 /// Every commit the stores publish (`CommitPublisher`; with a shared database, every commit another daemon made
-/// too) is delivered to `committed`, which moves the version on, applies the commit to each layer, and publishes it to the
-/// live streams. The layers:
+/// too) is delivered to `committed`, which moves the version on, applies the commit to each layer, and publishes
+/// it to the live streams. The layers, each a cache named for what it holds:
 ///
-/// 1. `RecentTweetsCache`: the newest tweets with their counts, which answer the public timeline's latest pages
-///    exactly;
-/// 2. `TweetJSONCache`: each recent tweet's JSON head, used only for a tweet with the same head, so it needs no
-///    invalidation;
-/// 3. `FeedPageCache`: whole public pages, and home and user pages, kept only for the version they were read
-///    at;
-/// 4. `ReaderMarksCache`: what each recent reader liked and reposted, for the per-reader `likedByMe` and
-///    `repostedByMe` of every answer;
-/// 5. `AuthorTimelineCache` and `following`: each recently read account's newest tweets and whom each recent reader
-///    follows, from which home and user timelines are merged (fan-out on read, from memory; see
-///    docs/BENCHMARKS.md for why not on write);
+/// 1. `recentTweets` (`RecentTweetsCache`): the newest tweets with their counts, which answer the public
+///    timeline's latest pages exactly;
+/// 2. `tweetJSON` (`TweetJSONCache`): each recent tweet's JSON head, used only for a tweet with the same head, so
+///    it needs no invalidation;
+/// 3. `publicPages` and `homeAndUserPages` (`FeedPageCache`): whole public pages, and home and user pages, kept
+///    only for the version they were read at;
+/// 4. `marks` (`ReaderMarksCache`): what each recent reader liked and reposted, for the per-reader `likedByMe`
+///    and `repostedByMe` of every answer;
+/// 5. `authorTimelines` (`AuthorTimelineCache`) and `following`: each recently read account's newest tweets and
+///    whom each recent reader follows, from which home and user timelines are merged (fan-out on read, from the
+///    caches; see docs/BENCHMARKS.md for why not on write);
 /// 6. `hidden`: whom each recent reader mutes, blocks or is blocked by. A reader who hides anyone reads from the
 ///    store, which leaves those accounts out in SQL; everyone else's pages stay shared.
 ///
@@ -28,7 +28,7 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The live streams: subscriptions to timelines.
     public let hub: TweetHub
     private let capacity: Int
-    /// The layers. An account's change of standing (`TweetEvent.accountChanged`: a suspension, its end, a
+    /// The layers. An account's change of standing (`AccountEvent.standingChanged`: a suspension, its end, a
     /// deletion) changes what every layer holds at once, so it replaces them all with empty ones; a read keeps
     /// the layers it began with, so what it loads from before the change never lands in the new ones.
     private let current: Mutex<ReadModelCaches>
@@ -65,7 +65,7 @@ public final class FeedReadModel: TweetCommitObserving {
     var marks: ReaderMarksCache { caches.marks }
 
     /// Applies a commit to the caches, then to the live streams.
-    public func committed(_ events: [TweetEvent]) {
+    public func committed(_ events: [CommitEvent]) {
         guard !events.isEmpty else { return }
         if events.contains(where: \.changesStanding) {
             let fresh = ReadModelCaches(capacity: capacity)
@@ -80,28 +80,28 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The answer to `query` for `reader` from caches, or nil when it needs the store (an old page, nothing
     /// loaded yet, the reader's marks or hidden accounts not in caches, or a reader who hides anyone) or, on a
     /// database other daemons may share, the catching up of `page`.
-    func pageInMemory(_ query: TweetQuery, reader: Int64, in caches: ReadModelCaches? = nil) -> FeedPage? {
-        guard case .page(let page)? = answerInMemory(query, reader: reader, in: caches) else { return nil }
+    func cachedPage(_ query: TweetQuery, reader: Int64, in caches: ReadModelCaches? = nil) -> FeedPage? {
+        guard case .page(let page)? = cachedAnswer(query, reader: reader, in: caches) else { return nil }
         return page
     }
 
     /// What caches answer for one reader: the page itself, or, for a page holding a quote, its tweets with the
     /// reader's marks, which `page` completes with the quoted tweets as the reader may see them.
-    enum MemoryAnswer {
+    enum CachedAnswer {
         /// The whole answer.
         case page(FeedPage)
         /// The tweets of a page holding a quote, marked for the reader, their quoted tweets not yet resolved.
         case quoting([Tweet])
     }
 
-    /// `pageInMemory`, with the pages that hold a quote given as their marked tweets.
-    private func answerInMemory(_ query: TweetQuery, reader: Int64, in caches: ReadModelCaches? = nil)
-        -> MemoryAnswer?
+    /// `cachedPage`, with the pages that hold a quote given as their marked tweets.
+    private func cachedAnswer(_ query: TweetQuery, reader: Int64, in caches: ReadModelCaches? = nil)
+        -> CachedAnswer?
     {
         if caches == nil, !others.withLock({ $0 }).isCurrent { return nil }
         let caches = caches ?? self.caches
-        let (newest, pages, marks, following, hidden, json) = (
-            caches.newest, caches.pages, caches.marks, caches.following, caches.hidden, caches.json
+        let (recentTweets, publicPages, marks, following, hidden, tweetJSON) = (
+            caches.recentTweets, caches.publicPages, caches.marks, caches.following, caches.hidden, caches.tweetJSON
         )
         guard let readerMarks = marks.cached(reader), hidden.cached(reader)?.isEmpty == true else { return nil }
         switch query.timeline {
@@ -109,14 +109,16 @@ public final class FeedReadModel: TweetCommitObserving {
             // A list's members are not held in caches: its pages come from the store, paged like home's.
             return nil
         case .everyone:
-            if let kept = pages.page(for: query, at: newest.version) {
-                return answer(kept, marks: readerMarks, json: json)
+            if let kept = publicPages.page(for: query, at: recentTweets.version) {
+                return answer(kept, marks: readerMarks, json: tweetJSON)
             }
-            guard let (tweets, version) = newest.page(sinceID: query.sinceID, maxID: query.maxID, limit: query.limit)
+            guard
+                let (tweets, version) = recentTweets.page(
+                    sinceID: query.sinceID, maxID: query.maxID, limit: query.limit)
             else { return nil }
-            let kept = FeedPageCache.Page(tweets, json: json)
-            pages.keep(kept, for: query, at: version)
-            return answer(kept, marks: readerMarks, json: json)
+            let kept = FeedPageCache.Page(tweets, json: tweetJSON)
+            publicPages.keep(kept, for: query, at: version)
+            return answer(kept, marks: readerMarks, json: tweetJSON)
         case .author(let author):
             return merged([author], query, marks: readerMarks, in: caches)
         case .home(let owner):
@@ -131,22 +133,22 @@ public final class FeedReadModel: TweetCommitObserving {
     /// Kept at the version read before the merge, so a kept page is never older than its version.
     private func merged(
         _ authors: some Collection<Int64>, _ query: TweetQuery, marks: ReaderMarks, in caches: ReadModelCaches
-    ) -> MemoryAnswer? {
-        let version = caches.newest.version
-        if let kept = caches.timelinePages.page(for: query, at: version) {
-            return answer(kept, marks: marks, json: caches.json)
+    ) -> CachedAnswer? {
+        let version = caches.recentTweets.version
+        if let kept = caches.homeAndUserPages.page(for: query, at: version) {
+            return answer(kept, marks: marks, json: caches.tweetJSON)
         }
         guard case .page(let tweets) = merge(authors, query, in: caches) else { return nil }
         let page = Timeline.collapsed(tweets, limit: query.limit)
-        let kept = FeedPageCache.Page(page, json: caches.json)
-        caches.timelinePages.keep(kept, for: query, at: version)
-        return answer(kept, marks: marks, json: caches.json)
+        let kept = FeedPageCache.Page(page, json: caches.tweetJSON)
+        caches.homeAndUserPages.keep(kept, for: query, at: version)
+        return answer(kept, marks: marks, json: caches.tweetJSON)
     }
 
     private func merge(_ authors: some Collection<Int64>, _ query: TweetQuery, in caches: ReadModelCaches)
         -> AuthorTimelineCache.Merge
     {
-        caches.windows.newest(
+        caches.authorTimelines.newest(
             of: authors, sinceID: query.sinceID, maxID: query.maxID, limit: Self.widerLimit(query.limit))
     }
 
@@ -167,7 +169,7 @@ public final class FeedReadModel: TweetCommitObserving {
     /// The page for a reader with `marks`. A page holding a quote is never answered from its kept bytes: the
     /// quoted tweet is seen per reader (a block or a mute makes it unavailable), so its tweets are given to
     /// `page` to resolve (`quoting`).
-    private func answer(_ page: FeedPageCache.Page, marks: ReaderMarks, json: TweetJSONCache) -> MemoryAnswer {
+    private func answer(_ page: FeedPageCache.Page, marks: ReaderMarks, json: TweetJSONCache) -> CachedAnswer {
         guard !page.tweets.contains(where: \.holdsQuote) else { return .quoting(page.tweets.map(marks.applied)) }
         guard marks.touches(page.tweets) else { return .page(FeedPage(json: page.unmarkedJSON)) }
         // The kept bytes with the reader's marks written over them (`PageMarks`), not the page written again.
@@ -177,7 +179,7 @@ public final class FeedReadModel: TweetCommitObserving {
 
     /// The page `found` answers for `reader`, a page holding a quote completed with the quoted tweets.
     private func completed(
-        _ found: MemoryAnswer, for reader: Int64, marks: ReaderMarks, stores: ReadStores, json: TweetJSONCache
+        _ found: CachedAnswer, for reader: Int64, marks: ReaderMarks, stores: ReadStores, json: TweetJSONCache
     ) async throws -> FeedPage {
         switch found {
         case .page(let page): page
@@ -194,7 +196,9 @@ public final class FeedReadModel: TweetCommitObserving {
             if !others.isCurrent { try await others.catchUp() }
         }
         let caches = self.caches
-        let (newest, windows, json) = (caches.newest, caches.windows, caches.json)
+        let (recentTweets, authorTimelines, tweetJSON) = (
+            caches.recentTweets, caches.authorTimelines, caches.tweetJSON
+        )
         let readerMarks = try await caches.marks.marks(of: reader, store: stores.likes)
         let visibility = TweetVisibility(try await hiddenAccounts(of: reader, stores: stores))
         guard visibility.hidden.isEmpty else {
@@ -203,35 +207,36 @@ public final class FeedReadModel: TweetCommitObserving {
             query.hiding = visibility.hiding
             let tweets = visibility.listed(try await storePage(query, stores: stores)).map(readerMarks.applied)
             return FeedPage(
-                try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: json)
+                try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: tweetJSON)
         }
-        if let found = answerInMemory(query, reader: reader, in: caches) {
-            return try await completed(found, for: reader, marks: readerMarks, stores: stores, json: json)
+        if let found = cachedAnswer(query, reader: reader, in: caches) {
+            return try await completed(found, for: reader, marks: readerMarks, stores: stores, json: tweetJSON)
         }
         switch query.timeline {
         case .tag, .list:
             // Not held in caches.
             break
         case .everyone:
-            if !newest.isLoaded {
-                let version = newest.version
-                newest.load(try await stores.tweets.tweets(TweetQuery(limit: newest.capacity)), readAt: version)
+            if !recentTweets.isLoaded {
+                let version = recentTweets.version
+                recentTweets.load(
+                    try await stores.tweets.tweets(TweetQuery(limit: recentTweets.capacity)), readAt: version)
             }
         case .author, .home:
             let authors = try await authors(of: query.timeline, stores: stores, in: caches)
-            try await windows.load(windows.missing(authors), store: stores.tweets)
+            try await authorTimelines.load(authorTimelines.missing(authors), store: stores.tweets)
             // An account whose tweets fill the page gets a window deep enough for it, once.
             if case .tooShallow(let shallow) = merge(authors, query, in: caches), query.maxID == nil {
-                try await windows.load(
+                try await authorTimelines.load(
                     shallow, depth: min(Self.widerLimit(query.limit), AuthorTimelineCache.deepest), store: stores.tweets
                 )
             }
         }
-        if let found = answerInMemory(query, reader: reader, in: caches) {
-            return try await completed(found, for: reader, marks: readerMarks, stores: stores, json: json)
+        if let found = cachedAnswer(query, reader: reader, in: caches) {
+            return try await completed(found, for: reader, marks: readerMarks, stores: stores, json: tweetJSON)
         }
         let tweets = try await storePage(query, stores: stores).map(readerMarks.applied)
-        return FeedPage(try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: json)
+        return FeedPage(try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: tweetJSON)
     }
 
     /// The page as the store reads it, collapsed like caches's.

@@ -2,11 +2,12 @@ import Synchronization
 import TwitterCore
 
 /// State per key (per reader, per account) loaded from the store on first use and then kept current by the
-/// committed events, so later reads need no query: the one mechanism behind the read model's per-reader layers.
+/// committed events of one subject (`Event`: a tweet's, a relation's), so later reads need no query: the one
+/// mechanism behind the read model's per-reader layers.
 ///
 /// A load races the commits that land while it reads: it is kept only if no event for its key was applied in
 /// the meantime, otherwise it answers its own read and the next read loads again.
-final class KeyedCommitCache<Value: Sendable>: Sendable {
+final class KeyedCommitCache<Event: Sendable, Value: Sendable>: Sendable {
     private struct State {
         var values: [Int64: Value] = [:]
         /// The keys with a load under way, to tell a load that raced an event: only those, so this stays as
@@ -38,16 +39,20 @@ final class KeyedCommitCache<Value: Sendable>: Sendable {
 
     private let state = Mutex(State())
     private let capacity: Int
-    private let keys: @Sendable (TweetEvent) -> [Int64]
-    private let update: @Sendable (inout Value, TweetEvent, Int64) -> Void
+    private let subject: @Sendable (CommitEvent) -> Event?
+    private let keys: @Sendable (Event) -> [Int64]
+    private let update: @Sendable (inout Value, Event, Int64) -> Void
 
-    /// A cache of at most `capacity` keys (past it, it starts again), where `keys` names the keys an event
-    /// changes and `update` applies the event to one key's value.
+    /// A cache of at most `capacity` keys (past it, it starts again), where `subject` picks the events of its
+    /// subject out of a commit's, `keys` names the keys an event changes and `update` applies the event to one
+    /// key's value.
     init(
-        capacity: Int, keys: @escaping @Sendable (TweetEvent) -> [Int64],
-        update: @escaping @Sendable (inout Value, TweetEvent, Int64) -> Void
+        capacity: Int, subject: @escaping @Sendable (CommitEvent) -> Event?,
+        keys: @escaping @Sendable (Event) -> [Int64],
+        update: @escaping @Sendable (inout Value, Event, Int64) -> Void
     ) {
         self.capacity = capacity
+        self.subject = subject
         self.keys = keys
         self.update = update
     }
@@ -57,12 +62,12 @@ final class KeyedCommitCache<Value: Sendable>: Sendable {
         state.withLock { $0.loading.count }
     }
 
-    /// The value of `key` if it is in memory.
+    /// The value of `key` if it is cached.
     func cached(_ key: Int64) -> Value? {
         state.withLock { $0.values[key] }
     }
 
-    /// The value of `key`, loading it with `load` when it is not in memory.
+    /// The value of `key`, loading it with `load` when it is not cached.
     func value(of key: Int64, load: () async throws -> Value) async throws -> Value {
         if let value = cached(key) { return value }
         let begunAt = state.withLock { $0.beginLoad(key) }
@@ -81,11 +86,12 @@ final class KeyedCommitCache<Value: Sendable>: Sendable {
         return loaded
     }
 
-    /// Applies committed events to the values in memory.
-    func apply(_ events: [TweetEvent]) {
+    /// Applies a commit's events of its subject to the values cached.
+    func apply(_ events: [CommitEvent]) {
         // Found before locking: most events (every post) change no key, and a batch of posts then takes no lock
         // on the writer's thread, which every post waits for.
-        let changes = events.compactMap { event -> (TweetEvent, [Int64])? in
+        let changes = events.compactMap { committed -> (Event, [Int64])? in
+            guard let event = subject(committed) else { return nil }
             let keys = keys(event)
             return keys.isEmpty ? nil : (event, keys)
         }

@@ -2,17 +2,21 @@ import TwitterCore
 
 /// The read model's layers (see `FeedReadModel`), held together so that they can be replaced together.
 final class ReadModelCaches: Sendable {
-    let newest: RecentTweetsCache
+    /// The newest tweets of everyone, for the public timeline's latest pages.
+    let recentTweets: RecentTweetsCache
     /// Sized for the tweets of many readers' home pages, not only the public timeline's newest.
-    let json = TweetJSONCache(capacity: 16_384)
-    let pages = FeedPageCache()
+    let tweetJSON = TweetJSONCache(capacity: 16_384)
+    /// Whole pages of the public timeline.
+    let publicPages = FeedPageCache()
     /// Home and user pages: about 9 KB each, so 1,024 of them stay under 10 MB.
-    let timelinePages = FeedPageCache(capacity: 1024)
+    let homeAndUserPages = FeedPageCache(capacity: 1024)
+    /// What each recent reader liked, reposted and bookmarked.
     let marks = ReaderMarksCache.readerMarks()
-    let windows = AuthorTimelineCache()
+    /// Each recently read account's newest tweets, which home and user pages are merged from.
+    let authorTimelines = AuthorTimelineCache()
     /// Whom each recent reader follows.
-    let following = KeyedCommitCache<Set<Int64>>(
-        capacity: 10_000,
+    let following = KeyedCommitCache<RelationEvent, Set<Int64>>(
+        capacity: 10_000, subject: \.relationEvent,
         keys: { event in
             switch event {
             case .followed(let follower, _), .unfollowed(let follower, _): [follower]
@@ -31,23 +35,23 @@ final class ReadModelCaches: Sendable {
     let trending = TrendingCache()
 
     /// What each recent reader does not see.
-    let hidden = KeyedCommitCache<HiddenAccounts>(
-        capacity: 10_000, keys: HiddenAccounts.readers(changedBy:),
+    let hidden = KeyedCommitCache<RelationEvent, HiddenAccounts>(
+        capacity: 10_000, subject: \.relationEvent, keys: HiddenAccounts.readers(changedBy:),
         update: { hidden, event, reader in hidden.apply(event, reader: reader) })
 
     /// Empty layers; the public timeline keeps `capacity` tweets.
     init(capacity: Int) {
-        newest = RecentTweetsCache(capacity: capacity)
+        recentTweets = RecentTweetsCache(capacity: capacity)
     }
 
-    /// Applies committed events to every layer. `newest` goes last: it moves the version on, and a reader
+    /// Applies a commit's events to every layer. `recentTweets` goes last: it moves the version on, and a reader
     /// that sees the new version must find every other layer changed already, or it could keep a page merged
-    /// from old windows under the new version.
-    func apply(_ events: [TweetEvent]) {
+    /// from old author timelines under the new version.
+    func apply(_ events: [CommitEvent]) {
         marks.apply(events)
-        windows.apply(events)
+        authorTimelines.apply(events)
         following.apply(events)
         hidden.apply(events)
-        newest.apply(events)
+        recentTweets.apply(events)
     }
 }

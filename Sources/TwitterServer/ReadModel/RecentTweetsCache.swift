@@ -25,7 +25,7 @@ final class RecentTweetsCache: Sendable {
         self.capacity = capacity
     }
 
-    /// The page for these bounds with the version it was read at, or nil when memory cannot answer it exactly.
+    /// The page for these bounds with the version it was read at, or nil when the cache cannot answer it exactly.
     func page(sinceID: Int64?, maxID: Int64?, limit: Int) -> (tweets: [Tweet], version: Int)? {
         state.withLock { state in
             guard state.isLoaded, let tweets = Self.page(of: state, sinceID: sinceID, maxID: maxID, limit: limit)
@@ -64,14 +64,15 @@ final class RecentTweetsCache: Sendable {
         }
     }
 
-    /// Applies committed events, in commit order (posts in ascending id order).
-    func apply(_ events: [TweetEvent]) {
+    /// Applies a commit's tweet events, in commit order (posts in ascending id order); any commit moves the
+    /// version on.
+    func apply(_ events: [CommitEvent]) {
         state.withLock { state in
             state.version += 1
             guard state.isLoaded else { return }
             // A batch of posts goes in with one insertion, not one shift of the whole array per tweet.
             var posted: [Tweet] = []
-            for event in events {
+            for case .tweet(let event) in events {
                 switch event {
                 case .posted(let tweet):
                     posted.append(tweet)
@@ -83,12 +84,7 @@ final class RecentTweetsCache: Sendable {
                     state.tweets.insert(contentsOf: posted.reversed(), at: 0)
                     posted = []
                     Self.setCounts(counts, of: id, in: &state.tweets)
-                case .liked, .unliked, .bookmarked, .unbookmarked, .followed, .unfollowed, .listed, .unlisted,
-                    .listPrivacyChanged, .notified,
-                    .muted, .unmuted,
-                    .blocked, .unblocked,
-                    .accountChanged, .revoked:
-                    // An account's change of standing replaces the whole cache (`FeedReadModel.committed`).
+                case .liked, .unliked, .bookmarked, .unbookmarked:
                     continue
                 }
             }

@@ -75,9 +75,9 @@ final class PostCommitter: PostCommitting {
 
     /// Writes `batch` in one transaction; each post's outcome and the events, every post failing and no events
     /// when the transaction failed.
-    private func commit(_ batch: [Waiting], in db: Database) -> ([Outcome], [TweetEvent]) {
+    private func commit(_ batch: [Waiting], in db: Database) -> ([Outcome], [CommitEvent]) {
         do {
-            var written: ([Outcome], [TweetEvent]) = ([], [])
+            var written: ([Outcome], [CommitEvent]) = ([], [])
             try db.inTransaction {
                 written = try write(batch.map(\.item), in: db)
                 return .commit
@@ -94,7 +94,7 @@ final class PostCommitter: PostCommitting {
     private typealias Outcome = Result<Tweet, any Error>
 
     /// Writes a batch (`BatchWriter`, `SQLitePostRows`); returns each post's outcome and the batch's events.
-    private func write(_ posts: [PendingPost], in db: Database) throws -> ([Outcome], [TweetEvent]) {
+    private func write(_ posts: [PendingPost], in db: Database) throws -> ([Outcome], [CommitEvent]) {
         let (outcomes, events) = try SQLiteConnection.run(db) { connection in
             try await BatchWriter.write(
                 posts, on: connection, rows: SQLitePostRows(), now: connection.dialect.stored(Date()))

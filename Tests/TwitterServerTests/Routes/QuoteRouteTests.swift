@@ -54,7 +54,7 @@ struct QuoteRouteTests: RouteTesting {
         _ = try await bob.call(API.Tweets.delete, .init(id: original.id))
         #expect(Self.isUnavailable(try await alice.call(API.Tweets.get, .init(id: second.id))), "deleted: unavailable")
         let fetched = try await alice.call(API.Tweets.fetch, .init())
-        #expect(Self.isUnavailable(fetched.tweets.first { $0.id == second.id }), "also on a page read from memory")
+        #expect(Self.isUnavailable(fetched.tweets.first { $0.id == second.id }), "also on a page read from the caches")
     }
 
     @Test func quotingAcrossABlockIsForbiddenEitherWayAndAMissingTweetIsNotFound() async throws {

@@ -40,12 +40,12 @@ struct CommitLogJSONTests {
         ]
     }
 
-    static var events: [TweetEvent] {
-        tweets.map { .posted($0) } + [
-            .counted(id: 1, TweetCounts(likes: 1, reposts: 2, replies: 3, quotes: 4)),
-            .followed(followerID: 7, followeeID: 8),
-            .revoked(.token(id: 4, userID: 7, reason: .loggedOut)),
-            .deleted(id: 2, authorID: 7, repostOf: nil),
+    static var events: [CommitEvent] {
+        tweets.map { .tweet(.posted($0)) } + [
+            .tweet(.counted(id: 1, TweetCounts(likes: 1, reposts: 2, replies: 3, quotes: 4))),
+            .relation(.followed(followerID: 7, followeeID: 8)),
+            .account(.revoked(.token(id: 4, userID: 7, reason: .loggedOut))),
+            .tweet(.deleted(id: 2, authorID: 7, repostOf: nil)),
         ]
     }
 
@@ -53,8 +53,8 @@ struct CommitLogJSONTests {
         let events = Self.events
         let fast = try CommitLogJSON.encode(events)
         let slow = try JSONEncoder().encode(events)
-        let fromFast = try JSONDecoder().decode([TweetEvent].self, from: Data(fast.utf8))
-        let fromSlow = try JSONDecoder().decode([TweetEvent].self, from: slow)
+        let fromFast = try JSONDecoder().decode([CommitEvent].self, from: Data(fast.utf8))
+        let fromSlow = try JSONDecoder().decode([CommitEvent].self, from: slow)
         #expect(fromFast == fromSlow)
         // The tweets a store posts (no `quoted` resolved) come back as they were.
         #expect(Array(fromFast.prefix(4)) == Array(events.prefix(4)))
@@ -66,8 +66,8 @@ struct CommitLogJSONTests {
 
     @Test func eachEventAloneAgreesToo() throws {
         for event in Self.events {
-            let fast = try JSONDecoder().decode([TweetEvent].self, from: Data(try CommitLogJSON.encode([event]).utf8))
-            let slow = try JSONDecoder().decode([TweetEvent].self, from: try JSONEncoder().encode([event]))
+            let fast = try JSONDecoder().decode([CommitEvent].self, from: Data(try CommitLogJSON.encode([event]).utf8))
+            let slow = try JSONDecoder().decode([CommitEvent].self, from: try JSONEncoder().encode([event]))
             #expect(fast == slow, "\(event)")
         }
         #expect(try CommitLogJSON.encode([]) == "[]")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TwitterPostgres
 
-/// The lease a daemon on a shared database holds to answer from memory (`ReadLease`): renewed only while
+/// The lease a daemon on a shared database holds to answer from its caches (`ReadLease`): renewed only while
 /// listening, for its duration from when the heartbeat was sent, never shortened, ended by a heartbeat that finds
 /// a commit withdrawing access it has not delivered, and by the LISTEN connection's loss.
 struct ReadLeaseTests {

@@ -38,7 +38,7 @@ import TwitterPostgres
         // A follow on one side is an event on the other.
         _ = try await b.follows.follow(alice.id, by: bob.id)
         let followed = try await firstEvents.first { event in
-            if case .followed(let follower, let followee) = event {
+            if case .relation(.followed(let follower, let followee)) = event {
                 follower == bob.id && followee == alice.id
             } else {
                 false
@@ -67,7 +67,7 @@ import TwitterPostgres
             VALUES ('elsewhere', '[{"followed":{"followerID":\(alice.id),"followeeID":42}}]')
             """, in: url)
         let first = try await readerEvents.next()
-        #expect(first == .followed(followerID: alice.id, followeeID: 42))
+        #expect(first == .relation(.followed(followerID: alice.id, followeeID: 42)))
         await writer.close()
         await reader.close()
     }
@@ -100,7 +100,7 @@ import TwitterPostgres
         for id in Int64(1)...5 {
             let revocation = Revocation.token(id: id, userID: 7, reason: .loggedOut)
             try await a.otherDaemons.broadcast(revocation)
-            #expect(secondEvents.contains(.revoked(revocation)), "revocation \(id)")
+            #expect(secondEvents.contains(.account(.revoked(revocation))), "revocation \(id)")
         }
         await first.close()
         await second.close()
@@ -140,7 +140,7 @@ import TwitterPostgres
                 INSERT INTO commit_events (origin, events)
                 VALUES ('elsewhere', '[{"followed":{"followerID":\(round),"followeeID":42}}]')
                 """, in: url)
-            let expected = TweetEvent.followed(followerID: round, followeeID: 42)
+            let expected = CommitEvent.relation(.followed(followerID: round, followeeID: 42))
             try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<16 {
                     group.addTask {
@@ -158,23 +158,23 @@ import TwitterPostgres
 
 /// The events delivered so far.
 final class SeenEvents: TweetCommitObserving {
-    private let events = Mutex<[TweetEvent]>([])
+    private let events = Mutex<[CommitEvent]>([])
 
-    func committed(_ events: [TweetEvent]) { self.events.withLock { $0 += events } }
-    func contains(_ event: TweetEvent) -> Bool { events.withLock { $0.contains(event) } }
+    func committed(_ events: [CommitEvent]) { self.events.withLock { $0 += events } }
+    func contains(_ event: CommitEvent) -> Bool { events.withLock { $0.contains(event) } }
     var count: Int { events.withLock { $0.count } }
 }
 
 /// Records events as they arrive and lets a test wait for them.
 final class StreamingRecorder: TweetCommitObserving {
-    private let stream: AsyncStream<TweetEvent>
-    private let continuation: AsyncStream<TweetEvent>.Continuation
+    private let stream: AsyncStream<CommitEvent>
+    private let continuation: AsyncStream<CommitEvent>.Continuation
 
     init() {
         (stream, continuation) = AsyncStream.makeStream()
     }
 
-    func committed(_ events: [TweetEvent]) {
+    func committed(_ events: [CommitEvent]) {
         for event in events { continuation.yield(event) }
     }
 
@@ -183,7 +183,7 @@ final class StreamingRecorder: TweetCommitObserving {
         try await within(.seconds(10)) { [stream] in
             var ids: [Int64] = []
             for await event in stream {
-                if case .posted(let tweet) = event { ids.append(tweet.id) }
+                if case .tweet(.posted(let tweet)) = event { ids.append(tweet.id) }
                 if ids.count == count { break }
             }
             return ids
@@ -191,7 +191,7 @@ final class StreamingRecorder: TweetCommitObserving {
     }
 
     /// The next event; fails after 10 s without one.
-    func next() async throws -> TweetEvent {
+    func next() async throws -> CommitEvent {
         let event = try await within(.seconds(10)) { [stream] in
             for await event in stream { return Optional(event) }
             return nil
@@ -201,7 +201,7 @@ final class StreamingRecorder: TweetCommitObserving {
     }
 
     /// Whether an event matching `predicate` arrives within 10 s.
-    func first(where predicate: @escaping @Sendable (TweetEvent) -> Bool) async throws -> Bool {
+    func first(where predicate: @escaping @Sendable (CommitEvent) -> Bool) async throws -> Bool {
         try await within(.seconds(10)) { [stream] in
             for await event in stream where predicate(event) { return true }
             return false

@@ -19,9 +19,10 @@ struct BookmarkStoreTests {
         #expect(try await fixture.bookmarks.bookmark(repost.id, by: alice.id), "a repost's original is bookmarked")
         #expect(try await !fixture.bookmarks.bookmark(tweets[0].id, by: alice.id), "bookmarking again changes nothing")
         #expect(try await fixture.bookmarks.bookmark(tweets[2].id, by: alice.id))
-        #expect(fixture.commits.events.last == .bookmarked(id: tweets[2].id, userID: alice.id))
+        #expect(fixture.commits.events.last == .tweet(.bookmarked(id: tweets[2].id, userID: alice.id)))
         #expect(
-            !fixture.commits.events.contains { if case .notified = $0 { true } else { false } }, "nobody is told")
+            !fixture.commits.events.contains { if case .account(.notified) = $0 { true } else { false } },
+            "nobody is told")
 
         var texts: [String] = []
         var before: Int64?
@@ -38,7 +39,7 @@ struct BookmarkStoreTests {
 
         #expect(try await fixture.bookmarks.unbookmark(tweets[1].id, by: alice.id))
         #expect(try await !fixture.bookmarks.unbookmark(tweets[1].id, by: alice.id))
-        #expect(fixture.commits.events.last == .unbookmarked(id: tweets[1].id, userID: alice.id))
+        #expect(fixture.commits.events.last == .tweet(.unbookmarked(id: tweets[1].id, userID: alice.id)))
         await #expect(throws: TwitterError.self) { try await fixture.bookmarks.bookmark(999_999, by: alice.id) }
     }
 

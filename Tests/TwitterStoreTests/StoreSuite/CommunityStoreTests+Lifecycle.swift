@@ -95,7 +95,7 @@ extension CommunityStoreTests {
         }
 
         try await fixture.accounts.deleteAccount(bob.id, reservingNameUntil: Date().addingTimeInterval(30 * 86_400))
-        #expect(fixture.commits.events.last == .accountChanged(userID: bob.id))
+        #expect(fixture.commits.events.last == .account(.standingChanged(userID: bob.id)))
         #expect(try await fixture.tweets.tweet(id: original.id) == untouched, "counters as before bob acted")
         #expect(try await fixture.users.user(id: bob.id) == nil)
         let thread = try #require(try await fixture.tweets.thread(of: original.id, descendantLimit: 100))

@@ -26,7 +26,7 @@ extension CommunityStoreTests {
             #expect(try await fixture.notifications.unreadCount(of: recipient.id, hiding: []) == 1)
             #expect(
                 fixture.commits.events.contains {
-                    if case .notified(let notification, recipient.id) = $0 {
+                    if case .account(.notified(let notification, recipient.id)) = $0 {
                         notification.reportID == reportID
                     } else {
                         false

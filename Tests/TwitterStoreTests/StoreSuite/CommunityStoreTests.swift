@@ -103,7 +103,7 @@ struct CommunityStoreTests {
         #expect(try await !fixture.moderation.suspend(bob.id, reason: "again", at: Date()), "suspended already")
         #expect(try await fixture.moderation.suspension(of: bob.id) == "spam")
         #expect(try await fixture.moderation.suspension(of: alice.id) == nil)
-        #expect(fixture.commits.events.contains(.accountChanged(userID: bob.id)))
+        #expect(fixture.commits.events.contains(.account(.standingChanged(userID: bob.id))))
 
         let after = try await Self.reads(fixture, scene)
         #expect(after.tweet?.counts == TweetCounts(likes: 1, reposts: 0, replies: 0), "exactly bob's part is gone")

@@ -19,11 +19,11 @@ struct GraphStoreTests {
             try await fixture.user("bob"), try await fixture.user("carol"), try await fixture.user("dave")
         )
         for follower in [bob, carol, dave] { #expect(try await fixture.follows.follow(alice.id, by: follower.id)) }
-        guard case .notified(let first, alice.id) = fixture.commits.events[1] else {
+        guard case .account(.notified(let first, alice.id)) = fixture.commits.events[1] else {
             Issue.record("a follow reports its notification after itself: \(fixture.commits.events)")
             return
         }
-        #expect(fixture.commits.events[0] == .followed(followerID: bob.id, followeeID: alice.id))
+        #expect(fixture.commits.events[0] == .relation(.followed(followerID: bob.id, followeeID: alice.id)))
         #expect(first.type == .follow && first.from.username == "bob" && first.tweet == nil)
 
         let notifications = fixture.notifications
@@ -60,7 +60,7 @@ struct GraphStoreTests {
             "marking read with none there leaves the next one unread")
 
         #expect(try await fixture.follows.unfollow(alice.id, by: dave.id))
-        #expect(fixture.commits.events.last == .unfollowed(followerID: dave.id, followeeID: alice.id))
+        #expect(fixture.commits.events.last == .relation(.unfollowed(followerID: dave.id, followeeID: alice.id)))
         #expect(
             Self.kinds(try await notifications.notifications(of: alice.id, NotificationQuery(), hiding: []))
                 == ["follow:carol", "follow:bob"], "an unfollow withdraws its notification")
@@ -81,8 +81,9 @@ struct GraphStoreTests {
         #expect(try await fixture.relations.block(bob.id, by: alice.id))
         #expect(
             Array(fixture.commits.events.dropFirst(reported)) == [
-                .unfollowed(followerID: alice.id, followeeID: bob.id),
-                .unfollowed(followerID: bob.id, followeeID: alice.id), .blocked(blockerID: alice.id, blockedID: bob.id),
+                .relation(.unfollowed(followerID: alice.id, followeeID: bob.id)),
+                .relation(.unfollowed(followerID: bob.id, followeeID: alice.id)),
+                .relation(.blocked(blockerID: alice.id, blockedID: bob.id)),
             ])
         #expect(try await !fixture.relations.block(bob.id, by: alice.id))
         #expect(fixture.commits.events.count == reported + 3, "blocking again reports nothing")
@@ -108,7 +109,7 @@ struct GraphStoreTests {
         #expect(overview.followersCount == 0 && overview.followingCount == 0 && overview.tweetsCount == 0)
         #expect(try await fixture.relations.unblock(bob.id, by: alice.id))
         #expect(try await !fixture.relations.unblock(bob.id, by: alice.id))
-        #expect(fixture.commits.events.last == .unblocked(blockerID: alice.id, blockedID: bob.id))
+        #expect(fixture.commits.events.last == .relation(.unblocked(blockerID: alice.id, blockedID: bob.id)))
         #expect(try await fixture.relations.hiddenAccounts(of: bob.id).isEmpty)
     }
 
@@ -121,7 +122,7 @@ struct GraphStoreTests {
         for index in 0..<5 { others.append(try await fixture.user("user\(index)")) }
         for other in others { #expect(try await fixture.relations.mute(other.id, by: alice.id)) }
         #expect(try await !fixture.relations.mute(others[0].id, by: alice.id), "muting again changes nothing")
-        #expect(fixture.commits.events.last == .muted(muterID: alice.id, mutedID: others[4].id))
+        #expect(fixture.commits.events.last == .relation(.muted(muterID: alice.id, mutedID: others[4].id)))
         var names: [String] = []
         var before: Int64?
         repeat {
@@ -136,7 +137,7 @@ struct GraphStoreTests {
         #expect(exact.users.count == 5 && exact.next == nil, "a page that ends the list has no next")
         #expect(try await fixture.relations.hiddenAccounts(of: alice.id).muted == Set(others.map(\.id)))
         #expect(try await fixture.relations.unmute(others[0].id, by: alice.id))
-        #expect(fixture.commits.events.last == .unmuted(muterID: alice.id, mutedID: others[0].id))
+        #expect(fixture.commits.events.last == .relation(.unmuted(muterID: alice.id, mutedID: others[0].id)))
         #expect(try await fixture.relations.blocked(by: alice.id, page: PageRequest()).users.isEmpty)
         let overview = try #require(try await fixture.follows.overview(of: "user1", viewerID: alice.id))
         #expect(overview.mutedByMe && !overview.blockedByMe)

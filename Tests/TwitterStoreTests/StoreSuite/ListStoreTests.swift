@@ -21,7 +21,9 @@ struct ListStoreTests {
         let renamed = try await fixture.lists.updateList(list.id, ListPatch(name: "pals"), by: alice.id)
         #expect(renamed.name == "pals" && renamed.description == "mine", "absent fields stay")
         #expect(try await fixture.lists.updateList(list.id, ListPatch(isPrivate: true), by: alice.id).isPrivate)
-        #expect(fixture.commits.events.last == .listPrivacyChanged(listID: list.id, ownerID: alice.id, isPrivate: true))
+        #expect(
+            fixture.commits.events.last
+                == .relation(.listPrivacyChanged(listID: list.id, ownerID: alice.id, isPrivate: true)))
         let reopened = try await fixture.lists.updateList(list.id, ListPatch(isPrivate: false), by: alice.id)
         #expect(!reopened.isPrivate && reopened.name == "pals")
         #expect(try await fixture.lists.list(id: list.id) == reopened)
@@ -45,11 +47,12 @@ struct ListStoreTests {
         #expect(try await fixture.lists.lists(ownedBy: alice.id, includingPrivate: false).map(\.id) == [list.id])
 
         _ = try await fixture.lists.addMember(bob.id, to: list.id, by: alice.id)
-        #expect(fixture.commits.events.last == .listed(listID: list.id, memberID: bob.id))
+        #expect(fixture.commits.events.last == .relation(.listed(listID: list.id, memberID: bob.id)))
         #expect(
-            !fixture.commits.events.contains { if case .notified = $0 { true } else { false } }, "nobody is told")
+            !fixture.commits.events.contains { if case .account(.notified) = $0 { true } else { false } },
+            "nobody is told")
         try await fixture.lists.deleteList(list.id, by: alice.id)
-        #expect(fixture.commits.events.last == .unlisted(listID: list.id, memberID: bob.id))
+        #expect(fixture.commits.events.last == .relation(.unlisted(listID: list.id, memberID: bob.id)))
         #expect(try await fixture.lists.list(id: list.id) == nil)
         #expect(try await fixture.lists.memberIDs(of: list.id).isEmpty)
     }
@@ -80,7 +83,7 @@ struct ListStoreTests {
 
         // Mastodon's way: the member who blocks the owner leaves the owner's lists; nor can it be added again.
         _ = try await fixture.relations.block(alice.id, by: bob.id)
-        #expect(fixture.commits.events.contains(.unlisted(listID: list.id, memberID: bob.id)))
+        #expect(fixture.commits.events.contains(.relation(.unlisted(listID: list.id, memberID: bob.id))))
         #expect(try await fixture.lists.list(id: list.id)?.membersCount == 1)
         #expect(try await fixture.lists.memberIDs(of: list.id) == [carol.id])
         await #expect { try await fixture.lists.addMember(bob.id, to: list.id, by: alice.id) } throws: {

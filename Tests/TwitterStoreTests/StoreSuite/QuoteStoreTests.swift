@@ -27,7 +27,7 @@ struct QuoteStoreTests {
         let first = try await Self.quote("", of: repost.id, by: alice, in: fixture)
         #expect(first.quoteOfID == original.id, "quoting a repost quotes its original")
         #expect(first.text.isEmpty, "a quote may say nothing more")
-        #expect(fixture.commits.events.contains(.counted(id: original.id, TweetCounts(reposts: 1, quotes: 1))))
+        #expect(fixture.commits.events.contains(.tweet(.counted(id: original.id, TweetCounts(reposts: 1, quotes: 1)))))
         let second = try await Self.quote("me too", of: original.id, by: carol, in: fixture)
         let own = try await Self.quote("mine", of: original.id, by: bob, in: fixture)
         #expect(try await Self.quotesCount(of: original.id, in: fixture) == 3)

@@ -29,7 +29,8 @@ struct ReachStoreTests {
         #expect(
             Self.kinds(try await fixture.notifications.notifications(of: bob.id, NotificationQuery(), hiding: []))
                 == ["mention:alice:\(first.id)"])
-        #expect(fixture.commits.events.contains { if case .notified(_, alice.id) = $0 { true } else { false } })
+        #expect(
+            fixture.commits.events.contains { if case .account(.notified(_, alice.id)) = $0 { true } else { false } })
         #expect(try await fixture.notifications.unreadCount(of: alice.id, hiding: []) == 4)
         #expect(try await fixture.notifications.unreadCount(of: alice.id, hiding: [bob.id]) == 0)
         let likes = NotificationQuery(types: [.like, .follow])
@@ -93,7 +94,7 @@ struct ReachStoreTests {
         #expect(try await fixture.follows.followeeIDs(of: bob.id).isEmpty, "unblocking restores no follow")
         #expect(try await fixture.follows.follow(alice.id, by: bob.id))
         #expect(
-            fixture.commits.events.suffix(8).contains(.unblocked(blockerID: alice.id, blockedID: bob.id)))
+            fixture.commits.events.suffix(8).contains(.relation(.unblocked(blockerID: alice.id, blockedID: bob.id))))
     }
 
     @Test(arguments: StoreBackend.all) func mutesKeepFollowsAndAreListed(_ backend: StoreBackend) async throws {

@@ -12,7 +12,7 @@ struct SocialStoreTests {
         #expect(try await fixture.follows.follow(others[0].id, by: alice.id))
         #expect(try await !fixture.follows.follow(others[0].id, by: alice.id), "following again changes nothing")
         for other in others { _ = try await fixture.follows.follow(alice.id, by: other.id) }
-        #expect(fixture.commits.events.contains(.followed(followerID: alice.id, followeeID: others[0].id)))
+        #expect(fixture.commits.events.contains(.relation(.followed(followerID: alice.id, followeeID: others[0].id))))
 
         // Newest follow first, two at a time, to the end.
         var names: [String] = []
@@ -39,7 +39,7 @@ struct SocialStoreTests {
         #expect(try await fixture.follows.unfollow(others[0].id, by: alice.id))
         #expect(try await !fixture.follows.unfollow(others[0].id, by: alice.id))
         #expect(try await fixture.follows.followeeIDs(of: alice.id).isEmpty)
-        #expect(fixture.commits.events.last == .unfollowed(followerID: alice.id, followeeID: others[0].id))
+        #expect(fixture.commits.events.last == .relation(.unfollowed(followerID: alice.id, followeeID: others[0].id)))
     }
 
     @Test(arguments: StoreBackend.all) func homeShowsOwnAndFollowedTweetsAndReposts(_ backend: StoreBackend)
@@ -76,7 +76,7 @@ struct SocialStoreTests {
         #expect(reply.inReplyToID == root.id)
         await #expect(throws: TwitterError.notFound("Tweet 999999")) { _ = try await bad.value }
         #expect(try await fixture.tweets.tweet(id: root.id)?.counts.replies == 1)
-        #expect(fixture.commits.events.contains(.counted(id: root.id, TweetCounts(replies: 1))))
+        #expect(fixture.commits.events.contains(.tweet(.counted(id: root.id, TweetCounts(replies: 1)))))
     }
 
     @Test(arguments: StoreBackend.all) func threadsKeepTheirShapeThroughDeletions(_ backend: StoreBackend) async throws
@@ -127,7 +127,7 @@ struct SocialStoreTests {
         #expect(try await fixture.likes.unlike(tweet.id, by: bob.id).likes == 1)
         #expect(
             fixture.commits.events.suffix(2) == [
-                .unliked(id: tweet.id, userID: bob.id), .counted(id: tweet.id, TweetCounts(likes: 1)),
+                .tweet(.unliked(id: tweet.id, userID: bob.id)), .tweet(.counted(id: tweet.id, TweetCounts(likes: 1))),
             ])
         await #expect(throws: TwitterError.notFound("Tweet 424242")) {
             _ = try await fixture.likes.like(424_242, by: bob.id)
@@ -159,11 +159,11 @@ struct SocialStoreTests {
         try await fixture.tweets.deleteTweet(id: original.id, by: alice.id)
         #expect(try await fixture.tweets.tweet(id: again.id) == nil, "the repost went with its original")
         #expect(try await fixture.tweets.tweets(TweetQuery()).isEmpty)
-        let deletions = fixture.commits.events.filter { if case .deleted = $0 { true } else { false } }
+        let deletions = fixture.commits.events.filter { if case .tweet(.deleted) = $0 { true } else { false } }
         #expect(
             deletions.suffix(2) == [
-                .deleted(id: again.id, authorID: bob.id, repostOf: original.id),
-                .deleted(id: original.id, authorID: alice.id, repostOf: nil),
+                .tweet(.deleted(id: again.id, authorID: bob.id, repostOf: original.id)),
+                .tweet(.deleted(id: original.id, authorID: alice.id, repostOf: nil)),
             ])
     }
 }

@@ -106,11 +106,11 @@ struct RawRows: Sendable {
 
 /// Records what a store reports, in the order it reports it.
 final class CommitRecorder: TweetCommitObserving {
-    private let recorded = Mutex<[TweetEvent]>([])
+    private let recorded = Mutex<[CommitEvent]>([])
 
-    var events: [TweetEvent] { recorded.withLock { $0 } }
+    var events: [CommitEvent] { recorded.withLock { $0 } }
 
-    func committed(_ events: [TweetEvent]) {
+    func committed(_ events: [CommitEvent]) {
         recorded.withLock { $0 += events }
     }
 }

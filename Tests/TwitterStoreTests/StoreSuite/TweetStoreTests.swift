@@ -23,7 +23,7 @@ struct TweetStoreTests {
         #expect(fetched.map(\.id) == ids.sorted(by: >))
         // Reported after commit, in id order.
         let reported = fixture.commits.events.compactMap { event -> Int64? in
-            if case .posted(let tweet) = event { tweet.id } else { nil }
+            if case .tweet(.posted(let tweet)) = event { tweet.id } else { nil }
         }
         #expect(reported == ids.sorted())
     }
@@ -127,7 +127,7 @@ struct TweetStoreTests {
         }
         #expect(try await fixture.tweets.tweet(id: tweet.id) == nil)
         #expect(
-            fixture.commits.events.last == .deleted(id: tweet.id, authorID: alice.id, repostOf: nil),
+            fixture.commits.events.last == .tweet(.deleted(id: tweet.id, authorID: alice.id, repostOf: nil)),
             "the deletion is reported")
     }
 

@@ -33,7 +33,7 @@ struct BookmarkMethods: MethodGroup {
                 let request = try PageCursor.request(.tweets, limit: params.limit, cursor: params.cursor)
                 let page = try await services.access.bookmarks(of: reader, page: request, in: bookmarks)
                 let marked = try await feed.marked(page.tweets, for: reader, stores: stores)
-                return TweetListAnswer(tweets: marked, nextCursor: page.next, json: feed.caches.json)
+                return TweetListAnswer(tweets: marked, nextCursor: page.next, json: feed.caches.tweetJSON)
             })
     }
 }

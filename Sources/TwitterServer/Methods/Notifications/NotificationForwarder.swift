@@ -18,7 +18,7 @@ struct NotificationForwarder: StreamForwarding {
             var lastDelivered = try await catchUp(send: send)
             while let delivery = await subscription.next() {
                 switch delivery {
-                case .event(.notified(let notification, _)):
+                case .event(.account(.notified(let notification, _))):
                     guard notification.id > lastDelivered else { continue }
                     lastDelivered = notification.id
                     // Checked as each goes out, so a mute or block takes effect at once.

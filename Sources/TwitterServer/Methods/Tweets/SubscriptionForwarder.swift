@@ -23,7 +23,7 @@ struct SubscriptionForwarder: Sendable {
             var lastDelivered = try await catchUp(list: list, send: send)
             while let delivery = await subscription.next() {
                 switch delivery {
-                case .event(.posted(let tweet)):
+                case .event(.tweet(.posted(let tweet))):
                     // The catch-up may already have sent what the live stream repeats.
                     guard tweet.id > lastDelivered else { continue }
                     lastDelivered = tweet.id
@@ -31,7 +31,7 @@ struct SubscriptionForwarder: Sendable {
                     let view = try await services.access.stream(for: reader, list: list)
                     guard view.sends(tweet) else { continue }
                     try await send(try await newTweet(tweet))
-                case .event(.deleted(let tweetID, let authorID, _)):
+                case .event(.tweet(.deleted(let tweetID, let authorID, _))):
                     let view = try await services.access.stream(for: reader, list: list)
                     guard view.sendsDeletion(by: authorID) else { continue }
                     try await send(notificationLine(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
@@ -39,7 +39,7 @@ struct SubscriptionForwarder: Sendable {
                     try await send(
                         notificationLine(API.Tweets.lagged, .init(subscription: id, resumeFrom: lastDelivered)))
                     return
-                case .event(.listPrivacyChanged(_, _, let isPrivate)):
+                case .event(.relation(.listPrivacyChanged(_, _, let isPrivate))):
                     list?.isPrivate = isPrivate
                 case .event:
                     continue  // only postings, deletions and a list's privacy pass the filter

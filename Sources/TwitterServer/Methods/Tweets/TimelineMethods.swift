@@ -9,13 +9,13 @@ struct TimelineMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         let (feed, stores) = (services.feed, services.readStores)
-        // From memory, with no wait, when the reader's follows and their accounts' tweets are there.
+        // From the caches, with no wait, when the reader's follows and their accounts' tweets are there.
         router.register(
             API.Timelines.home,
             { (params: API.Timelines.PageParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let query = params.query(.home(reader))
-                if let page = feed.pageInMemory(query, reader: reader) { return page }
+                if let page = feed.cachedPage(query, reader: reader) { return page }
                 return try await feed.page(query, reader: reader, stores: stores)
             })
         router.register(
@@ -30,9 +30,9 @@ struct TimelineMethods: MethodGroup {
                 // The pinned tweet heads the first page only.
                 guard params.maxId == nil,
                     let pinned = try await services.access.pinnedTweet(of: author, for: reader, in: services.pins)
-                else { return page.pinning(nil, json: feed.caches.json) }
+                else { return page.pinning(nil, json: feed.caches.tweetJSON) }
                 let marked = try await feed.marked([pinned], for: reader, stores: stores)[0]
-                return page.pinning(marked, json: feed.caches.json)
+                return page.pinning(marked, json: feed.caches.tweetJSON)
             })
         // Paged and filtered as home's, from the store: only who may see the list is asked first.
         router.register(
@@ -45,13 +45,13 @@ struct TimelineMethods: MethodGroup {
                     limit: API.PageSize.tweets.limit(params.limit))
                 return try await feed.page(query, reader: reader, stores: stores)
             })
-        // The same answer as tweets.fetch without an author, from memory when it is there.
+        // The same answer as tweets.fetch without an author, from the caches when it is there.
         router.register(
             API.Timelines.public,
             { (params: API.Timelines.PageParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let query = params.query(.everyone)
-                if let page = feed.pageInMemory(query, reader: reader) { return page }
+                if let page = feed.cachedPage(query, reader: reader) { return page }
                 return try await feed.page(query, reader: reader, stores: stores)
             })
         router.register(

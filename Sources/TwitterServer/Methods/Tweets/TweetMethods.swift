@@ -30,13 +30,13 @@ struct TweetMethods: MethodGroup {
                 // The quoted tweet as its quoter sees it (with its marks); a plain post has nothing to resolve.
                 return try await feed.marked([tweet], for: login.userID, stores: stores)[0]
             })
-        // From memory, with no wait, when the page is there (the public timeline's newest pages).
+        // From the caches, with no wait, when the page is there (the public timeline's newest pages).
         router.register(
             API.Tweets.fetch,
             { [lookup] (params: API.Tweets.FetchParams, context) in
                 let reader = try context.session.requireLogin().userID
                 // Naming an author needs a lookup first.
-                if params.author == nil, let page = feed.pageInMemory(params.query(.everyone), reader: reader) {
+                if params.author == nil, let page = feed.cachedPage(params.query(.everyone), reader: reader) {
                     return page
                 }
                 let timeline: Timeline = try await lookup.id(ofOptional: params.author).map { .author($0) } ?? .everyone
@@ -96,7 +96,7 @@ struct TweetMethods: MethodGroup {
                 let quoted = try await services.access.tweet(params.id, for: reader)
                 let page = try await services.access.quotes(of: quoted.shownID, for: reader, page: request)
                 let shown = try await feed.marked(page.items, for: reader, stores: stores)
-                return TweetListAnswer(tweets: shown, nextCursor: page.next, json: feed.caches.json)
+                return TweetListAnswer(tweets: shown, nextCursor: page.next, json: feed.caches.tweetJSON)
             })
         router.register(
             API.Tweets.like,

@@ -2,8 +2,8 @@ import JSONRPC
 import TwitterAPI
 import TwitterCore
 
-/// What the tweet, timeline and user methods need: the stores, the read model that keeps timelines in memory
-/// and streams them, and the text rules.
+/// What the tweet, timeline and user methods need: the stores, the read model that caches timelines and
+/// streams them, and the text rules.
 public struct TweetServices: Sendable {
     /// Reads and writes tweets, replies and reposts.
     public var store: any TweetStoring
@@ -23,7 +23,7 @@ public struct TweetServices: Sendable {
     public var notifications: any NotificationStoring
     /// Search over tweets, people and tags.
     public var search: any TweetSearching
-    /// Timelines in memory and the live streams; the stores report their commits to it.
+    /// Cached timelines and the live streams; the stores report their commits to it.
     public var feed: FeedReadModel
     /// The text rules, with the configured maximum length.
     public var text: TweetText

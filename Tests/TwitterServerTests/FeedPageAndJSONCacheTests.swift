@@ -5,9 +5,9 @@ import TwitterCore
 
 @testable import TwitterServer
 
-/// The fetch answers kept in memory must be exactly what formatting afresh gives, and never outlive the
-/// feed version they were read at.
-struct FeedAnswerCacheTests {
+/// The fetch answers cached (`TweetJSONCache`, `FeedPageCache`) must be exactly what formatting afresh gives,
+/// and never outlive the feed version they were read at.
+struct FeedPageAndJSONCacheTests {
     static func tweet(_ id: Int64, author: String = "alice", text: String = "hello") -> Tweet {
         Tweet(
             id: id, author: Tweet.Author(id: 7, username: author), text: text,
@@ -72,28 +72,28 @@ struct FeedAnswerCacheTests {
     }
 
     @Test func keptPagesAreForTheirVersionOnly() {
-        let memo = FeedPageCache()
+        let cache = FeedPageCache()
         let newest = TweetQuery(limit: 20)
-        memo.keep(Self.page([1, 2, 3]), for: newest, at: 5)
-        #expect(memo.page(for: newest, at: 5)?.unmarkedJSON == [1, 2, 3])
-        #expect(memo.page(for: TweetQuery(limit: 10), at: 5) == nil)
-        #expect(memo.page(for: newest, at: 6) == nil)
+        cache.keep(Self.page([1, 2, 3]), for: newest, at: 5)
+        #expect(cache.page(for: newest, at: 5)?.unmarkedJSON == [1, 2, 3])
+        #expect(cache.page(for: TweetQuery(limit: 10), at: 5) == nil)
+        #expect(cache.page(for: newest, at: 6) == nil)
         // An answer read at an older version never replaces the newer ones.
-        memo.keep(Self.page([9]), for: TweetQuery(limit: 10), at: 4)
-        #expect(memo.page(for: TweetQuery(limit: 10), at: 5) == nil)
-        memo.keep(Self.page([4]), for: newest, at: 6)
-        #expect(memo.page(for: newest, at: 5) == nil)
-        #expect(memo.page(for: newest, at: 6)?.unmarkedJSON == [4])
+        cache.keep(Self.page([9]), for: TweetQuery(limit: 10), at: 4)
+        #expect(cache.page(for: TweetQuery(limit: 10), at: 5) == nil)
+        cache.keep(Self.page([4]), for: newest, at: 6)
+        #expect(cache.page(for: newest, at: 5) == nil)
+        #expect(cache.page(for: newest, at: 6)?.unmarkedJSON == [4])
     }
 
-    @Test func oddQueriesCannotGrowTheMemoWithoutBound() {
-        let memo = FeedPageCache()
-        for sinceID in 0..<Int64(memo.capacity * 2) {
-            memo.keep(Self.page([1]), for: TweetQuery(sinceID: sinceID), at: 1)
+    @Test func oddQueriesCannotGrowTheCacheWithoutBound() {
+        let cache = FeedPageCache()
+        for sinceID in 0..<Int64(cache.capacity * 2) {
+            cache.keep(Self.page([1]), for: TweetQuery(sinceID: sinceID), at: 1)
         }
-        let kept = (0..<Int64(memo.capacity * 2)).filter {
-            memo.page(for: TweetQuery(sinceID: $0), at: 1) != nil
+        let kept = (0..<Int64(cache.capacity * 2)).filter {
+            cache.page(for: TweetQuery(sinceID: $0), at: 1) != nil
         }
-        #expect(kept.count == memo.capacity)
+        #expect(kept.count == cache.capacity)
     }
 }

@@ -10,7 +10,7 @@ import Synchronization
 /// feed's reader, not a writer, and are delivered at once: the feed acknowledges them only once they are applied.
 public final class CommitPublisher: TweetCommitObserving {
     private struct Commit {
-        var events: [TweetEvent]
+        var events: [CommitEvent]
         var elsewhere: Bool
     }
 
@@ -31,14 +31,14 @@ public final class CommitPublisher: TweetCommitObserving {
     }
 
     /// This daemon's commit, published by its writer.
-    public func committed(_ events: [TweetEvent]) {
+    public func committed(_ events: [CommitEvent]) {
         if publish(Commit(events: events, elsewhere: false)) {
             Task { self.deliver() }
         }
     }
 
     /// Another daemon's commit, read from the shared log: delivered before this returns.
-    public func committedElsewhere(_ events: [TweetEvent]) {
+    public func committedElsewhere(_ events: [CommitEvent]) {
         _ = publish(Commit(events: events, elsewhere: true))
         deliver()
     }
