@@ -254,9 +254,15 @@ struct ExecutionTests {
         "x.sync", summary: "", params: [Property("fail", .boolean())], result: .string(), access: .open)
     static let async = MethodDescriptor(
         "x.async", summary: "", params: [Property("fail", .boolean())], result: .string(), access: .open)
+    static let cached = MethodDescriptor(
+        "x.cached", summary: "", params: [Property("fail", .boolean()), Property("hit", .boolean())],
+        result: .string(), access: .open)
     static let closed = MethodDescriptor("x.closed", summary: "", result: .string())
 
-    struct Fail: Decodable { let fail: Bool? }
+    struct Fail: Decodable {
+        let fail: Bool?
+        var hit: Bool? = nil
+    }
     struct Failed: Error {}
 
     /// Counts the handlers' runs.
@@ -276,6 +282,11 @@ struct ExecutionTests {
         router.register(sync, MethodHandler { (params: Fail, _) in try answer(params, runs: runs) })
         router.register(
             async, MethodHandler { (params: Fail, _) async throws -> String in try answer(params, runs: runs) })
+        router.register(
+            cached,
+            MethodHandler(
+                cached: { (params: Fail, _) in params.hit == true ? try answer(params, runs: runs) : nil },
+                { (params: Fail, _) async throws -> String in try answer(params, runs: runs) }))
         router.register(closed, MethodHandler { (_: NoParams, _) async throws -> String in "never" })
         return RequestProcessor(
             router: router, limits: ProtocolLimits(),
@@ -290,7 +301,9 @@ struct ExecutionTests {
     }
 
     static func request(_ method: String, _ params: String = "{}") throws -> RPCRequest {
-        guard case .call(let request) = processor().read(line(method, params)) else { throw Failed() }
+        guard case .call(let request) = processor().read(line(method, params), limits: ProtocolLimits()) else {
+            throw Failed()
+        }
         return request
     }
 
@@ -301,18 +314,36 @@ struct ExecutionTests {
     @Test func aSynchronousHandlerIsAnsweredWhenItStartsAndAnAsynchronousOneIsRunByFinish() async throws {
         let runs = Runs()
         let processor = Self.processor(runs: runs)
-        guard case .answered(let now) = processor.start(try Self.request("x.sync"), context: true) else {
+        guard
+            case .answered(let now) = processor.start(
+                try Self.request("x.sync"), context: true, limits: ProtocolLimits())
+        else {
             Issue.record("a synchronous handler is answered at once")
             return
         }
         #expect(Self.text(now) == #"{"id":1,"jsonrpc":"2.0","result":"done"}"#)
-        guard case .running(let call) = processor.start(try Self.request("x.async"), context: true) else {
+        guard
+            case .running(let call) = processor.start(
+                try Self.request("x.async"), context: true, limits: ProtocolLimits())
+        else {
             Issue.record("an asynchronous handler is left to run")
             return
         }
         #expect(runs.count.withLock { $0 } == 1, "a call left to run has not run yet")
         #expect(Self.text(await processor.finish(call)) == #"{"id":1,"jsonrpc":"2.0","result":"done"}"#)
         #expect(runs.count.withLock { $0 } == 2)
+        guard
+            case .answered = processor.start(
+                try Self.request("x.cached", #"{"hit":true}"#), context: true, limits: ProtocolLimits())
+        else {
+            Issue.record("a look in the cache that finds the answer answers at once")
+            return
+        }
+        guard case .running = processor.start(try Self.request("x.cached"), context: true, limits: ProtocolLimits())
+        else {
+            Issue.record("a look in the cache that misses leaves the handler to run")
+            return
+        }
     }
 
     @Test(arguments: [#"{}"#, #"{"fail":true}"#, #"{"fail":"yes"}"#, #"{"other":1}"#])
@@ -321,6 +352,12 @@ struct ExecutionTests {
         let sync = await processor.respond(toLine: Self.line("x.sync", params), context: true)
         let async = await processor.respond(toLine: Self.line("x.async", params), context: true)
         #expect(Self.text(sync) == Self.text(async))
+        // The cache's answer and the handler's are the same: a hit and a miss answer alike.
+        let hit = params == "{}" ? #"{"hit":true}"# : params.replacingOccurrences(of: "}", with: #","hit":true}"#)
+        for cached in [params, hit] {
+            let answer = await processor.respond(toLine: Self.line("x.cached", cached), context: true)
+            #expect(Self.text(answer) == Self.text(sync), "\(cached)")
+        }
         #expect(!Self.text(sync).isEmpty)
     }
 
@@ -328,7 +365,10 @@ struct ExecutionTests {
         let runs = Runs()
         let processor = Self.processor(runs: runs)
         for (method, params, code) in [("x.closed", "{}", "-32001"), ("x.async", #"{"fail":"yes"}"#, "-32602")] {
-            guard case .answered(let refused) = processor.start(try Self.request(method, params), context: true) else {
+            guard
+                case .answered(let refused) = processor.start(
+                    try Self.request(method, params), context: true, limits: ProtocolLimits())
+            else {
                 Issue.record("\(method) is refused when it starts")
                 continue
             }

@@ -82,6 +82,16 @@ public enum LineRead: Sendable {
     case batch([JSONValue])
 }
 
+/// What answering a line at once came to (`RequestProcessor.attempt`).
+public enum LineAttempt: Sendable {
+    /// Answered, or needing no answer.
+    case answered(LineOutcome)
+    /// An asynchronous handler to run, with `RequestProcessor.finish(_:)`.
+    case running(RunningCall)
+    /// A batch, to answer with `RequestProcessor.respond(toBatch:context:)`.
+    case batch([JSONValue])
+}
+
 /// What starting a call came to.
 public enum CallStart: Sendable {
     /// Answered at once: an error, or a synchronous handler's result.
@@ -97,6 +107,12 @@ public struct RunningCall: Sendable {
     /// Its method, as registered.
     public let method: RegisteredMethod
     let work: @Sendable () async -> Result<[UInt8], RPCError>
+}
+
+/// A line parsed, or the answer to one that is blank or not JSON.
+enum Parsed {
+    case answered(LineOutcome)
+    case parsed(ParsedLine)
 }
 
 /// Where the one dispatch left a call.

@@ -54,6 +54,16 @@ extension Router {
         register(method.descriptor, MethodHandler(handler))
     }
 
+    /// Registers `method`, answered by `handler` after a synchronous look in a cache, `cached`, which answers with
+    /// no task when it can (`MethodHandler.Body.cachedFirst`); `handler` gives the same answer either way.
+    @inlinable
+    public mutating func register<Params, Result, Answer: JSONWritable & SendableMetatype>(
+        _ method: RPCMethod<Params, Result>, cached: @escaping @Sendable (Params, Context) throws -> Answer?,
+        _ handler: @escaping @Sendable (Params, Context) async throws -> Answer
+    ) {
+        register(method.descriptor, MethodHandler(cached: cached, handler))
+    }
+
     /// Registers `method`, answered by a synchronous `handler` with no task (`MethodHandler.Body`).
     @inlinable
     public mutating func register<Params, Result, Answer: JSONWritable & SendableMetatype>(

@@ -41,18 +41,13 @@ struct LineAnswerer: Sendable {
     /// Answers `lines` until one has to wait or the client stops reading, writing the answers to `channel`.
     func answerNow(_ lines: [[UInt8]], context: RequestContext, channel: any Channel) -> Progress {
         var writer = AnswerWriter(channel: channel)
+        let limits = processor.limits
         for index in lines.indices {
             var stop: Stop?
-            switch processor.read(lines[index]) {
-            case .answered(let outcome):
-                record(outcome, into: &writer)
-            case .batch(let members):
-                stop = .batch(members)
-            case .call(let request):
-                switch processor.start(request, context: context) {
-                case .answered(let outcome): record(outcome, into: &writer)
-                case .running(let call): stop = .call(call)
-                }
+            switch processor.attempt(lines[index], context: context, limits: limits) {
+            case .answered(let outcome): record(outcome, into: &writer)
+            case .running(let call): stop = .call(call)
+            case .batch(let members): stop = .batch(members)
             }
             if stop == nil, writer.isBlocked, let untaken = writer.lastWrite { stop = .untaken(untaken) }
             guard let stop else { continue }
@@ -80,7 +75,8 @@ struct LineAnswerer: Sendable {
         case .untaken(let write): _ = try? await write.get()
         }
         for line in remainder.lines {
-            switch processor.read(line) {
+            let limits = processor.limits
+            switch processor.read(line, limits: limits) {
             case .answered(let outcome):
                 queued.isEmpty ? record(outcome, into: &writer) : queued.answers.append(.answered(outcome))
             case .batch(let members):
@@ -88,7 +84,7 @@ struct LineAnswerer: Sendable {
                 record(await processor.respond(toBatch: members, context: context), into: &writer)
             case .call(let request):
                 if !queued.admits(request.method) { await finish(&queued, into: &writer) }
-                switch processor.start(request, context: context) {
+                switch processor.start(request, context: context, limits: limits) {
                 case .answered(let outcome):
                     queued.isEmpty ? record(outcome, into: &writer) : queued.answers.append(.answered(outcome))
                 case .running(let call):

@@ -9,14 +9,16 @@ struct TimelineMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         let (feed, stores) = (services.feed, services.readStores)
-        // From the caches, with no wait, when the reader's follows and their accounts' tweets are there.
+        // From the caches, with no task, when the reader's follows and their accounts' tweets are there.
         router.register(
             API.Timelines.home,
+            cached: { (params: API.Timelines.PageParams, context) in
+                let reader = try context.session.requireLogin().userID
+                return feed.cachedPage(params.query(.home(reader)), reader: reader)
+            },
             { (params: API.Timelines.PageParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let query = params.query(.home(reader))
-                if let page = feed.cachedPage(query, reader: reader) { return page }
-                return try await feed.page(query, reader: reader, stores: stores)
+                return try await feed.page(params.query(.home(reader)), reader: reader, stores: stores)
             })
         router.register(
             API.Timelines.user,
@@ -48,11 +50,13 @@ struct TimelineMethods: MethodGroup {
         // The same answer as tweets.fetch without an author, from the caches when it is there.
         router.register(
             API.Timelines.public,
+            cached: { (params: API.Timelines.PageParams, context) in
+                let reader = try context.session.requireLogin().userID
+                return feed.cachedPage(params.query(.everyone), reader: reader)
+            },
             { (params: API.Timelines.PageParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let query = params.query(.everyone)
-                if let page = feed.cachedPage(query, reader: reader) { return page }
-                return try await feed.page(query, reader: reader, stores: stores)
+                return try await feed.page(params.query(.everyone), reader: reader, stores: stores)
             })
         router.register(
             API.Timelines.subscribe,

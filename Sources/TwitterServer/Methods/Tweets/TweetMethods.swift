@@ -30,15 +30,16 @@ struct TweetMethods: MethodGroup {
                 // The quoted tweet as its quoter sees it (with its marks); a plain post has nothing to resolve.
                 return try await feed.marked([tweet], for: login.userID, stores: stores)[0]
             })
-        // From the caches, with no wait, when the page is there (the public timeline's newest pages).
+        // From the caches, with no task, when the page is there (the public timeline's newest pages); naming an
+        // author needs a lookup first.
         router.register(
             API.Tweets.fetch,
+            cached: { (params: API.Tweets.FetchParams, context) throws -> FeedPage? in
+                guard params.author == nil else { return nil }
+                return feed.cachedPage(params.query(.everyone), reader: try context.session.requireLogin().userID)
+            },
             { [lookup] (params: API.Tweets.FetchParams, context) in
                 let reader = try context.session.requireLogin().userID
-                // Naming an author needs a lookup first.
-                if params.author == nil, let page = feed.cachedPage(params.query(.everyone), reader: reader) {
-                    return page
-                }
                 let timeline: Timeline = try await lookup.id(ofOptional: params.author).map { .author($0) } ?? .everyone
                 return try await feed.page(params.query(timeline), reader: reader, stores: stores)
             })
