@@ -32,7 +32,7 @@ public struct ServiceAssembly: Sendable {
     /// key of this run alone when nil, for a database no other run reads).
     public init(
         configuration: ServerConfiguration, tokenKey: [UInt8], messageKey: [UInt8]? = nil, logger: Logger,
-        stores makeStores: (any TweetCommitObserving) -> StoreSet
+        stores makeStores: (any CommitObserving) -> StoreSet
     ) throws {
         // The stores publish their commits; the read model subscribes, through the relay.
         let commits = CommitPublisher()

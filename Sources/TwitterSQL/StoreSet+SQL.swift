@@ -4,7 +4,7 @@ extension StoreSet {
     /// Every store on `database`, written once, reporting committed changes to `observer`; what the database does
     /// its own way is handed in: how posts commit, search, its health and the other daemons on it.
     public init(
-        on database: any SQLDatabase, committer: any PostCommitting, observer: any TweetCommitObserving,
+        on database: any SQLDatabase, committer: any PostCommitting, observer: any CommitObserving,
         search: any TweetSearching, health: any HealthChecking,
         otherDaemons: any OtherDaemons = NoOtherDaemons()
     ) {

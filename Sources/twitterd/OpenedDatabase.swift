@@ -52,7 +52,7 @@ enum OpenedDatabase {
     }
 
     /// Every store, reporting commits to `observer`.
-    func stores(observer: any TweetCommitObserving) -> StoreSet {
+    func stores(observer: any CommitObserving) -> StoreSet {
         switch self {
         case .sqlite(let database, _): database.stores(observer: observer)
         case .postgres(let store): store.stores(observer: observer)

@@ -8,7 +8,7 @@ import TwitterCore
 struct CommitPublisherTests {
     /// Records what it is told, and whether it was told on the thread of the test's "writer" while it wrote:
     /// that would be a call from the writer's thread up into the subscriber.
-    final class Subscriber: TweetCommitObserving, @unchecked Sendable {
+    final class Subscriber: CommitObserving, @unchecked Sendable {
         // @unchecked: `writer` is set and cleared by the test's thread around its writes, read under `lock`.
         private let lock = NSLock()
         private var writer: pthread_t?

@@ -7,7 +7,7 @@ import TwitterCore
 
 /// What another daemon did, acted on here: revocations reach the live logins, writes the rate buckets.
 struct OtherDaemonsRelayTests {
-    final class Recorder: TweetCommitObserving, OtherDaemons {
+    final class Recorder: CommitObserving, OtherDaemons {
         let events = Mutex<[CommitEvent]>([])
         let broadcast = Mutex<[Revocation]>([])
         let broadcastArrived = AsyncStream<Void>.makeStream()

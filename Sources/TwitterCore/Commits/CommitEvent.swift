@@ -1,4 +1,4 @@
-/// One change a commit reports to its observer (`TweetCommitObserving`), by what it is about: a tweet, a
+/// One change a commit reports to its observer (`CommitObserving`), by what it is about: a tweet, a
 /// relation, or an account. The read model applies them, the live streams carry them, and on a shared database
 /// the commit log keeps them for the other daemons.
 public enum CommitEvent: Sendable, Equatable {

@@ -8,7 +8,7 @@ import Synchronization
 /// published, or a reader that finds commits not yet delivered (`deliver()`), so that a page read after a write
 /// has been answered holds that write. Another daemon's commits (`committedElsewhere`) come from the commit
 /// feed's reader, not a writer, and are delivered at once: the feed acknowledges them only once they are applied.
-public final class CommitPublisher: TweetCommitObserving {
+public final class CommitPublisher: CommitObserving {
     private struct Commit {
         var events: [CommitEvent]
         var elsewhere: Bool
@@ -19,13 +19,13 @@ public final class CommitPublisher: TweetCommitObserving {
     /// How many commits wait in `published`: read on every read, so a reader finds out without a lock.
     private let undelivered = Atomic<Int>(0)
     /// The subscriber; held while delivering, so that one deliverer at a time tells it, in order.
-    private let subscriber = Mutex<(any TweetCommitObserving)?>(nil)
+    private let subscriber = Mutex<(any CommitObserving)?>(nil)
 
     /// A publisher with no subscriber yet: what is published waits for one.
     public init() {}
 
     /// Tells `subscriber` of every commit from now on (and of those waiting).
-    public func subscribe(_ subscriber: any TweetCommitObserving) {
+    public func subscribe(_ subscriber: any CommitObserving) {
         self.subscriber.withLock { $0 = subscriber }
         deliver()
     }

@@ -1,4 +1,4 @@
-/// The follow graph. Follows and unfollows are reported to the store's `TweetCommitObserving` once committed,
+/// The follow graph. Follows and unfollows are reported to the store's `CommitObserving` once committed,
 /// so live home timelines change whom they show in commit order.
 public protocol FollowStoring: Sendable {
     /// `followerID` follows `followeeID`; false when it already did.

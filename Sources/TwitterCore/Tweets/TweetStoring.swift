@@ -63,7 +63,7 @@ public enum PendingPost: Sendable {
 }
 
 /// Durable tweets: the store persists posts, replies, reposts and deletions and reads committed rows. Every
-/// commit is reported, in commit order, to the store's `TweetCommitObserving`, which keeps whatever is cached
+/// commit is reported, in commit order, to the store's `CommitObserving`, which keeps whatever is cached
 /// current. Tweets come back as stored: counts as committed, the reader's marks false.
 public protocol TweetStoring: Sendable {
     /// Queues a post for the next shared commit and waits for it: concurrent posts share one commit. The post
@@ -112,7 +112,7 @@ extension TweetStoring {
 /// Learns of every commit's events (about tweets, relations and accounts), in commit order, once it is durable:
 /// the server's read model, which keeps its caches and the live streams current from them (and, with a shared
 /// database, from the commits of other daemons).
-public protocol TweetCommitObserving: Sendable {
+public protocol CommitObserving: Sendable {
     /// `events` were committed, in this order.
     func committed(_ events: [CommitEvent])
 
@@ -122,7 +122,7 @@ public protocol TweetCommitObserving: Sendable {
     func committedElsewhere(_ events: [CommitEvent])
 }
 
-extension TweetCommitObserving {
+extension CommitObserving {
     /// By default another daemon's commit is like this one's.
     public func committedElsewhere(_ events: [CommitEvent]) {
         committed(events)

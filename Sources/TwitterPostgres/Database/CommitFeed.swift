@@ -28,7 +28,7 @@ final class CommitFeed: Sendable {
         /// The newest entry a notification named.
         var notified: Int64 = 0
         var lease = ReadLease.notListening
-        var observer: (any TweetCommitObserving)?
+        var observer: (any CommitObserving)?
         /// Catch-ups begun so far, and the number of the last one that read the log to its end.
         var catchUpsBegun = 0
         var lastCatchUpFinished = 0
@@ -47,7 +47,7 @@ final class CommitFeed: Sendable {
     }
 
     /// Sets the observer remote entries go to.
-    func attach(_ observer: any TweetCommitObserving) {
+    func attach(_ observer: any CommitObserving) {
         state.withLock { $0.observer = observer }
     }
 
@@ -73,7 +73,7 @@ final class CommitFeed: Sendable {
     /// not delivered yet. When the earlier entries cannot be read (the server went away right after the commit),
     /// the entry is left for the poll to deliver in its turn: the write stands, and order is kept.
     func deliver(
-        _ id: Int64, events: [CommitEvent], to observer: any TweetCommitObserving, reading store: PostgresStore
+        _ id: Int64, events: [CommitEvent], to observer: any CommitObserving, reading store: PostgresStore
     )
         async
     {

@@ -29,7 +29,7 @@ struct PostgresSQLDatabase: SQLDatabase {
     }
 
     func orderedWrite<Result: Sendable>(
-        reportingTo observer: any TweetCommitObserving,
+        reportingTo observer: any CommitObserving,
         _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [CommitEvent])
     ) async throws -> Result {
         try await store.orderedWrite(reportingTo: observer) { connection in

@@ -121,7 +121,7 @@ public final class PostgresStore: HealthChecking, Sendable {
 
     /// Every store on this database, reporting committed changes to `observer`: this daemon's and, from the
     /// commit log, every other daemon's on the same database.
-    public func stores(observer: any TweetCommitObserving) -> StoreSet {
+    public func stores(observer: any CommitObserving) -> StoreSet {
         feed.attach(observer)
         follower.withLock { follower in
             if follower == nil { follower = Task { [self] in await feed.follow(self) } }
@@ -191,7 +191,7 @@ public final class PostgresStore: HealthChecking, Sendable {
     /// returned to `observer` before the next ordered write starts. A write that withdraws access returns once the
     /// other daemons have applied it (`CommitFeed.awaitAcknowledgements`), waiting outside the write order.
     func orderedWrite<Result: Sendable>(
-        reportingTo observer: any TweetCommitObserving,
+        reportingTo observer: any CommitObserving,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> (Result, [CommitEvent])
     ) async throws -> Result {
         let (result, withdrawing) = try await writeOrder.withLock {

@@ -25,6 +25,6 @@ struct SharedDatabasePeers: OtherDaemons {
 }
 
 /// Where this daemon's own revocation events go: it has acted on them already.
-private struct IgnoredEvents: TweetCommitObserving {
+private struct IgnoredEvents: CommitObserving {
     func committed(_ events: [CommitEvent]) {}
 }

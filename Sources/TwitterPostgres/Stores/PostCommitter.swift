@@ -9,12 +9,12 @@ import TwitterSQL
 /// (`BulkPostRows`).
 final class PostCommitter: PostCommitting {
     private let database: PostgresStore
-    private let observer: any TweetCommitObserving
+    private let observer: any CommitObserving
     private let queue = GroupCommitQueue<PendingPost, Tweet>(maximumBatch: PostCommitter.maximumBatch)
     /// The most posts in one transaction; larger bursts commit in several.
     static let maximumBatch = 512
 
-    init(database: PostgresStore, observer: any TweetCommitObserving) {
+    init(database: PostgresStore, observer: any CommitObserving) {
         self.database = database
         self.observer = observer
     }

@@ -5,10 +5,10 @@ import TwitterRules
 /// An account's archive, its deletion and its reset codes.
 public struct AccountStore: AccountLifecycleStoring {
     let database: any SQLDatabase
-    let observer: any TweetCommitObserving
+    let observer: any CommitObserving
 
     /// Creates the store; deletions are reported to `observer`.
-    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+    public init(database: any SQLDatabase, observer: any CommitObserving) {
         self.database = database
         self.observer = observer
     }

@@ -6,10 +6,10 @@ import TwitterRules
 /// `AccountEvent.standingChanged`, report notifications as `AccountEvent.notified`, so both are ordered writes.
 public struct ModerationStore: ModerationStoring {
     let database: any SQLDatabase
-    let observer: any TweetCommitObserving
+    let observer: any CommitObserving
 
     /// Creates the store; suspensions and removals are reported to `observer`.
-    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+    public init(database: any SQLDatabase, observer: any CommitObserving) {
         self.database = database
         self.observer = observer
     }

@@ -19,7 +19,7 @@ public protocol SQLDatabase: Sendable {
     /// Runs `body` in one transaction, in the one order of the writes the read model learns of, and reports the
     /// events it returned to `observer` once committed, before the next such write.
     func orderedWrite<Result: Sendable>(
-        reportingTo observer: any TweetCommitObserving,
+        reportingTo observer: any CommitObserving,
         _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [CommitEvent])
     ) async throws -> Result
 

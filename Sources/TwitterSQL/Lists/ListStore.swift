@@ -7,10 +7,10 @@ import TwitterRules
 /// membership changes are ordered writes, reported for the lists' live streams.
 public struct ListStore: ListStoring {
     let database: any SQLDatabase
-    let observer: any TweetCommitObserving
+    let observer: any CommitObserving
 
     /// Creates the store; committed changes are reported to `observer`.
-    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+    public init(database: any SQLDatabase, observer: any CommitObserving) {
         self.database = database
         self.observer = observer
     }

@@ -5,10 +5,10 @@ import TwitterRules
 /// The follow graph; follows and unfollows are ordered writes, reported once committed.
 public struct FollowStore: FollowStoring {
     let database: any SQLDatabase
-    let observer: any TweetCommitObserving
+    let observer: any CommitObserving
 
     /// Creates the store; committed changes are reported to `observer`.
-    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+    public init(database: any SQLDatabase, observer: any CommitObserving) {
         self.database = database
         self.observer = observer
     }

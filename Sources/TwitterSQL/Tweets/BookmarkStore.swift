@@ -5,10 +5,10 @@ import TwitterRules
 /// Bookmarks; each change is reported to the observer for the reader's marks alone.
 public struct BookmarkStore: BookmarkStoring {
     let database: any SQLDatabase
-    let observer: any TweetCommitObserving
+    let observer: any CommitObserving
 
     /// Creates the store; committed changes are reported to `observer`.
-    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+    public init(database: any SQLDatabase, observer: any CommitObserving) {
         self.database = database
         self.observer = observer
     }

@@ -5,10 +5,10 @@ import TwitterRules
 /// Likes, and what one reader has liked and reposted; each like is reported with the new counts.
 public struct LikeStore: LikeStoring {
     let database: any SQLDatabase
-    let observer: any TweetCommitObserving
+    let observer: any CommitObserving
 
     /// Creates the store; committed changes are reported to `observer`.
-    public init(database: any SQLDatabase, observer: any TweetCommitObserving) {
+    public init(database: any SQLDatabase, observer: any CommitObserving) {
         self.database = database
         self.observer = observer
     }

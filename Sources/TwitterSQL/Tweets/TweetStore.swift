@@ -7,10 +7,10 @@ import TwitterRules
 public struct TweetStore: TweetStoring {
     let database: any SQLDatabase
     private let committer: any PostCommitting
-    private let observer: any TweetCommitObserving
+    private let observer: any CommitObserving
 
     /// Creates the store; posts go through `committer`, and committed changes are reported to `observer`.
-    public init(database: any SQLDatabase, committer: any PostCommitting, observer: any TweetCommitObserving) {
+    public init(database: any SQLDatabase, committer: any PostCommitting, observer: any CommitObserving) {
         self.database = database
         self.committer = committer
         self.observer = observer

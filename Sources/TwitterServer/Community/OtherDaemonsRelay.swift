@@ -5,13 +5,13 @@ import TwitterCore
 /// the same database did is also acted on here as this daemon acts on what it does itself: a revocation ends the
 /// live connections resting on it, and a post, repost, like, follow or report takes from the same rate bucket,
 /// so an account's allowance is one across the daemons.
-public final class OtherDaemonsRelay: TweetCommitObserving {
-    private let next: any TweetCommitObserving
+public final class OtherDaemonsRelay: CommitObserving {
+    private let next: any CommitObserving
     private let liveLogins: LiveLogins
     private let rates = Mutex<WriteRateLimiter?>(nil)
 
     /// A relay passing commits to `next` and other daemons' revocations to `liveLogins`.
-    public init(next: any TweetCommitObserving, liveLogins: LiveLogins) {
+    public init(next: any CommitObserving, liveLogins: LiveLogins) {
         self.next = next
         self.liveLogins = liveLogins
     }

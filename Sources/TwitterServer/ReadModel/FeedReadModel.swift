@@ -24,7 +24,7 @@ import TwitterCore
 /// The layers live together in one `ReadModelCaches`: a suspension, its end or an account's deletion replaces it.
 ///
 /// Every layer answers only what the store would answer; a read it cannot answer exactly goes to the store.
-public final class FeedReadModel: TweetCommitObserving {
+public final class FeedReadModel: CommitObserving {
     /// The live streams: subscriptions to timelines.
     public let hub: TweetHub
     private let capacity: Int

@@ -30,7 +30,7 @@ extension AppDatabase: SQLDatabase {
 
     /// One transaction on the writer, its events reported once committed, on the writer's queue.
     public func orderedWrite<Result: Sendable>(
-        reportingTo observer: any TweetCommitObserving,
+        reportingTo observer: any CommitObserving,
         _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [CommitEvent])
     ) async throws -> Result {
         try await reportedWrite(body) { observer.committed($0) }

@@ -13,12 +13,12 @@ import TwitterSQL
 /// after its answers, a thousand tweets at a time (`SearchIndexer`).
 final class PostCommitter: PostCommitting {
     private let database: AppDatabase
-    private let observer: any TweetCommitObserving
+    private let observer: any CommitObserving
     private let queue = GroupCommitQueue<PendingPost, Tweet>(maximumBatch: PostCommitter.maximumBatch)
     /// The most posts in one transaction; larger bursts commit in several.
     static let maximumBatch = 512
 
-    init(database: AppDatabase, observer: any TweetCommitObserving) {
+    init(database: AppDatabase, observer: any CommitObserving) {
         self.database = database
         self.observer = observer
     }

@@ -3,7 +3,7 @@ import TwitterSQL
 
 extension TweetStore {
     /// The tweets of a SQLite database, posts committed by its own group commit (`PostCommitter`).
-    public init(database: AppDatabase, observer: any TweetCommitObserving) {
+    public init(database: AppDatabase, observer: any CommitObserving) {
         self.init(
             database: database, committer: PostCommitter(database: database, observer: observer), observer: observer)
     }

@@ -157,7 +157,7 @@ import TwitterPostgres
 }
 
 /// The events delivered so far.
-final class SeenEvents: TweetCommitObserving {
+final class SeenEvents: CommitObserving {
     private let events = Mutex<[CommitEvent]>([])
 
     func committed(_ events: [CommitEvent]) { self.events.withLock { $0 += events } }
@@ -166,7 +166,7 @@ final class SeenEvents: TweetCommitObserving {
 }
 
 /// Records events as they arrive and lets a test wait for them.
-final class StreamingRecorder: TweetCommitObserving {
+final class StreamingRecorder: CommitObserving {
     private let stream: AsyncStream<CommitEvent>
     private let continuation: AsyncStream<CommitEvent>.Continuation
 

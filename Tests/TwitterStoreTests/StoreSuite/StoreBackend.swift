@@ -14,7 +14,7 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
     let name: String
     /// Makes a fresh, empty set of stores reporting their commits to the observer, and a way to write rows
     /// straight into its tables.
-    let make: @Sendable (any TweetCommitObserving) async throws -> (StoreSet, RawRows)
+    let make: @Sendable (any CommitObserving) async throws -> (StoreSet, RawRows)
 
     var testDescription: String { name }
 
@@ -105,7 +105,7 @@ struct RawRows: Sendable {
 }
 
 /// Records what a store reports, in the order it reports it.
-final class CommitRecorder: TweetCommitObserving {
+final class CommitRecorder: CommitObserving {
     private let recorded = Mutex<[CommitEvent]>([])
 
     var events: [CommitEvent] { recorded.withLock { $0 } }
