@@ -87,6 +87,7 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     }
 
     /// The line parsed, or the answer to a line that is blank or not JSON.
+    @inline(__always)
     private func parse(_ line: [UInt8], limits: ProtocolLimits) -> Parsed {
         if LineFraming.isBlank(line) { return .answered(Outcome(response: nil, requestCount: 0)) }
         let parser = JSONParser(maximumDepth: limits.maximumDepth)
