@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import Synchronization
 import Testing
 import TwitterCore
 import TwitterSQL
@@ -92,7 +93,7 @@ struct FeedReadModelTests {
                     _ = try? await likes.like(posted[content.below(posted.count)].id, by: user)
                 default:
                     let parent = posted.isEmpty || content.below(4) > 0 ? nil : posted[content.below(posted.count)].id
-                    if let tweet = try? await tweets.postTweet(PostDraft(text: "t", by: user, inReplyToID: parent)) {
+                    if let tweet = try? await tweets.post(PostDraft(text: "t", by: user, inReplyToID: parent)) {
                         posted.append(tweet)
                     }
                 }
@@ -156,6 +157,53 @@ struct FeedReadModelTests {
         model.committed([.tweet(.posted(tweet))])
         #expect(model.caches.recentTweets.version == before + 1)
         #expect(await subscription.next() == .event(.tweet(.posted(tweet))))
+    }
+
+    /// Deliveries the test holds back, to run when it says.
+    final class HeldDeliveries: Sendable {
+        let held = Mutex<[@Sendable () -> Void]>([])
+        func start(_ delivery: @escaping @Sendable () -> Void) { held.withLock { $0.append(delivery) } }
+        func runAll() {
+            for delivery in held.withLock({ held in
+                defer { held = [] }; return held
+            }) { delivery() }
+        }
+    }
+
+    /// The stores publish; the model is subscribed. With the publisher's own delivery held back, a page read
+    /// after an answered post still holds it (the read delivers first), and a tweet the store's page already
+    /// held when its commit is delivered is not held twice.
+    @Test func aReadDeliversWhatIsPublishedFirstAndATweetLoadedBeforeItsDeliveryIsHeldOnce() async throws {
+        let database = try AppDatabase.inMemory()
+        let deliveries = HeldDeliveries()
+        let commits = CommitPublisher(startDelivery: deliveries.start)
+        let model = FeedReadModel(hub: TweetHub(), commits: commits)
+        commits.subscribe(model)
+        let store = TweetStore(database: database, observer: commits)
+        let stores = ReadStores(
+            tweets: store, likes: LikeStore(database: database, observer: commits),
+            follows: FollowStore(database: database, observer: commits),
+            relations: RelationStore(database: database, observer: commits))
+        let alice = try await UserStore(database: database).createUser(
+            email: "alice@example.com", username: "alice", passwordHash: nil)
+        let first = try await store.postTweet(text: "first", by: alice.id)
+        _ = try await model.page(TweetQuery(), reader: alice.id, stores: stores)
+        let second = try await store.postTweet(text: "second", by: alice.id)
+        #expect(commits.hasUndelivered, "the publisher's delivery is held back")
+        let page = try #require(model.cachedPage(TweetQuery(), reader: alice.id))
+        #expect(try Self.decodedIDs(page) == [second.id, first.id], "the read delivered the post first")
+
+        // A fresh model loads its caches from the store after a commit it has not been delivered yet.
+        let late = FeedReadModel(hub: TweetHub())
+        let third = try await store.postTweet(text: "third", by: alice.id)
+        _ = try await late.page(TweetQuery(), reader: alice.id, stores: stores)
+        _ = try await late.page(TweetQuery(.author(alice.id)), reader: alice.id, stores: stores)
+        late.committed([.tweet(.posted(third))])
+        for query in [TweetQuery(), TweetQuery(.author(alice.id))] {
+            let cached = try #require(late.cachedPage(query, reader: alice.id))
+            #expect(try Self.decodedIDs(cached) == [third.id, second.id, first.id], "\(query)")
+        }
+        deliveries.runAll()
     }
 
     /// A suspension changes what every layer holds, so the model starts over from the store.

@@ -23,7 +23,8 @@ struct RuleOfOrderTests {
             queued = []
             let woken = waiting
             waiting = []
-            for continuation in woken { continuation.resume() }
+            // Last first: answers must still come in arrival order, whatever order the calls finish in.
+            for continuation in woken.reversed() { continuation.resume() }
         }
     }
 

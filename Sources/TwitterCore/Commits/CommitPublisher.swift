@@ -21,8 +21,18 @@ public final class CommitPublisher: CommitObserving {
     /// The subscriber; held while delivering, so that one deliverer at a time tells it, in order.
     private let subscriber = Mutex<(any CommitObserving)?>(nil)
 
-    /// A publisher with no subscriber yet: what is published waits for one.
-    public init() {}
+    /// Starts a delivery off the writer's thread.
+    private let startDelivery: @Sendable (_ delivery: @escaping @Sendable () -> Void) -> Void
+
+    /// A publisher with no subscriber yet: what is published waits for one. `startDelivery` runs a delivery off
+    /// the writer's thread, in a task by default; a test holds it back to see that a reader delivers.
+    public init(
+        startDelivery: @escaping @Sendable (_ delivery: @escaping @Sendable () -> Void) -> Void = { delivery in
+            Task { delivery() }
+        }
+    ) {
+        self.startDelivery = startDelivery
+    }
 
     /// Tells `subscriber` of every commit from now on (and of those waiting).
     public func subscribe(_ subscriber: any CommitObserving) {
@@ -33,7 +43,7 @@ public final class CommitPublisher: CommitObserving {
     /// This daemon's commit, published by its writer.
     public func committed(_ events: [CommitEvent]) {
         if publish(Commit(events: events, elsewhere: false)) {
-            Task { self.deliver() }
+            startDelivery { self.deliver() }
         }
     }
 

@@ -98,11 +98,6 @@ public protocol TweetStoring: Sendable {
 }
 
 extension TweetStoring {
-    /// Posts and waits until the post is committed.
-    public func postTweet(_ draft: PostDraft) async throws -> Tweet {
-        try await post(draft)
-    }
-
     /// Posts a tweet and waits until it is committed.
     public func postTweet(text: String, idempotencyKey: String? = nil, by userID: Int64) async throws -> Tweet {
         try await post(PostDraft(text: text, by: userID, idempotencyKey: idempotencyKey))

@@ -81,6 +81,7 @@ struct LineAnswerer: Sendable {
                 queued.isEmpty ? record(outcome, into: &writer) : queued.answers.append(.answered(outcome))
             case .batch(let members):
                 await finish(&queued, into: &writer)
+                writer.flush()
                 record(await processor.respond(toBatch: members, context: context), into: &writer)
             case .call(let request):
                 if !queued.admits(request.method) { await finish(&queued, into: &writer) }
@@ -114,6 +115,8 @@ struct LineAnswerer: Sendable {
             queued.append(task, method: call.request.method, order: order)
             return
         }
+        // What is answered goes out before a call that may take a while.
+        writer.flush()
         let outcome = await WriteOrder.$current.withValue(order) { await processor.finish(call) }
         if order.hasTakenPlace { call.method.noteQueuesWrites() }
         queued.isEmpty ? record(outcome, into: &writer) : queued.answers.append(.answered(outcome))
@@ -123,6 +126,7 @@ struct LineAnswerer: Sendable {
     /// that comes next may take a while.
     private func finish(_ queued: inout QueuedCalls, into writer: inout AnswerWriter) async {
         guard !queued.isEmpty else { return }
+        writer.flush()
         defer { writer.flush() }
         for answer in queued.answers {
             switch answer {

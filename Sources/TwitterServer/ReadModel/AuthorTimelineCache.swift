@@ -181,7 +181,9 @@ final class AuthorTimelineCache: Sendable {
                 case .posted(let tweet):
                     let author = tweet.author.id
                     state.touched[author, default: 0] += 1
-                    guard let window = state.windows[author] else { continue }
+                    // A window loaded after the tweet's commit, before it was delivered here, holds it already:
+                    // ids are given out in commit order, so it is no newer than the window's newest.
+                    guard let window = state.windows[author], tweet.id > window.ids.first ?? 0 else { continue }
                     let (changed, dropped) = window.insertingNewest(tweet)
                     state.windows[author] = changed
                     Self.hold(tweet, by: author, in: &state)

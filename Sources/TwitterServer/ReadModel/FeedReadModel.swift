@@ -58,8 +58,14 @@ public final class FeedReadModel: CommitObserving {
 
     /// The layers now, with every commit published so far applied to them.
     var caches: ReadModelCaches {
-        if let commits, commits.hasUndelivered { commits.deliver() }
+        deliverPublished()
         return current.withLock { $0 }
+    }
+
+    /// Applies every commit published so far to the layers and the live streams: what a read does first, and
+    /// what a new subscription does before it joins the hub, so that it hears nothing committed before it.
+    func deliverPublished() {
+        if let commits, commits.hasUndelivered { commits.deliver() }
     }
     /// What each recent reader liked and reposted.
     var marks: ReaderMarksCache { caches.marks }

@@ -75,6 +75,9 @@ final class RecentTweetsCache: Sendable {
             for case .tweet(let event) in events {
                 switch event {
                 case .posted(let tweet):
+                    // Loaded after the tweet's commit, before it was delivered here: held already. Ids are given
+                    // out in commit order, so such a tweet is no newer than the newest held.
+                    guard tweet.id > posted.last?.id ?? state.tweets.first?.id ?? 0 else { continue }
                     posted.append(tweet)
                 case .deleted(let id, _, _):
                     state.tweets.insert(contentsOf: posted.reversed(), at: 0)

@@ -64,7 +64,7 @@ struct AccountDeletionTests {
         // Bob does everything there is to do, and others do everything there is to do to bob.
         let original = try await tweets.postTweet(text: "the original", by: alice.id)
         let bobs = try await tweets.postTweet(text: "bob's quixotically unique #bobtag @alice", by: bob.id)
-        _ = try await tweets.postTweet(PostDraft(text: "quixotically answering", by: bob.id, inReplyToID: original.id))
+        _ = try await tweets.post(PostDraft(text: "quixotically answering", by: bob.id, inReplyToID: original.id))
         _ = try await tweets.repost(original.id, by: bob.id)
         _ = try await tweets.repost(bobs.id, by: carol.id)
         _ = try await tweets.postTweet(text: "hi @bob", by: carol.id)

@@ -101,7 +101,7 @@ struct WALSyncerTests {
         let author = try await stores.users.createUser(email: "a@example.com", username: "a", passwordHash: nil)
         let posts = try await withThrowingTaskGroup(of: Tweet.self) { group in
             for index in 0..<64 {
-                group.addTask { try await stores.tweets.postTweet(PostDraft(text: "post \(index)", by: author.id)) }
+                group.addTask { try await stores.tweets.post(PostDraft(text: "post \(index)", by: author.id)) }
             }
             return try await group.reduce(into: [Tweet]()) { $0.append($1) }
         }

@@ -8,7 +8,7 @@ struct QuoteStoreTests {
     static func quote(
         _ text: String, of id: Int64, by user: User, in fixture: StoreFixture
     ) async throws -> Tweet {
-        try await fixture.tweets.postTweet(PostDraft(text: text, by: user.id, quoteOfID: id))
+        try await fixture.tweets.post(PostDraft(text: text, by: user.id, quoteOfID: id))
     }
 
     static func quotesCount(of id: Int64, in fixture: StoreFixture) async throws -> Int? {

@@ -93,7 +93,7 @@ struct StoreFixture: Sendable {
 
     /// Posts `text` as `user` (a reply when `inReplyTo` is given).
     func post(_ text: String, by user: User, inReplyTo parent: Int64? = nil) async throws -> Tweet {
-        try await tweets.postTweet(PostDraft(text: text, by: user.id, inReplyToID: parent))
+        try await tweets.post(PostDraft(text: text, by: user.id, inReplyToID: parent))
     }
 }
 

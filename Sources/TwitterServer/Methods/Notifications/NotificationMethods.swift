@@ -36,6 +36,8 @@ struct NotificationMethods: MethodGroup {
             API.Notifications.subscribe,
             { (params: API.Notifications.SubscribeParams, context) in
                 let reader = try context.session.requireLogin().userID
+                // What was answered before this call is delivered before the subscription joins.
+                services.feed.deliverPublished()
                 let subscription = services.feed.hub.subscribeToNotifications(
                     of: reader, capacity: TweetServices.subscriberCapacity)
                 do {
