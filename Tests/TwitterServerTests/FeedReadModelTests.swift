@@ -10,6 +10,14 @@ import TwitterStore
 
 /// The read model must answer exactly what the store would, after posts and deletions, and stream the commits.
 struct FeedReadModelTests {
+    /// The stores a page reads besides `tweets`, on `database`, reporting to `observer`.
+    static func readStores(_ tweets: TweetStore, database: AppDatabase, observer: any CommitObserving) -> ReadStores {
+        ReadStores(
+            tweets: tweets, likes: LikeStore(database: database, observer: observer),
+            follows: FollowStore(database: database, observer: observer),
+            relations: RelationStore(database: database, observer: observer))
+    }
+
     static func decodedIDs(_ page: FeedPage) throws -> [Int64] {
         let object = try JSONSerialization.jsonObject(with: Data(page.json)) as? [String: Any]
         let tweets = object?["tweets"] as? [[String: Any]] ?? []
@@ -20,10 +28,7 @@ struct FeedReadModelTests {
         let database = try AppDatabase.inMemory()
         let model = FeedReadModel(hub: TweetHub())
         let store = TweetStore(database: database, observer: model)
-        let stores = ReadStores(
-            tweets: store, likes: LikeStore(database: database, observer: model),
-            follows: FollowStore(database: database, observer: model),
-            relations: RelationStore(database: database, observer: model))
+        let stores = Self.readStores(store, database: database, observer: model)
         let alice = try await UserStore(database: database).createUser(
             email: "alice@example.com", username: "alice", passwordHash: nil)
         var ids: [Int64] = []
@@ -180,10 +185,7 @@ struct FeedReadModelTests {
         let model = FeedReadModel(hub: TweetHub(), commits: commits)
         commits.subscribe(model)
         let store = TweetStore(database: database, observer: commits)
-        let stores = ReadStores(
-            tweets: store, likes: LikeStore(database: database, observer: commits),
-            follows: FollowStore(database: database, observer: commits),
-            relations: RelationStore(database: database, observer: commits))
+        let stores = Self.readStores(store, database: database, observer: commits)
         let alice = try await UserStore(database: database).createUser(
             email: "alice@example.com", username: "alice", passwordHash: nil)
         let first = try await store.postTweet(text: "first", by: alice.id)
@@ -206,15 +208,33 @@ struct FeedReadModelTests {
         deliveries.runAll()
     }
 
+    /// A subscription delivers what is published before it joins the hub (as the subscribe methods do,
+    /// `FeedReadModel.deliverPublished`): a post answered before it is not news to it.
+    @Test func aSubscriptionMadeAfterDeliveringHearsNothingAnsweredBeforeIt() async throws {
+        let deliveries = HeldDeliveries()
+        let commits = CommitPublisher(startDelivery: deliveries.start)
+        let hub = TweetHub()
+        let model = FeedReadModel(hub: hub, commits: commits)
+        commits.subscribe(model)
+        let tweet = { (id: Int64) in
+            Tweet(
+                id: id, author: Tweet.Author(id: 7, username: "alice"), text: "hi",
+                createdAt: Date(timeIntervalSince1970: 0))
+        }
+        commits.committed([.tweet(.posted(tweet(1)))])
+        model.deliverPublished()
+        let subscription = hub.subscribe(.everyone)
+        commits.committed([.tweet(.posted(tweet(2)))])
+        deliveries.runAll()
+        #expect(await subscription.next() == .event(.tweet(.posted(tweet(2)))), "the first post came before it")
+    }
+
     /// A suspension changes what every layer holds, so the model starts over from the store.
     @Test func aChangeOfStandingReplacesTheCaches() async throws {
         let database = try AppDatabase.inMemory()
         let model = FeedReadModel(hub: TweetHub())
         let tweets = TweetStore(database: database, observer: model)
-        let stores = ReadStores(
-            tweets: tweets, likes: LikeStore(database: database, observer: model),
-            follows: FollowStore(database: database, observer: model),
-            relations: RelationStore(database: database, observer: model))
+        let stores = Self.readStores(tweets, database: database, observer: model)
         let users = UserStore(database: database)
         let alice = try await users.createUser(email: "alice@example.com", username: "alice", passwordHash: nil)
         let bob = try await users.createUser(email: "bob@example.com", username: "bob", passwordHash: nil)
