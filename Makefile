@@ -63,7 +63,7 @@ test-systemd:
 	sh scripts/test-systemd.sh
 
 ## lint: the formatting check, by the rules in .swift-format; `make format` applies them
-SWIFT_SOURCES := Sources Plugins Tests Fuzz Package.swift
+SWIFT_SOURCES := Sources Plugins BuildTools Tests Fuzz Package.swift
 lint:
 	$(SWIFT) format lint --strict --configuration .swift-format -r $(SWIFT_SOURCES)
 

@@ -34,9 +34,15 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "TwitterCore"),
+        // Swift gives a public struct no public memberwise initializer: this build tool writes the one of each
+        // struct marked `// @MemberwiseInit`, instead of a hand-written copy in every value type.
+        .executableTarget(name: "MemberwiseInits", path: "BuildTools/MemberwiseInits"),
+        .plugin(
+            name: "MemberwiseInitsPlugin", capability: .buildTool(), dependencies: ["MemberwiseInits"],
+            path: "BuildTools/MemberwiseInitsPlugin"),
+        .target(name: "TwitterCore", plugins: ["MemberwiseInitsPlugin"]),
         // Every write's decision, once, as pure functions from the facts a store reads to a plan it applies.
-        .target(name: "TwitterRules", dependencies: ["TwitterCore"]),
+        .target(name: "TwitterRules", dependencies: ["TwitterCore"], plugins: ["MemberwiseInitsPlugin"]),
         // The stores written once over a small SQL driver protocol; each database is a driver and a dialect.
         .target(name: "TwitterSQL", dependencies: ["TwitterCore", "TwitterRules"]),
         .target(
@@ -62,7 +68,7 @@ let package = Package(
         // Swift tasks on a NIO event loop: the server's connections and the PostgreSQL store's queries use it.
         .target(name: "EventLoopExecutor", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // The protocol's shared declarations: the daemon answers with them and its clients branch on them.
-        .target(name: "TwitterAPI", dependencies: ["JSONRPC", "TwitterCore"]),
+        .target(name: "TwitterAPI", dependencies: ["JSONRPC", "TwitterCore"], plugins: ["MemberwiseInitsPlugin"]),
         // Login providers: each depends on TwitterCore and Sodium only; twitterd's main registers them.
         .target(name: "PasswordLogin", dependencies: ["TwitterCore", "Sodium"], path: "Plugins/PasswordLogin"),
         .target(name: "TokenLogin", dependencies: ["TwitterCore", "Sodium"], path: "Plugins/TokenLogin"),
@@ -133,6 +139,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
+        .testTarget(name: "MemberwiseInitsTests", dependencies: ["MemberwiseInits"]),
         .testTarget(name: "TwitterCoreTests", dependencies: ["TwitterCore"]),
         .testTarget(name: "TwitterRulesTests", dependencies: ["TwitterRules", "TwitterCore"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),

@@ -14,13 +14,7 @@ extension API.Reports {
         /// Why; 1 to 500 characters.
         public var reason: String
 
-        /// Creates the value from its members.
-        public init(username: String? = nil, tweetId: Int64? = nil, messageId: Int64? = nil, reason: String) {
-            self.username = username
-            self.tweetId = tweetId
-            self.messageId = messageId
-            self.reason = reason
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `reports.create`'s answer.
@@ -28,8 +22,7 @@ extension API.Reports {
         /// The report's id.
         public var id: Int64
 
-        /// Creates the value from its members.
-        public init(id: Int64) { self.id = id }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `reports.create`.
@@ -54,8 +47,7 @@ extension API.Account {
         /// The `nextCursor` of the previous page; nil for the first.
         public var cursor: String?
 
-        /// Creates the value from its members.
-        public init(cursor: String? = nil) { self.cursor = cursor }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `account.delete`'s params: the password, or for an account without one, its username.
@@ -65,11 +57,7 @@ extension API.Account {
         /// The account's username, for accounts without a password.
         public var confirm: String?
 
-        /// Creates the value from its members.
-        public init(password: String? = nil, confirm: String? = nil) {
-            self.password = password
-            self.confirm = confirm
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `account.delete`'s answer.
@@ -79,11 +67,7 @@ extension API.Account {
         /// Until when no one can take the username.
         public var usernameReservedUntil: Date
 
-        /// Creates the value from its members.
-        public init(deleted: Bool, usernameReservedUntil: Date) {
-            self.deleted = deleted
-            self.usernameReservedUntil = usernameReservedUntil
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     static let relationSchema = Schema.object(
@@ -180,12 +164,7 @@ extension API.Auth {
         /// The new password.
         public var newPassword: String
 
-        /// Creates the value from its members.
-        public init(email: String, code: String, newPassword: String) {
-            self.email = email
-            self.code = code
-            self.newPassword = newPassword
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.resetPassword`.

@@ -28,18 +28,7 @@ extension API.Admin {
         /// Why it is suspended; null when active.
         public var suspendedReason: String?
 
-        /// Creates the value from its members.
-        public init(
-            username: String, email: String, role: AccountRole, status: AccountStatus, createdAt: Date,
-            suspendedReason: String?
-        ) {
-            self.username = username
-            self.email = email
-            self.role = role
-            self.status = status
-            self.createdAt = createdAt
-            self.suspendedReason = suspendedReason
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case username, email, role, status, createdAt, suspendedReason }
 
@@ -66,13 +55,7 @@ extension API.Admin {
         /// The `nextCursor` of the previous page.
         public var cursor: String?
 
-        /// Creates the value from its members.
-        public init(query: String? = nil, status: AccountStatus? = nil, limit: Int? = nil, cursor: String? = nil) {
-            self.query = query
-            self.status = status
-            self.limit = limit
-            self.cursor = cursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `admin.users.list`'s answer.
@@ -82,11 +65,7 @@ extension API.Admin {
         /// Pass as `cursor` for the next page; nil at the end.
         public var nextCursor: String?
 
-        /// Creates the value from its members.
-        public init(users: [User], nextCursor: String?) {
-            self.users = users
-            self.nextCursor = nextCursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case users, nextCursor }
 
@@ -105,11 +84,7 @@ extension API.Admin {
         /// Why: shown to the account when it tries to log in, and kept in the audit log.
         public var reason: String
 
-        /// Creates the value from its members.
-        public init(username: String, reason: String) {
-            self.username = username
-            self.reason = reason
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `admin.users.resetPassword`'s answer.
@@ -119,11 +94,7 @@ extension API.Admin {
         /// When it stops working.
         public var expiresAt: Date
 
-        /// Creates the value from its members.
-        public init(code: String, expiresAt: Date) {
-            self.code = code
-            self.expiresAt = expiresAt
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `admin.tweets.delete`'s params.
@@ -133,11 +104,7 @@ extension API.Admin {
         /// Why, for the audit log.
         public var reason: String
 
-        /// Creates the value from its members.
-        public init(id: Int64, reason: String) {
-            self.id = id
-            self.reason = reason
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `admin.reports.list`'s params.
@@ -149,12 +116,7 @@ extension API.Admin {
         /// The `nextCursor` of the previous page.
         public var cursor: String?
 
-        /// Creates the value from its members.
-        public init(status: ReportStatus? = nil, limit: Int? = nil, cursor: String? = nil) {
-            self.status = status
-            self.limit = limit
-            self.cursor = cursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `admin.reports.list`'s answer.
@@ -164,11 +126,7 @@ extension API.Admin {
         /// Pass as `cursor` for the next page; nil at the end.
         public var nextCursor: String?
 
-        /// Creates the value from its members.
-        public init(reports: [TwitterCore.Report], nextCursor: String?) {
-            self.reports = reports
-            self.nextCursor = nextCursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case reports, nextCursor }
 
@@ -187,11 +145,7 @@ extension API.Admin {
         /// What was done, for the reporter's record and the audit log.
         public var note: String?
 
-        /// Creates the value from its members.
-        public init(id: Int64, note: String? = nil) {
-            self.id = id
-            self.note = note
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `admin.audit.list`'s params.
@@ -204,11 +158,7 @@ extension API.Admin {
         /// Pass as `cursor` for the next page; nil at the end.
         public var nextCursor: String?
 
-        /// Creates the value from its members.
-        public init(entries: [TwitterCore.AuditEntry], nextCursor: String?) {
-            self.entries = entries
-            self.nextCursor = nextCursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case entries, nextCursor }
 

@@ -11,12 +11,7 @@ extension API.Admin {
         /// False when it had that role already.
         public var changed: Bool
 
-        /// Creates the value from its members.
-        public init(username: String, role: AccountRole, changed: Bool) {
-            self.username = username
-            self.role = role
-            self.changed = changed
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     static let roleChangedSchema = Schema.object(

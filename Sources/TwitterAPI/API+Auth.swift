@@ -12,12 +12,7 @@ extension API.Auth {
         /// The public handle; derived from the e-mail when nil.
         public var username: String?
 
-        /// Creates the value from its members.
-        public init(email: String, password: String, username: String? = nil) {
-            self.email = email
-            self.password = password
-            self.username = username
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.login`'s params.
@@ -27,11 +22,7 @@ extension API.Auth {
         /// The provider's own credentials object, decoded by the provider once it is known.
         public var credentials: JSONValue
 
-        /// Creates the value from its members.
-        public init(provider: String, credentials: JSONValue) {
-            self.provider = provider
-            self.credentials = credentials
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.changePassword`'s params.
@@ -41,11 +32,7 @@ extension API.Auth {
         /// 8 to 128 characters.
         public var newPassword: String
 
-        /// Creates the value from its members.
-        public init(currentPassword: String, newPassword: String) {
-            self.currentPassword = currentPassword
-            self.newPassword = newPassword
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// A login provider and the credentials it takes.
@@ -55,11 +42,7 @@ extension API.Auth {
         /// The provider's credentials.
         public var credentials: [CredentialField]
 
-        /// Creates the value from its members.
-        public init(name: String, credentials: [CredentialField]) {
-            self.name = name
-            self.credentials = credentials
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The session part of a login answer; `expiresAt` is always present, null for a token that never expires.
@@ -69,11 +52,7 @@ extension API.Auth {
         /// When it expires; nil for never.
         public var expiresAt: Date?
 
-        /// Creates the value from its members.
-        public init(token: String, expiresAt: Date?) {
-            self.token = token
-            self.expiresAt = expiresAt
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         /// Creates the value from its members.
         public init(_ session: IssuedSession) {
@@ -97,11 +76,7 @@ extension API.Auth {
         /// The session, to resume with provider "token".
         public var session: Session
 
-        /// Creates the value from its members.
-        public init(user: User, session: Session) {
-            self.user = user
-            self.session = session
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.logout`'s answer.
@@ -109,8 +84,7 @@ extension API.Auth {
         /// Always true.
         public var loggedOut: Bool
 
-        /// Creates the value from its members.
-        public init(loggedOut: Bool) { self.loggedOut = loggedOut }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.changePassword`'s answer.
@@ -118,8 +92,7 @@ extension API.Auth {
         /// Always true.
         public var passwordChanged: Bool
 
-        /// Creates the value from its members.
-        public init(passwordChanged: Bool) { self.passwordChanged = passwordChanged }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.whoami`'s answer; `expiresAt` is always present, null for a login that does not expire.
@@ -133,13 +106,7 @@ extension API.Auth {
         /// `user` or `admin`, decided at login.
         public var role: AccountRole
 
-        /// Creates the value from its members.
-        public init(user: User, provider: String, expiresAt: Date?, role: AccountRole) {
-            self.user = user
-            self.provider = provider
-            self.expiresAt = expiresAt
-            self.role = role
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case user, provider, expiresAt, role }
 
@@ -160,11 +127,7 @@ extension API.Auth {
         /// The account it logs in as.
         public var username: String
 
-        /// Creates the value from its members.
-        public init(uid: UInt32, username: String) {
-            self.uid = uid
-            self.username = username
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.unlinkPeer`'s answer.
@@ -174,11 +137,7 @@ extension API.Auth {
         /// False when no link existed.
         public var unlinked: Bool
 
-        /// Creates the value from its members.
-        public init(uid: UInt32, unlinked: Bool) {
-            self.uid = uid
-            self.unlinked = unlinked
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     static let userSchema = Schema.object(
@@ -297,11 +256,7 @@ extension API.Auth {
         /// A sentence for people.
         public var message: String
 
-        /// Creates the value from its members.
-        public init(reason: String, message: String) {
-            self.reason = reason
-            self.message = message
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.revoked`.

@@ -12,8 +12,7 @@ extension API.Bookmarks {
         /// Whether the caller has the tweet bookmarked now.
         public var bookmarked: Bool
 
-        /// Creates the value from its members.
-        public init(bookmarked: Bool) { self.bookmarked = bookmarked }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `bookmarks.list`'s params.

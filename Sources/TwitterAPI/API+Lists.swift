@@ -17,12 +17,7 @@ extension API.Lists {
         /// Whether only the owner may see it; false when nil.
         public var isPrivate: Bool?
 
-        /// Creates the value from its members.
-        public init(name: String, description: String? = nil, isPrivate: Bool? = nil) {
-            self.name = name
-            self.description = description
-            self.isPrivate = isPrivate
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case name, description, isPrivate = "private" }
     }
@@ -38,13 +33,7 @@ extension API.Lists {
         /// Private or public.
         public var isPrivate: Bool?
 
-        /// Creates the value from its members.
-        public init(id: Int64, name: String? = nil, description: String? = nil, isPrivate: Bool? = nil) {
-            self.id = id
-            self.name = name
-            self.description = description
-            self.isPrivate = isPrivate
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case id, name, description, isPrivate = "private" }
     }
@@ -54,8 +43,7 @@ extension API.Lists {
         /// The list's id.
         public var id: Int64
 
-        /// Creates the value from its members.
-        public init(id: Int64) { self.id = id }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `lists.add`'s and `lists.remove`'s params.
@@ -65,11 +53,7 @@ extension API.Lists {
         /// The account added or removed.
         public var username: String
 
-        /// Creates the value from its members.
-        public init(id: Int64, username: String) {
-            self.id = id
-            self.username = username
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `lists.members`' params.
@@ -80,8 +64,7 @@ extension API.Lists {
         /// The lists, oldest first.
         public var lists: [UserList]
 
-        /// Creates the value from its members.
-        public init(lists: [UserList]) { self.lists = lists }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `lists.delete`'s answer.
@@ -89,8 +72,7 @@ extension API.Lists {
         /// Always true: the list is gone.
         public var deleted: Bool
 
-        /// Creates the value from its members.
-        public init(deleted: Bool) { self.deleted = deleted }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     static let listSchema = Schema.object(

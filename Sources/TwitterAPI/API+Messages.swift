@@ -17,12 +17,7 @@ extension API.Messages {
         /// When it left the conversation; absent while it is in it.
         public var leftAt: Date?
 
-        /// Creates the value from its members.
-        public init(id: Int64, username: String, leftAt: Date? = nil) {
-            self.id = id
-            self.username = username
-            self.leftAt = leftAt
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The sender of a message.
@@ -32,11 +27,7 @@ extension API.Messages {
         /// Its name now.
         public var username: String
 
-        /// Creates the value from its members.
-        public init(id: Int64, username: String) {
-            self.id = id
-            self.username = username
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// A message, or the placeholder `{id, deleted: true}` its sender's deletion leaves in its place.
@@ -87,16 +78,7 @@ extension API.Messages {
         /// The time of the newest message.
         public var updatedAt: Date
 
-        /// Creates the value from its members.
-        public init(
-            id: Int64, participants: [Participant], lastMessage: Message?, unreadCount: Int, updatedAt: Date
-        ) {
-            self.id = id
-            self.participants = participants
-            self.lastMessage = lastMessage
-            self.unreadCount = unreadCount
-            self.updatedAt = updatedAt
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case id, participants, lastMessage, unreadCount, updatedAt }
 
@@ -122,13 +104,7 @@ extension API.Messages {
         /// Sending again with the same key within 24 hours returns the first message.
         public var idempotencyKey: String?
 
-        /// Creates the value from its members.
-        public init(text: String, to: [String]? = nil, conversationId: Int64? = nil, idempotencyKey: String? = nil) {
-            self.text = text
-            self.to = to
-            self.conversationId = conversationId
-            self.idempotencyKey = idempotencyKey
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `messages.conversations`' params.
@@ -141,11 +117,7 @@ extension API.Messages {
         /// Pass as cursor for the next page; null at the end.
         public var nextCursor: String?
 
-        /// Creates the value from its members.
-        public init(conversations: [Conversation], nextCursor: String?) {
-            self.conversations = conversations
-            self.nextCursor = nextCursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case conversations, nextCursor }
 
@@ -168,13 +140,7 @@ extension API.Messages {
         /// Only messages newer than this id.
         public var sinceId: Int64?
 
-        /// Creates the value from its members.
-        public init(conversationId: Int64, limit: Int? = nil, maxId: Int64? = nil, sinceId: Int64? = nil) {
-            self.conversationId = conversationId
-            self.limit = limit
-            self.maxId = maxId
-            self.sinceId = sinceId
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `messages.list`'s answer.
@@ -184,11 +150,7 @@ extension API.Messages {
         /// Pass as maxId for the next (older) page; null at the end.
         public var nextCursor: Int64?
 
-        /// Creates the value from its members.
-        public init(messages: [Message], nextCursor: Int64?) {
-            self.messages = messages
-            self.nextCursor = nextCursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case messages, nextCursor }
 
@@ -205,8 +167,7 @@ extension API.Messages {
         /// The conversation's id.
         public var conversationId: Int64
 
-        /// Creates the value from its members.
-        public init(conversationId: Int64) { self.conversationId = conversationId }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// A message, by id.
@@ -214,8 +175,7 @@ extension API.Messages {
         /// The message's id.
         public var id: Int64
 
-        /// Creates the value from its members.
-        public init(id: Int64) { self.id = id }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `messages.unreadCount`'s answer.
@@ -223,8 +183,7 @@ extension API.Messages {
         /// Unread messages over every conversation.
         public var count: Int
 
-        /// Creates the value from its members.
-        public init(count: Int) { self.count = count }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `messages.markRead`'s answer.
@@ -232,8 +191,7 @@ extension API.Messages {
         /// Unread messages left over every conversation.
         public var unreadCount: Int
 
-        /// Creates the value from its members.
-        public init(unreadCount: Int) { self.unreadCount = unreadCount }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `messages.leave`'s answer.
@@ -241,8 +199,7 @@ extension API.Messages {
         /// Always true.
         public var left: Bool
 
-        /// Creates the value from its members.
-        public init(left: Bool) { self.left = left }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `messages.new`: a message sent to a conversation of the subscriber's, after the subscription began.
@@ -252,11 +209,7 @@ extension API.Messages {
         /// The message.
         public var message: Message
 
-        /// Creates the value from its members.
-        public init(subscription: Int, message: Message) {
-            self.subscription = subscription
-            self.message = message
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 }
 

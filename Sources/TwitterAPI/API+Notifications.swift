@@ -13,15 +13,7 @@ extension API.Notifications {
         /// Only these types; every type when nil.
         public var types: [ActivityNotification.Kind]?
 
-        /// Creates the value from its members.
-        public init(
-            sinceId: Int64? = nil, maxId: Int64? = nil, limit: Int? = nil, types: [ActivityNotification.Kind]? = nil
-        ) {
-            self.sinceId = sinceId
-            self.maxId = maxId
-            self.limit = limit
-            self.types = types
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `notifications.list`'s answer.
@@ -60,8 +52,7 @@ extension API.Notifications {
         /// Every notification up to and including this id is read.
         public var upToId: Int64
 
-        /// Creates the value from its members.
-        public init(upToId: Int64) { self.upToId = upToId }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The unread count.
@@ -69,8 +60,7 @@ extension API.Notifications {
         /// How many notifications are unread.
         public var unread: Int
 
-        /// Creates the value from its members.
-        public init(unread: Int) { self.unread = unread }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `notifications.subscribe`'s params.
@@ -78,8 +68,7 @@ extension API.Notifications {
         /// First send the notifications newer than this id, so nothing is missed.
         public var sinceId: Int64?
 
-        /// Creates the value from its members.
-        public init(sinceId: Int64? = nil) { self.sinceId = sinceId }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `notifications.new`: a notification made after the subscription began (or after its `sinceId`).
@@ -89,11 +78,7 @@ extension API.Notifications {
         /// The notification.
         public var notification: ActivityNotification
 
-        /// Creates the value from its members.
-        public init(subscription: Int, notification: ActivityNotification) {
-            self.subscription = subscription
-            self.notification = notification
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     static let notificationSchema = Schema.object(

@@ -8,11 +8,7 @@ extension API {
         /// The `nextCursor` of the previous page.
         public var cursor: String?
 
-        /// Creates the value from its members.
-        public init(limit: Int? = nil, cursor: String? = nil) {
-            self.limit = limit
-            self.cursor = cursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The params of a page of what belongs to one thing, by cursor: `{id, limit, cursor}` (`tweets.likedBy`,
@@ -25,11 +21,6 @@ extension API {
         /// The `nextCursor` of the previous page.
         public var cursor: String?
 
-        /// Creates the value from its members.
-        public init(id: Int64, limit: Int? = nil, cursor: String? = nil) {
-            self.id = id
-            self.limit = limit
-            self.cursor = cursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 }

@@ -7,8 +7,7 @@ extension API.Auth {
         /// The account's password: a link lets the uid in with no secret, so it takes what a login takes.
         public var password: String?
 
-        /// Creates the value from its members.
-        public init(password: String?) { self.password = password }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.unlinkPeer`'s params.
@@ -16,8 +15,7 @@ extension API.Auth {
         /// The uid whose link to this account goes; the calling process's uid when absent.
         public var uid: UInt32?
 
-        /// Creates the value from its members.
-        public init(uid: UInt32? = nil) { self.uid = uid }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// One uid linked to the account.
@@ -27,11 +25,7 @@ extension API.Auth {
         /// When it was linked; null for links older than this record.
         public var linkedAt: Date?
 
-        /// Creates the value from its members.
-        public init(uid: UInt32, linkedAt: Date?) {
-            self.uid = uid
-            self.linkedAt = linkedAt
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case uid, linkedAt }
 
@@ -48,8 +42,7 @@ extension API.Auth {
         /// Every uid that logs in as this account, by uid.
         public var links: [PeerLinkSummary]
 
-        /// Creates the value from its members.
-        public init(links: [PeerLinkSummary]) { self.links = links }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.linkPeer`.

@@ -9,11 +9,7 @@ extension API.Profiles {
         /// The pinned tweet's id; nil after `profile.unpin`.
         public var pinnedTweetId: Int64?
 
-        /// Creates the value from its members.
-        public init(pinned: Bool, pinnedTweetId: Int64?) {
-            self.pinned = pinned
-            self.pinnedTweetId = pinnedTweetId
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case pinned, pinnedTweetId }
 

@@ -8,8 +8,7 @@ extension API.Profiles {
         /// Whose profile; the caller's when nil.
         public var username: String?
 
-        /// Creates the value from its members.
-        public init(username: String? = nil) { self.username = username }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The fields to change; nil leaves a field as it is.
@@ -33,22 +32,7 @@ extension API.Profiles {
         /// Who may start writing to you: everyone, following (the people you follow) or nobody.
         public var messagesFrom: MessagesFrom?
 
-        /// Creates the value from its members.
-        public init(
-            firstName: String? = nil, lastName: String? = nil, email: String? = nil, age: Int? = nil,
-            username: String? = nil, bio: String? = nil, expectedVersion: Int? = nil, currentPassword: String? = nil,
-            messagesFrom: MessagesFrom? = nil
-        ) {
-            self.messagesFrom = messagesFrom
-            self.firstName = firstName
-            self.lastName = lastName
-            self.email = email
-            self.age = age
-            self.username = username
-            self.bio = bio
-            self.expectedVersion = expectedVersion
-            self.currentPassword = currentPassword
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The caller's own profile in full, or another user's public part.
@@ -78,11 +62,7 @@ extension API.Profiles {
         /// The fields written; empty when nothing differed.
         public var changed: [String]
 
-        /// Creates the value from its members.
-        public init(profile: Profile, changed: [String]) {
-            self.profile = profile
-            self.changed = changed
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case profile, changed }
 

@@ -11,12 +11,7 @@ extension API.Search {
         /// The `nextCursor` of the previous page.
         public var cursor: String?
 
-        /// Creates the value from its members.
-        public init(query: String, limit: Int? = nil, cursor: String? = nil) {
-            self.query = query
-            self.limit = limit
-            self.cursor = cursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `search.tweets`' answer.
@@ -26,11 +21,7 @@ extension API.Search {
         /// Pass as `cursor` for more; nil at the end.
         public var nextCursor: String?
 
-        /// Creates the value from its members.
-        public init(tweets: [Tweet], nextCursor: String?) {
-            self.tweets = tweets
-            self.nextCursor = nextCursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case tweets, nextCursor }
 
@@ -49,11 +40,7 @@ extension API.Search {
         /// How many, 1 to 100; 20 when nil.
         public var limit: Int?
 
-        /// Creates the value from its members.
-        public init(query: String, limit: Int? = nil) {
-            self.query = query
-            self.limit = limit
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `search.users`' answer.
@@ -61,8 +48,7 @@ extension API.Search {
         /// Username matches first, then by username.
         public var users: [UserSummary]
 
-        /// Creates the value from its members.
-        public init(users: [UserSummary]) { self.users = users }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `search.tweets`.
@@ -112,13 +98,7 @@ extension API.Tags {
         /// How many, 1 to 200; 20 when nil.
         public var limit: Int?
 
-        /// Creates the value from its members.
-        public init(tag: String, sinceId: Int64? = nil, maxId: Int64? = nil, limit: Int? = nil) {
-            self.tag = tag
-            self.sinceId = sinceId
-            self.maxId = maxId
-            self.limit = limit
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tags.trending`' params.
@@ -128,11 +108,7 @@ extension API.Tags {
         /// How many tags, 1 to 100; 10 when nil.
         public var limit: Int?
 
-        /// Creates the value from its members.
-        public init(hours: Int? = nil, limit: Int? = nil) {
-            self.hours = hours
-            self.limit = limit
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tags.trending`' answer.
@@ -140,8 +116,7 @@ extension API.Tags {
         /// The tags, most used by distinct accounts first.
         public var tags: [TrendingTag]
 
-        /// Creates the value from its members.
-        public init(tags: [TrendingTag]) { self.tags = tags }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tags.tweets`.

@@ -46,14 +46,7 @@ extension API.System {
         /// The store the daemon serves from: `sqlite` or `postgresql`.
         public var store: String
 
-        /// Creates the value from its members.
-        public init(status: String, uptimeSeconds: Int, connections: Int, requestsServed: Int, store: String) {
-            self.store = store
-            self.status = status
-            self.uptimeSeconds = uptimeSeconds
-            self.connections = connections
-            self.requestsServed = requestsServed
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `system.ping`.

@@ -11,12 +11,7 @@ extension API.Timelines {
         /// How many, 1 to 200; 20 when nil.
         public var limit: Int?
 
-        /// Creates the value from its members.
-        public init(sinceId: Int64? = nil, maxId: Int64? = nil, limit: Int? = nil) {
-            self.sinceId = sinceId
-            self.maxId = maxId
-            self.limit = limit
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `timeline.user`'s params.
@@ -30,13 +25,7 @@ extension API.Timelines {
         /// How many, 1 to 200; 20 when nil.
         public var limit: Int?
 
-        /// Creates the value from its members.
-        public init(username: String, sinceId: Int64? = nil, maxId: Int64? = nil, limit: Int? = nil) {
-            self.username = username
-            self.sinceId = sinceId
-            self.maxId = maxId
-            self.limit = limit
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `timeline.list`'s params.
@@ -50,13 +39,7 @@ extension API.Timelines {
         /// How many, 1 to 200; 20 when nil.
         public var limit: Int?
 
-        /// Creates the value from its members.
-        public init(id: Int64, sinceId: Int64? = nil, maxId: Int64? = nil, limit: Int? = nil) {
-            self.id = id
-            self.sinceId = sinceId
-            self.maxId = maxId
-            self.limit = limit
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `timeline.subscribe`'s params.
@@ -70,13 +53,7 @@ extension API.Timelines {
         /// First send the tweets newer than this id, so nothing is missed.
         public var sinceId: Int64?
 
-        /// Creates the value from its members.
-        public init(timeline: String, username: String? = nil, listId: Int64? = nil, sinceId: Int64? = nil) {
-            self.timeline = timeline
-            self.username = username
-            self.listId = listId
-            self.sinceId = sinceId
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     static let pageParams = [

@@ -12,12 +12,7 @@ extension API.Tokens {
         /// login takes.
         public var password: String?
 
-        /// Creates the value from its members.
-        public init(name: String, expiresInDays: Int? = nil, password: String?) {
-            self.name = name
-            self.expiresInDays = expiresInDays
-            self.password = password
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tokens.revoke`'s params.
@@ -25,8 +20,7 @@ extension API.Tokens {
         /// The token's id, from tokens.list.
         public var id: Int64
 
-        /// Creates the value from its members.
-        public init(id: Int64) { self.id = id }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// A new token, with its secret: shown only in this answer.
@@ -40,13 +34,7 @@ extension API.Tokens {
         /// When it expires; nil for never.
         public var expiresAt: Date?
 
-        /// Creates the value from its members.
-        public init(id: Int64, token: String, name: String, expiresAt: Date?) {
-            self.id = id
-            self.token = token
-            self.name = name
-            self.expiresAt = expiresAt
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case id, token, name, expiresAt }
 
@@ -73,14 +61,7 @@ extension API.Tokens {
         /// When it was last used; nil if never.
         public var lastUsedAt: Date?
 
-        /// Creates the value from its members.
-        public init(id: Int64, name: String, createdAt: Date, expiresAt: Date?, lastUsedAt: Date?) {
-            self.id = id
-            self.name = name
-            self.createdAt = createdAt
-            self.expiresAt = expiresAt
-            self.lastUsedAt = lastUsedAt
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case id, name, createdAt, expiresAt, lastUsedAt }
 
@@ -100,8 +81,7 @@ extension API.Tokens {
         /// Always true.
         public var revoked: Bool
 
-        /// Creates the value from its members.
-        public init(revoked: Bool) { self.revoked = revoked }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tokens.create`.

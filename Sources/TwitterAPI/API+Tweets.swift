@@ -13,13 +13,7 @@ extension API.Tweets {
         /// The tweet this one quotes (a repost's original, for a repost).
         public var quoteOf: Int64?
 
-        /// Creates the value from its members.
-        public init(text: String, idempotencyKey: String? = nil, inReplyToId: Int64? = nil, quoteOf: Int64? = nil) {
-            self.quoteOf = quoteOf
-            self.text = text
-            self.idempotencyKey = idempotencyKey
-            self.inReplyToId = inReplyToId
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.fetch`'s params.
@@ -33,13 +27,7 @@ extension API.Tweets {
         /// Only this username's tweets.
         public var author: String?
 
-        /// Creates the value from its members.
-        public init(sinceId: Int64? = nil, maxId: Int64? = nil, limit: Int? = nil, author: String? = nil) {
-            self.sinceId = sinceId
-            self.maxId = maxId
-            self.limit = limit
-            self.author = author
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// One tweet, by id.
@@ -47,8 +35,7 @@ extension API.Tweets {
         /// The tweet's id.
         public var id: Int64
 
-        /// Creates the value from its members.
-        public init(id: Int64) { self.id = id }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.subscribe`'s params.
@@ -58,11 +45,7 @@ extension API.Tweets {
         /// First send the tweets newer than this id, so nothing is missed.
         public var sinceId: Int64?
 
-        /// Creates the value from its members.
-        public init(author: String? = nil, sinceId: Int64? = nil) {
-            self.author = author
-            self.sinceId = sinceId
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.unsubscribe`'s params.
@@ -70,8 +53,7 @@ extension API.Tweets {
         /// The subscription this notification belongs to.
         public var subscription: Int
 
-        /// Creates the value from its members.
-        public init(subscription: Int) { self.subscription = subscription }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.fetch`'s answer: newest first, with the ids to page from (null when empty).
@@ -94,8 +76,7 @@ extension API.Tweets {
         /// Always true.
         public var deleted: Bool
 
-        /// Creates the value from its members.
-        public init(deleted: Bool) { self.deleted = deleted }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.subscribe`'s answer.
@@ -103,8 +84,7 @@ extension API.Tweets {
         /// The id the subscription's notifications carry.
         public var subscription: Int
 
-        /// Creates the value from its members.
-        public init(subscription: Int) { self.subscription = subscription }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.unsubscribe`'s answer.
@@ -112,8 +92,7 @@ extension API.Tweets {
         /// Always true.
         public var unsubscribed: Bool
 
-        /// Creates the value from its members.
-        public init(unsubscribed: Bool) { self.unsubscribed = unsubscribed }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.quotes`'s params.
@@ -324,11 +303,7 @@ extension API.Tweets {
         /// The id of the deleted tweet.
         public var id: Int64
 
-        /// Creates the value from its members.
-        public init(subscription: Int, id: Int64) {
-            self.subscription = subscription
-            self.id = id
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.lagged`: the subscriber fell behind and the subscription ended; fetch from `resumeFrom`.
@@ -338,11 +313,7 @@ extension API.Tweets {
         /// The last id delivered; fetch with sinceId from here.
         public var resumeFrom: Int64
 
-        /// Creates the value from its members.
-        public init(subscription: Int, resumeFrom: Int64) {
-            self.subscription = subscription
-            self.resumeFrom = resumeFrom
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.new`.
@@ -365,11 +336,7 @@ extension API.Tweets {
         /// The tweet's likes now.
         public var likesCount: Int
 
-        /// Creates the value from its members.
-        public init(liked: Bool, likesCount: Int) {
-            self.liked = liked
-            self.likesCount = likesCount
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.unrepost`'s answer.
@@ -377,8 +344,7 @@ extension API.Tweets {
         /// Whether the caller has reposted the tweet now: always false.
         public var reposted: Bool
 
-        /// Creates the value from its members.
-        public init(reposted: Bool) { self.reposted = reposted }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// One place in a thread: a tweet, or a deleted tweet that keeps the conversation's shape.

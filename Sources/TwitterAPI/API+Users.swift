@@ -7,8 +7,7 @@ extension API.Users {
         /// The account's username, in any case.
         public var username: String
 
-        /// Creates the value from its members.
-        public init(username: String) { self.username = username }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `users.followers`' and `users.following`'s params.
@@ -20,12 +19,7 @@ extension API.Users {
         /// The `nextCursor` of the previous page.
         public var cursor: String?
 
-        /// Creates the value from its members.
-        public init(username: String, limit: Int? = nil, cursor: String? = nil) {
-            self.username = username
-            self.limit = limit
-            self.cursor = cursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `users.follow`'s and `users.unfollow`'s answer.
@@ -33,8 +27,7 @@ extension API.Users {
         /// Whether the caller follows the account now.
         public var following: Bool
 
-        /// Creates the value from its members.
-        public init(following: Bool) { self.following = following }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// A page of people, newest relationship first.
@@ -44,11 +37,7 @@ extension API.Users {
         /// Pass as `cursor` for the next page; nil at the end.
         public var nextCursor: String?
 
-        /// Creates the value from its members.
-        public init(users: [UserSummary], nextCursor: String?) {
-            self.users = users
-            self.nextCursor = nextCursor
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case users, nextCursor }
 
@@ -129,11 +118,7 @@ extension API.Users {
         /// Whether you block the account now (for block and unblock).
         public var blocked: Bool?
 
-        /// Creates the value from its members.
-        public init(muted: Bool? = nil, blocked: Bool? = nil) {
-            self.muted = muted
-            self.blocked = blocked
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `users.muted`'s and `users.blocked`'s params.

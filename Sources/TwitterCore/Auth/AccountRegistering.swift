@@ -7,12 +7,7 @@ public struct SignupRequest: Sendable {
     /// The username asked for, if any.
     public var username: String?
 
-    /// Creates a request.
-    public init(email: String, password: String, username: String?) {
-        self.email = email
-        self.password = password
-        self.username = username
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A login provider that can also create the account it logs in to. `auth.signup` goes through the enabled

@@ -9,13 +9,7 @@ public struct IssuedSession: Sendable, Equatable {
     /// When it expires; sessions slide forward on use.
     public var expiresAt: Date?
     /// A session (ended by logout) or a personal token (which logout leaves alone).
-    public var kind: TokenKind
+    public var kind: TokenKind = .session
 
-    /// Creates a session.
-    public init(id: Int64, token: String, expiresAt: Date?, kind: TokenKind = .session) {
-        self.id = id
-        self.token = token
-        self.expiresAt = expiresAt
-        self.kind = kind
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

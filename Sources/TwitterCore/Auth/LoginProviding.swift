@@ -51,10 +51,7 @@ public struct LoginContext: Sendable {
     /// SO_PEERCRED of the connection.
     public var peer: PeerCredentials
 
-    /// Creates a context.
-    public init(peer: PeerCredentials) {
-        self.peer = peer
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A successful login: the user, and the session it resumed when the credentials were a session token.
@@ -64,9 +61,5 @@ public struct Authentication: Sendable, Equatable {
     /// Set when the login resumed an existing session (token login); nil when a new session is to be issued.
     public var resumedSession: IssuedSession?
 
-    /// Creates an authentication.
-    public init(user: User, resumedSession: IssuedSession? = nil) {
-        self.user = user
-        self.resumedSession = resumedSession
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

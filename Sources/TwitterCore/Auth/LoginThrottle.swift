@@ -149,11 +149,5 @@ public struct ThrottleState: Sendable, Equatable {
     /// Failures within the current daily window.
     public var windowFailures: Int
 
-    /// Creates a state.
-    public init(failures: Int, lastFailureAt: Date, windowStart: Date, windowFailures: Int) {
-        self.failures = failures
-        self.lastFailureAt = lastFailureAt
-        self.windowStart = windowStart
-        self.windowFailures = windowFailures
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

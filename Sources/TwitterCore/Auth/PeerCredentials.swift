@@ -7,12 +7,7 @@ public struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
     /// The peer process id at connect time.
     public var processID: Int32
 
-    /// Creates credentials.
-    public init(userID: UInt32, groupID: UInt32, processID: Int32) {
-        self.userID = userID
-        self.groupID = groupID
-        self.processID = processID
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// `uid=1000 gid=1000 pid=4242`, for logs.
     public var description: String {

@@ -150,11 +150,7 @@ public struct ArchivedRelation: Sendable, Hashable, Codable {
     /// Since when.
     public var createdAt: Date
 
-    /// Creates the value from its members.
-    public init(username: String, createdAt: Date) {
-        self.username = username
-        self.createdAt = createdAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A liked tweet, and when it was liked.
@@ -164,11 +160,7 @@ public struct ArchivedLike: Sendable, Hashable, Codable {
     /// When it was liked.
     public var createdAt: Date
 
-    /// Creates the value from its members.
-    public init(tweetId: Int64, createdAt: Date) {
-        self.tweetId = tweetId
-        self.createdAt = createdAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A bookmarked tweet, and when it was bookmarked.
@@ -178,11 +170,7 @@ public struct ArchivedBookmark: Sendable, Hashable, Codable {
     /// When it was bookmarked.
     public var createdAt: Date
 
-    /// Creates the value from its members.
-    public init(tweetId: Int64, createdAt: Date) {
-        self.tweetId = tweetId
-        self.createdAt = createdAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A list the account owns, with its members: each list one entry of a page, its members (500 at most) with it.
@@ -200,17 +188,7 @@ public struct ArchivedList: Sendable, Hashable, Codable {
     /// Its members, oldest membership first, and since when.
     public var members: [ArchivedRelation]
 
-    /// Creates the value from its members.
-    public init(
-        id: Int64, name: String, description: String, isPrivate: Bool, createdAt: Date, members: [ArchivedRelation]
-    ) {
-        self.id = id
-        self.name = name
-        self.description = description
-        self.isPrivate = isPrivate
-        self.createdAt = createdAt
-        self.members = members
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     enum CodingKeys: String, CodingKey { case id, name, description, isPrivate = "private", createdAt, members }
 }
@@ -227,11 +205,7 @@ public struct ArchiveCursor: Sendable, Hashable {
     /// The last row id handed out of it.
     public var after: Int64
 
-    /// Creates a cursor.
-    public init(section: Section, after: Int64) {
-        self.section = section
-        self.after = after
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// The start of an archive.
     public static let start = ArchiveCursor(section: .tweets, after: 0)
@@ -273,12 +247,7 @@ public struct ArchivedConversation: Sendable, Codable, Equatable {
     /// The messages the account could read, oldest first.
     public var messages: [ArchivedMessage]
 
-    /// Creates the value from its members.
-    public init(id: Int64, participants: [String], messages: [ArchivedMessage]) {
-        self.id = id
-        self.participants = participants
-        self.messages = messages
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// One message in an archive; a deleted one has no text.
@@ -292,11 +261,5 @@ public struct ArchivedMessage: Sendable, Codable, Equatable {
     /// When it was sent.
     public var createdAt: Date
 
-    /// Creates the value from its members.
-    public init(id: Int64, sender: String, text: String?, createdAt: Date) {
-        self.id = id
-        self.sender = sender
-        self.text = text
-        self.createdAt = createdAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -15,21 +15,9 @@ public struct ModeratedAccount: Sendable, Hashable {
     /// Why it was suspended; nil when active.
     public var suspendedReason: String?
     /// The stored role.
-    public var role: AccountRole
+    public var role: AccountRole = .user
 
-    /// Creates the value from its members.
-    public init(
-        id: Int64, username: String, email: String, status: AccountStatus, createdAt: Date, suspendedReason: String?,
-        role: AccountRole = .user
-    ) {
-        self.role = role
-        self.id = id
-        self.username = username
-        self.email = email
-        self.status = status
-        self.createdAt = createdAt
-        self.suspendedReason = suspendedReason
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A report's place in the admins' queue.
@@ -60,20 +48,7 @@ public struct Report: Sendable, Hashable, Codable {
     /// The resolving admin's note.
     public var note: String?
 
-    /// Creates the value from its members.
-    public init(
-        id: Int64, reporter: String, username: String, tweetID: Int64?, reason: String, status: ReportStatus,
-        createdAt: Date, note: String?
-    ) {
-        self.id = id
-        self.reporter = reporter
-        self.username = username
-        self.tweetID = tweetID
-        self.reason = reason
-        self.status = status
-        self.createdAt = createdAt
-        self.note = note
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     enum CodingKeys: String, CodingKey {
         case id, reporter, username, reason, status, createdAt, note
@@ -98,7 +73,7 @@ public struct Report: Sendable, Hashable, Codable {
 /// `reason` is null when none was given.
 public struct AuditEntry: Sendable, Hashable, Codable {
     /// Its id; larger is newer. 0 before it is stored.
-    public var id: Int64
+    public var id: Int64 = 0
     /// The admin's username.
     public var actor: String
     /// The method, such as `admin.users.suspend`.
@@ -110,15 +85,7 @@ public struct AuditEntry: Sendable, Hashable, Codable {
     /// When.
     public var createdAt: Date
 
-    /// Creates the value from its members.
-    public init(id: Int64 = 0, actor: String, action: String, target: String, reason: String?, createdAt: Date) {
-        self.id = id
-        self.actor = actor
-        self.action = action
-        self.target = target
-        self.reason = reason
-        self.createdAt = createdAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     enum CodingKeys: String, CodingKey { case id, actor, action, target, reason, createdAt }
 
@@ -141,11 +108,7 @@ public struct IDPage<Item: Sendable>: Sendable {
     /// Pass as `PageRequest.before` for the next page; nil at the end.
     public var next: Int64?
 
-    /// Creates the value from its members.
-    public init(items: [Item], next: Int64?) {
-        self.items = items
-        self.next = next
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// The page of `rows`, read one past `limit` (the store asks for `limit + 1`): the first `limit`, and the
     /// last one's id as the cursor when the extra row shows there is more. Every store pages this way.

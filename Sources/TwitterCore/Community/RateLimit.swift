@@ -24,11 +24,7 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
     /// How long an empty bucket takes to fill, in seconds.
     public var period: Double
 
-    /// Creates a limit.
-    public init(count: Int, period: Double) {
-        self.count = count
-        self.period = period
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// Parses `count/period` with the period in s, m, h or d (`300/3h`, `400/1d`); nil when malformed.
     public init?(parsing text: String) {
@@ -72,11 +68,7 @@ public struct TokenBucket: Sendable, Hashable {
     /// When `tokens` was counted.
     public var updatedAt: Date
 
-    /// Creates a bucket.
-    public init(tokens: Double, updatedAt: Date) {
-        self.tokens = tokens
-        self.updatedAt = updatedAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// A full bucket for `limit`.
     public static func full(_ limit: RateLimit, at now: Date) -> TokenBucket {

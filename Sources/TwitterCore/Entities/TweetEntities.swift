@@ -10,12 +10,7 @@ public struct TweetEntities: Sendable, Hashable, Codable {
         /// The offset just past the name.
         public var end: Int
 
-        /// Creates a mention.
-        public init(username: String, start: Int, end: Int) {
-            self.username = username
-            self.start = start
-            self.end = end
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `#tag`.
@@ -27,12 +22,7 @@ public struct TweetEntities: Sendable, Hashable, Codable {
         /// The offset just past the tag.
         public var end: Int
 
-        /// Creates a hashtag.
-        public init(tag: String, start: Int, end: Int) {
-            self.tag = tag
-            self.start = start
-            self.end = end
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// An `http://` or `https://` link.
@@ -44,27 +34,17 @@ public struct TweetEntities: Sendable, Hashable, Codable {
         /// The offset just past it.
         public var end: Int
 
-        /// Creates a link.
-        public init(url: String, start: Int, end: Int) {
-            self.url = url
-            self.start = start
-            self.end = end
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The mentions, in text order.
-    public var mentions: [Mention]
+    public var mentions: [Mention] = []
     /// The hashtags, in text order.
-    public var hashtags: [Hashtag]
+    public var hashtags: [Hashtag] = []
     /// The links, in text order.
-    public var urls: [Link]
+    public var urls: [Link] = []
 
-    /// Creates entities; none by default.
-    public init(mentions: [Mention] = [], hashtags: [Hashtag] = [], urls: [Link] = []) {
-        self.mentions = mentions
-        self.hashtags = hashtags
-        self.urls = urls
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// No entities at all: a repost, or plain text.
     public var isEmpty: Bool { mentions.isEmpty && hashtags.isEmpty && urls.isEmpty }

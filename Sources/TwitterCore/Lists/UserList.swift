@@ -18,19 +18,7 @@ public struct UserList: Sendable, Hashable, Codable {
     /// When it was made.
     public var createdAt: Date
 
-    /// Creates the value from its members.
-    public init(
-        id: Int64, name: String, description: String, isPrivate: Bool, owner: Tweet.Author, membersCount: Int,
-        createdAt: Date
-    ) {
-        self.id = id
-        self.name = name
-        self.description = description
-        self.isPrivate = isPrivate
-        self.owner = owner
-        self.membersCount = membersCount
-        self.createdAt = createdAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     enum CodingKeys: String, CodingKey {
         case id, name, description, isPrivate = "private", owner, membersCount, createdAt
@@ -48,16 +36,11 @@ public struct ListDraft: Sendable, Equatable {
     /// The name.
     public var name: String
     /// The description; empty when none.
-    public var description: String
+    public var description: String = ""
     /// Whether it is private.
-    public var isPrivate: Bool
+    public var isPrivate: Bool = false
 
-    /// Creates the value from its members.
-    public init(name: String, description: String = "", isPrivate: Bool = false) {
-        self.name = name
-        self.description = description
-        self.isPrivate = isPrivate
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A change to a list: nil members are left alone.
@@ -69,10 +52,5 @@ public struct ListPatch: Sendable, Equatable {
     /// Private or public.
     public var isPrivate: Bool?
 
-    /// Creates the value from its members.
-    public init(name: String? = nil, description: String? = nil, isPrivate: Bool? = nil) {
-        self.name = name
-        self.description = description
-        self.isPrivate = isPrivate
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

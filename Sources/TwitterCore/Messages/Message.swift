@@ -20,11 +20,7 @@ public struct MessageAccount: Sendable, Hashable, Codable {
     /// Its name now.
     public var username: String
 
-    /// Creates the value.
-    public init(id: Int64, username: String) {
-        self.id = id
-        self.username = username
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A direct message as the stores keep it: its text sealed (`MessageSealing`), never in the clear.
@@ -40,14 +36,7 @@ public struct StoredMessage: Sendable, Equatable, Codable {
     /// When it was sent.
     public var createdAt: Date
 
-    /// Creates the value.
-    public init(id: Int64, conversationID: Int64, sender: MessageAccount, sealedText: [UInt8]?, createdAt: Date) {
-        self.id = id
-        self.conversationID = conversationID
-        self.sender = sender
-        self.sealedText = sealedText
-        self.createdAt = createdAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// Whether the sender deleted it.
     public var isDeleted: Bool { sealedText == nil }
@@ -60,11 +49,7 @@ public struct ConversationMember: Sendable, Equatable, Codable {
     /// When it left the conversation; nil while it is in it.
     public var leftAt: Date?
 
-    /// Creates the value.
-    public init(account: MessageAccount, leftAt: Date?) {
-        self.account = account
-        self.leftAt = leftAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A conversation as one of its members lists it.
@@ -80,16 +65,7 @@ public struct ConversationSummary: Sendable, Equatable {
     /// The last activity: its newest message, or its creation.
     public var updatedAt: Date
 
-    /// Creates the value.
-    public init(
-        id: Int64, members: [ConversationMember], lastMessage: StoredMessage?, unreadCount: Int, updatedAt: Date
-    ) {
-        self.id = id
-        self.members = members
-        self.lastMessage = lastMessage
-        self.unreadCount = unreadCount
-        self.updatedAt = updatedAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A page of conversations, most recent activity first.
@@ -99,9 +75,5 @@ public struct ConversationPage: Sendable, Equatable {
     /// Pass as `cursor` for the next page; nil at the end.
     public var nextCursor: String?
 
-    /// Creates the value.
-    public init(conversations: [ConversationSummary], nextCursor: String?) {
-        self.conversations = conversations
-        self.nextCursor = nextCursor
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

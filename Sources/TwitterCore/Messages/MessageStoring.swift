@@ -23,13 +23,7 @@ public struct MessageDraft: Sendable {
     /// Sending again with this key within `PostDraft.idempotencyWindow` returns the first message.
     public var idempotencyKey: String?
 
-    /// Creates the value.
-    public init(destination: MessageDestination, sealedText: [UInt8], senderID: Int64, idempotencyKey: String?) {
-        self.destination = destination
-        self.sealedText = sealedText
-        self.senderID = senderID
-        self.idempotencyKey = idempotencyKey
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Which messages of a conversation: newest first, at most `limit`, between `sinceID` and `maxID` (exclusive).
@@ -41,12 +35,7 @@ public struct MessageQuery: Sendable, Equatable {
     /// Only newer than this id.
     public var sinceID: Int64?
 
-    /// Creates the value.
-    public init(limit: Int, maxID: Int64? = nil, sinceID: Int64? = nil) {
-        self.limit = limit
-        self.maxID = maxID
-        self.sinceID = sinceID
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Direct messages: conversations, their members and their sealed messages. Each store reads the facts,
@@ -88,10 +77,5 @@ public struct ConversationArchive: Sendable, Equatable {
     /// Its messages the account could read, oldest first.
     public var messages: [StoredMessage]
 
-    /// Creates the value.
-    public init(id: Int64, members: [ConversationMember], messages: [StoredMessage]) {
-        self.id = id
-        self.members = members
-        self.messages = messages
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -28,15 +28,11 @@ public struct ActivityNotification: Sendable, Hashable, Codable {
     /// Who did it.
     public struct Actor: Sendable, Hashable, Codable {
         /// Their account id: the daemon's, to leave out hidden accounts; not on the wire, where it is 0.
-        public var id: Int64
+        public var id: Int64 = 0
         /// Their username.
         public var username: String
 
-        /// Creates an actor.
-        public init(id: Int64 = 0, username: String) {
-            self.id = id
-            self.username = username
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case username }
 
@@ -65,22 +61,11 @@ public struct ActivityNotification: Sendable, Hashable, Codable {
     /// tweet liked; nil for a follow.
     public var tweet: Tweet?
     /// Whether the recipient has marked it read.
-    public var read: Bool
+    public var read: Bool = false
     /// The report an `admin.report` is about; nil for every other type, and then not on the wire.
     public var reportID: Int64?
 
-    /// Creates a notification.
-    public init(
-        id: Int64, type: Kind, createdAt: Date, from: Actor, tweet: Tweet?, read: Bool = false, reportID: Int64? = nil
-    ) {
-        self.id = id
-        self.type = type
-        self.createdAt = createdAt
-        self.from = from
-        self.tweet = tweet
-        self.read = read
-        self.reportID = reportID
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     enum CodingKeys: String, CodingKey {
         case id, type, createdAt, from, tweet, read
@@ -108,19 +93,11 @@ public struct NotificationQuery: Sendable, Equatable {
     /// Only notifications with a smaller id.
     public var maxID: Int64?
     /// At most this many.
-    public var limit: Int
+    public var limit: Int = 20
     /// Only these kinds; every kind when nil.
     public var types: Set<ActivityNotification.Kind>?
 
-    /// Creates a query.
-    public init(
-        sinceID: Int64? = nil, maxID: Int64? = nil, limit: Int = 20, types: Set<ActivityNotification.Kind>? = nil
-    ) {
-        self.sinceID = sinceID
-        self.maxID = maxID
-        self.limit = limit
-        self.types = types
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Notifications as stored. They are written by the stores of the actions themselves (a post, a like, a

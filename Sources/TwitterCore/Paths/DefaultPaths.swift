@@ -8,11 +8,7 @@ public struct DefaultPaths: Sendable, Equatable {
     /// The effective user id; 0 picks the system locations.
     public var userID: UInt32
 
-    /// Creates the rules for an environment and user.
-    public init(environment: [String: String], userID: UInt32) {
-        self.environment = environment
-        self.userID = userID
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// `$RUNTIME_DIRECTORY/twitterd.sock`, else `/run/twitterd/twitterd.sock` for root, else
     /// `$XDG_RUNTIME_DIR/twitterd/twitterd.sock` (or `/tmp/twitterd-UID/` when that is unset).

@@ -26,12 +26,7 @@ public struct TrendingTag: Sendable, Hashable, Codable {
     /// Distinct accounts that used it in the window.
     public var usersCount: Int
 
-    /// Creates a tag's figures.
-    public init(tag: String, tweetsCount: Int, usersCount: Int) {
-        self.tag = tag
-        self.tweetsCount = tweetsCount
-        self.usersCount = usersCount
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Where a search page starts: in the window of matches older than `before` (the newest when nil), past the
@@ -46,13 +41,9 @@ public struct SearchPosition: Sendable, Hashable {
     /// Only matches with a smaller id; nil for the newest.
     public var before: Int64?
     /// How many of the window's ranked matches earlier pages held.
-    public var offset: Int
+    public var offset: Int = 0
 
-    /// Creates a position; the first page by default.
-    public init(before: Int64? = nil, offset: Int = 0) {
-        self.before = before
-        self.offset = offset
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// The matches ranked together.
     public static let windowSize = 1000
@@ -65,9 +56,5 @@ public struct SearchResults: Sendable, Equatable {
     /// Where the next page starts; nil at the end.
     public var next: SearchPosition?
 
-    /// Creates results.
-    public init(tweets: [Tweet], next: SearchPosition?) {
-        self.tweets = tweets
-        self.next = next
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

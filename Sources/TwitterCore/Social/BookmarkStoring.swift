@@ -19,9 +19,5 @@ public struct BookmarkPage: Sendable, Equatable {
     /// The position to read the next page from; nil on the last page.
     public var next: Int64?
 
-    /// Creates a page.
-    public init(tweets: [Tweet], next: Int64?) {
-        self.tweets = tweets
-        self.next = next
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -32,18 +32,13 @@ public protocol LikeStoring: Sendable {
 /// What one reader has done to tweets: the `likedByMe`, `repostedByMe` and `bookmarkedByMe` of every answer.
 public struct ReaderMarks: Sendable, Equatable {
     /// The ids of the tweets liked.
-    public var liked: Set<Int64>
+    public var liked: Set<Int64> = []
     /// The ids of the originals reposted.
-    public var reposted: Set<Int64>
+    public var reposted: Set<Int64> = []
     /// The ids of the tweets bookmarked.
-    public var bookmarked: Set<Int64>
+    public var bookmarked: Set<Int64> = []
 
-    /// Creates marks.
-    public init(liked: Set<Int64> = [], reposted: Set<Int64> = [], bookmarked: Set<Int64> = []) {
-        self.liked = liked
-        self.reposted = reposted
-        self.bookmarked = bookmarked
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// `tweet` as this reader sees it, the original of a repost included.
     public func applied(to tweet: Tweet) -> Tweet {

@@ -9,12 +9,7 @@ public struct UserSummary: Sendable, Hashable, Codable {
     /// The last name.
     public var lastName: String
 
-    /// Creates a summary.
-    public init(username: String, firstName: String, lastName: String) {
-        self.username = username
-        self.firstName = firstName
-        self.lastName = lastName
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// One page of people, newest relationship first, and where the next page starts.
@@ -24,28 +19,19 @@ public struct UserPage: Sendable, Equatable {
     /// Pass this as `before` for the next page; nil at the end.
     public var next: Int64?
 
-    /// Creates a page.
-    public init(users: [UserSummary], next: Int64?) {
-        self.users = users
-        self.next = next
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Which page of people: at most `limit`, older than the relationship `before` (from the previous page).
 public struct PageRequest: Sendable, Equatable {
     /// How many, 1 to 200.
-    public var limit: Int
+    public var limit: Int = 40
     /// Only relationships older than this position.
     public var before: Int64?
     /// People left out: the reader's `HiddenAccounts`.
-    public var hiding: Set<Int64>
+    public var hiding: Set<Int64> = []
 
-    /// Creates a request.
-    public init(limit: Int = 40, before: Int64? = nil, hiding: Set<Int64> = []) {
-        self.limit = limit
-        self.before = before
-        self.hiding = hiding
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// An account as `users.get` shows it: the public profile, its counts, and how it relates to the reader.
@@ -71,32 +57,14 @@ public struct UserOverview: Sendable, Hashable, Codable {
     /// Whether it follows the reader.
     public var followsMe: Bool
     /// Whether the reader mutes it.
-    public var mutedByMe: Bool
+    public var mutedByMe: Bool = false
     /// Whether the reader blocks it.
-    public var blockedByMe: Bool
+    public var blockedByMe: Bool = false
     /// Its pinned tweet as the reader may see it; nil when none, or one the reader may not see. The stores leave
     /// it nil: the server sets it per reader.
     public var pinnedTweet: Tweet?
 
-    /// Creates an overview.
-    public init(
-        username: String, firstName: String, lastName: String, bio: String, createdAt: Date, followersCount: Int,
-        followingCount: Int, tweetsCount: Int, followedByMe: Bool, followsMe: Bool, mutedByMe: Bool = false,
-        blockedByMe: Bool = false
-    ) {
-        self.mutedByMe = mutedByMe
-        self.blockedByMe = blockedByMe
-        self.username = username
-        self.firstName = firstName
-        self.lastName = lastName
-        self.bio = bio
-        self.createdAt = createdAt
-        self.followersCount = followersCount
-        self.followingCount = followingCount
-        self.tweetsCount = tweetsCount
-        self.followedByMe = followedByMe
-        self.followsMe = followsMe
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     enum CodingKeys: String, CodingKey {
         case username, firstName, lastName, bio, createdAt, followersCount, followingCount, tweetsCount

@@ -9,12 +9,7 @@ public struct PeerLink: Sendable, Hashable {
     /// When it was linked; nil for links made before the time was kept.
     public var linkedAt: Date?
 
-    /// Creates the value from its members.
-    public init(uid: UInt32, userID: Int64, linkedAt: Date?) {
-        self.uid = uid
-        self.userID = userID
-        self.linkedAt = linkedAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Durable storage of which local uid logs in as which account.

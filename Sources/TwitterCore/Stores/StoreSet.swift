@@ -40,37 +40,7 @@ public struct StoreSet: Sendable {
     /// Whether the backend answers, for `system.health` and the watchdog.
     public var health: any HealthChecking
     /// The other daemons on the same database, if it can have any.
-    public var otherDaemons: any OtherDaemons
+    public var otherDaemons: any OtherDaemons = NoOtherDaemons()
 
-    /// Collects a backend's stores.
-    public init(
-        users: any UserStoring, profiles: any ProfileStoring, tokens: any TokenStoring,
-        peerLinks: any PeerLinkStoring, throttle: any ThrottleStoring, tweets: any TweetStoring,
-        follows: any FollowStoring, likes: any LikeStoring, bookmarks: any BookmarkStoring, pins: any PinStoring,
-        lists: any ListStoring, relations: any RelationStoring,
-        notifications: any NotificationStoring, search: any TweetSearching, moderation: any ModerationStoring,
-        accounts: any AccountLifecycleStoring, rateBuckets: any RateBucketStoring, messages: any MessageStoring,
-        health: any HealthChecking, otherDaemons: any OtherDaemons = NoOtherDaemons()
-    ) {
-        self.otherDaemons = otherDaemons
-        self.users = users
-        self.profiles = profiles
-        self.tokens = tokens
-        self.peerLinks = peerLinks
-        self.throttle = throttle
-        self.tweets = tweets
-        self.follows = follows
-        self.likes = likes
-        self.bookmarks = bookmarks
-        self.pins = pins
-        self.lists = lists
-        self.relations = relations
-        self.notifications = notifications
-        self.search = search
-        self.moderation = moderation
-        self.accounts = accounts
-        self.rateBuckets = rateBuckets
-        self.messages = messages
-        self.health = health
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

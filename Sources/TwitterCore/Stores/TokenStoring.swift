@@ -29,20 +29,7 @@ public struct TokenRecord: Sendable, Equatable {
     /// When it was revoked, if it was.
     public var revokedAt: Date?
 
-    /// Creates a record.
-    public init(
-        id: Int64, userID: Int64, kind: TokenKind, name: String, createdAt: Date, expiresAt: Date?,
-        lastUsedAt: Date?, revokedAt: Date?
-    ) {
-        self.id = id
-        self.userID = userID
-        self.kind = kind
-        self.name = name
-        self.createdAt = createdAt
-        self.expiresAt = expiresAt
-        self.lastUsedAt = lastUsedAt
-        self.revokedAt = revokedAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Durable storage of tokens, found by their keyed hash.

@@ -26,10 +26,5 @@ public struct TransferBatch: Sendable {
     /// The rows, each with one value per column.
     public let rows: [[TransferValue]]
 
-    /// A batch of `rows` of `table`.
-    public init(table: String, columns: [String], rows: [[TransferValue]]) {
-        self.table = table
-        self.columns = columns
-        self.rows = rows
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -49,12 +49,7 @@ public struct ThreadRows: Sendable, Equatable {
         max(0, min(max(levelReadLimit, limit + 1) - readOfLevel, max(readLimit, limit + 1) - read))
     }
 
-    /// Creates the rows.
-    public init(ancestors: [ThreadEntry], tweet: Tweet, descendants: [ThreadEntry]) {
-        self.ancestors = ancestors
-        self.tweet = tweet
-        self.descendants = descendants
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A conversation around one tweet, as `tweets.thread` answers it.

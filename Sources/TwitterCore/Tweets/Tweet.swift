@@ -67,11 +67,7 @@ public struct Tweet: Sendable, Hashable {
         /// The author's username.
         public var username: String
 
-        /// Creates an author.
-        public init(id: Int64, username: String) {
-            self.id = id
-            self.username = username
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     private final class Original: Sendable, Hashable {
@@ -89,21 +85,15 @@ public struct Tweet: Sendable, Hashable {
 /// How many likes, reposts, direct replies and quotes a tweet has.
 public struct TweetCounts: Sendable, Hashable, Codable {
     /// Likes.
-    public var likes: Int
+    public var likes: Int = 0
     /// Reposts.
-    public var reposts: Int
+    public var reposts: Int = 0
     /// Direct replies.
-    public var replies: Int
+    public var replies: Int = 0
     /// Tweets quoting it.
-    public var quotes: Int
+    public var quotes: Int = 0
 
-    /// Creates counts.
-    public init(likes: Int = 0, reposts: Int = 0, replies: Int = 0, quotes: Int = 0) {
-        self.likes = likes
-        self.reposts = reposts
-        self.replies = replies
-        self.quotes = quotes
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     enum CodingKeys: String, CodingKey { case likes, reposts, replies, quotes }
 

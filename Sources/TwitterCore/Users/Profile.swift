@@ -19,20 +19,7 @@ public struct Profile: Sendable, Hashable, Codable {
     /// When the profile last changed.
     public var updatedAt: Date
 
-    /// Creates a profile.
-    public init(
-        username: String, email: String, firstName: String, lastName: String, age: Int?, bio: String, version: Int,
-        updatedAt: Date
-    ) {
-        self.username = username
-        self.email = email
-        self.firstName = firstName
-        self.lastName = lastName
-        self.age = age
-        self.bio = bio
-        self.version = version
-        self.updatedAt = updatedAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// What other users may see: no e-mail, no age.
     public var publicProfile: PublicProfile {
@@ -51,13 +38,7 @@ public struct PublicProfile: Sendable, Hashable, Codable {
     /// The bio.
     public var bio: String
 
-    /// Creates a public profile.
-    public init(username: String, firstName: String, lastName: String, bio: String) {
-        self.username = username
-        self.firstName = firstName
-        self.lastName = lastName
-        self.bio = bio
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// The fields a profile update submits; nil means "leave as it is".
@@ -75,18 +56,7 @@ public struct ProfilePatch: Sendable, Hashable, Decodable {
     /// A new bio.
     public var bio: String?
 
-    /// Creates a patch.
-    public init(
-        firstName: String? = nil, lastName: String? = nil, email: String? = nil, age: Int? = nil,
-        username: String? = nil, bio: String? = nil
-    ) {
-        self.firstName = firstName
-        self.lastName = lastName
-        self.email = email
-        self.age = age
-        self.username = username
-        self.bio = bio
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 extension ProfilePatch {
@@ -118,9 +88,5 @@ public struct ProfileUpdate: Sendable, Equatable {
     /// The names of the fields written, in a fixed order; empty when nothing differed and nothing was written.
     public var changed: [String]
 
-    /// Creates an outcome.
-    public init(profile: Profile, changed: [String]) {
-        self.profile = profile
-        self.changed = changed
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -11,11 +11,5 @@ public struct User: Sendable, Hashable, Codable {
     /// When the account was created.
     public var createdAt: Date
 
-    /// Creates a user.
-    public init(id: Int64, username: String, email: String, createdAt: Date) {
-        self.id = id
-        self.username = username
-        self.email = email
-        self.createdAt = createdAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -15,12 +15,7 @@ public enum AccountDeletionRule {
         /// Whether a suspension already took the account's contributions out of the counters.
         public var contributionsWithdrawn: Bool
 
-        /// Facts read by a store.
-        public init(usernameKey: String, emailKey: String, contributionsWithdrawn: Bool) {
-            self.usernameKey = usernameKey
-            self.emailKey = emailKey
-            self.contributionsWithdrawn = contributionsWithdrawn
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// What the store writes, in one transaction, before deleting the row.

@@ -31,20 +31,7 @@ public struct DeletionFacts: Sendable {
     /// The tweet it quotes, when it is a quote: its `quotesCount` loses it.
     public var quoteOf: Int64?
 
-    /// Creates the value from its members.
-    public init(
-        id: Int64, authorID: Int64, repostOf: Int64?, inReplyTo: Int64?, reposts: [(id: Int64, authorID: Int64)],
-        hasReplies: Bool, authorWithdrawn: Bool, quoteOf: Int64? = nil
-    ) {
-        self.quoteOf = quoteOf
-        self.id = id
-        self.authorID = authorID
-        self.repostOf = repostOf
-        self.inReplyTo = inReplyTo
-        self.reposts = reposts
-        self.hasReplies = hasReplies
-        self.authorWithdrawn = authorWithdrawn
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// What deleting a tweet writes, once decided.

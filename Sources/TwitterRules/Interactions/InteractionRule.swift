@@ -24,9 +24,5 @@ public struct PlannedNotification: Sendable, Equatable {
     /// What happened.
     public var kind: ActivityNotification.Kind
 
-    /// Creates the value from its members.
-    public init(recipientID: Int64, kind: ActivityNotification.Kind) {
-        self.recipientID = recipientID
-        self.kind = kind
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -16,12 +16,7 @@ public enum ListRule {
         /// Its member counter.
         public var membersCount: Int
 
-        /// Creates the value from its members.
-        public init(ownerID: Int64, isPrivate: Bool, membersCount: Int) {
-            self.ownerID = ownerID
-            self.isPrivate = isPrivate
-            self.membersCount = membersCount
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// What a membership change writes: the row to insert or delete, the counter's move and the events.
@@ -33,12 +28,7 @@ public enum ListRule {
         /// The events to report, in order.
         public var events: [CommitEvent]
 
-        /// Creates the value from its members.
-        public init(changesRow: Bool, countDelta: Int, events: [CommitEvent]) {
-            self.changesRow = changesRow
-            self.countDelta = countDelta
-            self.events = events
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// Checks that `actor` may change list `listID` (`facts` as read; nil when there is none): -32004 when there

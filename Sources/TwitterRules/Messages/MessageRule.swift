@@ -13,11 +13,7 @@ public enum MessageRule {
         /// Whether it is suspended.
         public var isSuspended: Bool
 
-        /// Creates the value.
-        public init(account: MessageAccount, isSuspended: Bool) {
-            self.account = account
-            self.isSuspended = isSuspended
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// What a store reads about one other member (or named account) before a send.
@@ -35,21 +31,9 @@ public enum MessageRule {
         /// Whether it has written in this conversation itself: then it hears the answers whatever its setting.
         public var hasWrittenHere: Bool
         /// Whether it left this conversation (it is named again by `to`, which brings it back).
-        public var hasLeft: Bool
+        public var hasLeft: Bool = false
 
-        /// Creates the value.
-        public init(
-            account: MessageAccount, isSuspended: Bool, messagesFrom: MessagesFrom, followsSender: Bool,
-            isBlockedEitherWay: Bool, hasWrittenHere: Bool, hasLeft: Bool = false
-        ) {
-            self.account = account
-            self.isSuspended = isSuspended
-            self.messagesFrom = messagesFrom
-            self.followsSender = followsSender
-            self.isBlockedEitherWay = isBlockedEitherWay
-            self.hasWrittenHere = hasWrittenHere
-            self.hasLeft = hasLeft
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// Where a send goes, as the store found it.
@@ -71,12 +55,7 @@ public enum MessageRule {
         /// Who is told, live, in id order: the sender and every other member still in the conversation.
         public var recipientIDs: [Int64]
 
-        /// Creates the value.
-        public init(createsConversation: Bool, rejoining: [Int64], recipientIDs: [Int64]) {
-            self.createsConversation = createsConversation
-            self.rejoining = rejoining
-            self.recipientIDs = recipientIDs
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The decision on a send: the plan, or the error that refuses it. An outsider learns nothing (-32004,

@@ -9,11 +9,7 @@ public enum PinRule {
         /// Whether it is a repost.
         public var isRepost: Bool
 
-        /// Creates the value from its members.
-        public init(authorID: Int64, isRepost: Bool) {
-            self.authorID = authorID
-            self.isRepost = isRepost
-        }
+        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// Decides `userID`'s pin of tweet `id`, read as `target` (nil when it is not there, a suspended account's

@@ -9,29 +9,17 @@ public struct PostFacts: Sendable {
     /// it (`TweetVisibility`: across a block it is not there); nil when it is not there.
     public var parent: (id: Int64, author: Tweet.Author)?
     /// The accounts the text mentions that exist, once each, as they spell their names.
-    public var mentioned: [Tweet.Author]
+    public var mentioned: [Tweet.Author] = []
     /// Among the parent's author, the quoted tweet's author and the mentioned, the accounts a block stands between
     /// with the author.
-    public var blockedRecipients: Set<Int64>
+    public var blockedRecipients: Set<Int64> = []
     /// For a quote: the tweet quoted (a repost's original) and its author; nil when it is missing, deleted or its
     /// author suspended. A block does not hide it here: quoting across one is refused, not as if absent.
     public var quoted: (id: Int64, author: Tweet.Author)?
     /// For a quote: who blocks whom between the author and the quoted tweet's author, if either does.
     public var quotedBlocker: Int64?
 
-    /// Creates the value from its members.
-    public init(
-        earlier: Tweet? = nil, parent: (id: Int64, author: Tweet.Author)? = nil, mentioned: [Tweet.Author] = [],
-        blockedRecipients: Set<Int64> = [], quoted: (id: Int64, author: Tweet.Author)? = nil,
-        quotedBlocker: Int64? = nil
-    ) {
-        self.quoted = quoted
-        self.quotedBlocker = quotedBlocker
-        self.earlier = earlier
-        self.parent = parent
-        self.mentioned = mentioned
-        self.blockedRecipients = blockedRecipients
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// What a post writes, once decided.

@@ -8,11 +8,7 @@ public struct RepostFacts: Sendable {
     /// The reposter's existing repost of the original.
     public var existing: Tweet?
 
-    /// Creates the value from its members.
-    public init(original: (id: Int64, author: Tweet.Author)?, existing: Tweet? = nil) {
-        self.original = original
-        self.existing = existing
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Reposting: the decision and its events, once for every store.
