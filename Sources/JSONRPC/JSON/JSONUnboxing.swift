@@ -100,19 +100,10 @@ enum JSONUnboxing {
     }
 
     private static func shown(_ number: JSONNumber) -> String {
-        guard number.text.utf8.count > maximumQuotedLength else {
-            return number.text
-        }
-        return String(number.text.prefix(maximumQuotedLength)) + "…"
+        number.text.shortenedForError(to: maximumQuotedLength)
     }
 
     private static func shown(_ string: String) -> String {
-        var shortened = string
-        if string.utf8.count > maximumQuotedLength {
-            shortened = String(string.prefix(maximumQuotedLength)) + "…"
-        }
-        var bytes: [UInt8] = []
-        JSONValue.writeString(shortened, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        string.quotedForError(shortenedTo: maximumQuotedLength)
     }
 }
