@@ -76,24 +76,15 @@ struct MessageMethods: MethodGroup {
             { (_: NoParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let subscription = services.hub.subscribe(reader, capacity: MessageServices.subscriberCapacity)
-                do {
-                    let id = try context.session.addSubscription { id in
-                        MessageForwarder(id: id, subscription: subscription, services: services)
-                    }
-                    return API.Tweets.Subscribed(subscription: id)
-                } catch {
-                    subscription.cancel()
-                    throw error
+                return try await context.session.subscribe(subscription) { id in
+                    MessageForwarder(id: id, subscription: subscription, services: services)
                 }
             })
         router.register(
             API.Messages.unsubscribe,
             { (params: API.Tweets.UnsubscribeParams, context) in
                 _ = try context.session.requireLogin()
-                guard context.session.cancelSubscription(params.subscription) else {
-                    throw TwitterError.notFound("Subscription \(params.subscription)")
-                }
-                return API.Tweets.Unsubscribed(unsubscribed: true)
+                return try context.session.unsubscribe(params.subscription)
             })
     }
 

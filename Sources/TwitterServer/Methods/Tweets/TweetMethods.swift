@@ -63,10 +63,7 @@ struct TweetMethods: MethodGroup {
         router.register(
             API.Tweets.unsubscribe,
             { (params: API.Tweets.UnsubscribeParams, context) in
-                guard context.session.cancelSubscription(params.subscription) else {
-                    throw TwitterError.notFound("Subscription \(params.subscription)")
-                }
-                return API.Tweets.Unsubscribed(unsubscribed: true)
+                try context.session.unsubscribe(params.subscription)
             })
         registerConversations(in: &router)
     }
