@@ -59,28 +59,21 @@ struct Backup: ParsableCommand {
         let source = try DatabaseFile.open(path: databasePath)
         defer { try? source.close() }
         let temporary = try PrivateFileWriter.makeTemporary(near: target)
-        let summary: DatabaseSummary
-        do {
+        let summary = try PrivateFileWriter.removing(temporary) {
             try source.backup(to: temporary)
-            summary = try DatabaseSummary(checking: temporary, named: "the copy of \(databasePath)")
-        } catch {
-            unlink(temporary)
-            throw error
+            return try DatabaseSummary(checking: temporary, named: "the copy of \(databasePath)")
         }
         // The key first: a file named like a backup then always has its key beside it.
         let keyPath = StateFolder.tokenKeyPath(databasePath: databasePath)
         let copiedKey = PrivateFileWriter.exists(keyPath)
         let messagesKeyPath = StateFolder.messagesKeyPath(databasePath: databasePath)
         let copiedMessagesKey = PrivateFileWriter.exists(messagesKeyPath)
-        do {
+        try PrivateFileWriter.removing(temporary) {
             if copiedKey { try PrivateFileWriter.copy(keyPath, to: keyTarget, replacing: force) }
             if copiedMessagesKey {
                 try PrivateFileWriter.copy(messagesKeyPath, to: messagesKeyTarget, replacing: force)
             }
             try PrivateFileWriter.publish(temporary, as: target, replacing: force)
-        } catch {
-            unlink(temporary)
-            throw error
         }
         print("backed up \(databasePath)")
         print("  wrote \(target): \(summary.contents)")

@@ -50,7 +50,7 @@ struct Restore: ParsableCommand {
             throw MaintenanceFailure("\(databasePath) exists; add --force to replace it with \(source)")
         }
         let temporary = try PrivateFileWriter.makeTemporary(near: databasePath)
-        do {
+        try PrivateFileWriter.removing(temporary) {
             // Through SQLite rather than a byte copy: a source in WAL mode is read with its -wal file.
             let file = try DatabaseFile.open(path: source)
             defer { try? file.close() }
@@ -64,28 +64,28 @@ struct Restore: ParsableCommand {
                 }
             }
             try PrivateFileWriter.publish(temporary, as: databasePath, replacing: true)
-        } catch {
-            unlink(temporary)
-            throw error
         }
         print("restored \(source) (\(summary.contents), integrity_check ok)")
         print("  into \(databasePath)")
-        let keySource = source + ".token.key"
         let keyPath = StateFolder.tokenKeyPath(databasePath: databasePath)
-        if PrivateFileWriter.exists(keySource) {
-            try PrivateFileWriter.copy(keySource, to: keyPath, replacing: true)
-            try Self.giveToFolderOwner(keyPath, folder: PrivateFileWriter.folder(of: databasePath))
-            print("  token key \(keySource) into \(keyPath)")
-        } else {
-            warn("no \(keySource): \(keyPath) is kept, and tokens saved in the backup will not be accepted")
+        if try !restoreKey(".token.key", named: "token key", to: keyPath, databasePath: databasePath) {
+            warn("no \(source).token.key: \(keyPath) is kept, and tokens saved in the backup will not be accepted")
         }
-        let messagesKeySource = source + ".messages.key"
         let messagesKeyPath = StateFolder.messagesKeyPath(databasePath: databasePath)
-        if PrivateFileWriter.exists(messagesKeySource) {
-            try PrivateFileWriter.copy(messagesKeySource, to: messagesKeyPath, replacing: true)
-            try Self.giveToFolderOwner(messagesKeyPath, folder: PrivateFileWriter.folder(of: databasePath))
-            print("  messages key \(messagesKeySource) into \(messagesKeyPath)")
-        }
+        _ = try restoreKey(".messages.key", named: "messages key", to: messagesKeyPath, databasePath: databasePath)
+    }
+
+    /// Puts the key kept beside the backup as `suffix` (`.token.key`) back at `keyPath`; false when the backup
+    /// has none.
+    private func restoreKey(_ suffix: String, named name: String, to keyPath: String, databasePath: String) throws
+        -> Bool
+    {
+        let keySource = source + suffix
+        guard PrivateFileWriter.exists(keySource) else { return false }
+        try PrivateFileWriter.copy(keySource, to: keyPath, replacing: true)
+        try Self.giveToFolderOwner(keyPath, folder: PrivateFileWriter.folder(of: databasePath))
+        print("  \(name) \(keySource) into \(keyPath)")
+        return true
     }
 
     private static func refusal(_ failure: DatabaseLock.Failure, databasePath: String) -> MaintenanceFailure {

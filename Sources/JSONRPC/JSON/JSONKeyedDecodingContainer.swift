@@ -26,62 +26,29 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try JSONUnboxing.string(value(for: key), codingPath: path(key))
     }
 
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try JSONUnboxing.double(value(for: key), codingPath: path(key))
+    /// Every integer type's requirement, `Int` to `UInt64`, met by one generic method.
+    func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try JSONUnboxing.integer(value(for: key), as: T.self, codingPath: path(key))
     }
 
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try JSONUnboxing.float(value(for: key), codingPath: path(key))
-    }
-
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try integer(forKey: key)
-    }
-
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try integer(forKey: key)
-    }
-
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try integer(forKey: key)
-    }
-
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try integer(forKey: key)
-    }
-
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try integer(forKey: key)
-    }
-
+    /// Named apart: the standard library meets the 128-bit requirements itself (refusing the type), and a
+    /// conformer's generic method does not take the place of a default.
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
-        try integer(forKey: key)
-    }
-
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try integer(forKey: key)
-    }
-
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try integer(forKey: key)
-    }
-
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try integer(forKey: key)
-    }
-
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try integer(forKey: key)
-    }
-
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try integer(forKey: key)
+        try JSONUnboxing.integer(value(for: key), as: Int128.self, codingPath: path(key))
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
-        try integer(forKey: key)
+        try JSONUnboxing.integer(value(for: key), as: UInt128.self, codingPath: path(key))
+    }
+
+    /// `Double`'s and `Float`'s requirements, met by one generic method.
+    func decode<T: BinaryFloatingPoint & LosslessStringConvertible & Decodable>(
+        _ type: T.Type,
+        forKey key: Key
+    ) throws -> T {
+        try JSONUnboxing.floatingPoint(value(for: key), as: T.self, codingPath: path(key))
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -121,9 +88,5 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     private func path(_ key: Key) -> [any CodingKey] {
         codingPath + [key]
-    }
-
-    private func integer<T: FixedWidthInteger>(forKey key: Key) throws -> T {
-        try JSONUnboxing.integer(value(for: key), as: T.self, codingPath: path(key))
     }
 }

@@ -44,22 +44,14 @@ struct JSONScanner {
             }
             switch bytes[index] {
             case UInt8(ascii: "["):
-                try checkDepth(opened: stack.count)
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    index += 1
+                if try enterContainer(closedBy: UInt8(ascii: "]"), depth: stack.count) {
                     value = .array([])
                 } else {
                     stack.append(.array())
                     continue
                 }
             case UInt8(ascii: "{"):
-                try checkDepth(opened: stack.count)
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                    index += 1
+                if try enterContainer(closedBy: UInt8(ascii: "}"), depth: stack.count) {
                     value = .object([:])
                 } else {
                     var frame = JSONParseFrame.object()
@@ -100,6 +92,18 @@ struct JSONScanner {
         }
     }
 
+    /// Steps into the array or object opening at `index`, `depth` deep; true when `closer` follows at once, and
+    /// the empty container is stepped out of too.
+    @inline(__always)
+    private mutating func enterContainer(closedBy closer: UInt8, depth: Int) throws(JSONParseError) -> Bool {
+        try checkDepth(opened: depth)
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == closer else { return false }
+        index += 1
+        return true
+    }
+
     private func checkDepth(opened depth: Int) throws(JSONParseError) {
         if depth >= maximumDepth {
             throw JSONParseError(.tooDeep, "nesting deeper than \(maximumDepth) levels", at: index)
@@ -119,7 +123,8 @@ struct JSONScanner {
         // Swift compares String keys by canonical equivalence, so NFC and NFD spellings of one key also
         // count as duplicates here; rejecting them is safer than silently keeping one.
         if frame.hasKey(key) {
-            throw JSONParseError(.duplicateKey, "duplicate key \(Self.quoted(key))", at: keyOffset)
+            let quoted = key.quotedForError(shortenedTo: Self.maximumQuotedKeyLength)
+            throw JSONParseError(.duplicateKey, "duplicate key \(quoted)", at: keyOffset)
         }
         skipWhitespace()
         guard index < bytes.count else {
@@ -435,9 +440,7 @@ struct JSONScanner {
     }
 
     private func controlCharacter(at offset: Int) -> JSONParseError {
-        let code = String(bytes[offset], radix: 16, uppercase: true)
-        let padded = String(repeating: "0", count: 4 - code.count) + code
-        return JSONParseError(.syntax, "unescaped control character U+\(padded) in string", at: offset)
+        JSONParseError(.syntax, "unescaped control character \(Self.codePoint(bytes[offset])) in string", at: offset)
     }
 
     private func loneSurrogate(_ unit: UInt16, at offset: Int) -> JSONParseError {
@@ -452,8 +455,7 @@ struct JSONScanner {
         if Self.isPrintableASCII(byte) {
             shown = "'\(Character(Unicode.Scalar(byte)))'"
         } else if byte < 0x80 {
-            let code = String(byte, radix: 16, uppercase: true)
-            shown = "U+" + String(repeating: "0", count: 4 - code.count) + code
+            shown = Self.codePoint(byte)
         } else if let length = validUTF8Length(at: offset) {
             let character = String(decoding: slice(offset, offset + length), as: UTF8.self)
             shown = "'\(character)'"
@@ -463,13 +465,9 @@ struct JSONScanner {
         return JSONParseError(.syntax, "unexpected character \(shown)\(context)", at: offset)
     }
 
-    private static func quoted(_ key: String) -> String {
-        var shortened = key
-        if key.utf8.count > maximumQuotedKeyLength {
-            shortened = String(key.prefix(maximumQuotedKeyLength)) + "…"
-        }
-        var bytes: [UInt8] = []
-        JSONValue.writeString(shortened, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+    /// An ASCII byte as its code point, `U+001F`.
+    private static func codePoint(_ byte: UInt8) -> String {
+        let code = String(byte, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: 4 - code.count) + code
     }
 }

@@ -19,20 +19,17 @@ enum JSONUnboxing {
         return string
     }
 
-    static func double(_ value: JSONValue, codingPath: [any CodingKey]) throws -> Double {
-        let number = try number(Double.self, value, codingPath)
-        guard let double = number.double else {
-            throw dataCorrupted("number \(shown(number)) does not fit in Double", codingPath)
+    /// The nearest `T` (`Double` or `Float`); a magnitude that overflows to infinity does not fit.
+    static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: JSONValue,
+        as type: T.Type,
+        codingPath: [any CodingKey]
+    ) throws -> T {
+        let number = try number(T.self, value, codingPath)
+        guard let floatingPoint = T(number.text), floatingPoint.isFinite else {
+            throw dataCorrupted("number \(shown(number)) does not fit in \(T.self)", codingPath)
         }
-        return double
-    }
-
-    static func float(_ value: JSONValue, codingPath: [any CodingKey]) throws -> Float {
-        let number = try number(Float.self, value, codingPath)
-        guard let float = Float(number.text), float.isFinite else {
-            throw dataCorrupted("number \(shown(number)) does not fit in Float", codingPath)
-        }
-        return float
+        return floatingPoint
     }
 
     static func integer<T: FixedWidthInteger>(
@@ -103,19 +100,10 @@ enum JSONUnboxing {
     }
 
     private static func shown(_ number: JSONNumber) -> String {
-        guard number.text.utf8.count > maximumQuotedLength else {
-            return number.text
-        }
-        return String(number.text.prefix(maximumQuotedLength)) + "…"
+        number.text.shortenedForError(to: maximumQuotedLength)
     }
 
     private static func shown(_ string: String) -> String {
-        var shortened = string
-        if string.utf8.count > maximumQuotedLength {
-            shortened = String(string.prefix(maximumQuotedLength)) + "…"
-        }
-        var bytes: [UInt8] = []
-        JSONValue.writeString(shortened, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        string.quotedForError(shortenedTo: maximumQuotedLength)
     }
 }

@@ -35,62 +35,26 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         try next { try JSONUnboxing.string($0, codingPath: $1) }
     }
 
-    mutating func decode(_ type: Double.Type) throws -> Double {
-        try next { try JSONUnboxing.double($0, codingPath: $1) }
+    /// Every integer type's requirement, `Int` to `UInt64`, met by one generic method.
+    mutating func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
+        try next { try JSONUnboxing.integer($0, as: T.self, codingPath: $1) }
     }
 
-    mutating func decode(_ type: Float.Type) throws -> Float {
-        try next { try JSONUnboxing.float($0, codingPath: $1) }
-    }
-
-    mutating func decode(_ type: Int.Type) throws -> Int {
-        try nextInteger()
-    }
-
-    mutating func decode(_ type: Int8.Type) throws -> Int8 {
-        try nextInteger()
-    }
-
-    mutating func decode(_ type: Int16.Type) throws -> Int16 {
-        try nextInteger()
-    }
-
-    mutating func decode(_ type: Int32.Type) throws -> Int32 {
-        try nextInteger()
-    }
-
-    mutating func decode(_ type: Int64.Type) throws -> Int64 {
-        try nextInteger()
-    }
-
+    /// Named apart: the standard library meets the 128-bit requirements itself (refusing the type), and a
+    /// conformer's generic method does not take the place of a default.
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     mutating func decode(_ type: Int128.Type) throws -> Int128 {
-        try nextInteger()
-    }
-
-    mutating func decode(_ type: UInt.Type) throws -> UInt {
-        try nextInteger()
-    }
-
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
-        try nextInteger()
-    }
-
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
-        try nextInteger()
-    }
-
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
-        try nextInteger()
-    }
-
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
-        try nextInteger()
+        try next { try JSONUnboxing.integer($0, as: Int128.self, codingPath: $1) }
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 {
-        try nextInteger()
+        try next { try JSONUnboxing.integer($0, as: UInt128.self, codingPath: $1) }
+    }
+
+    /// `Double`'s and `Float`'s requirements, met by one generic method.
+    mutating func decode<T: BinaryFloatingPoint & LosslessStringConvertible & Decodable>(_ type: T.Type) throws -> T {
+        try next { try JSONUnboxing.floatingPoint($0, as: T.self, codingPath: $1) }
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -129,9 +93,5 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         let result = try body(value, codingPath + [JSONCodingKey(index: currentIndex)])
         currentIndex += 1
         return result
-    }
-
-    private mutating func nextInteger<T: FixedWidthInteger>() throws -> T {
-        try next { try JSONUnboxing.integer($0, as: T.self, codingPath: $1) }
     }
 }

@@ -52,37 +52,34 @@ extension JSONValue {
         bytes.reserveCapacity(bytes.count + string.utf8.count + 2)
         bytes.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""):
+            if let letter = shortEscape(of: byte) {
                 bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "\\"))
-            case 0x08:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "b"))
-            case 0x0C:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "f"))
-            case 0x0A:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "n"))
-            case 0x0D:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "r"))
-            case 0x09:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "t"))
-            case 0x00..<0x20:
+                bytes.append(letter)
+            } else if byte < 0x20 {
                 let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
                 bytes.append(literal: "\\u00")
                 bytes.append(hexDigits[Int(byte >> 4)])
                 bytes.append(hexDigits[Int(byte & 0x0F)])
-            default:
+            } else {
                 bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The letter that follows `\` in the two-character escape of `byte`, for the seven bytes that have one; the
+    /// other control characters take `\u00XX`.
+    @inline(__always)
+    private static func shortEscape(of byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "\""): UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+        case 0x08: UInt8(ascii: "b")
+        case 0x0C: UInt8(ascii: "f")
+        case 0x0A: UInt8(ascii: "n")
+        case 0x0D: UInt8(ascii: "r")
+        case 0x09: UInt8(ascii: "t")
+        default: nil
+        }
     }
 }

@@ -42,10 +42,7 @@ public struct MethodHandler<Context: Sendable>: Sendable {
     public init<Params: Decodable & SendableMetatype, Result: JSONWritable & SendableMetatype>(
         _ handler: @escaping @Sendable (Params, Context) async throws -> Result
     ) {
-        self.init(
-            .asynchronous { members, context in
-                Self.written(try await handler(try Self.decode(Params.self, from: members), context))
-            }, params: Params.self)
+        self.init(writing: handler)
     }
 
     /// A handler whose result is encoded with `JSONEncoder`.
@@ -64,6 +61,15 @@ public struct MethodHandler<Context: Sendable>: Sendable {
     @inlinable
     public init<Params: Decodable & SendableMetatype, Result: Encodable & JSONWritable & SendableMetatype>(
         _ handler: @escaping @Sendable (Params, Context) async throws -> Result
+    ) {
+        self.init(writing: handler)
+    }
+
+    /// What both initialisers above make of a handler whose result writes its own JSON. It has a label so that
+    /// calling it is not another choice among the unlabelled overloads.
+    @inlinable
+    init<Params: Decodable & SendableMetatype, Result: JSONWritable & SendableMetatype>(
+        writing handler: @escaping @Sendable (Params, Context) async throws -> Result
     ) {
         self.init(
             .asynchronous { members, context in

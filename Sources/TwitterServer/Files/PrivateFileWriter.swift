@@ -64,9 +64,19 @@ public enum PrivateFileWriter {
             throw Failure(description: "cannot read \(source)")
         }
         let temporary = try makeTemporary(near: destination)
-        do {
+        try removing(temporary) { () throws(Failure) in
             try write(content, to: temporary)
             try publish(temporary, as: destination, replacing: replacing)
+        }
+    }
+
+    /// Runs `body`, which fills the temporary file `temporary` and publishes it; when it throws, the file is
+    /// removed, so a failed write leaves nothing behind.
+    public static func removing<Result, BodyFailure: Error>(
+        _ temporary: String, ifThrows body: () throws(BodyFailure) -> Result
+    ) throws(BodyFailure) -> Result {
+        do {
+            return try body()
         } catch {
             unlink(temporary)
             throw error

@@ -9,23 +9,16 @@ struct BookmarkMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         let (bookmarks, feed, stores) = (services.bookmarks, services.feed, services.readStores)
-        router.register(
-            API.Bookmarks.add,
-            { (params: API.Tweets.IDParams, context) in
-                let reader = try context.session.requireLogin().userID
-                // A tweet the caller may not see is as if absent; the store asks again in its transaction.
-                _ = try await services.access.tweet(params.id, for: reader)
-                _ = try await bookmarks.bookmark(params.id, by: reader)
-                return API.Bookmarks.Bookmarked(bookmarked: true)
-            })
-        router.register(
-            API.Bookmarks.remove,
-            { (params: API.Tweets.IDParams, context) in
-                let reader = try context.session.requireLogin().userID
-                _ = try await services.access.tweet(params.id, for: reader)
-                _ = try await bookmarks.unbookmark(params.id, by: reader)
-                return API.Bookmarks.Bookmarked(bookmarked: false)
-            })
+        // A tweet the caller may not see is as if absent; the store asks again in its transaction.
+        router.register(API.Bookmarks.add, answering: API.Bookmarks.Bookmarked(bookmarked: true)) { params, reader in
+            _ = try await services.access.tweet(params.id, for: reader)
+            _ = try await bookmarks.bookmark(params.id, by: reader)
+        }
+        router.register(API.Bookmarks.remove, answering: API.Bookmarks.Bookmarked(bookmarked: false)) {
+            params, reader in
+            _ = try await services.access.tweet(params.id, for: reader)
+            _ = try await bookmarks.unbookmark(params.id, by: reader)
+        }
         router.register(
             API.Bookmarks.list,
             { (params: API.Bookmarks.ListParams, context) in

@@ -24,26 +24,23 @@ struct AdminMethods: MethodGroup {
             { (params: API.Admin.SuspendParams, context) in
                 let admin = try context.session.requireLogin()
                 let reason = try Self.text(params.reason, field: "reason")
-                let account = try await Self.account(params.username, moderation)
-                guard account.id != admin.userID else {
-                    throw TwitterError.invalidFields(["username": "You can not suspend yourself"])
+                return try await changeStanding(of: params.username, API.Admin.suspend, reason: reason, by: admin) {
+                    account in
+                    guard account.id != admin.userID else {
+                        throw TwitterError.invalidFields(["username": "You can not suspend yourself"])
+                    }
+                    _ = try await moderation.suspend(account.id, reason: reason, at: Date())
+                    // Its connections end now, as a revocation ends them; its logins are refused from here on.
+                    await auth.liveLogins.revoke(.account(userID: account.id, reason: .suspended))
                 }
-                _ = try await moderation.suspend(account.id, reason: reason, at: Date())
-                // Its connections end now, as a revocation ends them; its logins are refused from here on.
-                await auth.liveLogins.revoke(.account(userID: account.id, reason: .suspended))
-                try await community.audit(
-                    auth.username(of: admin), API.Admin.suspend.name, target: account.username, reason: reason)
-                return auth.adminView(of: try await Self.account(params.username, moderation))
             })
         router.register(
             API.Admin.unsuspend,
             { (params: API.Users.UsernameParams, context) in
                 let admin = try context.session.requireLogin()
-                let account = try await Self.account(params.username, moderation)
-                _ = try await moderation.unsuspend(account.id)
-                try await community.audit(
-                    auth.username(of: admin), API.Admin.unsuspend.name, target: account.username, reason: nil)
-                return auth.adminView(of: try await Self.account(params.username, moderation))
+                return try await changeStanding(of: params.username, API.Admin.unsuspend, reason: nil, by: admin) {
+                    _ = try await moderation.unsuspend($0.id)
+                }
             })
         router.register(
             API.Admin.resetPassword,
@@ -57,8 +54,7 @@ struct AdminMethods: MethodGroup {
                         .down))
                 try await community.accounts.storeResetCode(
                     community.sealer.seal(code), for: account.id, expiresAt: expiresAt)
-                try await community.audit(
-                    auth.username(of: admin), API.Admin.resetPassword.name, target: account.username, reason: nil)
+                try await audit(API.Admin.resetPassword, by: admin, target: account.username)
                 return API.Admin.ResetCode(code: code, expiresAt: expiresAt)
             })
         router.register(
@@ -67,9 +63,8 @@ struct AdminMethods: MethodGroup {
                 let admin = try context.session.requireLogin()
                 let reason = try Self.text(params.reason, field: "reason")
                 let author = try await moderation.removeTweet(params.id)
-                try await community.audit(
-                    auth.username(of: admin), API.Admin.deleteTweet.name, target: "tweet \(params.id) by \(author)",
-                    reason: reason)
+                try await audit(
+                    API.Admin.deleteTweet, by: admin, target: "tweet \(params.id) by \(author)", reason: reason)
                 return API.Tweets.Deleted(deleted: true)
             })
         router.register(
@@ -89,8 +84,7 @@ struct AdminMethods: MethodGroup {
                     let report = try await moderation.resolveReport(
                         params.id, note: note, by: try await auth.username(of: admin), at: Date())
                 else { throw TwitterError.notFound("Report \(params.id)") }
-                try await community.audit(
-                    auth.username(of: admin), API.Admin.resolve.name, target: "report \(params.id)", reason: note)
+                try await audit(API.Admin.resolve, by: admin, target: "report \(params.id)", reason: note)
                 return report
             })
         router.register(
@@ -102,6 +96,25 @@ struct AdminMethods: MethodGroup {
                     entries: page.items, nextCursor: page.next.map(String.init))
             })
         AdminRoleMethods(auth: auth, community: community).register(in: &router)
+    }
+
+    /// Changes the standing of the account `username` names, as `admin`: `change` does it to the account, the
+    /// change is audited as `method`, and the answer is the account as it is after.
+    private func changeStanding<Params, Result>(
+        of username: String, _ method: RPCMethod<Params, Result>, reason: String?, by admin: SessionLogin,
+        _ change: (ModeratedAccount) async throws -> Void
+    ) async throws -> API.Admin.User {
+        let account = try await Self.account(username, community.moderation)
+        try await change(account)
+        try await audit(method, by: admin, target: account.username, reason: reason)
+        return auth.adminView(of: try await Self.account(username, community.moderation))
+    }
+
+    /// Records in the audit log that `admin` called `method` on `target`, under the admin's username now.
+    private func audit<Params, Result>(
+        _ method: RPCMethod<Params, Result>, by admin: SessionLogin, target: String, reason: String? = nil
+    ) async throws {
+        try await community.audit(auth.username(of: admin), method.name, target: target, reason: reason)
     }
 
     /// The account named `username`, suspended or not; -32004 when there is none.

@@ -31,13 +31,9 @@ struct ListMethods: MethodGroup {
                 try ListRules.patch.validate(patch)
                 return try await lists.updateList(params.id, patch, by: reader)
             })
-        router.register(
-            API.Lists.delete,
-            { (params: API.Lists.IDParams, context) in
-                let reader = try context.session.requireLogin().userID
-                try await lists.deleteList(params.id, by: reader)
-                return API.Lists.Deleted(deleted: true)
-            })
+        router.register(API.Lists.delete, answering: API.Lists.Deleted(deleted: true)) { params, reader in
+            try await lists.deleteList(params.id, by: reader)
+        }
         router.register(
             API.Lists.add,
             { [lookup] (params: API.Lists.MemberParams, context) in
@@ -83,7 +79,7 @@ struct ListMethods: MethodGroup {
                 _ = try await services.access.list(params.id, for: reader, in: lists)
                 let request = try await services.pageRequest(params.limit, params.cursor, context)
                 let page = try await lists.members(of: params.id, page: request)
-                return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
+                return API.Users.UserPage(page)
             })
     }
 }

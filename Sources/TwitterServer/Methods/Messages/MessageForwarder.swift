@@ -23,8 +23,7 @@ struct MessageForwarder: StreamForwarding {
                         notificationLine(
                             API.Messages.new, .init(subscription: id, message: try services.shown(message))))
                 case .lagged:
-                    try await send(
-                        notificationLine(API.Messages.lagged, .init(subscription: id, resumeFrom: lastDelivered)))
+                    try await send(lagged(API.Messages.lagged, resumeFrom: lastDelivered))
                     return
                 }
             }

@@ -65,43 +65,26 @@ struct MessageMethods: MethodGroup {
                 let reader = try context.session.requireLogin().userID
                 return API.Messages.UnreadCount(count: try await store.unreadCount(of: reader))
             })
-        router.register(
-            API.Messages.delete,
-            { (params: API.Messages.IDParams, context) in
-                let userID = try context.session.requireLogin().userID
-                try await store.delete(params.id, by: userID)
-                return API.Tweets.Deleted(deleted: true)
-            })
-        router.register(
-            API.Messages.leave,
-            { (params: API.Messages.ConversationParams, context) in
-                let userID = try context.session.requireLogin().userID
-                try await store.leave(params.conversationId, by: userID)
-                return API.Messages.Left(left: true)
-            })
+        router.register(API.Messages.delete, answering: API.Tweets.Deleted(deleted: true)) { params, userID in
+            try await store.delete(params.id, by: userID)
+        }
+        router.register(API.Messages.leave, answering: API.Messages.Left(left: true)) { params, userID in
+            try await store.leave(params.conversationId, by: userID)
+        }
         router.register(
             API.Messages.subscribe,
             { (_: NoParams, context) in
                 let reader = try context.session.requireLogin().userID
                 let subscription = services.hub.subscribe(reader, capacity: MessageServices.subscriberCapacity)
-                do {
-                    let id = try context.session.addSubscription { id in
-                        MessageForwarder(id: id, subscription: subscription, services: services)
-                    }
-                    return API.Tweets.Subscribed(subscription: id)
-                } catch {
-                    subscription.cancel()
-                    throw error
+                return try await context.session.subscribe(subscription) { id in
+                    MessageForwarder(id: id, subscription: subscription, services: services)
                 }
             })
         router.register(
             API.Messages.unsubscribe,
             { (params: API.Tweets.UnsubscribeParams, context) in
                 _ = try context.session.requireLogin()
-                guard context.session.cancelSubscription(params.subscription) else {
-                    throw TwitterError.notFound("Subscription \(params.subscription)")
-                }
-                return API.Tweets.Unsubscribed(unsubscribed: true)
+                return try context.session.unsubscribe(params.subscription)
             })
     }
 

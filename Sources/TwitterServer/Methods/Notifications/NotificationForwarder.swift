@@ -5,7 +5,7 @@ import TwitterCore
 /// Carries one account's notification stream to its connection: first the notifications since `sinceId` from
 /// the database, then the live ones after them, each once, in id order, leaving out hidden accounts' as each
 /// goes out. Falling more than `capacity` behind ends it with `notifications.lagged`, as the tweet streams do.
-struct NotificationForwarder: StreamForwarding {
+struct NotificationForwarder: TweetHubForwarding {
     let id: Int
     let subscription: TweetSubscription
     let sinceID: Int64?
@@ -14,25 +14,14 @@ struct NotificationForwarder: StreamForwarding {
     let capacity: Int
 
     func run(send: @Sendable ([UInt8]) async throws -> Void) async {
-        do {
-            var lastDelivered = try await catchUp(send: send)
-            while let delivery = await subscription.next() {
-                switch delivery {
-                case .event(.account(.notified(let notification, _))):
-                    guard notification.id > lastDelivered else { continue }
-                    lastDelivered = notification.id
-                    // Checked as each goes out, so a mute or block takes effect at once.
-                    if let line = try await line(notification) { try await send(line) }
-                case .lagged:
-                    try await send(
-                        notificationLine(API.Notifications.lagged, .init(subscription: id, resumeFrom: lastDelivered)))
-                    return
-                case .event:
-                    continue  // only this account's notifications pass the filter
-                }
-            }
-        } catch {
-            subscription.cancel()
+        await forwardEvents(lagged: API.Notifications.lagged, send: send) {
+            try await catchUp(send: send)
+        } forward: { event, lastDelivered in
+            // Only this account's notifications pass the filter.
+            guard case .account(.notified(let notification, _)) = event, notification.id > lastDelivered else { return }
+            lastDelivered = notification.id
+            // Checked as each goes out, so a mute or block takes effect at once.
+            if let line = try await line(notification) { try await send(line) }
         }
     }
 
@@ -41,7 +30,7 @@ struct NotificationForwarder: StreamForwarding {
         let backlog = try await services.access.notifications(
             of: recipient, after: sinceID, limit: capacity + 1, in: services.notifications)
         guard backlog.read.count <= capacity else {
-            try await send(notificationLine(API.Notifications.lagged, .init(subscription: id, resumeFrom: sinceID)))
+            try await send(lagged(API.Notifications.lagged, resumeFrom: sinceID))
             subscription.cancel()
             return Int64.max
         }

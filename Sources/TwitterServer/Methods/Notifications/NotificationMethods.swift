@@ -40,16 +40,10 @@ struct NotificationMethods: MethodGroup {
                 services.feed.deliverPublished()
                 let subscription = services.feed.hub.subscribeToNotifications(
                     of: reader, capacity: TweetServices.subscriberCapacity)
-                do {
-                    let id = try context.session.addSubscription { id in
-                        NotificationForwarder(
-                            id: id, subscription: subscription, sinceID: params.sinceId, recipient: reader,
-                            services: services, capacity: TweetServices.subscriberCapacity)
-                    }
-                    return API.Tweets.Subscribed(subscription: id)
-                } catch {
-                    subscription.cancel()
-                    throw error
+                return try await context.session.subscribe(subscription) { id in
+                    NotificationForwarder(
+                        id: id, subscription: subscription, sinceID: params.sinceId, recipient: reader,
+                        services: services, capacity: TweetServices.subscriberCapacity)
                 }
             })
     }

@@ -18,12 +18,9 @@ struct PinMethods: MethodGroup {
                 try await pins.pin(params.id, by: reader)
                 return API.Profiles.Pinned(pinned: true, pinnedTweetId: params.id)
             })
-        router.register(
-            API.Profiles.unpin,
-            { (_: NoParams, context) in
-                let reader = try context.session.requireLogin().userID
-                _ = try await pins.unpin(by: reader)
-                return API.Profiles.Pinned(pinned: false, pinnedTweetId: nil)
-            })
+        router.register(API.Profiles.unpin, answering: API.Profiles.Pinned(pinned: false, pinnedTweetId: nil)) {
+            _, reader in
+            _ = try await pins.unpin(by: reader)
+        }
     }
 }

@@ -4,7 +4,7 @@ import TwitterCore
 
 /// Carries one subscription's events to its connection as JSON-RPC notifications: first the tweets since
 /// `sinceId` from the database, then the live events after them, each exactly once and in id order.
-struct SubscriptionForwarder: Sendable {
+struct SubscriptionForwarder: TweetHubForwarding {
     let id: Int
     let subscription: TweetSubscription
     let timeline: Timeline
@@ -16,37 +16,31 @@ struct SubscriptionForwarder: Sendable {
 
     /// Sends notification lines through `send` until the subscription ends, lags, or the connection fails.
     func run(send: @Sendable ([UInt8]) async throws -> Void) async {
-        do {
-            // A list stream's list as the reader may read it, read after the stream began: a change of its
-            // privacy committed since is in the stream too, and applied on top in commit order.
-            var list = try await listState()
-            var lastDelivered = try await catchUp(list: list, send: send)
-            while let delivery = await subscription.next() {
-                switch delivery {
-                case .event(.tweet(.posted(let tweet))):
-                    // The catch-up may already have sent what the live stream repeats.
-                    guard tweet.id > lastDelivered else { continue }
-                    lastDelivered = tweet.id
-                    // Checked as each tweet goes out, so a mute or block takes effect at once.
-                    let view = try await services.access.stream(for: reader, list: list)
-                    guard view.sends(tweet) else { continue }
-                    try await send(try await newTweet(tweet))
-                case .event(.tweet(.deleted(let tweetID, let authorID, _))):
-                    let view = try await services.access.stream(for: reader, list: list)
-                    guard view.sendsDeletion(by: authorID) else { continue }
-                    try await send(notificationLine(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
-                case .lagged:
-                    try await send(
-                        notificationLine(API.Tweets.lagged, .init(subscription: id, resumeFrom: lastDelivered)))
-                    return
-                case .event(.relation(.listPrivacyChanged(_, _, let isPrivate))):
-                    list?.isPrivate = isPrivate
-                case .event:
-                    continue  // only postings, deletions and a list's privacy pass the filter
-                }
+        // A list stream's list as the reader may read it, read after the stream began: a change of its privacy
+        // committed since is in the stream too, and applied on top in commit order.
+        var list: ListState?
+        await forwardEvents(lagged: API.Tweets.lagged, send: send) {
+            list = try await listState()
+            return try await catchUp(list: list, send: send)
+        } forward: { event, lastDelivered in
+            switch event {
+            case .tweet(.posted(let tweet)):
+                // The catch-up may already have sent what the live stream repeats.
+                guard tweet.id > lastDelivered else { return }
+                lastDelivered = tweet.id
+                // Checked as each tweet goes out, so a mute or block takes effect at once.
+                let view = try await services.access.stream(for: reader, list: list)
+                guard view.sends(tweet) else { return }
+                try await send(try await newTweet(tweet))
+            case .tweet(.deleted(let tweetID, let authorID, _)):
+                let view = try await services.access.stream(for: reader, list: list)
+                guard view.sendsDeletion(by: authorID) else { return }
+                try await send(notificationLine(API.Tweets.deleted, .init(subscription: id, id: tweetID)))
+            case .relation(.listPrivacyChanged(_, _, let isPrivate)):
+                list?.isPrivate = isPrivate
+            default:
+                return  // only postings, deletions and a list's privacy pass the filter
             }
-        } catch {
-            subscription.cancel()
         }
     }
 
@@ -70,7 +64,7 @@ struct SubscriptionForwarder: Sendable {
         guard let sinceID else { return 0 }
         let backlog = try await services.store.tweets(after: sinceID, in: timeline, limit: capacity + 1)
         guard backlog.count <= capacity else {
-            try await send(notificationLine(API.Tweets.lagged, .init(subscription: id, resumeFrom: sinceID)))
+            try await send(lagged(API.Tweets.lagged, resumeFrom: sinceID))
             subscription.cancel()
             return Int64.max
         }

@@ -42,12 +42,21 @@ extension TweetAccess {
     /// A page of `reader`'s bookmarks as the reader may see them now: the tweets of accounts it hides (a mute, a
     /// block either way, since the bookmark) leave the list, as they leave every list.
     func bookmarks(of reader: Int64, page: PageRequest, in store: any BookmarkStoring) async throws -> BookmarkPage {
+        try await listed(page, \BookmarkPage.tweets, for: reader) { try await store.bookmarks(of: reader, page: $0) }
+    }
+
+    /// A page of tweets read by `read` as `reader` may see it: the store is asked to leave out the accounts the
+    /// reader hides (`hiding`), and what it read is held to the one rule of what lists show (`listed`).
+    private func listed<Page>(
+        _ page: PageRequest, _ tweets: WritableKeyPath<Page, [Tweet]>, for reader: Int64,
+        _ read: (PageRequest) async throws -> Page
+    ) async throws -> Page {
         let visibility = try await visibility(for: reader)
         var request = page
         request.hiding = visibility.hiding
-        var read = try await store.bookmarks(of: reader, page: request)
-        read.tweets = visibility.listed(read.tweets)
-        return read
+        var found = try await read(request)
+        found[keyPath: tweets] = visibility.listed(found[keyPath: tweets])
+        return found
     }
 }
 
@@ -65,12 +74,7 @@ extension TweetAccess {
     /// A page of the quotes of tweet `id` as `reader` may see them: the quotes by accounts it hides (a mute, a
     /// block either way) leave the list, as they leave every list.
     func quotes(of id: Int64, for reader: Int64, page: PageRequest) async throws -> IDPage<Tweet> {
-        let visibility = try await visibility(for: reader)
-        var request = page
-        request.hiding = visibility.hiding
-        var read = try await tweets.quotes(of: id, page: request)
-        read.items = visibility.listed(read.items)
-        return read
+        try await listed(page, \IDPage<Tweet>.items, for: reader) { try await tweets.quotes(of: id, page: $0) }
     }
 }
 

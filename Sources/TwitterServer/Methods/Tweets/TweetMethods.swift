@@ -50,14 +50,10 @@ struct TweetMethods: MethodGroup {
                 let tweet = try await services.access.tweet(params.id, for: reader)
                 return try await feed.marked([tweet], for: reader, stores: stores)[0]
             })
-        router.register(
-            API.Tweets.delete,
-            { (params: API.Tweets.IDParams, context) in
-                let login = try context.session.requireLogin()
-                try await services.access.requireDeletable(params.id, by: login.userID)
-                try await tweets.deleteTweet(id: params.id, by: login.userID)
-                return API.Tweets.Deleted(deleted: true)
-            })
+        router.register(API.Tweets.delete, answering: API.Tweets.Deleted(deleted: true)) { params, reader in
+            try await services.access.requireDeletable(params.id, by: reader)
+            try await tweets.deleteTweet(id: params.id, by: reader)
+        }
         router.register(
             API.Tweets.subscribe,
             { [lookup] (params: API.Tweets.SubscribeParams, context) in
@@ -67,10 +63,7 @@ struct TweetMethods: MethodGroup {
         router.register(
             API.Tweets.unsubscribe,
             { (params: API.Tweets.UnsubscribeParams, context) in
-                guard context.session.cancelSubscription(params.subscription) else {
-                    throw TwitterError.notFound("Subscription \(params.subscription)")
-                }
-                return API.Tweets.Unsubscribed(unsubscribed: true)
+                try context.session.unsubscribe(params.subscription)
             })
         registerConversations(in: &router)
     }
@@ -125,7 +118,7 @@ struct TweetMethods: MethodGroup {
                 guard let page = try await likes.likers(of: params.id, page: request) else {
                     throw TwitterError.notFound("Tweet \(params.id)")
                 }
-                return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
+                return API.Users.UserPage(page)
             })
         // Queued like a post: a repost is a tweet, and takes its id in commit order.
         router.register(
@@ -136,13 +129,9 @@ struct TweetMethods: MethodGroup {
                 let repost = try await tweets.repost(params.id, by: reader)
                 return try await feed.marked([repost], for: reader, stores: stores)[0]
             })
-        router.register(
-            API.Tweets.unrepost,
-            { (params: API.Tweets.IDParams, context) in
-                let login = try context.session.requireLogin()
-                _ = try await tweets.unrepost(params.id, by: login.userID)
-                return API.Tweets.Reposted(reposted: false)
-            })
+        router.register(API.Tweets.unrepost, answering: API.Tweets.Reposted(reposted: false)) { params, reader in
+            _ = try await tweets.unrepost(params.id, by: reader)
+        }
     }
 
     static let keyRule = Validator<API.Tweets.PostParams>.field(

@@ -66,22 +66,17 @@ public struct TweetServices: Sendable {
         // What was answered before this call is delivered before the subscription joins: it is not news to it.
         feed.deliverPublished()
         let subscription = feed.hub.subscribe(timeline, capacity: Self.subscriberCapacity)
-        do {
+        return try await context.session.subscribe(subscription) { id in
+            SubscriptionForwarder(
+                id: id, subscription: subscription, timeline: timeline, sinceID: sinceID, reader: reader,
+                services: self, capacity: Self.subscriberCapacity)
+        } preparing: {
             switch timeline {
             case .home(let owner): subscription.resolve(following: try await follows.followeeIDs(of: owner))
             // Read after the stream began, like a home stream's follows: a member added in between is in both.
             case .list(let listID): subscription.resolve(following: try await lists.memberIDs(of: listID))
             case .everyone, .author, .tag: break
             }
-            let id = try context.session.addSubscription { id in
-                SubscriptionForwarder(
-                    id: id, subscription: subscription, timeline: timeline, sinceID: sinceID, reader: reader,
-                    services: self, capacity: Self.subscriberCapacity)
-            }
-            return API.Tweets.Subscribed(subscription: id)
-        } catch {
-            subscription.cancel()
-            throw error
         }
     }
 }

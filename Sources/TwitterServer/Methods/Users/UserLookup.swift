@@ -34,9 +34,11 @@ enum PageCursor {
         }
         return PageRequest(limit: size.limit(limit), before: before)
     }
+}
 
-    /// The `nextCursor` for a page.
-    static func next(_ page: UserPage) -> String? {
-        page.next.map(String.init)
+extension API.Users.UserPage {
+    /// A page of people as the methods answer it, with the `nextCursor` of the page after it.
+    init(_ page: UserPage) {
+        self.init(users: page.users, nextCursor: page.next.map(String.init))
     }
 }

@@ -25,36 +25,32 @@ struct UserMethods: MethodGroup {
                 }
                 return overview
             })
-        router.register(
-            API.Users.follow,
-            { (params: API.Users.UsernameParams, context) in
-                let (reader, followee) = try await lookup.other(params.username, context, doing: "follow")
-                try services.rates.take(.follows, by: reader)
-                _ = try await follows.follow(followee, by: reader)
-                return API.Users.Following(following: true)
-            })
-        router.register(
-            API.Users.unfollow,
-            { (params: API.Users.UsernameParams, context) in
-                let login = try context.session.requireLogin()
-                _ = try await follows.unfollow(try await lookup.id(of: params.username), by: login.userID)
-                return API.Users.Following(following: false)
-            })
-        router.register(
-            API.Users.followers,
-            { (params: API.Users.ListParams, context) in
-                let request = try await services.pageRequest(params.limit, params.cursor, context)
-                let page = try await follows.followers(of: try await lookup.id(of: params.username), page: request)
-                return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
-            })
-        router.register(
-            API.Users.following,
-            { (params: API.Users.ListParams, context) in
-                let request = try await services.pageRequest(params.limit, params.cursor, context)
-                let page = try await follows.following(of: try await lookup.id(of: params.username), page: request)
-                return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
-            })
+        router.register(API.Users.follow, answering: API.Users.Following(following: true)) { params, reader in
+            let followee = try await lookup.other(params.username, than: reader, doing: "follow")
+            try services.rates.take(.follows, by: reader)
+            _ = try await follows.follow(followee, by: reader)
+        }
+        router.register(API.Users.unfollow, answering: API.Users.Following(following: false)) { params, reader in
+            _ = try await follows.unfollow(try await lookup.id(of: params.username), by: reader)
+        }
+        registerPeople(API.Users.followers, in: &router) { try await $0.followers(of: $1, page: $2) }
+        registerPeople(API.Users.following, in: &router) { try await $0.following(of: $1, page: $2) }
         registerRelations(in: &router)
+    }
+
+    /// Registers `method`, a page of the people `read` finds in the follow graph of the account the params name,
+    /// without those hidden from the caller.
+    private func registerPeople(
+        _ method: RPCMethod<API.Users.ListParams, API.Users.UserPage>, in router: inout Router<RequestContext>,
+        _ read: @escaping @Sendable (any FollowStoring, _ account: Int64, PageRequest) async throws -> UserPage
+    ) {
+        router.register(
+            method,
+            { [services, lookup] (params: API.Users.ListParams, context) in
+                let request = try await services.pageRequest(params.limit, params.cursor, context)
+                let account = try await lookup.id(of: params.username)
+                return API.Users.UserPage(try await read(services.follows, account, request))
+            })
     }
 
     /// Mutes and blocks: four changes of one shape and two lists of one shape.
@@ -70,13 +66,10 @@ struct UserMethods: MethodGroup {
         for (method, answer, change) in changes {
             // "users.mute" refuses "You can not mute yourself".
             let action = String(method.descriptor.name.dropFirst("users.".count))
-            router.register(
-                method,
-                { (params: API.Users.UsernameParams, context) in
-                    let (reader, target) = try await lookup.other(params.username, context, doing: action)
-                    _ = try await change(relations, target, reader)
-                    return answer
-                })
+            router.register(method, answering: answer) { params, reader in
+                let target = try await lookup.other(params.username, than: reader, doing: action)
+                _ = try await change(relations, target, reader)
+            }
         }
         typealias List = @Sendable (any RelationStoring, _ by: Int64, PageRequest) async throws -> UserPage
         let lists: [(RPCMethod<API.Users.OwnListParams, API.Users.UserPage>, List)] = [
@@ -90,21 +83,18 @@ struct UserMethods: MethodGroup {
                     let reader = try context.session.requireLogin().userID
                     let page = try await list(
                         relations, reader, try PageCursor.request(.people, limit: params.limit, cursor: params.cursor))
-                    return API.Users.UserPage(users: page.users, nextCursor: PageCursor.next(page))
+                    return API.Users.UserPage(page)
                 })
         }
     }
 }
 
 extension UserLookup {
-    /// The caller and the account `username`, which must be someone else: acting on yourself is -32602.
-    func other(_ username: String, _ context: RequestContext, doing action: String) async throws -> (
-        reader: Int64, target: Int64
-    ) {
-        let reader = try context.session.requireLogin().userID
+    /// The id of the account `username`, which must be someone but `reader`: acting on yourself is -32602.
+    func other(_ username: String, than reader: Int64, doing action: String) async throws -> Int64 {
         let target = try await id(of: username)
         guard target != reader else { throw TwitterError.invalidFields(["username": "You can not \(action) yourself"]) }
-        return (reader, target)
+        return target
     }
 }
 
