@@ -62,9 +62,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "JSONRPC"),
+        .target(name: "JSONRPC", plugins: ["MemberwiseInitsPlugin"]),
         // `twctl tui`'s pure model: state, key -> effects, state -> a grid of cells; no terminal, no socket.
-        .target(name: "TwitterTUI", dependencies: ["TwitterCore"]),
+        .target(name: "TwitterTUI", dependencies: ["TwitterCore"], plugins: ["MemberwiseInitsPlugin"]),
         // Swift tasks on a NIO event loop: the server's connections and the PostgreSQL store's queries use it.
         .target(name: "EventLoopExecutor", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // The protocol's shared declarations: the daemon answers with them and its clients branch on them.
@@ -83,7 +83,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ]
+            ],
+            plugins: ["MemberwiseInitsPlugin"]
         ),
         .target(
             name: "TwitterClient",

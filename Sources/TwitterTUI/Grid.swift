@@ -3,8 +3,7 @@
 public struct CellStyle: OptionSet, Sendable, Hashable {
     /// The raw bits.
     public let rawValue: UInt16
-    /// Creates a style from its bits.
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// Bold.
     public static let bold = CellStyle(rawValue: 1 << 0)

@@ -78,17 +78,7 @@ public struct ConversationLine: Sendable, Equatable {
     /// The last activity.
     public var updatedAt: Date
 
-    /// Creates the value from its members.
-    public init(
-        id: Int64, people: [String], lastSender: String? = nil, lastText: String? = nil, unread: Int, updatedAt: Date
-    ) {
-        self.id = id
-        self.people = people
-        self.lastSender = lastSender
-        self.lastText = lastText
-        self.unread = unread
-        self.updatedAt = updatedAt
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A list on screen: its items, the selection, and what arrived while the reader was scrolled away.

@@ -10,11 +10,6 @@ struct JSONScanner {
     /// Longest key quoted in a duplicate-key message; clients control keys, so messages stay bounded.
     private static let maximumQuotedKeyLength = 64
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
-        self.bytes = bytes
-        self.maximumDepth = maximumDepth
-    }
-
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else {

@@ -4,11 +4,6 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(elements: [JSONValue], codingPath: [any CodingKey]) {
-        self.elements = elements
-        self.codingPath = codingPath
-    }
-
     var count: Int? {
         elements.count
     }

@@ -9,12 +9,7 @@ public struct RPCError: Error, Sendable, Equatable {
     /// Structured details; always an object holding at least `kind`.
     public var data: JSONValue
 
-    /// Creates an error object; `data` should be an object that holds `kind`.
-    public init(code: Int, message: String, data: JSONValue) {
-        self.code = code
-        self.message = message
-        self.data = data
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// Creates an error whose data is `kind` plus the given members.
     public init(code: Int, message: String, kind: String, _ extra: [String: JSONValue] = [:]) {

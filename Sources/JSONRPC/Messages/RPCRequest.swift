@@ -7,12 +7,7 @@ public struct RPCRequest: Sendable {
     /// The params member as sent: an object, an array, or nil when absent.
     public var params: JSONValue?
 
-    /// Creates a request.
-    public init(id: RPCID?, method: String, params: JSONValue?) {
-        self.id = id
-        self.method = method
-        self.params = params
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// Checks the envelope rules of JSON-RPC 2.0 on one member of a line.
     ///

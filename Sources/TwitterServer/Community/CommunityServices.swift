@@ -14,16 +14,7 @@ public struct CommunityServices: Sendable {
     /// The journal side of the audit log.
     public var logger: Logger
 
-    /// Creates the services.
-    public init(
-        moderation: any ModerationStoring, accounts: any AccountLifecycleStoring, sealer: any TokenSealing,
-        logger: Logger
-    ) {
-        self.moderation = moderation
-        self.accounts = accounts
-        self.sealer = sealer
-        self.logger = logger
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// How long a reset code works.
     static let resetCodeLifetime: TimeInterval = 3600

@@ -5,11 +5,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     /// What is wrong with it.
     public var problem: String
 
-    /// Creates an error for `key`.
-    public init(key: String, problem: String) {
-        self.key = key
-        self.problem = problem
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// The message printed at start-up.
     public var description: String {

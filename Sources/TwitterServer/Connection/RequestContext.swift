@@ -3,8 +3,5 @@ public struct RequestContext: Sendable {
     /// The connection's state.
     public let session: ConnectionSession
 
-    /// Creates a context for `session`.
-    public init(session: ConnectionSession) {
-        self.session = session
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -19,33 +19,13 @@ public struct AuthServices: Sendable {
     /// Failed-login counting.
     public var throttle: LoginThrottle
     /// The logged-in connections, which revocations reach.
-    public var liveLogins: LiveLogins
+    public var liveLogins: LiveLogins = LiveLogins()
     /// Who is an admin, decided at each login.
-    public var roles: AdminRoles
+    public var roles: AdminRoles = AdminRoles(.init())
     /// Suspensions, which refuse logins; nil where there is no moderation (some tests).
     public var moderation: (any ModerationStoring)?
     /// The signups each local user may make.
-    public var signups: SignupRateLimiter
+    public var signups: SignupRateLimiter = .unlimited
 
-    /// Creates the services.
-    public init(
-        providers: LoginProviderSelection, users: any UserStoring, profiles: any ProfileStoring,
-        sessions: any SessionIssuing,
-        tokens: any PersonalTokenManaging, passwords: any PasswordHashing, peerLinks: any PeerLinkStoring,
-        throttle: LoginThrottle, liveLogins: LiveLogins = LiveLogins(), roles: AdminRoles = AdminRoles(.init()),
-        moderation: (any ModerationStoring)? = nil, signups: SignupRateLimiter = .unlimited
-    ) {
-        self.signups = signups
-        self.liveLogins = liveLogins
-        self.roles = roles
-        self.moderation = moderation
-        self.providers = providers
-        self.users = users
-        self.profiles = profiles
-        self.sessions = sessions
-        self.tokens = tokens
-        self.passwords = passwords
-        self.peerLinks = peerLinks
-        self.throttle = throttle
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

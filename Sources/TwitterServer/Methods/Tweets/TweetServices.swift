@@ -28,29 +28,9 @@ public struct TweetServices: Sendable {
     /// The text rules, with the configured maximum length.
     public var text: TweetText
     /// The write rate limits per account.
-    public var rates: WriteRateLimiter
+    public var rates: WriteRateLimiter = .unlimited
 
-    /// Creates the services.
-    public init(
-        store: any TweetStoring, follows: any FollowStoring, likes: any LikeStoring, bookmarks: any BookmarkStoring,
-        pins: any PinStoring, lists: any ListStoring, relations: any RelationStoring,
-        notifications: any NotificationStoring,
-        search: any TweetSearching, feed: FeedReadModel, text: TweetText,
-        rates: WriteRateLimiter = .unlimited
-    ) {
-        self.rates = rates
-        self.store = store
-        self.follows = follows
-        self.likes = likes
-        self.bookmarks = bookmarks
-        self.pins = pins
-        self.lists = lists
-        self.relations = relations
-        self.notifications = notifications
-        self.search = search
-        self.feed = feed
-        self.text = text
-    }
+    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     var readStores: ReadStores { ReadStores(tweets: store, likes: likes, follows: follows, relations: relations) }
 
