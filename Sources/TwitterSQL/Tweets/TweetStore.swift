@@ -215,9 +215,3 @@ public struct TweetStore: TweetStoring {
         static let sql = "SELECT id FROM tweets WHERE repost_of_id = $1 AND author_id = $2"
     }
 }
-
-/// The group commit of posts and reposts: each database's own, a batch's writes being the hot path of posting.
-public protocol PostCommitting: Sendable {
-    /// Queues `post` for the next batch; the slot gets its outcome once the batch is committed and durable.
-    func enqueue(_ post: PendingPost) -> OutcomeSlot<Tweet>
-}
