@@ -2,28 +2,16 @@ import Foundation
 import TwitterCore
 import TwitterSQL
 
-/// Group commit for posts: the first poster to find no commit running starts a loop
-/// that writes every post queued meanwhile in one ordered write (one COMMIT, one WAL flush), then the next
-/// batch, until the queue is empty. Every poster, that one included, then waits for its own post's outcome, which
-/// is set only once its batch is committed. Within a batch, posts are staged and written together (`BatchWriter`), in bulk
-/// (`BulkPostRows`).
-final class PostCommitter: PostCommitting {
-    private let database: PostgresStore
-    private let observer: any CommitObserving
-    private let queue = GroupCommitQueue<PendingPost, Tweet>(maximumBatch: PostCommitter.maximumBatch)
-    /// The most posts in one transaction; larger bursts commit in several.
-    static let maximumBatch = 512
+/// Group commit for posts (`PostCommitting`): the loop runs in a task of its own, each batch one ordered write
+/// (one COMMIT, one WAL flush), its posts staged and written together (`BatchWriter`), in bulk (`BulkPostRows`).
+struct PostCommitter: PostCommitting {
+    let database: PostgresStore
+    let observer: any CommitObserving
+    let queue = PostQueue()
 
-    init(database: PostgresStore, observer: any CommitObserving) {
-        self.database = database
-        self.observer = observer
-    }
-
-    /// Queues `post` for the next batch, starting the commit loop if none runs; the slot gets its outcome.
-    func enqueue(_ post: PendingPost) -> OutcomeSlot<Tweet> {
-        let (outcome, leads) = queue.enqueue(post)
-        if leads { Task { await commitUntilEmpty() } }
-        return outcome
+    /// Starts the loop in a task: the poster that leads goes on to wait for its own outcome like the others.
+    func startCommitting() {
+        Task { await commitUntilEmpty() }
     }
 
     private func commitUntilEmpty() async {

@@ -4,13 +4,11 @@ import TwitterRules
 
 /// An account's archive, its deletion and its reset codes.
 public struct AccountStore: AccountLifecycleStoring {
-    let database: any SQLDatabase
-    let observer: any CommitObserving
+    let database: ObservedDatabase
 
     /// Creates the store; deletions are reported to `observer`.
     public init(database: any SQLDatabase, observer: any CommitObserving) {
-        self.database = database
-        self.observer = observer
+        self.database = ObservedDatabase(database: database, observer: observer)
     }
 
     /// Reads each list oldest first from the cursor, going on into the next list while the page has room, in
@@ -46,7 +44,7 @@ public struct AccountStore: AccountLifecycleStoring {
     /// mutes, blocks, notifications, reports, reset codes, rate buckets). The login throttle's row for its
     /// e-mail goes too. An ordered write: the read model must drop the account in commit order.
     public func deleteAccount(_ userID: Int64, reservingNameUntil reservedUntil: Date) async throws {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             var facts: AccountDeletionRule.Facts?
             if let row = try await connection.firstRow(
                 "SELECT username_key, email_key FROM users WHERE id = \(userID) FOR UPDATE")

@@ -40,16 +40,23 @@ enum ArchiveRows {
             let visibility = TweetVisibility(try await RelationStore.hiddenAccounts(connection, of: userID))
             page.tweets += tweets.prefix(keep).map(visibility.archived)
             return (tweets.count, tweets.prefix(keep).last?.id ?? after)
-        case .likes:
-            let likes = try await connection.rows(
+        case .likes, .bookmarks:
+            let marks = section == .likes ? Relationship.likes : Relationship.bookmarks
+            let rows = try await connection.rows(
                 """
-                SELECT id, tweet_id, created_at FROM tweet_likes WHERE user_id = \(userID) AND id > \(after)
-                ORDER BY id LIMIT \(limit)
+                SELECT id, \(unescaped: marks.target) AS tweet_id, created_at FROM \(unescaped: marks.table)
+                WHERE \(unescaped: marks.owner) = \(userID) AND id > \(after) ORDER BY id LIMIT \(limit)
                 """)
-            page.likes += try likes.prefix(keep).map {
-                ArchivedLike(tweetId: try $0.column("tweet_id"), createdAt: try $0.column("created_at"))
+            for row in rows.prefix(keep) {
+                let tweetID: Int64 = try row.column("tweet_id")
+                let createdAt: Date = try row.column("created_at")
+                if section == .likes {
+                    page.likes.append(ArchivedLike(tweetId: tweetID, createdAt: createdAt))
+                } else {
+                    page.bookmarks.append(ArchivedBookmark(tweetId: tweetID, createdAt: createdAt))
+                }
             }
-            return (likes.count, try likes.prefix(keep).last?.column("id", as: Int64.self) ?? after)
+            return (rows.count, try rows.prefix(keep).last?.column("id", as: Int64.self) ?? after)
         case .lists:
             let lists = try await connection.rows(
                 """
@@ -72,28 +79,19 @@ enum ArchiveRows {
                         members: members))
             }
             return (lists.count, try lists.prefix(keep).last?.column("id", as: Int64.self) ?? after)
-        case .bookmarks:
-            let bookmarks = try await connection.rows(
-                """
-                SELECT id, tweet_id, created_at FROM bookmarks WHERE user_id = \(userID) AND id > \(after)
-                ORDER BY id LIMIT \(limit)
-                """)
-            page.bookmarks += try bookmarks.prefix(keep).map {
-                ArchivedBookmark(tweetId: try $0.column("tweet_id"), createdAt: try $0.column("created_at"))
-            }
-            return (bookmarks.count, try bookmarks.prefix(keep).last?.column("id", as: Int64.self) ?? after)
         case .follows, .mutes, .blocks:
-            let (table, owner, other) =
+            let relationship: Relationship =
                 switch section {
-                case .follows: ("follows", "follower_id", "followee_id")
-                case .mutes: ("mutes", "muter_id", "muted_id")
-                default: ("blocks", "blocker_id", "blocked_id")
+                case .follows: .follows
+                case .mutes: .mutes
+                default: .blocks
                 }
             let rows = try await connection.rows(
                 """
                 SELECT relationship.id, users.username, relationship.created_at
-                FROM \(unescaped: table) AS relationship JOIN users ON users.id = relationship.\(unescaped: other)
-                WHERE relationship.\(unescaped: owner) = \(userID) AND relationship.id > \(after)
+                FROM \(unescaped: relationship.table) AS relationship
+                JOIN users ON users.id = relationship.\(unescaped: relationship.target)
+                WHERE relationship.\(unescaped: relationship.owner) = \(userID) AND relationship.id > \(after)
                 ORDER BY relationship.id LIMIT \(limit)
                 """)
             let kept = try rows.prefix(keep).map {

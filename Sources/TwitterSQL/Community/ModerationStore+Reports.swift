@@ -10,7 +10,7 @@ extension ModerationStore {
         by reporterID: Int64, account accountID: Int64, tweet tweetID: Int64?, reason: String,
         notifying admins: [Int64], at now: Date
     ) async throws -> Int64 {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             let stored = connection.dialect.stored(now)
             guard
                 let reportID = try await connection.value(

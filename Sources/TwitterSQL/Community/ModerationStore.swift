@@ -5,13 +5,11 @@ import TwitterRules
 /// Suspensions, reports and the audit log. Standing changes are reported as
 /// `AccountEvent.standingChanged`, report notifications as `AccountEvent.notified`, so both are ordered writes.
 public struct ModerationStore: ModerationStoring {
-    let database: any SQLDatabase
-    let observer: any CommitObserving
+    let database: ObservedDatabase
 
     /// Creates the store; suspensions and removals are reported to `observer`.
     public init(database: any SQLDatabase, observer: any CommitObserving) {
-        self.database = database
-        self.observer = observer
+        self.database = ObservedDatabase(database: database, observer: observer)
     }
 
     /// The columns `account(from:)` reads.
@@ -87,7 +85,7 @@ public struct ModerationStore: ModerationStoring {
         _ change: StandingRule.Change, of userID: Int64,
         mark: @escaping @Sendable (any SQLConnection) async throws -> Void
     ) async throws -> Bool {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             let isSuspended =
                 try await connection.value(
                     "SELECT suspended_at IS NOT NULL FROM users WHERE id = \(userID) FOR UPDATE", as: Bool.self)
@@ -114,7 +112,7 @@ public struct ModerationStore: ModerationStoring {
     /// Deletes like the author's own deletion does: reposts go with it, a tweet in a conversation leaves a
     /// tombstone.
     public func removeTweet(_ id: Int64) async throws -> String {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             guard
                 let row = try await connection.firstRow(
                     """

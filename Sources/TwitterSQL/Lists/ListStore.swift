@@ -6,13 +6,11 @@ import TwitterRules
 /// writes to one list from any daemon or connection take turns and `members_count` moves with the rows;
 /// membership changes are ordered writes, reported for the lists' live streams.
 public struct ListStore: ListStoring {
-    let database: any SQLDatabase
-    let observer: any CommitObserving
+    let database: ObservedDatabase
 
     /// Creates the store; committed changes are reported to `observer`.
     public init(database: any SQLDatabase, observer: any CommitObserving) {
-        self.database = database
-        self.observer = observer
+        self.database = ObservedDatabase(database: database, observer: observer)
     }
 
     /// Inserts the list, as checked and normalised by the caller.
@@ -32,7 +30,7 @@ public struct ListStore: ListStoring {
 
     /// Writes the present fields, once `ListRule.requireOwner` allows it, the row locked.
     public func updateList(_ id: Int64, _ patch: ListPatch, by userID: Int64) async throws -> UserList {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             let facts = try ListRule.requireOwner(
                 id, facts: try await Self.lockedFacts(connection, of: id), actor: userID)
             try await connection.run(
@@ -50,7 +48,7 @@ public struct ListStore: ListStoring {
 
     /// Deletes the list; its memberships go by cascade, each reported as it leaves the streams.
     public func deleteList(_ id: Int64, by userID: Int64) async throws {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             _ = try ListRule.requireOwner(id, facts: try await Self.lockedFacts(connection, of: id), actor: userID)
             let members = try await connection.values(
                 "SELECT member_id FROM list_members WHERE list_id = \(id)", as: Int64.self)
@@ -62,7 +60,7 @@ public struct ListStore: ListStoring {
     /// Reads the locked list, the block between owner and member and the membership, then applies
     /// `ListRule.add`.
     public func addMember(_ memberID: Int64, to listID: Int64, by userID: Int64) async throws -> UserList {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             let facts = try await Self.lockedFacts(connection, of: listID)
             var blockBetween = false
             if let facts {
@@ -71,13 +69,7 @@ public struct ListStore: ListStoring {
             let plan = try ListRule.add(
                 memberID, to: listID, facts: facts, by: userID,
                 isMember: try await Self.isMember(connection, memberID, of: listID), blockBetween: blockBetween)
-            if plan.changesRow {
-                try await connection.run(
-                    """
-                    INSERT INTO list_members (list_id, member_id, created_at)
-                    VALUES (\(listID), \(memberID), \(connection.dialect.stored(Date())))
-                    """)
-            }
+            if plan.changesRow { try await Relationship.listMembers.insert(connection, of: listID, to: memberID) }
             try await Self.move(connection, listID, by: plan.countDelta)
             return (try await Self.required(connection, id: listID), plan.events)
         }
@@ -85,14 +77,11 @@ public struct ListStore: ListStoring {
 
     /// Reads the locked list and the membership, then applies `ListRule.remove`.
     public func removeMember(_ memberID: Int64, from listID: Int64, by userID: Int64) async throws -> UserList {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             let plan = try ListRule.remove(
                 memberID, from: listID, facts: try await Self.lockedFacts(connection, of: listID), by: userID,
                 isMember: try await Self.isMember(connection, memberID, of: listID))
-            if plan.changesRow {
-                try await connection.run(
-                    "DELETE FROM list_members WHERE list_id = \(listID) AND member_id = \(memberID)")
-            }
+            if plan.changesRow { try await Relationship.listMembers.delete(connection, of: listID, to: memberID) }
             try await Self.move(connection, listID, by: plan.countDelta)
             return (try await Self.required(connection, id: listID), plan.events)
         }
@@ -117,11 +106,7 @@ public struct ListStore: ListStoring {
 
     /// Walks the (list_id, id) index back from the cursor, as every page of people.
     public func members(of listID: Int64, page: PageRequest) async throws -> UserPage {
-        try await database.read { connection in
-            try await UserPageQuery.fetch(
-                connection, relationshipTable: "list_members", ownerColumn: "list_id", personColumn: "member_id",
-                owner: listID, page: page)
-        }
+        try await UserPageQuery.read(.listMembers, from: listID, page: page, on: database)
     }
 
     /// Every member's id, in one read.
@@ -179,7 +164,7 @@ extension ListStore {
                 ORDER BY lists.id FOR UPDATE OF lists
                 """, as: Int64.self)
             for list in lists {
-                try await connection.run("DELETE FROM list_members WHERE list_id = \(list) AND member_id = \(member)")
+                try await Relationship.listMembers.delete(connection, of: list, to: member)
                 try await move(connection, list, by: -1)
                 ended.append((list, member))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import TwitterCore
+import TwitterRules
 
 /// The reads of the message tables the store's methods share.
 enum MessageRows {
@@ -12,6 +13,17 @@ enum MessageRows {
             SELECT joined_after_id FROM conversation_members
             WHERE conversation_id = \(conversation) AND user_id = \(member) AND left_at IS NULL
             """, as: Int64.self)
+    }
+
+    /// Where `member`'s view of the conversation starts; a refusal (`MessageRule.memberRefusal`) unless it is
+    /// still in it.
+    @discardableResult
+    static func requireMember(_ connection: any SQLConnection, conversation: Int64, member: Int64) async throws
+        -> Int64
+    {
+        let joinedAfter = try await joinedAfter(connection, conversation: conversation, member: member)
+        if let refusal = MessageRule.memberRefusal(isMember: joinedAfter != nil) { throw refusal }
+        return joinedAfter ?? 0
     }
 
     /// The members still in the conversation.

@@ -176,20 +176,16 @@ public struct MessageStore: MessageStoring {
         -> [StoredMessage]
     {
         try await database.read { connection in
-            let joinedAfter = try await MessageRows.joinedAfter(
+            let joinedAfter = try await MessageRows.requireMember(
                 connection, conversation: conversationID, member: readerID)
-            if let refusal = MessageRule.memberRefusal(isMember: joinedAfter != nil) { throw refusal }
-            return try await MessageRows.page(
-                connection, conversation: conversationID, joinedAfter: joinedAfter ?? 0, query)
+            return try await MessageRows.page(connection, conversation: conversationID, joinedAfter: joinedAfter, query)
         }
     }
 
     /// Moves the reader's mark to the conversation's newest message.
     public func markRead(_ conversationID: Int64, by readerID: Int64) async throws {
         try await database.transaction { connection in
-            let joinedAfter = try await MessageRows.joinedAfter(
-                connection, conversation: conversationID, member: readerID)
-            if let refusal = MessageRule.memberRefusal(isMember: joinedAfter != nil) { throw refusal }
+            try await MessageRows.requireMember(connection, conversation: conversationID, member: readerID)
             try await connection.run(
                 """
                 UPDATE conversation_members SET last_read_id =
@@ -237,9 +233,7 @@ public struct MessageStore: MessageStoring {
     /// Marks the membership left.
     public func leave(_ conversationID: Int64, by userID: Int64) async throws {
         try await database.transaction { connection in
-            let joinedAfter = try await MessageRows.joinedAfter(
-                connection, conversation: conversationID, member: userID)
-            if let refusal = MessageRule.memberRefusal(isMember: joinedAfter != nil) { throw refusal }
+            try await MessageRows.requireMember(connection, conversation: conversationID, member: userID)
             try await connection.run(
                 """
                 UPDATE conversation_members SET left_at = \(connection.dialect.stored(Date()))

@@ -1,28 +1,34 @@
 import Foundation
 import TwitterCore
 
-/// One page of people from a relationship table (follows, mutes, blocks, likes), newest relationship first, in
-/// one query walking the table's (owner, id) index back from the cursor.
-public enum UserPageQuery {
-    /// The page of the people in `personColumn` of `table` whose `ownerColumn` is `owner`. The table and
-    /// columns are the callers' own names, never a request's; suspended accounts and `page.hiding` are left out.
-    public static func fetch(
-        _ connection: any SQLConnection, relationshipTable table: String, ownerColumn: String, personColumn: String,
-        owner: Int64, page: PageRequest
+/// One page of people from a relationship table (follows, mutes, blocks, likes, list memberships), newest
+/// relationship first, in one query walking the table's (owner, id) index back from the cursor.
+enum UserPageQuery {
+    /// `fetch`'s page, read on its own.
+    static func read(_ relationship: Relationship, from owner: Int64, page: PageRequest, on database: ObservedDatabase)
+        async throws -> UserPage
+    {
+        try await database.read { connection in try await fetch(connection, relationship, from: owner, page: page) }
+    }
+
+    /// The page of the accounts `relationship` points at from `owner`: read `reversed`, the accounts that hold
+    /// it to `owner` (its followers, a tweet's likers). Suspended accounts and `page.hiding` are left out.
+    static func fetch(
+        _ connection: any SQLConnection, _ relationship: Relationship, from owner: Int64, page: PageRequest
     ) async throws -> UserPage {
         var query = SQLQuery()
         var conditions = [
-            "relationship.\(ownerColumn) = \(query.bind(owner))",
+            "relationship.\(relationship.owner) = \(query.bind(owner))",
             "relationship.id < \(query.bind(page.before ?? Int64.max))", "users.suspended_at IS NULL",
         ]
         if !page.hiding.isEmpty {
-            conditions.append("NOT relationship.\(personColumn) = ANY(\(query.bind(page.hiding.sorted())))")
+            conditions.append("NOT relationship.\(relationship.target) = ANY(\(query.bind(page.hiding.sorted())))")
         }
         // One more than asked: whether it exists says if there is a next page.
         query.append(
             """
             SELECT relationship.id AS position, users.username, users.first_name, users.last_name
-            FROM \(table) AS relationship JOIN users ON users.id = relationship.\(personColumn)
+            FROM \(relationship.table) AS relationship JOIN users ON users.id = relationship.\(relationship.target)
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY relationship.id DESC LIMIT \(query.bind(page.limit + 1))
             """)

@@ -28,6 +28,12 @@ public enum UserRows {
             updatedAt: try row.column("updated_at"))
     }
 
+    /// The row of `columns` of the account named `username`; nil for a suspended one, which others see as gone.
+    static func shown(_ connection: any SQLConnection, username: String) async throws -> SQLRow? {
+        try await connection.firstRow(
+            "SELECT \(unescaped: columns) FROM users WHERE username_key = \(key(username)) AND suspended_at IS NULL")
+    }
+
     /// Which of `email` and `username` another account than `userID` holds (or, for a username, a deleted
     /// account still reserves), as `.conflict` fields.
     static func taken(

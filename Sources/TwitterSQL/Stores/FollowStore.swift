@@ -4,18 +4,16 @@ import TwitterRules
 
 /// The follow graph; follows and unfollows are ordered writes, reported once committed.
 public struct FollowStore: FollowStoring {
-    let database: any SQLDatabase
-    let observer: any CommitObserving
+    let database: ObservedDatabase
 
     /// Creates the store; committed changes are reported to `observer`.
     public init(database: any SQLDatabase, observer: any CommitObserving) {
-        self.database = database
-        self.observer = observer
+        self.database = ObservedDatabase(database: database, observer: observer)
     }
 
     /// Refused across a block; following again changes nothing and reports nothing (`RelationRule`).
     public func follow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             if let refusal = RelationRule.followRefusal(
                 followee: followeeID, follower: followerID,
                 blocker: try await Blocks.blocker(connection, between: followerID, and: followeeID))
@@ -48,7 +46,7 @@ public struct FollowStore: FollowStoring {
 
     /// Unfollowing what one does not follow changes nothing and reports nothing.
     public func unfollow(_ followeeID: Int64, by followerID: Int64) async throws -> Bool {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             let ended = try await Self.endFollow(connection, followeeID, by: followerID)
             return (ended != nil, ended.map { [$0] } ?? [])
         }
@@ -73,20 +71,12 @@ public struct FollowStore: FollowStoring {
 
     /// Walks the (followee_id, id) index back from the cursor.
     public func followers(of userID: Int64, page: PageRequest) async throws -> UserPage {
-        try await database.read { connection in
-            try await UserPageQuery.fetch(
-                connection, relationshipTable: "follows", ownerColumn: "followee_id", personColumn: "follower_id",
-                owner: userID, page: page)
-        }
+        try await UserPageQuery.read(.follows.reversed, from: userID, page: page, on: database)
     }
 
     /// Walks the (follower_id, id) index back from the cursor.
     public func following(of userID: Int64, page: PageRequest) async throws -> UserPage {
-        try await database.read { connection in
-            try await UserPageQuery.fetch(
-                connection, relationshipTable: "follows", ownerColumn: "follower_id", personColumn: "followee_id",
-                owner: userID, page: page)
-        }
+        try await UserPageQuery.read(.follows, from: userID, page: page, on: database)
     }
 
     /// Suspended followees included: the timelines leave out their tweets themselves.

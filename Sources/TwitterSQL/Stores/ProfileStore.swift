@@ -21,12 +21,7 @@ public struct ProfileStore: ProfileStoring {
     /// Leaves out a suspended account, which others see as gone.
     public func profile(username: String) async throws -> Profile? {
         try await database.read { connection in
-            try await connection.firstRow(
-                """
-                SELECT \(unescaped: UserRows.columns) FROM users
-                WHERE username_key = \(UserRows.key(username)) AND suspended_at IS NULL
-                """
-            ).map(UserRows.profile(from:))
+            try await UserRows.shown(connection, username: username).map(UserRows.profile(from:))
         }
     }
 

@@ -63,12 +63,7 @@ public struct UserStore: UserStoring {
     /// Leaves out a suspended account, which others see as gone.
     public func user(username: String) async throws -> User? {
         try await database.read { connection in
-            try await connection.firstRow(
-                """
-                SELECT \(unescaped: UserRows.columns) FROM users
-                WHERE username_key = \(UserRows.key(username)) AND suspended_at IS NULL
-                """
-            ).map(UserRows.user(from:))
+            try await UserRows.shown(connection, username: username).map(UserRows.user(from:))
         }
     }
 

@@ -1,16 +1,13 @@
-import Foundation
 import TwitterCore
 import TwitterRules
 
 /// Bookmarks; each change is reported to the observer for the reader's marks alone.
 public struct BookmarkStore: BookmarkStoring {
-    let database: any SQLDatabase
-    let observer: any CommitObserving
+    let database: ObservedDatabase
 
     /// Creates the store; committed changes are reported to `observer`.
     public init(database: any SQLDatabase, observer: any CommitObserving) {
-        self.database = database
-        self.observer = observer
+        self.database = ObservedDatabase(database: database, observer: observer)
     }
 
     /// Inserts the bookmark unless it exists.
@@ -26,26 +23,15 @@ public struct BookmarkStore: BookmarkStoring {
     /// An ordered write: the read model applies the reader's marks in commit order. Reads the facts
     /// `BookmarkRule` decides on, then writes the bookmark or takes it back.
     private func change(_ id: Int64, by userID: Int64, bookmarking: Bool) async throws -> Bool {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             // Taking a bookmark back needs no sight of the tweet, like an unlike.
             let target = try await Interactions.target(connection, of: id, for: bookmarking ? userID : nil)
             let plan = try BookmarkRule.decide(id, by: userID, bookmarking: bookmarking, target: target)
-            let changed: Int64?
-            if bookmarking {
-                changed = try await connection.value(
-                    """
-                    INSERT INTO bookmarks (user_id, tweet_id, created_at)
-                    VALUES (\(userID), \(plan.tweetID), \(connection.dialect.stored(Date()))) ON CONFLICT DO NOTHING RETURNING id
-                    """, as: Int64.self)
-            } else {
-                changed = try await connection.value(
-                    "DELETE FROM bookmarks WHERE user_id = \(userID) AND tweet_id = \(plan.tweetID) RETURNING id",
-                    as: Int64.self)
-            }
-            return (
-                changed != nil,
-                BookmarkRule.events(plan, by: userID, bookmarking: bookmarking, changed: changed != nil)
-            )
+            let changed =
+                try await bookmarking
+                ? Relationship.bookmarks.insert(connection, of: userID, to: plan.tweetID)
+                : Relationship.bookmarks.delete(connection, of: userID, to: plan.tweetID)
+            return (changed, BookmarkRule.events(plan, by: userID, bookmarking: bookmarking, changed: changed))
         }
     }
 

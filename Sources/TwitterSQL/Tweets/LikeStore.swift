@@ -4,13 +4,11 @@ import TwitterRules
 
 /// Likes, and what one reader has liked and reposted; each like is reported with the new counts.
 public struct LikeStore: LikeStoring {
-    let database: any SQLDatabase
-    let observer: any CommitObserving
+    let database: ObservedDatabase
 
     /// Creates the store; committed changes are reported to `observer`.
     public init(database: any SQLDatabase, observer: any CommitObserving) {
-        self.database = database
-        self.observer = observer
+        self.database = ObservedDatabase(database: database, observer: observer)
     }
 
     /// Inserts the like unless it exists, counting it in the same transaction.
@@ -26,7 +24,7 @@ public struct LikeStore: LikeStoring {
     /// An ordered write: the read model applies likes and counts in commit order. Reads the facts `LikeRule`
     /// decides on, then writes the like or takes it back.
     private func change(_ id: Int64, by userID: Int64, liking: Bool) async throws -> TweetCounts {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             // Taking back a like needs no sight of the tweet; the server's read path asks for it first anyway.
             let target = try await Interactions.target(connection, of: id, for: liking ? userID : nil)
             let plan = try LikeRule.decide(id, by: userID, liking: liking, target: target)
@@ -75,32 +73,22 @@ public struct LikeStore: LikeStoring {
     public func likers(of id: Int64, page: PageRequest) async throws -> UserPage? {
         try await database.read { connection in
             guard let target = try await TweetRows.target(connection, of: id) else { return nil }
-            return try await UserPageQuery.fetch(
-                connection, relationshipTable: "tweet_likes", ownerColumn: "tweet_id", personColumn: "user_id",
-                owner: target, page: page)
+            return try await UserPageQuery.fetch(connection, .likes.reversed, from: target, page: page)
         }
     }
 
     /// Every like, repost and bookmark of the reader, in one round trip.
     public func marks(of userID: Int64) async throws -> ReaderMarks {
         try await database.read { connection in
-            let rows = try await connection.rows(SQLQuery(Marks.self, userID))
-            var marks = ReaderMarks()
-            for row in rows {
-                let id = try row.column("id", as: Int64.self)
-                switch try row.column("mark", as: String.self) {
-                case "liked": marks.liked.insert(id)
-                case "reposted": marks.reposted.insert(id)
-                default: marks.bookmarked.insert(id)
-                }
-            }
-            return marks
+            try await TaggedIDs.read(
+                connection, SQLQuery(Marks.self, userID), into: ReaderMarks(),
+                sets: ["liked": \.liked, "reposted": \.reposted, "bookmarked": \.bookmarked])
         }
     }
 
     private enum Marks: SQLText {
         static let sql = """
-            SELECT 'liked' AS mark, tweet_id AS id FROM tweet_likes WHERE user_id = $1
+            SELECT 'liked' AS kind, tweet_id AS id FROM tweet_likes WHERE user_id = $1
             UNION ALL
             SELECT 'reposted', repost_of_id FROM tweets WHERE author_id = $1 AND repost_of_id IS NOT NULL
             UNION ALL

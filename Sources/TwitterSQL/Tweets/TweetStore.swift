@@ -5,15 +5,13 @@ import TwitterRules
 /// Tweets. Posts and reposts that arrive together are committed together by the database's own group commit
 /// (`PostCommitting`), and every commit is reported to the observer in commit order once it is durable.
 public struct TweetStore: TweetStoring {
-    let database: any SQLDatabase
+    let database: ObservedDatabase
     private let committer: any PostCommitting
-    private let observer: any CommitObserving
 
     /// Creates the store; posts go through `committer`, and committed changes are reported to `observer`.
     public init(database: any SQLDatabase, committer: any PostCommitting, observer: any CommitObserving) {
-        self.database = database
+        self.database = ObservedDatabase(database: database, observer: observer)
         self.committer = committer
-        self.observer = observer
     }
 
     /// Queues the post for the next shared transaction before it first suspends, and waits until it is committed.
@@ -35,7 +33,7 @@ public struct TweetStore: TweetStoring {
 
     /// Deletes `userID`'s repost of `id`'s original.
     public func unrepost(_ id: Int64, by userID: Int64) async throws -> Bool {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             guard let originalID = try await TweetRows.target(connection, of: id) else {
                 throw TwitterError.notFound("Tweet \(id)")
             }
@@ -53,7 +51,7 @@ public struct TweetStore: TweetStoring {
 
     /// Deletes one of the user's tweets, its reposts with it; a tweet in a conversation leaves a tombstone.
     public func deleteTweet(id: Int64, by userID: Int64) async throws {
-        try await database.orderedWrite(reportingTo: observer) { connection in
+        try await database.orderedWrite { connection in
             guard
                 let row = try await connection.firstRow(
                     "SELECT author_id, repost_of_id, in_reply_to_id FROM tweets WHERE id = \(id)")
@@ -214,10 +212,4 @@ public struct TweetStore: TweetStoring {
     private enum RepostOf: SQLText {
         static let sql = "SELECT id FROM tweets WHERE repost_of_id = $1 AND author_id = $2"
     }
-}
-
-/// The group commit of posts and reposts: each database's own, a batch's writes being the hot path of posting.
-public protocol PostCommitting: Sendable {
-    /// Queues `post` for the next batch; the slot gets its outcome once the batch is committed and durable.
-    func enqueue(_ post: PendingPost) -> OutcomeSlot<Tweet>
 }

@@ -3,31 +3,20 @@ import GRDB
 import TwitterCore
 import TwitterSQL
 
-/// Group commit for posts: the first poster to find no commit running hands the database writer a loop that
-/// writes every post queued meanwhile in one transaction (one fsync), then the next batch, until the queue is
-/// empty. Every poster, that one included, then just waits for its own post's outcome.
+/// Group commit for posts (`PostCommitting`), each batch one transaction (one fsync).
 ///
 /// The loop runs on the writer's own thread, so a batch starts the moment the previous one is on disk rather
 /// than after a hop back to some event loop; there is no background task. Batches run one after another, so
 /// tweets are committed and reported in id order. The text index is not written in a batch's transaction but
 /// after its answers, a thousand tweets at a time (`SearchIndexer`).
-final class PostCommitter: PostCommitting {
-    private let database: AppDatabase
-    private let observer: any CommitObserving
-    private let queue = GroupCommitQueue<PendingPost, Tweet>(maximumBatch: PostCommitter.maximumBatch)
-    /// The most posts in one transaction; larger bursts commit in several.
-    static let maximumBatch = 512
+struct PostCommitter: PostCommitting {
+    let database: AppDatabase
+    let observer: any CommitObserving
+    let queue = PostQueue()
 
-    init(database: AppDatabase, observer: any CommitObserving) {
-        self.database = database
-        self.observer = observer
-    }
-
-    /// Queues `post` for the next batch, starting the commit loop if none runs; the slot gets its outcome.
-    func enqueue(_ post: PendingPost) -> OutcomeSlot<Tweet> {
-        let (outcome, leads) = queue.enqueue(post)
-        if leads { database.writer.asyncWriteWithoutTransaction(commitUntilEmpty) }
-        return outcome
+    /// Hands the loop to the database writer, which runs it once the writes before it are done.
+    func startCommitting() {
+        database.writer.asyncWriteWithoutTransaction(commitUntilEmpty)
     }
 
     private func commitUntilEmpty(_ db: Database) {
@@ -47,7 +36,6 @@ final class PostCommitter: PostCommitting {
         }
         while let batch = queue.nextBatch() {
             let (outcomes, events) = commit(batch, in: db)
-            let observer = observer
             let answer: WALSyncer.Work = { synced in
                 // Committed either way: the read model follows the database. Only the answers say whether it is
                 // known to be on disk.
@@ -88,7 +76,7 @@ final class PostCommitter: PostCommitting {
         }
     }
 
-    private typealias Waiting = GroupCommitQueue<PendingPost, Tweet>.Waiting
+    private typealias Waiting = PostQueue.Waiting
 
     /// A post's own outcome: one post refused (a reply to a missing tweet) does not fail the others.
     private typealias Outcome = Result<Tweet, any Error>

@@ -14,7 +14,7 @@ import GRDB
 /// write transaction sees is already committed: the mark never passes a tweet it has not indexed.
 enum SearchIndexer {
     /// How many tweets may wait past the mark before a commit indexes them. Search scans at most this many
-    /// plus one batch of posts (`PostCommitter.maximumBatch`) from the tweet table.
+    /// plus one batch of posts (`PostQueue.maximumPosts`) from the tweet table.
     static let lagBeforeIndexing = 1024
 
     /// The most tweets indexed in one transaction, so a long lag (a bulk load) is caught up in steps.
