@@ -47,7 +47,7 @@ struct DirectMessage: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let output = Output(options: options)
+        let output = options.output
         try await DaemonConnection.run(options, login: .required) { connection in
             if let text {
                 let sent = try await connection.answer(API.Messages.send, .init(text: text, to: names))
@@ -119,17 +119,14 @@ struct DirectMessages: AsyncParsableCommand {
     var limit = 20
 
     func validate() throws {
-        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100.") }
+        try Bounds.check(limit, upTo: 100)
     }
 
     func run() async throws {
-        let output = Output(options: options)
-        let page = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Messages.conversations, .init(limit: limit))
+        try await options.callAndPrint(API.Messages.conversations, .init(limit: limit)) { page, output in
+            for conversation in page.conversations { output.conversation(conversation) }
+            if page.conversations.isEmpty { output.note("No conversations.") }
         }
-        if options.json { return output.json(page.json) }
-        for conversation in page.result.conversations { output.conversation(conversation) }
-        if page.result.conversations.isEmpty { output.note("No conversations.") }
     }
 }
 

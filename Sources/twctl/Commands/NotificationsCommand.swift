@@ -24,11 +24,11 @@ struct NotificationsCommand: AsyncParsableCommand {
     var limit = 20
 
     func validate() throws {
-        guard (1...200).contains(limit) else { throw ValidationError("--limit must be between 1 and 200.") }
+        try Bounds.check(limit, upTo: 200)
     }
 
     func run() async throws {
-        let output = Output(options: options)
+        let output = options.output
         try await DaemonConnection.run(options, login: .required) { connection in
             let page = try await connection.answer(API.Notifications.list, .init(limit: limit))
             var listed = page.result.notifications

@@ -15,6 +15,23 @@ enum LiveStream {
         }
     }
 
+    /// Prints a page of tweets (under --follow, only when it has any), then with `follow` subscribes through
+    /// `subscribe`, from the page's newest tweet (else from `since`), and streams the new ones: `twctl feed` and
+    /// `twctl timeline`.
+    static func tweets(
+        _ page: TypedAnswer<API.Tweets.TweetPage>, since: Int64?, follow: Bool, on connection: RPCConnection,
+        output: Output, subscribe: (_ sinceID: Int64?) async throws -> Void
+    ) async throws {
+        if output.options.json {
+            output.json(page.json)
+        } else if !follow || !page.result.tweets.isEmpty {
+            output.page(page.result.tweets)
+        }
+        guard follow else { return }
+        try await subscribe(page.result.newestId ?? since)
+        try await print(connection, output: output)
+    }
+
     /// Streams with `handle`, which prints a line it knows and says whether it knew it, until `lagged`.
     static func run(
         _ connection: RPCConnection, output: Output, lagged: RPCNotification<API.Tweets.Lagged>,

@@ -99,6 +99,17 @@ struct Output {
         if users.isEmpty { note(empty) }
     }
 
+    /// A page of people, and how to read the next one.
+    func people(_ page: API.Users.UserPage, empty: String) {
+        people(page.users, empty: empty)
+        nextPage(page.nextCursor)
+    }
+
+    /// Under a page, how to read the next one: `hint` and the cursor, when there is a next page.
+    func nextPage(_ cursor: String?, hint: String = "more: --cursor") {
+        if let cursor { note("\(hint) \(cursor)") }
+    }
+
     /// An error from the daemon, with each failing field on its own line.
     static func printError(_ error: RPCError) {
         var text = "twctl: \(Terminal.red(error.message))\n"
