@@ -88,7 +88,7 @@ enum AdminGrant: Verb {
         commandName: "grant", abstract: "Make an account an admin (the role stays with the account through renames).")
     static let method = API.Admin.grantRole
     static func done(_: AccountTarget, _ answer: API.Admin.RoleChanged) -> String {
-        answer.changed ? "@\(answer.username) is an admin now." : "@\(answer.username) was an admin already."
+        roleChange(answer, now: "an admin now", before: "an admin")
     }
 }
 
@@ -98,6 +98,11 @@ enum AdminRevoke: Verb {
         commandName: "revoke", abstract: "Take the admin role from an account; its connections end.")
     static let method = API.Admin.revokeRole
     static func done(_: AccountTarget, _ answer: API.Admin.RoleChanged) -> String {
-        answer.changed ? "@\(answer.username) is no longer an admin." : "@\(answer.username) was not an admin already."
+        roleChange(answer, now: "no longer an admin", before: "not an admin")
     }
+}
+
+/// What grant and revoke say: `@name is <now>.`, or `@name was <before> already.` when the account had that role.
+private func roleChange(_ answer: API.Admin.RoleChanged, now: String, before: String) -> String {
+    answer.changed ? "@\(answer.username) is \(now)." : "@\(answer.username) was \(before) already."
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TwitterAPI
 import TwitterTUI
 
@@ -15,8 +14,8 @@ struct UserCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await options.callAndPrint(API.Users.get, .init(username: username)) { user, _ in
-            let name = "\(user.firstName) \(user.lastName)".trimmingCharacters(in: .whitespaces)
-            print(Terminal.bold("@" + user.username) + (name.isEmpty ? "" : "  \(name)"))
+            print(
+                Output.person(user.username, firstName: user.firstName, lastName: user.lastName, style: Terminal.bold))
             if !user.bio.isEmpty { print(user.bio) }
             print(
                 [
