@@ -21,14 +21,16 @@ struct TwitterControl: AsyncParsableCommand {
         version: TwitterdVersion.current,
         subcommands: [
             Signup.self, Login.self, Logout.self, WhoAmI.self, TimelineCommand.self, Feed.self, Post.self, Reply.self,
-            Delete.self, ThreadCommand.self, Like.self, Unlike.self, Repost.self, Unrepost.self, Quote.self,
-            Quotes.self, Bookmark.self, Bookmarks.self, Pin.self, ListCommand.self, ListsCommand.self, Follow.self,
-            Unfollow.self, Followers.self, Following.self, UserCommand.self, NotificationsCommand.self, Search.self,
-            Tag.self, Trending.self, Mute.self, Unmute.self, Block.self, Unblock.self, Muted.self, Blocked.self,
+            VerbCommand<Delete>.self, ThreadCommand.self, VerbCommand<Like>.self, VerbCommand<Unlike>.self,
+            VerbCommand<Repost>.self, VerbCommand<Unrepost>.self, Quote.self, Quotes.self, Bookmark.self,
+            Bookmarks.self, Pin.self, ListCommand.self, ListsCommand.self, VerbCommand<Follow>.self,
+            VerbCommand<Unfollow>.self, PeopleListCommand<Followers>.self, PeopleListCommand<Following>.self,
+            UserCommand.self, NotificationsCommand.self, Search.self, Tag.self, Trending.self,
+            VerbCommand<Mute>.self, VerbCommand<Unmute>.self, VerbCommand<Block>.self,
+            VerbCommand<Unblock>.self, OwnPeopleListCommand<Muted>.self, OwnPeopleListCommand<Blocked>.self,
             ProfileCommand.self, DirectMessage.self, DirectMessages.self, TokenCommand.self, PeerCommand.self,
-            ReportCommand.self, Export.self,
-            DeleteAccount.self,
-            ResetPassword.self, AdminCommand.self, Status.self, Call.self, Methods.self, TUICommand.self,
+            ReportCommand.self, Export.self, DeleteAccount.self, ResetPassword.self, AdminCommand.self, Status.self,
+            Call.self, Methods.self, TUICommand.self,
         ]
     )
 

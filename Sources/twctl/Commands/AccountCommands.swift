@@ -16,11 +16,10 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(help: "Why.") var reason: String
 
     func run() async throws {
-        let answer = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Reports.create, .init(username: username, tweetId: tweet, reason: reason))
+        let params = API.Reports.CreateParams(username: username, tweetId: tweet, reason: reason)
+        try await options.callAndPrint(API.Reports.create, params) { report, output in
+            output.note("Reported (report \(report.id)); the admins are notified.")
         }
-        if options.json { return Output(options: options).json(answer.json) }
-        Output(options: options).note("Reported (report \(answer.result.id)); the admins are notified.")
     }
 }
 
@@ -74,14 +73,14 @@ struct DeleteAccount: AsyncParsableCommand {
 
     func run() async throws {
         let password = confirm == nil ? try Credentials.password(fromStandardInput: passwordStdin) : nil
-        let answer = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Account.delete, .init(password: password, confirm: confirm))
+        try await options.callAndPrint({ connection in
+            let deleted = try await connection.answer(API.Account.delete, .init(password: password, confirm: confirm))
+            try? SessionFile.standard.remove(for: options.socketPath)
+            return deleted
+        }) { deleted, output in
+            let reservedUntil = Timestamp.string(from: deleted.usernameReservedUntil)
+            output.note("Account deleted; the username is reserved until \(reservedUntil).")
         }
-        try? SessionFile.standard.remove(for: options.socketPath)
-        if options.json { return Output(options: options).json(answer.json) }
-        Output(options: options).note(
-            "Account deleted; the username is reserved until \(Timestamp.string(from: answer.result.usernameReservedUntil))."
-        )
     }
 }
 
@@ -99,11 +98,9 @@ struct ResetPassword: AsyncParsableCommand {
         let email = try Credentials.value(email, prompt: "Email: ", flag: "--email")
         let code = try Credentials.value(code, prompt: "Code: ", flag: "--code")
         let password = try Credentials.password(fromStandardInput: passwordStdin)
-        let answer = try await DaemonConnection.run(options, login: .none) { connection in
-            try await connection.answer(
-                API.Auth.resetPassword, .init(email: email, code: code, newPassword: password))
+        let params = API.Auth.ResetPasswordParams(email: email, code: code, newPassword: password)
+        try await options.callAndPrint(API.Auth.resetPassword, params, login: .none) { _, output in
+            output.note("Password set; every session of the account has ended. Log in again.")
         }
-        if options.json { return Output(options: options).json(answer.json) }
-        Output(options: options).note("Password set; every session of the account has ended. Log in again.")
     }
 }

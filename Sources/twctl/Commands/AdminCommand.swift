@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import JSONRPC
 import TwitterAPI
-import TwitterClient
 import TwitterCore
 
 /// `twctl admin …`: run the community. Every subcommand needs a login with the admin role.
@@ -11,138 +10,28 @@ struct AdminCommand: AsyncParsableCommand {
         commandName: "admin", abstract: "Moderate: accounts, suspensions, reports, tweets, the audit log.",
         subcommands: [
             AdminUsers.self, AdminSuspend.self, AdminUnsuspend.self, AdminResetPassword.self, AdminDeleteTweet.self,
-            AdminReports.self, AdminResolve.self, AdminAudit.self, AdminGrant.self, AdminRevoke.self,
+            AdminReports.self, AdminResolve.self, AdminAudit.self, VerbCommand<AdminGrant>.self,
+            VerbCommand<AdminRevoke>.self,
         ])
 }
 
-/// Calls one admin method with the saved session and prints the answer as JSON or through `human`.
-private func callAdmin<Params: Encodable & Sendable, Result: Decodable & Sendable>(
-    _ options: GlobalOptions, _ method: RPCMethod<Params, Result>, _ params: Params, human: (Result) -> Void
-) async throws {
-    let answer = try await DaemonConnection.run(options, login: .required) { connection in
-        try await connection.answer(method, params)
-    }
-    if options.json { return Output(options: options).json(answer.json) }
-    human(answer.result)
-}
-
-/// One account as an admin line: `@name  email  status (reason)`.
-private func describe(_ user: API.Admin.User) -> String {
-    var line = "\(Terminal.bold("@" + user.username))  \(user.email)  \(user.status.rawValue)"
-    if user.role == .admin { line += "  admin" }
-    if let reason = user.suspendedReason { line += "  (\(reason))" }
-    return line
-}
-
-/// The `nextCursor` hint shown under a page.
-private func more(_ cursor: String?, _ options: GlobalOptions) {
-    if let cursor { Output(options: options).note("More: --cursor \(cursor)") }
-}
-
-/// `twctl admin users`.
-struct AdminUsers: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "users", abstract: "Accounts, newest first.")
-
-    @OptionGroup var options: GlobalOptions
-    @Option(help: "Part of the username or e-mail.") var query: String?
-    @Option(help: "active or suspended.") var status: AccountStatus?
+/// `--limit` and `--cursor` of the admin listings, which leave the default limit to the daemon.
+struct AdminPage: ParsableArguments {
     @Option(help: "How many, 1 to 200.") var limit: Int?
     @Option(help: "The cursor a previous page printed.") var cursor: String?
 
-    func run() async throws {
-        try await callAdmin(
-            options, API.Admin.usersList, .init(query: query, status: status, limit: limit, cursor: cursor)
-        ) { page in
-            if page.users.isEmpty { Output(options: options).note("No accounts.") }
-            for user in page.users { print(describe(user)) }
-            more(page.nextCursor, options)
-        }
+    /// The page as the methods take it.
+    var params: API.PageParams { .init(limit: limit, cursor: cursor) }
+}
+
+extension Output {
+    /// Under an admin listing, how to read the next page.
+    func nextAdminPage(_ cursor: String?) {
+        nextPage(cursor, hint: "More: --cursor")
     }
 }
 
-extension AccountStatus: ExpressibleByArgument {}
 extension ReportStatus: ExpressibleByArgument {}
-
-/// `twctl admin suspend`.
-struct AdminSuspend: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "suspend",
-        abstract: "Suspend an account: it is logged out and hidden everywhere until unsuspended.")
-
-    @OptionGroup var options: GlobalOptions
-    @Argument(help: "The account.") var username: String
-    @Option(help: "Why; the account is told when it tries to log in.") var reason: String
-
-    func run() async throws {
-        try await callAdmin(options, API.Admin.suspend, .init(username: username, reason: reason)) {
-            print(describe($0))
-        }
-    }
-}
-
-/// `twctl admin unsuspend`.
-struct AdminUnsuspend: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "unsuspend", abstract: "Lift a suspension: the account and its content come back unchanged.")
-
-    @OptionGroup var options: GlobalOptions
-    @Argument(help: "The account.") var username: String
-
-    func run() async throws {
-        try await callAdmin(options, API.Admin.unsuspend, .init(username: username)) { print(describe($0)) }
-    }
-}
-
-/// Stores `role` for `username` and says what changed.
-private func changeRole(_ options: GlobalOptions, _ role: AccountRole, of username: String) async throws {
-    let method = role == .admin ? API.Admin.grantRole : API.Admin.revokeRole
-    try await callAdmin(options, method, .init(username: username)) { answer in
-        let (now, before) = role == .admin ? ("an admin now", "an admin") : ("no longer an admin", "not an admin")
-        Output(options: options).note(
-            answer.changed ? "@\(answer.username) is \(now)." : "@\(answer.username) was \(before) already.")
-    }
-}
-
-/// `twctl admin grant`.
-struct AdminGrant: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "grant", abstract: "Make an account an admin (the role stays with the account through renames).")
-
-    @OptionGroup var options: GlobalOptions
-    @Argument(help: "The account.") var username: String
-
-    func run() async throws { try await changeRole(options, .admin, of: username) }
-}
-
-/// `twctl admin revoke`.
-struct AdminRevoke: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "revoke", abstract: "Take the admin role from an account; its connections end.")
-
-    @OptionGroup var options: GlobalOptions
-    @Argument(help: "The account.") var username: String
-
-    func run() async throws { try await changeRole(options, .user, of: username) }
-}
-
-/// `twctl admin reset-password`.
-struct AdminResetPassword: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reset-password",
-        abstract: "A one-time code, valid one hour, for the account's owner to set a new password with.",
-        discussion: "The owner runs: twctl reset-password --email EMAIL --code CODE")
-
-    @OptionGroup var options: GlobalOptions
-    @Argument(help: "The account.") var username: String
-
-    func run() async throws {
-        try await callAdmin(options, API.Admin.resetPassword, .init(username: username)) { answer in
-            print(answer.code)
-            Output(options: options).note(
-                "Valid until \(Timestamp.string(from: answer.expiresAt)); it is shown only now.")
-        }
-    }
-}
 
 /// `twctl admin delete-tweet`.
 struct AdminDeleteTweet: AsyncParsableCommand {
@@ -154,8 +43,8 @@ struct AdminDeleteTweet: AsyncParsableCommand {
     @Option(help: "Why.") var reason: String
 
     func run() async throws {
-        try await callAdmin(options, API.Admin.deleteTweet, .init(id: id, reason: reason)) { _ in
-            Output(options: options).note("Deleted tweet \(id).")
+        try await options.callAndPrint(API.Admin.deleteTweet, .init(id: id, reason: reason)) { _, output in
+            output.note("Deleted tweet \(id).")
         }
     }
 }
@@ -166,20 +55,19 @@ struct AdminReports: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
     @Option(help: "open or resolved.") var status: ReportStatus?
-    @Option(help: "How many, 1 to 200.") var limit: Int?
-    @Option(help: "The cursor a previous page printed.") var cursor: String?
+    @OptionGroup var page: AdminPage
 
     func run() async throws {
-        try await callAdmin(options, API.Admin.reportsList, .init(status: status, limit: limit, cursor: cursor)) {
-            page in
-            if page.reports.isEmpty { Output(options: options).note("No reports.") }
-            for report in page.reports {
+        let params = API.Admin.ReportListParams(status: status, limit: page.limit, cursor: page.cursor)
+        try await options.callAndPrint(API.Admin.reportsList, params) { reports, output in
+            if reports.reports.isEmpty { output.note("No reports.") }
+            for report in reports.reports {
                 let about = report.tweetID.map { "tweet \($0) by @\(report.username)" } ?? "@\(report.username)"
                 print(
                     "#\(report.id) [\(report.status.rawValue)] @\(report.reporter) reported \(about): \(report.reason)")
                 if let note = report.note { print("    note: \(note)") }
             }
-            more(page.nextCursor, options)
+            output.nextAdminPage(reports.nextCursor)
         }
     }
 }
@@ -193,8 +81,8 @@ struct AdminResolve: AsyncParsableCommand {
     @Option(help: "What was done.") var note: String?
 
     func run() async throws {
-        try await callAdmin(options, API.Admin.resolve, .init(id: id, note: note)) { _ in
-            Output(options: options).note("Report \(id) resolved.")
+        try await options.callAndPrint(API.Admin.resolve, .init(id: id, note: note)) { _, output in
+            output.note("Report \(id) resolved.")
         }
     }
 }
@@ -205,19 +93,18 @@ struct AdminAudit: AsyncParsableCommand {
         commandName: "audit", abstract: "The admins' actions, newest first.")
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "How many, 1 to 200.") var limit: Int?
-    @Option(help: "The cursor a previous page printed.") var cursor: String?
+    @OptionGroup var page: AdminPage
 
     func run() async throws {
-        try await callAdmin(options, API.Admin.auditList, .init(limit: limit, cursor: cursor)) { page in
-            if page.entries.isEmpty { Output(options: options).note("Nothing yet.") }
-            for entry in page.entries {
+        try await options.callAndPrint(API.Admin.auditList, page.params) { audit, output in
+            if audit.entries.isEmpty { output.note("Nothing yet.") }
+            for entry in audit.entries {
                 let reason = entry.reason.map { ": \($0)" } ?? ""
                 print(
                     "\(Timestamp.string(from: entry.createdAt)) @\(entry.actor) \(entry.action) \(entry.target)\(reason)"
                 )
             }
-            more(page.nextCursor, options)
+            output.nextAdminPage(audit.nextCursor)
         }
     }
 }

@@ -1,25 +1,21 @@
 import ArgumentParser
-import Foundation
-import JSONRPC
 import TwitterAPI
-import TwitterClient
-import TwitterCore
 
 /// `twctl bookmark`.
 struct Bookmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Bookmark a tweet, privately (--remove takes the bookmark back).")
 
-    @OptionGroup var action: TweetAction
+    @OptionGroup var options: GlobalOptions
+
+    @OptionGroup var tweet: TweetTarget
 
     @Flag(help: "Take the bookmark back instead.")
     var remove = false
 
     func run() async throws {
-        if remove {
-            try await action.run(API.Bookmarks.remove) { _ in "Took back the bookmark of #\(action.id)." }
-        } else {
-            try await action.run(API.Bookmarks.add) { _ in "Bookmarked #\(action.id)." }
+        try await options.callAndPrint(remove ? API.Bookmarks.remove : API.Bookmarks.add, tweet.params) { _, output in
+            output.note(remove ? "Took back the bookmark of #\(tweet.id)." : "Bookmarked #\(tweet.id).")
         }
     }
 }
@@ -30,24 +26,13 @@ struct Bookmarks: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: "How many, 1 to 200.")
-    var limit = 20
-
-    @Option(help: "The cursor a previous page printed, to read the next one.")
-    var cursor: String?
-
-    func validate() throws {
-        guard (1...200).contains(limit) else { throw ValidationError("--limit must be between 1 and 200.") }
-    }
+    @OptionGroup var page: CursorPage
 
     func run() async throws {
-        let answer = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Bookmarks.list, .init(limit: limit, cursor: cursor))
+        try await options.callAndPrint(API.Bookmarks.list, page.params) { bookmarks, output in
+            output.page(bookmarks.tweets)
+            output.nextPage(bookmarks.nextCursor, hint: "More: twctl bookmarks --cursor")
         }
-        let output = Output(options: options)
-        if options.json { return output.json(answer.json) }
-        output.page(answer.result.tweets)
-        if let next = answer.result.nextCursor { output.note("More: twctl bookmarks --cursor \(next)") }
     }
 }
 
@@ -69,14 +54,11 @@ struct Pin: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let answer = try await DaemonConnection.run(options, login: .required) { connection in
-            if let id {
-                return try await connection.answer(API.Profiles.pin, .init(id: Int64(id)))
-            }
-            return try await connection.answer(API.Profiles.unpin, NoParams())
+        try await options.callAndPrint({ connection in
+            if let id { return try await connection.answer(API.Profiles.pin, .init(id: Int64(id))) }
+            return try await connection.answer(API.Profiles.unpin)
+        }) { profile, output in
+            output.note(profile.pinnedTweetId.map { "Pinned #\($0) to your profile." } ?? "Nothing is pinned now.")
         }
-        let output = Output(options: options)
-        if options.json { return output.json(answer.json) }
-        output.note(answer.result.pinnedTweetId.map { "Pinned #\($0) to your profile." } ?? "Nothing is pinned now.")
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import JSONRPC
 import TwitterAPI
 import TwitterClient
@@ -10,18 +9,8 @@ struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "Your lists: make one, add and remove people, read it, delete it.",
         discussion: "A list is named by its name; nobody you add is told. `twctl lists` shows yours.",
-        subcommands: [Create.self, Add.self, Remove.self, Show.self, Delete.self]
+        subcommands: [Create.self, VerbCommand<Add>.self, VerbCommand<Remove>.self, Show.self, Delete.self]
     )
-
-    /// Your list named `name`, through `lists.mine`; a clear error, and exit status 65, when you have none.
-    static func mine(named name: String, on connection: RPCConnection) async throws -> UserList {
-        let lists = try await connection.call(API.Lists.mine).lists
-        guard let list = lists.first(where: { $0.name == name }) else {
-            Output.printError("you have no list named \"\(name)\" (`twctl lists` shows yours)")
-            throw ExitStatus.data
-        }
-        return list
-    }
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Make a list.")
@@ -38,56 +27,28 @@ struct ListCommand: AsyncParsableCommand {
         var `private` = false
 
         func run() async throws {
-            let answer = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(
-                    API.Lists.create, .init(name: name, description: description, isPrivate: `private`))
+            try await options.callAndPrint(
+                API.Lists.create, .init(name: name, description: description, isPrivate: `private`)
+            ) { list, output in
+                output.note("Made \(list.isPrivate ? "private " : "")list \"\(list.name)\".")
             }
-            let output = Output(options: options)
-            if options.json { return output.json(answer.json) }
-            output.note("Made \(answer.result.isPrivate ? "private " : "")list \"\(answer.result.name)\".")
         }
     }
 
-    /// A list of yours and someone to add or take off: what `add` and `remove` share.
-    struct Membership: ParsableArguments {
-        @OptionGroup var options: GlobalOptions
-
-        @Argument(help: "Your list's name.")
-        var name: String
-
-        @Argument(help: "Whom to add or take off.")
-        var username: String
-
-        /// Calls `method` for the list named `name` and prints `done` (given the list's name) with the count.
-        func run(_ method: RPCMethod<API.Lists.MemberParams, UserList>, done: (String) -> String) async throws {
-            let answer = try await DaemonConnection.run(options, login: .required) { connection in
-                let list = try await ListCommand.mine(named: name, on: connection)
-                return try await connection.answer(method, .init(id: list.id, username: username))
-            }
-            let output = Output(options: options)
-            if options.json { return output.json(answer.json) }
-            output.note(
-                "\(done(answer.result.name)) (\(Output.counted(answer.result.membersCount, "member")) now).")
+    enum Add: Verb {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add someone to your list; they are not told.")
+        static let method = API.Lists.add
+        static func done(_ member: ListMember, _ list: UserList) -> String {
+            member.changed("Added @\(member.username) to \"\(list.name)\"", list)
         }
     }
 
-    struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add someone to your list; they are not told.")
-
-        @OptionGroup var membership: Membership
-
-        func run() async throws {
-            try await membership.run(API.Lists.add) { "Added @\(membership.username) to \"\($0)\"" }
-        }
-    }
-
-    struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Take someone off your list.")
-
-        @OptionGroup var membership: Membership
-
-        func run() async throws {
-            try await membership.run(API.Lists.remove) { "Took @\(membership.username) off \"\($0)\"" }
+    enum Remove: Verb {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Take someone off your list.")
+        static let method = API.Lists.remove
+        static func done(_ member: ListMember, _ list: UserList) -> String {
+            member.changed("Took @\(member.username) off \"\(list.name)\"", list)
         }
     }
 
@@ -97,28 +58,16 @@ struct ListCommand: AsyncParsableCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "Your list's name.")
-        var name: String
+        @OptionGroup var list: YourList
 
-        @Option(help: "Only tweets older than this id (page back).")
-        var before: Int?
-
-        @Option(help: "How many, 1 to 200.")
-        var limit = 20
-
-        func validate() throws {
-            guard (1...200).contains(limit) else { throw ValidationError("--limit must be between 1 and 200.") }
-        }
+        @OptionGroup var older: OlderTweets
 
         func run() async throws {
-            let page = try await DaemonConnection.run(options, login: .required) { connection in
-                let list = try await ListCommand.mine(named: name, on: connection)
-                return try await connection.answer(
-                    API.Timelines.list, .init(id: list.id, maxId: before.map(Int64.init), limit: limit))
-            }
-            let output = Output(options: options)
-            if options.json { return output.json(page.json) }
-            output.page(page.result.tweets)
+            try await options.callAndPrint({ connection in
+                try await connection.answer(
+                    API.Timelines.list,
+                    .init(id: try await list.find(on: connection).id, maxId: older.maxID, limit: older.limit))
+            }) { page, output in output.page(page.tweets) }
         }
     }
 
@@ -127,18 +76,46 @@ struct ListCommand: AsyncParsableCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "Your list's name.")
-        var name: String
+        @OptionGroup var list: YourList
 
         func run() async throws {
-            let answer = try await DaemonConnection.run(options, login: .required) { connection in
-                let list = try await ListCommand.mine(named: name, on: connection)
-                return try await connection.answer(API.Lists.delete, .init(id: list.id))
-            }
-            let output = Output(options: options)
-            if options.json { return output.json(answer.json) }
-            output.note("Deleted list \"\(name)\".")
+            try await options.callAndPrint({ connection in
+                try await connection.answer(API.Lists.delete, .init(id: try await list.find(on: connection).id))
+            }) { _, output in output.note("Deleted list \"\(list.name)\".") }
         }
+    }
+}
+
+/// One of your lists, named by its name.
+struct YourList: ParsableArguments {
+    @Argument(help: "Your list's name.")
+    var name: String
+
+    /// The list, through `lists.mine`; a clear error, and exit status 65, when you have none of that name.
+    func find(on connection: RPCConnection) async throws -> UserList {
+        let lists = try await connection.call(API.Lists.mine).lists
+        guard let list = lists.first(where: { $0.name == name }) else {
+            Output.printError("you have no list named \"\(name)\" (`twctl lists` shows yours)")
+            throw ExitStatus.data
+        }
+        return list
+    }
+}
+
+/// A list of yours and someone to add to it or take off it.
+struct ListMember: VerbTarget {
+    @OptionGroup var list: YourList
+
+    @Argument(help: "Whom to add or take off.")
+    var username: String
+
+    func params(on connection: RPCConnection) async throws -> API.Lists.MemberParams {
+        .init(id: try await list.find(on: connection).id, username: username)
+    }
+
+    /// `done`, and how many members the list has now.
+    func changed(_ done: String, _ list: UserList) -> String {
+        "\(done) (\(Output.counted(list.membersCount, "member")) now)."
     }
 }
 
@@ -153,17 +130,16 @@ struct ListsCommand: AsyncParsableCommand {
     var user: String?
 
     func run() async throws {
-        let answer = try await DaemonConnection.run(options, login: .required) { connection in
+        try await options.callAndPrint({ connection in
             if let user { return try await connection.answer(API.Lists.of, .init(username: user)) }
             return try await connection.answer(API.Lists.mine)
+        }) { found, output in
+            for list in found.lists {
+                let privacy = list.isPrivate ? " (private)" : ""
+                let description = list.description.isEmpty ? "" : "  \(list.description)"
+                print("\(list.name)\(privacy)  \(Output.counted(list.membersCount, "member"))\(description)")
+            }
+            if found.lists.isEmpty { output.note(user.map { "@\($0) has no public lists." } ?? "No lists yet.") }
         }
-        let output = Output(options: options)
-        if options.json { return output.json(answer.json) }
-        for list in answer.result.lists {
-            let privacy = list.isPrivate ? " (private)" : ""
-            let description = list.description.isEmpty ? "" : "  \(list.description)"
-            print("\(list.name)\(privacy)  \(Output.counted(list.membersCount, "member"))\(description)")
-        }
-        if answer.result.lists.isEmpty { output.note(user.map { "@\($0) has no public lists." } ?? "No lists yet.") }
     }
 }

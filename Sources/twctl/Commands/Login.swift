@@ -43,11 +43,23 @@ struct Login: AsyncParsableCommand {
             params = .init(
                 provider: "password", credentials: ["email": .string(email), "password": .string(password)])
         }
-        let answer = try await DaemonConnection.run(options, login: .none) { connection in
-            try await connection.answer(API.Auth.login, params)
-        }
-        try DaemonConnection.saveSession(answer.result, options: options)
-        if options.json { return Output(options: options).json(answer.json) }
-        Output(options: options).note("Logged in as @\(answer.result.user.username)")
+        try await options.logIn(API.Auth.login, params, saying: "Logged in as")
+    }
+}
+
+extension GlobalOptions {
+    /// Logs in, or signs up, with `method`; keeps the session for later commands and prints `saying` with the
+    /// username.
+    func logIn<Params>(_ method: RPCMethod<Params, API.Auth.LoginResult>, _ params: Params, saying: String)
+        async throws
+    {
+        try await callAndPrint(
+            login: .none,
+            { connection in
+                let answer = try await connection.answer(method, params)
+                try DaemonConnection.saveSession(answer.result, options: self)
+                return answer
+            }
+        ) { login, output in output.note("\(saying) @\(login.user.username)") }
     }
 }

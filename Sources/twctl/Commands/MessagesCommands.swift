@@ -47,7 +47,7 @@ struct DirectMessage: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let output = Output(options: options)
+        let output = options.output
         try await DaemonConnection.run(options, login: .required) { connection in
             if let text {
                 let sent = try await connection.answer(API.Messages.send, .init(text: text, to: names))
@@ -76,18 +76,18 @@ struct DirectMessage: AsyncParsableCommand {
     private func stream(_ conversationID: Int64?, connection: RPCConnection, output: Output) async throws {
         _ = try await connection.call(API.Messages.subscribe)
         let wanted = Set(names.map { $0.lowercased() })
-        try await LiveStream.run(connection, output: output, lagged: API.Messages.lagged) { line in
-            guard let new = try connection.decode(line, as: API.Messages.new) else { return false }
-            let id = new.message.conversationId
-            let isOurs =
-                id == conversationID
-                || (conversationID == nil
-                    && new.message.sender.map { wanted.contains($0.username.lowercased()) } == true)
-            guard isOurs else { return true }
-            if options.json { output.json(line.params) } else { output.message(new.message) }
-            if let id { _ = try await connection.call(API.Messages.markRead, .init(conversationId: id)) }
-            return true
-        }
+        try await LiveStream.each(
+            API.Messages.new, lagged: API.Messages.lagged, on: connection, output: output,
+            keep: { new in
+                new.message.conversationId == conversationID
+                    || (conversationID == nil
+                        && new.message.sender.map { wanted.contains($0.username.lowercased()) } == true)
+            },
+            after: { new in
+                guard let id = new.message.conversationId else { return }
+                _ = try await connection.call(API.Messages.markRead, .init(conversationId: id))
+            }
+        ) { new in output.message(new.message) }
     }
 
     /// The conversation of exactly the caller and `names`, if there is one.
@@ -119,17 +119,14 @@ struct DirectMessages: AsyncParsableCommand {
     var limit = 20
 
     func validate() throws {
-        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100.") }
+        try Bounds.check(limit, upTo: 100)
     }
 
     func run() async throws {
-        let output = Output(options: options)
-        let page = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Messages.conversations, .init(limit: limit))
+        try await options.callAndPrint(API.Messages.conversations, .init(limit: limit)) { page, output in
+            for conversation in page.conversations { output.conversation(conversation) }
+            if page.conversations.isEmpty { output.note("No conversations.") }
         }
-        if options.json { return output.json(page.json) }
-        for conversation in page.result.conversations { output.conversation(conversation) }
-        if page.result.conversations.isEmpty { output.note("No conversations.") }
     }
 }
 

@@ -24,11 +24,11 @@ struct NotificationsCommand: AsyncParsableCommand {
     var limit = 20
 
     func validate() throws {
-        guard (1...200).contains(limit) else { throw ValidationError("--limit must be between 1 and 200.") }
+        try Bounds.check(limit, upTo: 200)
     }
 
     func run() async throws {
-        let output = Output(options: options)
+        let output = options.output
         try await DaemonConnection.run(options, login: .required) { connection in
             let page = try await connection.answer(API.Notifications.list, .init(limit: limit))
             var listed = page.result.notifications
@@ -55,12 +55,12 @@ struct NotificationsCommand: AsyncParsableCommand {
             guard follow else { return }
             _ = try await connection.call(
                 API.Notifications.subscribe, .init(sinceId: page.result.newestId ?? 0))
-            try await LiveStream.run(connection, output: output, lagged: API.Notifications.lagged) { line in
-                guard let new = try connection.decode(line, as: API.Notifications.new) else { return false }
-                if options.json { output.json(line.params) } else { output.notification(new.notification) }
-                _ = try await connection.call(API.Notifications.markRead, .init(upToId: new.notification.id))
-                return true
-            }
+            try await LiveStream.each(
+                API.Notifications.new, lagged: API.Notifications.lagged, on: connection, output: output,
+                after: { new in
+                    _ = try await connection.call(API.Notifications.markRead, .init(upToId: new.notification.id))
+                }
+            ) { new in output.notification(new.notification) }
         }
     }
 }

@@ -20,11 +20,9 @@ struct PeerCommand: AsyncParsableCommand {
 
         func run() async throws {
             let password = try Credentials.password(fromStandardInput: passwordStdin)
-            let linked = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(API.Auth.linkPeer, .init(password: password))
+            try await options.callAndPrint(API.Auth.linkPeer, .init(password: password)) { linked, output in
+                output.note("uid \(linked.uid) now logs in as @\(linked.username)")
             }
-            if options.json { return Output(options: options).json(linked.json) }
-            Output(options: options).note("uid \(linked.result.uid) now logs in as @\(linked.result.username)")
         }
     }
 
@@ -35,14 +33,12 @@ struct PeerCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
 
         func run() async throws {
-            let links = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(API.Auth.peerLinks)
-            }
-            if options.json { return Output(options: options).json(links.json) }
-            if links.result.links.isEmpty { return Output(options: options).note("No uid is linked.") }
-            for link in links.result.links {
-                let since = link.linkedAt.map { "  linked \(Timestamp.string(from: $0))" } ?? ""
-                print("uid \(link.uid)\(since)")
+            try await options.callAndPrint(API.Auth.peerLinks) { links, output in
+                if links.links.isEmpty { return output.note("No uid is linked.") }
+                for link in links.links {
+                    let since = link.linkedAt.map { "  linked \(Timestamp.string(from: $0))" } ?? ""
+                    print("uid \(link.uid)\(since)")
+                }
             }
         }
     }
@@ -55,11 +51,9 @@ struct PeerCommand: AsyncParsableCommand {
         @Option(help: "The uid to unlink (see `twctl peer list`); your own when absent.") var uid: UInt32?
 
         func run() async throws {
-            let unlinked = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(API.Auth.unlinkPeer, .init(uid: uid))
+            try await options.callAndPrint(API.Auth.unlinkPeer, .init(uid: uid)) { unlinked, output in
+                output.note(unlinked.unlinked ? "Unlinked." : "There was no link.")
             }
-            if options.json { return Output(options: options).json(unlinked.json) }
-            Output(options: options).note(unlinked.result.unlinked ? "Unlinked." : "There was no link.")
         }
     }
 }

@@ -8,33 +8,62 @@ struct Post: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The text, 1 to 140 characters, or - for standard input.")
-    var text: String
+    @OptionGroup var text: TweetText
 
     func run() async throws {
-        let body = text == "-" ? Terminal.readAllInput() : text
-        let posted = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Tweets.post, .init(text: body))
-        }
-        if options.json { return Output(options: options).json(posted.json) }
-        Output(options: options).tweet(posted.result)
+        try await options.post(.init(text: text.read()))
     }
 }
 
-/// `twctl delete`.
-struct Delete: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Delete one of your tweets.")
+/// `twctl reply`.
+struct Reply: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Answer a tweet (\"-\" reads the text from standard input).")
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The tweet's id.")
+    @Argument(help: "The id of the tweet to answer.")
     var id: Int
 
+    @OptionGroup var text: TweetText
+
     func run() async throws {
-        let result = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Tweets.delete, .init(id: Int64(id)))
-        }
-        if options.json { return Output(options: options).json(result.json) }
-        Output(options: options).note("Deleted #\(id).")
+        try await options.post(.init(text: text.read(), inReplyToId: Int64(id)))
+    }
+}
+
+/// `twctl quote`.
+struct Quote: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Quote a tweet (a repost's original), with text of your own or none.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The id of the tweet to quote.")
+    var id: Int
+
+    @Argument(help: "Your text, up to 140 characters, or - for standard input; none to quote it alone.")
+    var text: String?
+
+    func run() async throws {
+        try await options.post(.init(text: text.map(Terminal.textOrStandardInput) ?? "", quoteOf: Int64(id)))
+    }
+}
+
+/// The text of a new tweet or reply: as given, or standard input's for `-`.
+struct TweetText: ParsableArguments {
+    @Argument(help: "The text, 1 to 140 characters, or - for standard input.")
+    var text: String
+
+    /// The text, read from standard input for `-`.
+    func read() -> String {
+        Terminal.textOrStandardInput(text)
+    }
+}
+
+extension GlobalOptions {
+    /// Posts a tweet, a reply or a quote, and prints it as posted.
+    func post(_ params: API.Tweets.PostParams) async throws {
+        try await callAndPrint(API.Tweets.post, params) { tweet, output in output.tweet(tweet) }
     }
 }

@@ -19,13 +19,11 @@ struct ProfileCommand: AsyncParsableCommand {
         var username: String?
 
         func run() async throws {
-            let profile = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(API.Profiles.get, .init(username: username))
-            }
-            if options.json { return Output(options: options).json(profile.json) }
-            for (key, value) in Self.rows(profile.result) {
-                guard let value else { continue }
-                print("\(key.padding(toLength: 10, withPad: " ", startingAt: 0)) \(value)")
+            try await options.callAndPrint(API.Profiles.get, .init(username: username)) { profile, _ in
+                for (key, value) in Self.rows(profile) {
+                    guard let value else { continue }
+                    print("\(key.padding(toLength: 10, withPad: " ", startingAt: 0)) \(value)")
+                }
             }
         }
 
@@ -66,12 +64,10 @@ struct ProfileCommand: AsyncParsableCommand {
             let params = API.Profiles.UpdateParams(
                 firstName: firstName, lastName: lastName, email: email, age: age, username: username, bio: bio,
                 currentPassword: email == nil ? nil : try Credentials.password(fromStandardInput: passwordStdin))
-            let result = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(API.Profiles.update, params)
+            try await options.callAndPrint(API.Profiles.update, params) { updated, _ in
+                guard !updated.changed.isEmpty else { return print("No changes") }
+                print("Changed: " + updated.changed.joined(separator: ", "))
             }
-            if options.json { return Output(options: options).json(result.json) }
-            guard !result.result.changed.isEmpty else { return print("No changes") }
-            print("Changed: " + result.result.changed.joined(separator: ", "))
         }
     }
 }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import Foundation
-import JSONRPC
 import TwitterAPI
-import TwitterCore
 
 /// `twctl search`.
 struct Search: AsyncParsableCommand {
@@ -26,26 +23,23 @@ struct Search: AsyncParsableCommand {
     var cursor: String?
 
     func validate() throws {
-        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100.") }
+        try Bounds.check(limit, upTo: 100)
     }
 
     func run() async throws {
-        let output = Output(options: options)
         if users {
-            let answer = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(API.Search.users, .init(query: query, limit: limit))
+            let params = API.Search.UsersParams(query: query, limit: limit)
+            return try await options.callAndPrint(API.Search.users, params) { found, output in
+                output.people(found.users, empty: "No one found.")
             }
-            if options.json { return output.json(answer.json) }
-            return output.people(answer.result.users, empty: "No one found.")
         }
-        let answer = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Search.tweets, .init(query: query, limit: limit, cursor: cursor))
+        let params = API.Search.TweetsParams(query: query, limit: limit, cursor: cursor)
+        try await options.callAndPrint(API.Search.tweets, params) { found, output in
+            // Best match first, as ranked: not reversed like a timeline.
+            for tweet in found.tweets { output.tweet(tweet) }
+            if found.tweets.isEmpty { output.note("Nothing found.") }
+            output.nextPage(found.nextCursor)
         }
-        if options.json { return output.json(answer.json) }
-        // Best match first, as ranked: not reversed like a timeline.
-        for tweet in answer.result.tweets { output.tweet(tweet) }
-        if answer.result.tweets.isEmpty { output.note("Nothing found.") }
-        if let next = answer.result.nextCursor { output.note("more: --cursor \(next)") }
     }
 }
 
@@ -58,24 +52,13 @@ struct Tag: AsyncParsableCommand {
     @Argument(help: "The tag, with or without #.")
     var name: String
 
-    @Option(help: "Only tweets older than this id (page back).")
-    var before: Int?
-
-    @Option(help: "How many, 1 to 200.")
-    var limit = 20
-
-    func validate() throws {
-        guard (1...200).contains(limit) else { throw ValidationError("--limit must be between 1 and 200.") }
-    }
+    @OptionGroup var older: OlderTweets
 
     func run() async throws {
-        let answer = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(
-                API.Tags.tweets, .init(tag: name, maxId: before.map(Int64.init), limit: limit))
+        let params = API.Tags.TweetsParams(tag: name, maxId: older.maxID, limit: older.limit)
+        try await options.callAndPrint(API.Tags.tweets, params) { tagged, output in
+            output.page(tagged.tweets, empty: "No tweets tagged #\(name.trimmingPrefix("#")).")
         }
-        let output = Output(options: options)
-        if options.json { return output.json(answer.json) }
-        output.page(answer.result.tweets, empty: "No tweets tagged #\(name.trimmingPrefix("#")).")
     }
 }
 
@@ -93,22 +76,19 @@ struct Trending: AsyncParsableCommand {
     var limit = 10
 
     func validate() throws {
-        guard (1...168).contains(hours) else { throw ValidationError("--hours must be between 1 and 168.") }
-        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100.") }
+        try Bounds.check(hours, upTo: 168, option: "--hours")
+        try Bounds.check(limit, upTo: 100)
     }
 
     func run() async throws {
-        let answer = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Tags.trending, .init(hours: hours, limit: limit))
+        try await options.callAndPrint(API.Tags.trending, .init(hours: hours, limit: limit)) { trending, output in
+            for tag in trending.tags {
+                let people = tag.usersCount == 1 ? "1 person" : "\(tag.usersCount) people"
+                print(
+                    Terminal.tag("#" + tag.tag) + "  "
+                        + Terminal.dim("\(people) · \(Output.counted(tag.tweetsCount, "tweet"))"))
+            }
+            if trending.tags.isEmpty { output.note("No tags in the last \(hours) h.") }
         }
-        let output = Output(options: options)
-        if options.json { return output.json(answer.json) }
-        for tag in answer.result.tags {
-            let people = tag.usersCount == 1 ? "1 person" : "\(tag.usersCount) people"
-            print(
-                Terminal.tag("#" + tag.tag) + "  "
-                    + Terminal.dim("\(people) · \(Output.counted(tag.tweetsCount, "tweet"))"))
-        }
-        if answer.result.tags.isEmpty { output.note("No tags in the last \(hours) h.") }
     }
 }

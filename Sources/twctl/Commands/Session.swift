@@ -11,13 +11,9 @@ struct Logout: AsyncParsableCommand {
     func run() async throws {
         defer { try? SessionFile.standard.remove(for: options.socketPath) }
         guard SessionFile.standard.entry(for: options.socketPath) != nil else {
-            return Output(options: options).note("Not logged in.")
+            return options.output.note("Not logged in.")
         }
-        let result = try await DaemonConnection.run(options, login: .required) { connection in
-            try await connection.answer(API.Auth.logout)
-        }
-        if options.json { return Output(options: options).json(result.json) }
-        Output(options: options).note("Logged out.")
+        try await options.callAndPrint(API.Auth.logout) { _, output in output.note("Logged out.") }
     }
 }
 
@@ -28,17 +24,17 @@ struct WhoAmI: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let (answer, unread) = try await DaemonConnection.run(options, login: .required) { connection in
-            (try await connection.answer(API.Auth.whoami), try await connection.call(API.Notifications.unreadCount))
-        }
-        if options.json { return Output(options: options).json(answer.json) }
-        let whoami = answer.result
-        print(
-            "@\(whoami.user.username) <\(whoami.user.email)> via \(whoami.provider)"
-                + (whoami.role == .admin ? " · admin" : ""))
-        print(Output.unread(unread.unread))
-        if let expires = whoami.expiresAt {
-            Output(options: options).note("session expires \(Timestamp.string(from: expires))")
+        var unread = 0  // asked on the same connection, printed under the account
+        try await options.callAndPrint({ connection in
+            let whoami = try await connection.answer(API.Auth.whoami)
+            unread = try await connection.call(API.Notifications.unreadCount).unread
+            return whoami
+        }) { whoami, output in
+            print(
+                "@\(whoami.user.username) <\(whoami.user.email)> via \(whoami.provider)"
+                    + (whoami.role == .admin ? " · admin" : ""))
+            print(Output.unread(unread))
+            if let expires = whoami.expiresAt { output.note("session expires \(Timestamp.string(from: expires))") }
         }
     }
 }

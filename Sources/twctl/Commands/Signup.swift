@@ -20,11 +20,7 @@ struct Signup: AsyncParsableCommand {
     func run() async throws {
         let email = try Credentials.value(email, prompt: "E-mail: ", flag: "--email")
         let password = try Credentials.password(fromStandardInput: passwordStdin)
-        let answer = try await DaemonConnection.run(options, login: .none) { connection in
-            try await connection.answer(API.Auth.signup, .init(email: email, password: password, username: username))
-        }
-        try DaemonConnection.saveSession(answer.result, options: options)
-        if options.json { return Output(options: options).json(answer.json) }
-        Output(options: options).note("Signed up and logged in as @\(answer.result.user.username)")
+        let params = API.Auth.SignupParams(email: email, password: password, username: username)
+        try await options.logIn(API.Auth.signup, params, saying: "Signed up and logged in as")
     }
 }

@@ -19,7 +19,7 @@ struct Status: AsyncParsableCommand {
                 try? await connection.call(API.Messages.unreadCount)
             )
         }
-        if options.json { return Output(options: options).json(["version": version.json, "health": health.json]) }
+        if options.json { return options.output.json(["version": version.json, "health": health.json]) }
         let uptime = health.result.uptimeSeconds
         print("twitterd \(version.result.version) (protocol \(version.result.protocol))")
         print("status       \(health.result.status)")
@@ -59,7 +59,7 @@ struct Call: AsyncParsableCommand {
         let result = try await DaemonConnection.run(options, login: .ifSaved) { connection in
             try await connection.call(method, parsed)
         }
-        Output(options: options).json(result)
+        options.output.json(result)
     }
 }
 
@@ -70,22 +70,19 @@ struct Methods: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let document = try await DaemonConnection.run(options, login: .none) { connection in
-            try await connection.call(API.System.discover)
-        }
-        if options.json { return Output(options: options).json(document) }
-        guard case .array(let methods)? = document["methods"] else { return }
-        for method in methods {
-            let name = method["name"]?.stringValue ?? "?"
-            let open =
-                switch method["x-authentication"]?.stringValue {
-                case "none": ""
-                case "admin": " (admin)"
-                default: " (login)"
-                }
-            print(
-                "\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(method["summary"]?.stringValue ?? "")\(open)"
-            )
+        try await options.callAndPrint(API.System.discover, login: .none) { document, _ in
+            guard case .array(let methods)? = document["methods"] else { return }
+            for method in methods {
+                let name = method["name"]?.stringValue ?? "?"
+                let open =
+                    switch method["x-authentication"]?.stringValue {
+                    case "none": ""
+                    case "admin": " (admin)"
+                    default: " (login)"
+                    }
+                let summary = method["summary"]?.stringValue ?? ""
+                print("\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(summary)\(open)")
+            }
         }
     }
 }

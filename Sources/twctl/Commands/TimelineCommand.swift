@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import JSONRPC
 import TwitterAPI
 import TwitterClient
 
@@ -14,6 +12,29 @@ struct TimelineCommand: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @OptionGroup var timeline: TimelineChoice
+
+    @OptionGroup var range: TweetRange
+
+    @Flag(help: "Keep printing new tweets as they are posted.")
+    var follow = false
+
+    func run() async throws {
+        try await DaemonConnection.run(options, login: .required) { connection in
+            let (name, page) = try await timeline.read(range, on: connection)
+            try await LiveStream.tweets(
+                page, since: range.sinceID, follow: follow, on: connection, output: options.output
+            ) { sinceID in
+                _ = try await connection.call(
+                    API.Timelines.subscribe, .init(timeline: name, username: timeline.user, sinceId: sinceID))
+            }
+        }
+    }
+}
+
+/// Which timeline `twctl timeline` reads. A group of its own, ahead of the page's options, so that its check
+/// comes before theirs, as it always has.
+struct TimelineChoice: ParsableArguments {
     @Flag(help: "Your tweets and reposts and those of everyone you follow.")
     var home = false
 
@@ -23,50 +44,23 @@ struct TimelineCommand: AsyncParsableCommand {
     @Option(help: "One user's tweets and reposts.")
     var user: String?
 
-    @Option(help: "Only tweets newer than this id.")
-    var since: Int?
-
-    @Option(help: "Only tweets older than this id (page back).")
-    var before: Int?
-
-    @Option(help: "How many, 1 to 200.")
-    var limit = 20
-
-    @Flag(help: "Keep printing new tweets as they are posted.")
-    var follow = false
-
     func validate() throws {
         guard [home, everyone, user != nil].filter({ $0 }).count <= 1 else {
             throw ValidationError("Choose one of --home, --public and --user.")
         }
-        guard (1...200).contains(limit) else { throw ValidationError("--limit must be between 1 and 200.") }
-    }
-
-    func run() async throws {
-        let output = Output(options: options)
-        try await DaemonConnection.run(options, login: .required) { connection in
-            let (name, page) = try await read(connection)
-            if options.json {
-                output.json(page.json)
-            } else if !follow || !page.result.tweets.isEmpty {
-                output.page(page.result.tweets)
-            }
-            guard follow else { return }
-            let sinceID = page.result.newestId ?? since.map(Int64.init)
-            _ = try await connection.call(
-                API.Timelines.subscribe, .init(timeline: name, username: user, sinceId: sinceID))
-            try await LiveStream.print(connection, output: output)
-        }
     }
 
     /// Reads the chosen timeline; returns its name for `timeline.subscribe` with the page.
-    private func read(_ connection: RPCConnection) async throws -> (String, TypedAnswer<API.Tweets.TweetPage>) {
-        let (sinceID, maxID) = (since.map(Int64.init), before.map(Int64.init))
+    func read(_ range: TweetRange, on connection: RPCConnection) async throws
+        -> (String, TypedAnswer<API.Tweets.TweetPage>)
+    {
+        let older = range.older
         if let user {
-            let params = API.Timelines.UserParams(username: user, sinceId: sinceID, maxId: maxID, limit: limit)
+            let params = API.Timelines.UserParams(
+                username: user, sinceId: range.sinceID, maxId: older.maxID, limit: older.limit)
             return ("user", try await connection.answer(API.Timelines.user, params))
         }
-        let params = API.Timelines.PageParams(sinceId: sinceID, maxId: maxID, limit: limit)
+        let params = API.Timelines.PageParams(sinceId: range.sinceID, maxId: older.maxID, limit: older.limit)
         var showsPublic = everyone
         if !everyone && !home { showsPublic = try await !followsAnyone(connection) }
         if showsPublic {

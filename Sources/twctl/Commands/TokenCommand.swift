@@ -27,14 +27,11 @@ struct TokenCommand: AsyncParsableCommand {
         func run() async throws {
             // A token outlives the session, so the daemon asks for the password, as GitHub's sudo mode does.
             let password = try Credentials.password(fromStandardInput: passwordStdin)
-            let created = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(
-                    API.Tokens.create, .init(name: name, expiresInDays: expiresInDays, password: password))
+            let params = API.Tokens.CreateParams(name: name, expiresInDays: expiresInDays, password: password)
+            try await options.callAndPrint(API.Tokens.create, params) { created, output in
+                print(created.token)
+                output.note("Token #\(created.id) \"\(name)\": store it now, it is not shown again.")
             }
-            if options.json { return Output(options: options).json(created.json) }
-            print(created.result.token)
-            Output(options: options).note(
-                "Token #\(created.result.id) \"\(name)\": store it now, it is not shown again.")
         }
     }
 
@@ -44,15 +41,13 @@ struct TokenCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
 
         func run() async throws {
-            let tokens = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(API.Tokens.list)
-            }
-            if options.json { return Output(options: options).json(tokens.json) }
-            guard !tokens.result.isEmpty else { return Output(options: options).note("No tokens.") }
-            for token in tokens.result {
-                let expires = token.expiresAt.map(Timestamp.string(from:)) ?? "never"
-                let used = token.lastUsedAt.map(Timestamp.string(from:)) ?? "never"
-                print("#\(token.id)\t\(token.name)\texpires \(expires)\tused \(used)")
+            try await options.callAndPrint(API.Tokens.list) { tokens, output in
+                guard !tokens.isEmpty else { return output.note("No tokens.") }
+                for token in tokens {
+                    let expires = token.expiresAt.map(Timestamp.string(from:)) ?? "never"
+                    let used = token.lastUsedAt.map(Timestamp.string(from:)) ?? "never"
+                    print("#\(token.id)\t\(token.name)\texpires \(expires)\tused \(used)")
+                }
             }
         }
     }
@@ -66,11 +61,9 @@ struct TokenCommand: AsyncParsableCommand {
         var id: Int
 
         func run() async throws {
-            let result = try await DaemonConnection.run(options, login: .required) { connection in
-                try await connection.answer(API.Tokens.revoke, .init(id: Int64(id)))
+            try await options.callAndPrint(API.Tokens.revoke, .init(id: Int64(id))) { _, output in
+                output.note("Revoked #\(id).")
             }
-            if options.json { return Output(options: options).json(result.json) }
-            Output(options: options).note("Revoked #\(id).")
         }
     }
 }

@@ -92,11 +92,27 @@ struct Output {
 
     /// People, one a line: `@name  First Last`.
     func people(_ users: [UserSummary], empty: String) {
-        for user in users {
-            let name = "\(user.firstName) \(user.lastName)".trimmingCharacters(in: .whitespaces)
-            print("@\(user.username)" + (name.isEmpty ? "" : "  \(name)"))
-        }
+        for user in users { print(Self.person(user.username, firstName: user.firstName, lastName: user.lastName)) }
         if users.isEmpty { note(empty) }
+    }
+
+    /// `@name  First Last`, or `@name` alone for someone without a name; `style` dresses the `@name`.
+    static func person(
+        _ username: String, firstName: String, lastName: String, style: (String) -> String = { $0 }
+    ) -> String {
+        let name = "\(firstName) \(lastName)".trimmingCharacters(in: .whitespaces)
+        return style("@" + username) + (name.isEmpty ? "" : "  \(name)")
+    }
+
+    /// A page of people, and how to read the next one.
+    func people(_ page: API.Users.UserPage, empty: String) {
+        people(page.users, empty: empty)
+        nextPage(page.nextCursor)
+    }
+
+    /// Under a page, how to read the next one: `hint` and the cursor, when there is a next page.
+    func nextPage(_ cursor: String?, hint: String = "more: --cursor") {
+        if let cursor { note("\(hint) \(cursor)") }
     }
 
     /// An error from the daemon, with each failing field on its own line.

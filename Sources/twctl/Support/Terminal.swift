@@ -46,6 +46,11 @@ enum Terminal {
         return text
     }
 
+    /// `text`, or everything on standard input when it is `-`.
+    static func textOrStandardInput(_ text: String) -> String {
+        text == "-" ? readAllInput() : text
+    }
+
     static func bold(_ text: String) -> String { usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     static func dim(_ text: String) -> String { usesColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
     static func red(_ text: String) -> String { usesColor ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
