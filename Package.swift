@@ -44,14 +44,15 @@ let package = Package(
         // Every write's decision, once, as pure functions from the facts a store reads to a plan it applies.
         .target(name: "TwitterRules", dependencies: ["TwitterCore"], plugins: ["MemberwiseInitsPlugin"]),
         // The stores written once over a small SQL driver protocol; each database is a driver and a dialect.
-        .target(name: "TwitterSQL", dependencies: ["TwitterCore", "TwitterRules"]),
+        .target(name: "TwitterSQL", dependencies: ["TwitterCore", "TwitterRules"], plugins: ["MemberwiseInitsPlugin"]),
         .target(
             name: "TwitterStore",
             dependencies: [
                 "TwitterCore", "TwitterRules", "TwitterSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]
+            ],
+            plugins: ["MemberwiseInitsPlugin"]
         ),
         // PostgreSQL through postgres-nio: the same store protocols, for several daemons sharing one database.
         .target(
@@ -60,7 +61,8 @@ let package = Package(
                 "TwitterCore", "TwitterRules", "TwitterSQL", "EventLoopExecutor",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            plugins: ["MemberwiseInitsPlugin"]
         ),
         .target(name: "JSONRPC", plugins: ["MemberwiseInitsPlugin"]),
         // `twctl tui`'s pure model: state, key -> effects, state -> a grid of cells; no terminal, no socket.

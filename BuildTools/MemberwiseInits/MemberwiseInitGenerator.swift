@@ -1,12 +1,12 @@
-/// Writes the public memberwise initializer of every struct that declares the marker initializer
-/// `private init(memberwise: Never) { switch memberwise {} }`, as Swift writes an internal one by itself: a
-/// parameter per stored property in declaration order, labelled with its name; a `var`'s default value becomes the
-/// parameter's default, an optional `var` without one defaults to nil, and a `let` with a value is not a parameter.
+/// Writes the public memberwise initializer of every struct marked `// @MemberwiseInit` (on the line above its
+/// doc comment), as Swift writes an internal one by itself: a parameter per stored property in declaration order,
+/// labelled with its name; a `var`'s default value becomes the parameter's default, an optional `var` without one
+/// defaults to nil, and a `let` with a value is not a parameter.
 ///
 /// Swift gives a public struct no public memberwise initializer, and writing them by hand repeated the same lines
-/// in every value type of the protocol and the domain. The marker is an initializer, not a comment, because a
-/// struct that declares none gets Swift's internal one, whose signature the generated one would redeclare; taking
-/// `Never`, it can never be called.
+/// in every value type of the protocol and the domain. The generated initializer ends in an unnamed
+/// `_: Void = ()` that no caller writes: without it, it would redeclare the internal initializer Swift still
+/// writes for the struct. Inside the module a call picks Swift's, outside it the generated one; both do the same.
 struct MemberwiseInitGenerator {
     /// A marked struct as found in a file.
     struct MarkedStruct: Equatable {
@@ -26,6 +26,10 @@ struct MemberwiseInitGenerator {
         var type: String
         /// The parameter's default, if it has one.
         var defaultValue: String?
+        /// Whether the property has a property wrapper. Its storage is private to the struct's file, so an
+        /// initializer in an extension sets it through the property, last, once every other member is set; the
+        /// wrapper must therefore have an initial value.
+        var isWrapped = false
     }
 
     /// A declaration the generator cannot handle, with where it stands.
@@ -45,12 +49,11 @@ struct MemberwiseInitGenerator {
         var found: FoundStruct?
     }
 
-    /// A struct whose body is being read.
+    /// A marked struct whose body is being read.
     private struct FoundStruct {
         var name: String
-        var access: String?
+        var access: String
         var parameters: [Parameter] = []
-        var isMarked = false
         var unreadable: Failure?
     }
 
@@ -59,8 +62,8 @@ struct MemberwiseInitGenerator {
         var found: FoundStruct?
     }
 
-    /// The marker initializer, as its line reads.
-    static let marker = "private init(memberwise: Never) { switch memberwise {} }"
+    /// The marker, a line of its own above the struct's doc comment (swift-format wants the doc comment last).
+    static let marker = "// @MemberwiseInit"
 
     /// The marked structs of one file, and its import lines.
     static func scan(_ source: String) throws(Failure) -> (
@@ -71,57 +74,62 @@ struct MemberwiseInitGenerator {
         var types: [String] = []
         var scopes: [Scope] = []
         var pending: Declaration?
+        var markerLine: Int?
         for line in SwiftLines.lines(of: source) {
             let code = line.code.trimmingWhitespace()
+            if line.text.trimmingWhitespace() == marker {
+                markerLine = line.number
+                continue
+            }
             if line.depth == 0, code.wholeMatch(of: #/(@\w+\s+)*import\s+.+/#) != nil {
                 imports.append(code)
             }
-            if let alias = code.firstMatch(
-                of: #/^(?:(?:public|package|internal|fileprivate|private)\s+)?typealias\s+(\w+)/#)
-            {
-                types.append((scopes.compactMap(\.name) + [String(alias.output.1)]).joined(separator: "."))
+            if let alias = code.firstMatch(of: aliasPattern) {
+                types.append((scopes.compactMap(\.name) + [String(alias.output.name)]).joined(separator: "."))
             } else if let declaration = code.firstMatch(of: declarationPattern) {
                 let name = String(declaration.output.name)
                 if declaration.output.kind != "extension" {
                     types.append((scopes.compactMap(\.name) + [name]).joined(separator: "."))
                 }
                 var found: FoundStruct?
-                if declaration.output.kind == "struct" {
-                    // A struct inside a function has no name to extend; it cannot be marked.
-                    let qualified = scopes.allSatisfy { $0.name != nil } ? scopes.compactMap(\.name) + [name] : []
-                    let modifiers = declaration.output.modifiers
-                    found = FoundStruct(
-                        name: qualified.joined(separator: "."),
-                        access: ["public", "package"].first { modifiers.contains($0) })
-                }
-                pending = Declaration(name: name, found: found)
-            } else if scopes.last?.found != nil, line.depth == scopes.count, pending == nil {
-                if code == marker {
-                    scopes[scopes.count - 1].found?.isMarked = true
-                    guard scopes.last?.found?.access != nil, scopes.last?.found?.name.isEmpty == false else {
+                if let marked = markerLine {
+                    guard declaration.output.kind == "struct" else {
+                        throw Failure(
+                            line: marked, message: "\(marker) marks a struct, not a \(declaration.output.kind)")
+                    }
+                    let access = ["public", "package"].first { declaration.output.modifiers.contains($0) }
+                    guard let access, scopes.allSatisfy({ $0.name != nil }) else {
                         throw Failure(
                             line: line.number,
-                            message: "the marker in a struct that is neither public nor package, or inside a function")
+                            message: "\(marker) on a struct that is neither public nor package, or inside a function")
                     }
-                } else {
-                    do {
-                        if let parameter = try parameter(of: code, line: line.number) {
-                            scopes[scopes.count - 1].found?.parameters.append(parameter)
-                        }
-                    } catch {
-                        scopes[scopes.count - 1].found?.unreadable = error
+                    found = FoundStruct(
+                        name: (scopes.compactMap(\.name) + [name]).joined(separator: "."), access: access)
+                }
+                markerLine = nil
+                pending = Declaration(name: name, found: found)
+            } else if scopes.last?.found != nil, line.depth == scopes.count, pending == nil {
+                do {
+                    if let parameter = try parameter(of: code, line: line.number) {
+                        scopes[scopes.count - 1].found?.parameters.append(parameter)
                     }
+                } catch {
+                    scopes[scopes.count - 1].found?.unreadable = error
                 }
             }
             for brace in line.braces {
                 if brace == "{" {
                     scopes.append(Scope(name: pending?.name, found: pending?.found))
                     pending = nil
-                } else if let closed = scopes.popLast()?.found, closed.isMarked, let access = closed.access {
+                } else if let closed = scopes.popLast()?.found {
                     if let unreadable = closed.unreadable { throw unreadable }
-                    structs.append(MarkedStruct(name: closed.name, access: access, parameters: closed.parameters))
+                    structs.append(
+                        MarkedStruct(name: closed.name, access: closed.access, parameters: closed.parameters))
                 }
             }
+        }
+        if let markerLine {
+            throw Failure(line: markerLine, message: "\(marker) with no struct after it")
         }
         return (structs, imports, types)
     }
@@ -141,11 +149,16 @@ struct MemberwiseInitGenerator {
         let name = String(property.output.name)
         let type = String(property.output.type)
         let value = property.output.value.map(String.init)
+        let isWrapped = !property.output.wrappers.isEmpty
+        if isWrapped && value == nil {
+            throw Failure(line: line, message: "a wrapped property needs an initial value (= nil): \(code)")
+        }
         if property.output.keyword == "let" {
             if value != nil { return nil }
-            return Parameter(name: name, type: type, defaultValue: nil)
+            return Parameter(name: name, type: type, defaultValue: nil, isWrapped: isWrapped)
         }
-        return Parameter(name: name, type: type, defaultValue: value ?? (type.hasSuffix("?") ? "nil" : nil))
+        return Parameter(
+            name: name, type: type, defaultValue: value ?? (type.hasSuffix("?") ? "nil" : nil), isWrapped: isWrapped)
     }
 
     /// The generated file: the imports of the files that mark a struct, and an extension a struct.
@@ -172,7 +185,7 @@ struct MemberwiseInitGenerator {
             }
             return initializer(of: qualified)
         }
-        let header = "// Generated by BuildTools/MemberwiseInits from the structs that declare `\(marker)`.\n"
+        let header = "// Generated by BuildTools/MemberwiseInits from the structs marked \(marker).\n"
         return ([header + imports.sorted().joined(separator: "\n")] + extensions).joined(separator: "\n\n") + "\n"
     }
 
@@ -193,13 +206,16 @@ struct MemberwiseInitGenerator {
 
     /// One struct's extension with its initializer.
     static func initializer(of marked: MarkedStruct) -> String {
-        let parameters = marked.parameters.map { parameter in
-            "\(parameter.name): \(parameter.type)" + (parameter.defaultValue.map { " = \($0)" } ?? "")
+        let parameters =
+            marked.parameters.map { parameter in
+                "\(parameter.name): \(parameter.type)" + (parameter.defaultValue.map { " = \($0)" } ?? "")
+            } + ["_: Void = ()"]
+        let assignments = (marked.parameters.filter { !$0.isWrapped } + marked.parameters.filter(\.isWrapped)).map {
+            "        self.\($0.name) = \($0.name)"
         }
-        let assignments = marked.parameters.map { "        self.\($0.name) = \($0.name)" }
         return """
             extension \(marked.name) {
-                /// Creates the value from its members.
+                /// Creates the value from its members (the last parameter is never written).
                 \(marked.access) init(\(parameters.joined(separator: ", "))) {
             \(assignments.joined(separator: "\n"))
                 }
@@ -211,8 +227,12 @@ struct MemberwiseInitGenerator {
     nonisolated(unsafe) private static let declarationPattern =
         #/^(?<modifiers>(?:@\w+(?:\([^)]*\))?\s+|(?:public|package|internal|fileprivate|private|final|indirect)\s+)*)(?<kind>struct|enum|class|actor|extension|protocol)\s+(?<name>[A-Za-z_][A-Za-z0-9_.]*)/#
 
+    nonisolated(unsafe) private static let aliasPattern =
+        #/^(?:(?:public|package|internal|fileprivate|private)\s+)?typealias\s+(?<name>\w+)/#
+
+    /// A property line: a property wrapper (`@NullWhenAbsent`) is allowed; its initializer takes the wrapped value.
     nonisolated(unsafe) private static let propertyPattern =
-        #/(?<modifiers>(?:(?:public|package|internal|fileprivate|private)(?:\(set\))?\s+|static\s+|nonisolated\s+)*)(?<keyword>let|var)\s+(?<name>\w+)\s*:\s*(?<type>[^=]+?)\s*(?:=\s*(?<value>.+?))?\s*(?:\{.*)?/#
+        #/(?<wrappers>(?:@\w+\s+)*)(?<modifiers>(?:(?:public|package|internal|fileprivate|private)(?:\(set\))?\s+|static\s+|nonisolated\s+)*)(?<keyword>let|var)\s+(?<name>\w+)\s*:\s*(?<type>[^=]+?)\s*(?:=\s*(?<value>.+?))?\s*(?:\{.*)?/#
 }
 
 extension String {

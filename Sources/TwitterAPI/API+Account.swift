@@ -3,6 +3,7 @@ import JSONRPC
 import TwitterCore
 
 extension API.Reports {
+    // @MemberwiseInit
     /// `reports.create`'s params: an account, a tweet, or both (then the tweet must be the account's).
     public struct CreateParams: Codable, Sendable {
         /// The account reported.
@@ -13,16 +14,13 @@ extension API.Reports {
         public var messageId: Int64?
         /// Why; 1 to 500 characters.
         public var reason: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `reports.create`'s answer.
     public struct Created: Codable, Sendable, Equatable {
         /// The report's id.
         public var id: Int64
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `reports.create`.
@@ -42,32 +40,29 @@ extension API.Reports {
 }
 
 extension API.Account {
+    // @MemberwiseInit
     /// `account.export`'s params.
     public struct ExportParams: Codable, Sendable {
         /// The `nextCursor` of the previous page; nil for the first.
         public var cursor: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `account.delete`'s params: the password, or for an account without one, its username.
     public struct DeleteParams: Codable, Sendable {
         /// The account's password.
         public var password: String?
         /// The account's username, for accounts without a password.
         public var confirm: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `account.delete`'s answer.
     public struct Deleted: Codable, Sendable, Equatable {
         /// Always true.
         public var deleted: Bool
         /// Until when no one can take the username.
         public var usernameReservedUntil: Date
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     static let relationSchema = Schema.object(
@@ -155,6 +150,7 @@ extension API.Account {
 }
 
 extension API.Auth {
+    // @MemberwiseInit
     /// `auth.resetPassword`'s params.
     public struct ResetPasswordParams: Codable, Sendable {
         /// The account's e-mail.
@@ -163,8 +159,6 @@ extension API.Auth {
         public var code: String
         /// The new password.
         public var newPassword: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.resetPassword`.

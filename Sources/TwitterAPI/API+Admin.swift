@@ -12,6 +12,7 @@ extension API {
 }
 
 extension API.Admin {
+    // @MemberwiseInit
     /// An account as admins see it.
     public struct User: Codable, Sendable, Equatable {
         /// The public handle.
@@ -26,24 +27,10 @@ extension API.Admin {
         /// When it signed up.
         public var createdAt: Date
         /// Why it is suspended; null when active.
-        public var suspendedReason: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case username, email, role, status, createdAt, suspendedReason }
-
-        /// Encodes every member; `suspendedReason` is null when active, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(username, forKey: .username)
-            try container.encode(email, forKey: .email)
-            try container.encode(role, forKey: .role)
-            try container.encode(status, forKey: .status)
-            try container.encode(createdAt, forKey: .createdAt)
-            try container.encode(suspendedReason, forKey: .suspendedReason)
-        }
+        @NullWhenAbsent public var suspendedReason: String? = nil
     }
 
+    // @MemberwiseInit
     /// `admin.users.list`'s params.
     public struct UserListParams: Codable, Sendable {
         /// Part of the username or e-mail, any case.
@@ -54,59 +41,45 @@ extension API.Admin {
         public var limit: Int?
         /// The `nextCursor` of the previous page.
         public var cursor: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `admin.users.list`'s answer.
     public struct UserPage: Codable, Sendable, Equatable {
         /// Newest account first.
         public var users: [User]
         /// Pass as `cursor` for the next page; nil at the end.
-        public var nextCursor: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case users, nextCursor }
-
-        /// Encodes every member; `nextCursor` is null at the end.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(users, forKey: .users)
-            try container.encode(nextCursor, forKey: .nextCursor)
-        }
+        @NullWhenAbsent public var nextCursor: String? = nil
     }
 
+    // @MemberwiseInit
     /// `admin.users.suspend`'s params.
     public struct SuspendParams: Codable, Sendable {
         /// The account.
         public var username: String
         /// Why: shown to the account when it tries to log in, and kept in the audit log.
         public var reason: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `admin.users.resetPassword`'s answer.
     public struct ResetCode: Codable, Sendable, Equatable {
         /// The one-time code, shown only here: hand it to the account's owner.
         public var code: String
         /// When it stops working.
         public var expiresAt: Date
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `admin.tweets.delete`'s params.
     public struct DeleteTweetParams: Codable, Sendable {
         /// The tweet.
         public var id: Int64
         /// Why, for the audit log.
         public var reason: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `admin.reports.list`'s params.
     public struct ReportListParams: Codable, Sendable {
         /// Only reports of this status.
@@ -115,59 +88,36 @@ extension API.Admin {
         public var limit: Int?
         /// The `nextCursor` of the previous page.
         public var cursor: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `admin.reports.list`'s answer.
     public struct ReportPage: Codable, Sendable, Equatable {
         /// Newest first.
         public var reports: [TwitterCore.Report]
         /// Pass as `cursor` for the next page; nil at the end.
-        public var nextCursor: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case reports, nextCursor }
-
-        /// Encodes every member; `nextCursor` is null at the end.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(reports, forKey: .reports)
-            try container.encode(nextCursor, forKey: .nextCursor)
-        }
+        @NullWhenAbsent public var nextCursor: String? = nil
     }
 
+    // @MemberwiseInit
     /// `admin.reports.resolve`'s params.
     public struct ResolveParams: Codable, Sendable {
         /// The report.
         public var id: Int64
         /// What was done, for the reporter's record and the audit log.
         public var note: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `admin.audit.list`'s params.
     public typealias AuditListParams = API.PageParams
 
+    // @MemberwiseInit
     /// `admin.audit.list`'s answer.
     public struct AuditPage: Codable, Sendable, Equatable {
         /// Newest first.
         public var entries: [TwitterCore.AuditEntry]
         /// Pass as `cursor` for the next page; nil at the end.
-        public var nextCursor: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case entries, nextCursor }
-
-        /// Encodes every member; `nextCursor` is null at the end.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(entries, forKey: .entries)
-            try container.encode(nextCursor, forKey: .nextCursor)
-        }
+        @NullWhenAbsent public var nextCursor: String? = nil
     }
 
     static let nextCursor = Property(

@@ -2,6 +2,7 @@ import JSONRPC
 import TwitterCore
 
 extension API.Admin {
+    // @MemberwiseInit
     /// `admin.roles.grant`'s and `admin.roles.revoke`'s answer.
     public struct RoleChanged: Codable, Sendable, Equatable {
         /// The account, as it is named now.
@@ -10,8 +11,6 @@ extension API.Admin {
         public var role: AccountRole
         /// False when it had that role already.
         public var changed: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     static let roleChangedSchema = Schema.object(

@@ -3,6 +3,7 @@ import JSONRPC
 import TwitterCore
 
 extension API.Auth {
+    // @MemberwiseInit
     /// `auth.signup`'s params.
     public struct SignupParams: Codable, Sendable {
         /// A valid address, at most 254 characters.
@@ -11,90 +12,73 @@ extension API.Auth {
         public var password: String
         /// The public handle; derived from the e-mail when nil.
         public var username: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `auth.login`'s params.
     public struct LoginParams: Codable, Sendable {
         /// An enabled provider's name.
         public var provider: String
         /// The provider's own credentials object, decoded by the provider once it is known.
         public var credentials: JSONValue
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `auth.changePassword`'s params.
     public struct ChangePasswordParams: Codable, Sendable {
         /// The password now.
         public var currentPassword: String
         /// 8 to 128 characters.
         public var newPassword: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// A login provider and the credentials it takes.
     public struct Provider: Codable, Sendable {
         /// The provider's name, for auth.login.
         public var name: String
         /// The provider's credentials.
         public var credentials: [CredentialField]
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// The session part of a login answer; `expiresAt` is always present, null for a token that never expires.
     public struct Session: Codable, Sendable {
         /// The secret, shown only once.
         public var token: String
         /// When it expires; nil for never.
-        public var expiresAt: Date?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
+        @NullWhenAbsent public var expiresAt: Date? = nil
 
         /// Creates the value from its members.
         public init(_ session: IssuedSession) {
             self.init(token: session.token, expiresAt: session.expiresAt)
         }
-
-        enum CodingKeys: String, CodingKey { case token, expiresAt }
-
-        /// Encodes every member; one without a value is written as null, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(token, forKey: .token)
-            try container.encode(expiresAt, forKey: .expiresAt)
-        }
     }
 
+    // @MemberwiseInit
     /// `{user, session}`: the answer to signup and login.
     public struct LoginResult: Codable, Sendable {
         /// The account.
         public var user: User
         /// The session, to resume with provider "token".
         public var session: Session
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `auth.logout`'s answer.
     public struct LoggedOut: Codable, Sendable {
         /// Always true.
         public var loggedOut: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `auth.changePassword`'s answer.
     public struct PasswordChanged: Codable, Sendable {
         /// Always true.
         public var passwordChanged: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `auth.whoami`'s answer; `expiresAt` is always present, null for a login that does not expire.
     public struct WhoAmI: Codable, Sendable {
         /// The account.
@@ -102,42 +86,27 @@ extension API.Auth {
         /// The provider that logged the connection in.
         public var provider: String
         /// When it expires; nil for never.
-        public var expiresAt: Date?
+        @NullWhenAbsent public var expiresAt: Date? = nil
         /// `user` or `admin`, decided at login.
         public var role: AccountRole
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case user, provider, expiresAt, role }
-
-        /// Encodes every member; one without a value is written as null, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(user, forKey: .user)
-            try container.encode(provider, forKey: .provider)
-            try container.encode(expiresAt, forKey: .expiresAt)
-            try container.encode(role, forKey: .role)
-        }
     }
 
+    // @MemberwiseInit
     /// `auth.linkPeer`'s answer.
     public struct PeerLinked: Codable, Sendable {
         /// The uid that now logs in as this account.
         public var uid: UInt32
         /// The account it logs in as.
         public var username: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `auth.unlinkPeer`'s answer.
     public struct PeerUnlinked: Codable, Sendable {
         /// The uid whose link was asked to go.
         public var uid: UInt32
         /// False when no link existed.
         public var unlinked: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     static let userSchema = Schema.object(
@@ -249,14 +218,13 @@ extension API.Auth {
 }
 
 extension API.Auth {
+    // @MemberwiseInit
     /// `auth.revoked`: this connection's login ended elsewhere; its subscriptions have ended with it.
     public struct Revoked: Codable, Sendable, Equatable {
         /// `loggedOut`, `tokenRevoked`, `passwordChanged` or `peerUnlinked`.
         public var reason: String
         /// A sentence for people.
         public var message: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.revoked`.

@@ -7,12 +7,11 @@ extension API {
 }
 
 extension API.Bookmarks {
+    // @MemberwiseInit
     /// `bookmarks.add`'s and `bookmarks.remove`'s answer.
     public struct Bookmarked: Codable, Sendable, Equatable {
         /// Whether the caller has the tweet bookmarked now.
         public var bookmarked: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `bookmarks.list`'s params.
@@ -51,14 +50,17 @@ extension API.Bookmarks {
 }
 
 extension API.Tweets {
-    /// A page of tweets read by cursor (`bookmarks.list`, `tweets.quotes`): `{"nextCursor","tweets"}`.
+    // @MemberwiseInit
+    /// A page of tweets read by cursor (`bookmarks.list`, `tweets.quotes`, `search.tweets`):
+    /// `{"nextCursor","tweets"}`.
     ///
-    /// The daemon writes these bytes itself (`TweetListAnswer`), every tweet with the caller's marks.
-    public struct TweetListPage: Decodable, Sendable, Equatable {
-        /// The tweets, in the list's order.
+    /// For bookmarks and quotes the daemon writes these bytes itself (`TweetListAnswer`), every tweet with the
+    /// caller's marks.
+    public struct TweetListPage: Codable, Sendable, Equatable {
+        /// The tweets, in the list's order: for a search, best match first, then newest.
         public var tweets: [Tweet]
         /// Pass as `cursor` for the next page; nil at the end.
-        public var nextCursor: String?
+        @NullWhenAbsent public var nextCursor: String? = nil
     }
 
     static let listPageSchema = Schema.object(

@@ -8,6 +8,7 @@ extension API {
 }
 
 extension API.Lists {
+    // @MemberwiseInit
     /// `lists.create`'s params.
     public struct CreateParams: Codable, Sendable {
         /// 1 to 25 characters.
@@ -17,11 +18,10 @@ extension API.Lists {
         /// Whether only the owner may see it; false when nil.
         public var isPrivate: Bool?
 
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
         enum CodingKeys: String, CodingKey { case name, description, isPrivate = "private" }
     }
 
+    // @MemberwiseInit
     /// `lists.update`'s params: the absent fields are left alone.
     public struct UpdateParams: Codable, Sendable {
         /// The list.
@@ -33,47 +33,33 @@ extension API.Lists {
         /// Private or public.
         public var isPrivate: Bool?
 
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
         enum CodingKeys: String, CodingKey { case id, name, description, isPrivate = "private" }
     }
 
     /// The params of a method on one list.
-    public struct IDParams: Codable, Sendable {
-        /// The list's id.
-        public var id: Int64
+    public typealias IDParams = API.IDParams
 
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-    }
-
+    // @MemberwiseInit
     /// `lists.add`'s and `lists.remove`'s params.
     public struct MemberParams: Codable, Sendable {
         /// The list.
         public var id: Int64
         /// The account added or removed.
         public var username: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `lists.members`' params.
     public typealias MembersParams = API.IDPageParams
 
+    // @MemberwiseInit
     /// `lists.mine`'s and `lists.of`'s answer.
     public struct Lists: Codable, Sendable, Equatable {
         /// The lists, oldest first.
         public var lists: [UserList]
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `lists.delete`'s answer.
-    public struct Deleted: Codable, Sendable, Equatable {
-        /// Always true: the list is gone.
-        public var deleted: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-    }
+    public typealias Deleted = API.Deleted
 
     static let listSchema = Schema.object(
         [

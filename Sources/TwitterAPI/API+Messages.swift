@@ -8,6 +8,7 @@ extension API {
 }
 
 extension API.Messages {
+    // @MemberwiseInit
     /// An account in a conversation.
     public struct Participant: Codable, Sendable, Equatable {
         /// The account's id.
@@ -16,19 +17,10 @@ extension API.Messages {
         public var username: String
         /// When it left the conversation; absent while it is in it.
         public var leftAt: Date?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The sender of a message.
-    public struct Sender: Codable, Sendable, Equatable {
-        /// The account's id.
-        public var id: Int64
-        /// Its name now.
-        public var username: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-    }
+    public typealias Sender = AccountName
 
     /// A message, or the placeholder `{id, deleted: true}` its sender's deletion leaves in its place.
     public struct Message: Codable, Sendable, Equatable {
@@ -65,6 +57,7 @@ extension API.Messages {
         }
     }
 
+    // @MemberwiseInit
     /// A conversation as one of its members lists it.
     public struct Conversation: Codable, Sendable, Equatable {
         /// The conversation's id.
@@ -72,27 +65,14 @@ extension API.Messages {
         /// Every member, the caller included; one that left carries `leftAt`.
         public var participants: [Participant]
         /// The newest message; null when there is none to show.
-        public var lastMessage: Message?
+        @NullWhenAbsent public var lastMessage: Message? = nil
         /// Messages by others the caller has not read.
         public var unreadCount: Int
         /// The time of the newest message.
         public var updatedAt: Date
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case id, participants, lastMessage, unreadCount, updatedAt }
-
-        /// Encodes every member; `lastMessage` is null when there is none, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(participants, forKey: .participants)
-            try container.encode(lastMessage, forKey: .lastMessage)
-            try container.encode(unreadCount, forKey: .unreadCount)
-            try container.encode(updatedAt, forKey: .updatedAt)
-        }
     }
 
+    // @MemberwiseInit
     /// `messages.send`'s params: `to` or `conversationId`, not both.
     public struct SendParams: Codable, Sendable {
         /// 1 to 1,000 characters, as a tweet's text is checked.
@@ -103,32 +83,21 @@ extension API.Messages {
         public var conversationId: Int64?
         /// Sending again with the same key within 24 hours returns the first message.
         public var idempotencyKey: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `messages.conversations`' params.
     public typealias ConversationsParams = API.PageParams
 
+    // @MemberwiseInit
     /// `messages.conversations`' answer.
     public struct ConversationPage: Codable, Sendable, Equatable {
         /// Most recent activity first.
         public var conversations: [Conversation]
         /// Pass as cursor for the next page; null at the end.
-        public var nextCursor: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case conversations, nextCursor }
-
-        /// Encodes every member; `nextCursor` is null at the end, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(conversations, forKey: .conversations)
-            try container.encode(nextCursor, forKey: .nextCursor)
-        }
+        @NullWhenAbsent public var nextCursor: String? = nil
     }
 
+    // @MemberwiseInit
     /// `messages.list`'s params.
     public struct ListParams: Codable, Sendable {
         /// The conversation.
@@ -139,77 +108,55 @@ extension API.Messages {
         public var maxId: Int64?
         /// Only messages newer than this id.
         public var sinceId: Int64?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `messages.list`'s answer.
     public struct MessagePage: Codable, Sendable, Equatable {
         /// Newest first.
         public var messages: [Message]
         /// Pass as maxId for the next (older) page; null at the end.
-        public var nextCursor: Int64?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case messages, nextCursor }
-
-        /// Encodes every member; `nextCursor` is null at the end, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(messages, forKey: .messages)
-            try container.encode(nextCursor, forKey: .nextCursor)
-        }
+        @NullWhenAbsent public var nextCursor: Int64? = nil
     }
 
+    // @MemberwiseInit
     /// A conversation, by id.
     public struct ConversationParams: Codable, Sendable {
         /// The conversation's id.
         public var conversationId: Int64
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// A message, by id.
-    public struct IDParams: Codable, Sendable {
-        /// The message's id.
-        public var id: Int64
+    public typealias IDParams = API.IDParams
 
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-    }
-
+    // @MemberwiseInit
     /// `messages.unreadCount`'s answer.
     public struct UnreadCount: Codable, Sendable, Equatable {
         /// Unread messages over every conversation.
         public var count: Int
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `messages.markRead`'s answer.
     public struct Marked: Codable, Sendable, Equatable {
         /// Unread messages left over every conversation.
         public var unreadCount: Int
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `messages.leave`'s answer.
     public struct Left: Codable, Sendable, Equatable {
         /// Always true.
         public var left: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `messages.new`: a message sent to a conversation of the subscriber's, after the subscription began.
     public struct New: Codable, Sendable, Equatable {
         /// The subscription this notification belongs to.
         public var subscription: Int
         /// The message.
         public var message: Message
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 }
 

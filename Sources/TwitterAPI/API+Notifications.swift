@@ -2,6 +2,7 @@ import JSONRPC
 import TwitterCore
 
 extension API.Notifications {
+    // @MemberwiseInit
     /// `notifications.list`'s params.
     public struct ListParams: Codable, Sendable {
         /// Only notifications newer than this id.
@@ -12,8 +13,6 @@ extension API.Notifications {
         public var limit: Int?
         /// Only these types; every type when nil.
         public var types: [ActivityNotification.Kind]?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `notifications.list`'s answer.
@@ -21,9 +20,9 @@ extension API.Notifications {
         /// Newest first.
         public var notifications: [ActivityNotification]
         /// The newest id on the page; nil when it is empty.
-        public var newestId: Int64?
+        @NullWhenAbsent public var newestId: Int64? = nil
         /// The oldest id on the page; nil when it is empty.
-        public var oldestId: Int64?
+        @NullWhenAbsent public var oldestId: Int64? = nil
         /// How many notifications are unread in all.
         public var unread: Int
 
@@ -34,51 +33,36 @@ extension API.Notifications {
             oldestId = notifications.last?.id
             self.unread = unread
         }
-
-        enum CodingKeys: String, CodingKey { case notifications, newestId, oldestId, unread }
-
-        /// Encodes every member; the ids are null on an empty page, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(notifications, forKey: .notifications)
-            try container.encode(newestId, forKey: .newestId)
-            try container.encode(oldestId, forKey: .oldestId)
-            try container.encode(unread, forKey: .unread)
-        }
     }
 
+    // @MemberwiseInit
     /// `notifications.markRead`'s params.
     public struct MarkReadParams: Codable, Sendable {
         /// Every notification up to and including this id is read.
         public var upToId: Int64
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// The unread count.
     public struct Unread: Codable, Sendable, Equatable {
         /// How many notifications are unread.
         public var unread: Int
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `notifications.subscribe`'s params.
     public struct SubscribeParams: Codable, Sendable {
         /// First send the notifications newer than this id, so nothing is missed.
         public var sinceId: Int64?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `notifications.new`: a notification made after the subscription began (or after its `sinceId`).
     public struct New: Codable, Sendable, Equatable {
         /// The subscription this notification belongs to.
         public var subscription: Int
         /// The notification.
         public var notification: ActivityNotification
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     static let notificationSchema = Schema.object(

@@ -1,48 +1,36 @@
 import Foundation
 import JSONRPC
+import TwitterCore
 
 extension API.Auth {
+    // @MemberwiseInit
     /// `auth.linkPeer`'s params.
     public struct LinkPeerParams: Codable, Sendable {
         /// The account's password: a link lets the uid in with no secret, so it takes what a login takes.
         public var password: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `auth.unlinkPeer`'s params.
     public struct UnlinkPeerParams: Codable, Sendable {
         /// The uid whose link to this account goes; the calling process's uid when absent.
         public var uid: UInt32?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// One uid linked to the account.
     public struct PeerLinkSummary: Codable, Sendable, Equatable {
         /// The Unix uid.
         public var uid: UInt32
         /// When it was linked; null for links older than this record.
-        public var linkedAt: Date?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case uid, linkedAt }
-
-        /// `linkedAt` is always present, null when unknown.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(uid, forKey: .uid)
-            try container.encode(linkedAt, forKey: .linkedAt)
-        }
+        @NullWhenAbsent public var linkedAt: Date? = nil
     }
 
+    // @MemberwiseInit
     /// `auth.peerLinks`' answer.
     public struct PeerLinks: Codable, Sendable {
         /// Every uid that logs in as this account, by uid.
         public var links: [PeerLinkSummary]
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `auth.linkPeer`.

@@ -2,23 +2,13 @@ import JSONRPC
 import TwitterCore
 
 extension API.Profiles {
+    // @MemberwiseInit
     /// `profile.pin`'s and `profile.unpin`'s answer.
     public struct Pinned: Codable, Sendable, Equatable {
         /// Whether a tweet is pinned now.
         public var pinned: Bool
         /// The pinned tweet's id; nil after `profile.unpin`.
-        public var pinnedTweetId: Int64?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case pinned, pinnedTweetId }
-
-        /// Encodes every member; `pinnedTweetId` is null when none, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(pinned, forKey: .pinned)
-            try container.encode(pinnedTweetId, forKey: .pinnedTweetId)
-        }
+        @NullWhenAbsent public var pinnedTweetId: Int64? = nil
     }
 
     static let pinnedSchema = Schema.object(

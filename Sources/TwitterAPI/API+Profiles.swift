@@ -3,14 +3,14 @@ import JSONRPC
 import TwitterCore
 
 extension API.Profiles {
+    // @MemberwiseInit
     /// `profile.get`'s params.
     public struct GetParams: Codable, Sendable {
         /// Whose profile; the caller's when nil.
         public var username: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// The fields to change; nil leaves a field as it is.
     public struct UpdateParams: Codable, Sendable {
         /// A new first name, at least 2 characters.
@@ -31,8 +31,6 @@ extension API.Profiles {
         public var currentPassword: String?
         /// Who may start writing to you: everyone, following (the people you follow) or nobody.
         public var messagesFrom: MessagesFrom?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The caller's own profile in full, or another user's public part.
@@ -55,14 +53,13 @@ extension API.Profiles {
         }
     }
 
+    // @MemberwiseInit
     /// `profile.update`'s answer: the profile as stored, and the fields written.
     public struct Updated: Codable, Sendable, Equatable {
         /// The profile as stored.
         public var profile: Profile
         /// The fields written; empty when nothing differed.
         public var changed: [String]
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case profile, changed }
 

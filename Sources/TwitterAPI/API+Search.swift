@@ -2,6 +2,7 @@ import JSONRPC
 import TwitterCore
 
 extension API.Search {
+    // @MemberwiseInit
     /// `search.tweets`' params.
     public struct TweetsParams: Codable, Sendable {
         /// Words, `"a phrase"`, `from:username`, `#tag`, `-word`.
@@ -10,45 +11,25 @@ extension API.Search {
         public var limit: Int?
         /// The `nextCursor` of the previous page.
         public var cursor: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
-    /// `search.tweets`' answer.
-    public struct TweetResults: Codable, Sendable, Equatable {
-        /// Best match first, then newest.
-        public var tweets: [Tweet]
-        /// Pass as `cursor` for more; nil at the end.
-        public var nextCursor: String?
+    /// `search.tweets`' answer: a page of tweets by cursor, best match first, then newest.
+    public typealias TweetResults = API.Tweets.TweetListPage
 
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case tweets, nextCursor }
-
-        /// Encodes every member; `nextCursor` is null at the end, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(tweets, forKey: .tweets)
-            try container.encode(nextCursor, forKey: .nextCursor)
-        }
-    }
-
+    // @MemberwiseInit
     /// `search.users`' params.
     public struct UsersParams: Codable, Sendable {
         /// The start of a username, first name or last name, in any case.
         public var query: String
         /// How many, 1 to 100; 20 when nil.
         public var limit: Int?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `search.users`' answer.
     public struct UserResults: Codable, Sendable, Equatable {
         /// Username matches first, then by username.
         public var users: [UserSummary]
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `search.tweets`.
@@ -87,6 +68,7 @@ extension API.Search {
 }
 
 extension API.Tags {
+    // @MemberwiseInit
     /// `tags.tweets`' params.
     public struct TweetsParams: Codable, Sendable {
         /// The tag, with or without `#`, in any case or width.
@@ -97,26 +79,22 @@ extension API.Tags {
         public var maxId: Int64?
         /// How many, 1 to 200; 20 when nil.
         public var limit: Int?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `tags.trending`' params.
     public struct TrendingParams: Codable, Sendable {
         /// The window, 1 to 168 hours; 24 when nil.
         public var hours: Int?
         /// How many tags, 1 to 100; 10 when nil.
         public var limit: Int?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `tags.trending`' answer.
     public struct Trending: Codable, Sendable, Equatable {
         /// The tags, most used by distinct accounts first.
         public var tags: [TrendingTag]
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tags.tweets`.

@@ -33,6 +33,7 @@ extension API.System {
         }
     }
 
+    // @MemberwiseInit
     /// `system.health`'s answer.
     public struct Health: Codable, Sendable, Equatable {
         /// `ok`, or `degraded` when the database does not answer.
@@ -45,8 +46,6 @@ extension API.System {
         public var requestsServed: Int
         /// The store the daemon serves from: `sqlite` or `postgresql`.
         public var store: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `system.ping`.

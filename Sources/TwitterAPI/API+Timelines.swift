@@ -2,6 +2,7 @@ import JSONRPC
 import TwitterCore
 
 extension API.Timelines {
+    // @MemberwiseInit
     /// `timeline.home`'s and `timeline.public`'s params.
     public struct PageParams: Codable, Sendable {
         /// Only tweets newer than this id.
@@ -10,10 +11,9 @@ extension API.Timelines {
         public var maxId: Int64?
         /// How many, 1 to 200; 20 when nil.
         public var limit: Int?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `timeline.user`'s params.
     public struct UserParams: Codable, Sendable {
         /// Whose tweets and reposts.
@@ -24,10 +24,9 @@ extension API.Timelines {
         public var maxId: Int64?
         /// How many, 1 to 200; 20 when nil.
         public var limit: Int?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `timeline.list`'s params.
     public struct ListParams: Codable, Sendable {
         /// The list.
@@ -38,10 +37,9 @@ extension API.Timelines {
         public var maxId: Int64?
         /// How many, 1 to 200; 20 when nil.
         public var limit: Int?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `timeline.subscribe`'s params.
     public struct SubscribeParams: Codable, Sendable {
         /// `home`, `public`, `user` or `list`.
@@ -52,8 +50,6 @@ extension API.Timelines {
         public var listId: Int64?
         /// First send the tweets newer than this id, so nothing is missed.
         public var sinceId: Int64?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     static let pageParams = [

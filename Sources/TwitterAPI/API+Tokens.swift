@@ -1,7 +1,9 @@
 import Foundation
 import JSONRPC
+import TwitterCore
 
 extension API.Tokens {
+    // @MemberwiseInit
     /// `tokens.create`'s params.
     public struct CreateParams: Codable, Sendable {
         /// A name to recognise the token by, 1 to 64 characters.
@@ -11,18 +13,16 @@ extension API.Tokens {
         /// The account's password: a token outlives the session that asked for it, so minting one takes what a
         /// login takes.
         public var password: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `tokens.revoke`'s params.
     public struct RevokeParams: Codable, Sendable {
         /// The token's id, from tokens.list.
         public var id: Int64
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// A new token, with its secret: shown only in this answer.
     public struct CreatedToken: Codable, Sendable {
         /// The token's id.
@@ -32,22 +32,10 @@ extension API.Tokens {
         /// The name given at creation.
         public var name: String
         /// When it expires; nil for never.
-        public var expiresAt: Date?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case id, token, name, expiresAt }
-
-        /// `expiresAt` is always present, null for a token that never expires.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(token, forKey: .token)
-            try container.encode(name, forKey: .name)
-            try container.encode(expiresAt, forKey: .expiresAt)
-        }
+        @NullWhenAbsent public var expiresAt: Date? = nil
     }
 
+    // @MemberwiseInit
     /// A live token, without its secret.
     public struct TokenSummary: Codable, Sendable {
         /// The token's id.
@@ -57,31 +45,16 @@ extension API.Tokens {
         /// When it was made.
         public var createdAt: Date
         /// When it expires; nil for never.
-        public var expiresAt: Date?
+        @NullWhenAbsent public var expiresAt: Date? = nil
         /// When it was last used; nil if never.
-        public var lastUsedAt: Date?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case id, name, createdAt, expiresAt, lastUsedAt }
-
-        /// Every member is present; a date that never was is null.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(createdAt, forKey: .createdAt)
-            try container.encode(expiresAt, forKey: .expiresAt)
-            try container.encode(lastUsedAt, forKey: .lastUsedAt)
-        }
+        @NullWhenAbsent public var lastUsedAt: Date? = nil
     }
 
+    // @MemberwiseInit
     /// `tokens.revoke`'s answer.
     public struct Revoked: Codable, Sendable {
         /// Always true.
         public var revoked: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tokens.create`.

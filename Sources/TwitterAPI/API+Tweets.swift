@@ -2,6 +2,7 @@ import JSONRPC
 import TwitterCore
 
 extension API.Tweets {
+    // @MemberwiseInit
     /// `tweets.post`'s params.
     public struct PostParams: Codable, Sendable {
         /// Trimmed and NFC-normalised by the daemon; 1 to 140 characters, or empty for a quote.
@@ -12,10 +13,9 @@ extension API.Tweets {
         public var inReplyToId: Int64?
         /// The tweet this one quotes (a repost's original, for a repost).
         public var quoteOf: Int64?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `tweets.fetch`'s params.
     public struct FetchParams: Codable, Sendable {
         /// Only tweets newer than this id.
@@ -26,34 +26,25 @@ extension API.Tweets {
         public var limit: Int?
         /// Only this username's tweets.
         public var author: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// One tweet, by id.
-    public struct IDParams: Codable, Sendable {
-        /// The tweet's id.
-        public var id: Int64
+    public typealias IDParams = API.IDParams
 
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-    }
-
+    // @MemberwiseInit
     /// `tweets.subscribe`'s params.
     public struct SubscribeParams: Codable, Sendable {
         /// Only this username's tweets.
         public var author: String?
         /// First send the tweets newer than this id, so nothing is missed.
         public var sinceId: Int64?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `tweets.unsubscribe`'s params.
     public struct UnsubscribeParams: Codable, Sendable {
         /// The subscription this notification belongs to.
         public var subscription: Int
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.fetch`'s answer: newest first, with the ids to page from (null when empty).
@@ -72,27 +63,20 @@ extension API.Tweets {
     }
 
     /// `tweets.delete`'s answer.
-    public struct Deleted: Codable, Sendable {
-        /// Always true.
-        public var deleted: Bool
+    public typealias Deleted = API.Deleted
 
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-    }
-
+    // @MemberwiseInit
     /// `tweets.subscribe`'s answer.
     public struct Subscribed: Codable, Sendable {
         /// The id the subscription's notifications carry.
         public var subscription: Int
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `tweets.unsubscribe`'s answer.
     public struct Unsubscribed: Codable, Sendable {
         /// Always true.
         public var unsubscribed: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.quotes`'s params.
@@ -296,24 +280,22 @@ extension API.Tweets {
         public var tweet: Tweet
     }
 
+    // @MemberwiseInit
     /// `tweets.deleted`: a tweet the subscription may have shown is gone.
     public struct TweetDeleted: Codable, Sendable, Equatable {
         /// The subscription this notification belongs to.
         public var subscription: Int
         /// The id of the deleted tweet.
         public var id: Int64
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `tweets.lagged`: the subscriber fell behind and the subscription ended; fetch from `resumeFrom`.
     public struct Lagged: Codable, Sendable, Equatable {
         /// The subscription this notification belongs to.
         public var subscription: Int
         /// The last id delivered; fetch with sinceId from here.
         public var resumeFrom: Int64
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `tweets.new`.
@@ -329,22 +311,20 @@ extension API.Tweets {
     /// `tweets.likedBy`'s params.
     public typealias LikedByParams = API.IDPageParams
 
+    // @MemberwiseInit
     /// `tweets.like`'s and `tweets.unlike`'s answer.
     public struct Liked: Codable, Sendable, Equatable {
         /// Whether the caller likes the tweet now.
         public var liked: Bool
         /// The tweet's likes now.
         public var likesCount: Int
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `tweets.unrepost`'s answer.
     public struct Reposted: Codable, Sendable, Equatable {
         /// Whether the caller has reposted the tweet now: always false.
         public var reposted: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// One place in a thread: a tweet, or a deleted tweet that keeps the conversation's shape.

@@ -2,14 +2,14 @@ import JSONRPC
 import TwitterCore
 
 extension API.Users {
+    // @MemberwiseInit
     /// The params of a method on one account.
     public struct UsernameParams: Codable, Sendable {
         /// The account's username, in any case.
         public var username: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `users.followers`' and `users.following`'s params.
     public struct ListParams: Codable, Sendable {
         /// Whose followers, or whom they follow.
@@ -18,35 +18,22 @@ extension API.Users {
         public var limit: Int?
         /// The `nextCursor` of the previous page.
         public var cursor: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `users.follow`'s and `users.unfollow`'s answer.
     public struct Following: Codable, Sendable, Equatable {
         /// Whether the caller follows the account now.
         public var following: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// A page of people, newest relationship first.
     public struct UserPage: Codable, Sendable, Equatable {
         /// The people.
         public var users: [UserSummary]
         /// Pass as `cursor` for the next page; nil at the end.
-        public var nextCursor: String?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-        enum CodingKeys: String, CodingKey { case users, nextCursor }
-
-        /// Encodes every member; `nextCursor` is null at the end, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(users, forKey: .users)
-            try container.encode(nextCursor, forKey: .nextCursor)
-        }
+        @NullWhenAbsent public var nextCursor: String? = nil
     }
 
     static let usernameParam = [Property("username", .string("The account, in any case."), required: true)]
@@ -111,14 +98,13 @@ extension API.Users {
             errors: ["invalid_params", "not_found"]
         ))
 
+    // @MemberwiseInit
     /// `users.mute`'s, `users.unmute`'s, `users.block`'s and `users.unblock`'s answer.
     public struct Relation: Codable, Sendable, Equatable {
         /// Whether you mute the account now (for mute and unmute).
         public var muted: Bool?
         /// Whether you block the account now (for block and unblock).
         public var blocked: Bool?
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// `users.muted`'s and `users.blocked`'s params.

@@ -3,7 +3,8 @@
 public struct CellStyle: OptionSet, Sendable, Hashable {
     /// The raw bits.
     public let rawValue: UInt16
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
+    /// Creates a style from its bits.
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Bold.
     public static let bold = CellStyle(rawValue: 1 << 0)

@@ -63,6 +63,7 @@ public enum Item: Sendable, Equatable {
     }
 }
 
+// @MemberwiseInit
 /// A conversation as the Messages tab shows it.
 public struct ConversationLine: Sendable, Equatable {
     /// The conversation's id.
@@ -77,8 +78,6 @@ public struct ConversationLine: Sendable, Equatable {
     public var unread: Int
     /// The last activity.
     public var updatedAt: Date
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A list on screen: its items, the selection, and what arrived while the reader was scrolled away.

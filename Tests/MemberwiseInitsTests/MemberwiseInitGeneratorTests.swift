@@ -10,6 +10,7 @@ import Testing
             import Foundation
 
             extension API.Timelines {
+                \(marker)
                 /// Docs.
                 public struct UserParams: Codable, Sendable {
                     /// Whose.
@@ -18,11 +19,10 @@ import Testing
                     public var since: Int64?
                     public let fixed: Int = 3
                     public let required: Date?
+                    @NullWhenAbsent public var cursor: String? = nil
                     public static var shared: Int = 0
                     public var computed: Int { limit * 2 }
                     var text: String { "{" }
-
-                    \(marker)  // a comment
                 }
             }
             """
@@ -37,6 +37,7 @@ import Testing
                         .init(name: "limit", type: "Int", defaultValue: "40"),
                         .init(name: "since", type: "Int64?", defaultValue: "nil"),
                         .init(name: "required", type: "Date?", defaultValue: nil),
+                        .init(name: "cursor", type: "String?", defaultValue: "nil", isWrapped: true),
                     ])
             ])
     }
@@ -46,14 +47,14 @@ import Testing
             of: .init(
                 name: "Outer.Inner", access: "package",
                 parameters: [
+                    .init(name: "b", type: "Int?", defaultValue: "nil", isWrapped: true),
                     .init(name: "a", type: "[String: Int]", defaultValue: nil),
-                    .init(name: "b", type: "Int?", defaultValue: "nil"),
                 ]))
         #expect(
             generated == """
                 extension Outer.Inner {
-                    /// Creates the value from its members.
-                    package init(a: [String: Int], b: Int? = nil) {
+                    /// Creates the value from its members (the last parameter is never written).
+                    package init(b: Int? = nil, a: [String: Int], _: Void = ()) {
                         self.a = a
                         self.b = b
                     }
@@ -82,13 +83,13 @@ import Testing
                     \"""
             }
             public enum Namespace {
+                \(marker)
                 public struct Nested<Item: Sendable>: Sendable where Item: Equatable {
                     public var items: [Item]
                     public var next: (Int) -> Void
                     public struct Inner {
                         var hidden: Int
                     }
-                    \(marker)
                 }
             }
             """
@@ -99,9 +100,12 @@ import Testing
 
     @Test func whatItCannotReadFailsTheBuildWithTheLine() {
         let cases: [(String, Int)] = [
-            ("struct Internal {\n    var x: Int\n    \(marker)\n}", 3),
-            ("public func f() {\n    public struct Local {\n        \(marker)\n    }\n}", 3),
-            ("public struct S {\n    public var a, b: Int\n    \(marker)\n}", 2),
+            ("\(marker)\nstruct Internal {\n    var x: Int\n}", 2),
+            ("public func f() {\n    \(marker)\n    public struct Local {}\n}", 3),
+            ("\(marker)\npublic struct S {\n    public var a, b: Int\n}", 3),
+            ("\(marker)\npublic enum NotAStruct {}", 1),
+            ("\(marker)\npublic struct S {\n    @NullWhenAbsent public var a: Int?\n}", 3),
+            ("public struct S {}\n\(marker)", 2),
         ]
         for (source, line) in cases {
             #expect(throws: MemberwiseInitGenerator.Failure.self, "\(source)") {
@@ -117,20 +121,20 @@ import Testing
 
     @Test func theGeneratedFileImportsWhatTheMarkingFilesImportAndNamesTheFileOfAFailure() throws {
         let files = [
-            (path: "A.swift", source: "import B\nimport A\npublic struct S {\n    public var x: Int\n    \(marker)\n}"),
+            (path: "A.swift", source: "import B\nimport A\n\(marker)\npublic struct S {\n    public var x: Int\n}"),
             (path: "C.swift", source: "import C\npublic struct T {}"),
         ]
         let generated = try MemberwiseInitGenerator.generate(files)
         #expect(generated.contains("import A\nimport B\n\nextension S {"))
         #expect(!generated.contains("import C"))
-        let broken = "struct S {\n    \(marker)\n}"
+        let broken = "import A\n\(marker)\nstruct S {}"
         #expect(throws: MemberwiseInitGenerator.Failure.self) {
             try MemberwiseInitGenerator.generate([(path: "D.swift", source: broken)])
         }
         do {
             _ = try MemberwiseInitGenerator.generate([(path: "D.swift", source: broken)])
         } catch {
-            #expect(error.description.hasPrefix("D.swift:2: error:"))
+            #expect(error.description.hasPrefix("D.swift:3: error:"))
         }
     }
 }

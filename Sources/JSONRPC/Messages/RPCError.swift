@@ -1,3 +1,4 @@
+// @MemberwiseInit
 /// A JSON-RPC error object: code, message and the structured `data` member.
 ///
 /// Every error this library produces carries `data.kind`, so clients can branch on a word instead of a number.
@@ -8,8 +9,6 @@ public struct RPCError: Error, Sendable, Equatable {
     public var message: String
     /// Structured details; always an object holding at least `kind`.
     public var data: JSONValue
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// Creates an error whose data is `kind` plus the given members.
     public init(code: Int, message: String, kind: String, _ extra: [String: JSONValue] = [:]) {

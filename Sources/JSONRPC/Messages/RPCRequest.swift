@@ -1,3 +1,4 @@
+// @MemberwiseInit
 /// A request object that passed the envelope rules: version, method and params shape.
 public struct RPCRequest: Sendable {
     /// The id to echo; nil for a notification, which gets no response.
@@ -6,8 +7,6 @@ public struct RPCRequest: Sendable {
     public var method: String
     /// The params member as sent: an object, an array, or nil when absent.
     public var params: JSONValue?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// Checks the envelope rules of JSON-RPC 2.0 on one member of a line.
     ///

@@ -1,3 +1,4 @@
+// @MemberwiseInit
 /// The limits the protocol layer enforces on every line.
 public struct ProtocolLimits: Sendable, Equatable {
     /// The most requests one batch may hold.
@@ -10,6 +11,4 @@ public struct ProtocolLimits: Sendable, Equatable {
 
     /// The daemon's default answer budget, 8 MiB: over a hundred 200-tweet timeline pages (about 75 KB each).
     public static let defaultMaximumAnswerBytes = 8 << 20
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

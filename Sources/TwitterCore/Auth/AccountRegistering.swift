@@ -1,3 +1,4 @@
+// @MemberwiseInit
 /// What `auth.signup` asks for: an e-mail address, a password, and a username (suggested when absent).
 public struct SignupRequest: Sendable {
     /// The e-mail address, trimmed.
@@ -6,8 +7,6 @@ public struct SignupRequest: Sendable {
     public var password: String
     /// The username asked for, if any.
     public var username: String?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A login provider that can also create the account it logs in to. `auth.signup` goes through the enabled

@@ -1,5 +1,6 @@
 import Foundation
 
+// @MemberwiseInit
 /// A session token handed to a client: its id, the secret (shown once), and when it expires.
 public struct IssuedSession: Sendable, Equatable {
     /// The token's id, for logout and `tokens.revoke`.
@@ -10,6 +11,4 @@ public struct IssuedSession: Sendable, Equatable {
     public var expiresAt: Date?
     /// A session (ended by logout) or a personal token (which logout leaves alone).
     public var kind: TokenKind = .session
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

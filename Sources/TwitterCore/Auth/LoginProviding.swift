@@ -46,20 +46,18 @@ public struct CredentialField: Sendable, Hashable, Codable {
     }
 }
 
+// @MemberwiseInit
 /// What a provider knows of the connection a login arrives on.
 public struct LoginContext: Sendable {
     /// SO_PEERCRED of the connection.
     public var peer: PeerCredentials
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// A successful login: the user, and the session it resumed when the credentials were a session token.
 public struct Authentication: Sendable, Equatable {
     /// The authenticated user.
     public var user: User
     /// Set when the login resumed an existing session (token login); nil when a new session is to be issued.
     public var resumedSession: IssuedSession?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -138,6 +138,7 @@ public struct LoginThrottle: Sendable {
     }
 }
 
+// @MemberwiseInit
 /// The stored count of one throttle key.
 public struct ThrottleState: Sendable, Equatable {
     /// Consecutive failures since the last success.
@@ -148,6 +149,4 @@ public struct ThrottleState: Sendable, Equatable {
     public var windowStart: Date
     /// Failures within the current daily window.
     public var windowFailures: Int
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -1,3 +1,4 @@
+// @MemberwiseInit
 /// The kernel's word on who is at the other end of a Unix socket (SO_PEERCRED), read once at accept.
 public struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
     /// The peer process's effective user id.
@@ -6,8 +7,6 @@ public struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
     public var groupID: UInt32
     /// The peer process id at connect time.
     public var processID: Int32
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// `uid=1000 gid=1000 pid=4242`, for logs.
     public var description: String {

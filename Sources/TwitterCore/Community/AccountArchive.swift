@@ -143,36 +143,31 @@ public struct ArchivedTweet: Sendable, Hashable, Codable {
     }
 }
 
+// @MemberwiseInit
 /// An account another one follows, mutes or blocks, and since when.
 public struct ArchivedRelation: Sendable, Hashable, Codable {
     /// The other account.
     public var username: String
     /// Since when.
     public var createdAt: Date
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A liked tweet, and when it was liked.
-public struct ArchivedLike: Sendable, Hashable, Codable {
-    /// The tweet.
-    public var tweetId: Int64
-    /// When it was liked.
-    public var createdAt: Date
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-}
+public typealias ArchivedLike = ArchivedTweetMark
 
 /// A bookmarked tweet, and when it was bookmarked.
-public struct ArchivedBookmark: Sendable, Hashable, Codable {
+public typealias ArchivedBookmark = ArchivedTweetMark
+
+// @MemberwiseInit
+/// A tweet the account liked or bookmarked, and when.
+public struct ArchivedTweetMark: Sendable, Hashable, Codable {
     /// The tweet.
     public var tweetId: Int64
-    /// When it was bookmarked.
+    /// When it was liked or bookmarked.
     public var createdAt: Date
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// A list the account owns, with its members: each list one entry of a page, its members (500 at most) with it.
 public struct ArchivedList: Sendable, Hashable, Codable {
     /// The list's id.
@@ -188,11 +183,10 @@ public struct ArchivedList: Sendable, Hashable, Codable {
     /// Its members, oldest membership first, and since when.
     public var members: [ArchivedRelation]
 
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
     enum CodingKeys: String, CodingKey { case id, name, description, isPrivate = "private", createdAt, members }
 }
 
+// @MemberwiseInit
 /// Where an export goes on: a list, and the last row of it already handed out.
 public struct ArchiveCursor: Sendable, Hashable {
     /// The lists of an archive, in the order they are handed out.
@@ -204,8 +198,6 @@ public struct ArchiveCursor: Sendable, Hashable {
     public var section: Section
     /// The last row id handed out of it.
     public var after: Int64
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// The start of an archive.
     public static let start = ArchiveCursor(section: .tweets, after: 0)
@@ -238,6 +230,7 @@ public protocol AccountLifecycleStoring: Sendable {
     func takeResetCode(_ hash: [UInt8], email: String, at now: Date) async throws -> Int64?
 }
 
+// @MemberwiseInit
 /// One conversation in an account's archive, its messages' texts opened.
 public struct ArchivedConversation: Sendable, Codable, Equatable {
     /// The conversation's id.
@@ -246,10 +239,9 @@ public struct ArchivedConversation: Sendable, Codable, Equatable {
     public var participants: [String]
     /// The messages the account could read, oldest first.
     public var messages: [ArchivedMessage]
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// One message in an archive; a deleted one has no text.
 public struct ArchivedMessage: Sendable, Codable, Equatable {
     /// The message's id.
@@ -260,6 +252,4 @@ public struct ArchivedMessage: Sendable, Codable, Equatable {
     public var text: String?
     /// When it was sent.
     public var createdAt: Date
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -1,5 +1,6 @@
 import Foundation
 
+// @MemberwiseInit
 /// An account as admins see it.
 public struct ModeratedAccount: Sendable, Hashable {
     /// The account's id.
@@ -16,8 +17,6 @@ public struct ModeratedAccount: Sendable, Hashable {
     public var suspendedReason: String?
     /// The stored role.
     public var role: AccountRole = .user
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A report's place in the admins' queue.
@@ -28,6 +27,7 @@ public enum ReportStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case resolved
 }
 
+// @MemberwiseInit
 /// A user's report of an account or a tweet, as admins read it: on the wire `tweetId` and `note` are null
 /// when absent, never left out.
 public struct Report: Sendable, Hashable, Codable {
@@ -38,7 +38,7 @@ public struct Report: Sendable, Hashable, Codable {
     /// The account reported, or the reported tweet's author.
     public var username: String
     /// The tweet reported, if one was.
-    public var tweetID: Int64?
+    @NullWhenAbsent public var tweetID: Int64? = nil
     /// The reporter's words.
     public var reason: String
     /// Open or resolved.
@@ -46,29 +46,15 @@ public struct Report: Sendable, Hashable, Codable {
     /// When it was made.
     public var createdAt: Date
     /// The resolving admin's note.
-    public var note: String?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
+    @NullWhenAbsent public var note: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, reporter, username, reason, status, createdAt, note
         case tweetID = "tweetId"
     }
-
-    /// Encodes every member; absent values are null.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(reporter, forKey: .reporter)
-        try container.encode(username, forKey: .username)
-        try container.encode(tweetID, forKey: .tweetID)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(status, forKey: .status)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(note, forKey: .note)
-    }
 }
 
+// @MemberwiseInit
 /// One admin action as the audit log keeps it: names, not ids, so it outlives the accounts. On the wire
 /// `reason` is null when none was given.
 public struct AuditEntry: Sendable, Hashable, Codable {
@@ -81,34 +67,18 @@ public struct AuditEntry: Sendable, Hashable, Codable {
     /// What it acted on: a username, `tweet 42`, `report 7`.
     public var target: String
     /// The reason or note given, if any.
-    public var reason: String?
+    @NullWhenAbsent public var reason: String? = nil
     /// When.
     public var createdAt: Date
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-    enum CodingKeys: String, CodingKey { case id, actor, action, target, reason, createdAt }
-
-    /// Encodes every member; `reason` is null when none was given.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(actor, forKey: .actor)
-        try container.encode(action, forKey: .action)
-        try container.encode(target, forKey: .target)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(createdAt, forKey: .createdAt)
-    }
 }
 
+// @MemberwiseInit
 /// A page of some list ordered by id, newest first, with the position the next page starts below.
 public struct IDPage<Item: Sendable>: Sendable {
     /// The items.
     public var items: [Item]
     /// Pass as `PageRequest.before` for the next page; nil at the end.
     public var next: Int64?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// The page of `rows`, read one past `limit` (the store asks for `limit + 1`): the first `limit`, and the
     /// last one's id as the cursor when the extra row shows there is more. Every store pages this way.

@@ -16,6 +16,7 @@ public enum RateLimitedAction: String, Sendable, Hashable, CaseIterable {
     case messages
 }
 
+// @MemberwiseInit
 /// A rate as the configuration writes it, `count/period` such as `300/3h`: at most `count` at once, refilled
 /// evenly over `period`.
 public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
@@ -23,8 +24,6 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
     public var count: Int
     /// How long an empty bucket takes to fill, in seconds.
     public var period: Double
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// Parses `count/period` with the period in s, m, h or d (`300/3h`, `400/1d`); nil when malformed.
     public init?(parsing text: String) {
@@ -60,6 +59,7 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+// @MemberwiseInit
 /// A token bucket: `tokens` left at `updatedAt`, refilled continuously by its limit. A fresh account's bucket is
 /// full.
 public struct TokenBucket: Sendable, Hashable {
@@ -67,8 +67,6 @@ public struct TokenBucket: Sendable, Hashable {
     public var tokens: Double
     /// When `tokens` was counted.
     public var updatedAt: Date
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// A full bucket for `limit`.
     public static func full(_ limit: RateLimit, at now: Date) -> TokenBucket {

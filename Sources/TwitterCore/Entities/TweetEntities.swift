@@ -1,6 +1,8 @@
+// @MemberwiseInit
 /// What a tweet's text points at: the accounts it mentions, its hashtags and its links, each with where it
 /// stands in the text, counted in Unicode scalars of the stored text, `end` exclusive.
 public struct TweetEntities: Sendable, Hashable, Codable {
+    // @MemberwiseInit
     /// `@username`, for an account that existed when the tweet was posted.
     public struct Mention: Sendable, Hashable, Codable {
         /// The account's username as the account spells it.
@@ -9,10 +11,9 @@ public struct TweetEntities: Sendable, Hashable, Codable {
         public var start: Int
         /// The offset just past the name.
         public var end: Int
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// `#tag`.
     public struct Hashtag: Sendable, Hashable, Codable {
         /// The tag as written, without the `#`.
@@ -21,10 +22,9 @@ public struct TweetEntities: Sendable, Hashable, Codable {
         public var start: Int
         /// The offset just past the tag.
         public var end: Int
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// An `http://` or `https://` link.
     public struct Link: Sendable, Hashable, Codable {
         /// The link as written.
@@ -33,8 +33,6 @@ public struct TweetEntities: Sendable, Hashable, Codable {
         public var start: Int
         /// The offset just past it.
         public var end: Int
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The mentions, in text order.
@@ -43,8 +41,6 @@ public struct TweetEntities: Sendable, Hashable, Codable {
     public var hashtags: [Hashtag] = []
     /// The links, in text order.
     public var urls: [Link] = []
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// No entities at all: a repost, or plain text.
     public var isEmpty: Bool { mentions.isEmpty && hashtags.isEmpty && urls.isEmpty }

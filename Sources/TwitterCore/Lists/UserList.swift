@@ -1,5 +1,6 @@
 import Foundation
 
+// @MemberwiseInit
 /// A list: accounts one owner gathers, whose tweets `timeline.list` shows. A private list is known to its owner
 /// alone: to everyone else it does not exist.
 public struct UserList: Sendable, Hashable, Codable {
@@ -18,8 +19,6 @@ public struct UserList: Sendable, Hashable, Codable {
     /// When it was made.
     public var createdAt: Date
 
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
     enum CodingKeys: String, CodingKey {
         case id, name, description, isPrivate = "private", owner, membersCount, createdAt
     }
@@ -31,6 +30,7 @@ public struct UserList: Sendable, Hashable, Codable {
     }
 }
 
+// @MemberwiseInit
 /// A new list as its owner asks for it, normalised and checked by `ListRules.draft`.
 public struct ListDraft: Sendable, Equatable {
     /// The name.
@@ -39,10 +39,9 @@ public struct ListDraft: Sendable, Equatable {
     public var description: String = ""
     /// Whether it is private.
     public var isPrivate: Bool = false
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// A change to a list: nil members are left alone.
 public struct ListPatch: Sendable, Equatable {
     /// A new name.
@@ -51,6 +50,4 @@ public struct ListPatch: Sendable, Equatable {
     public var description: String?
     /// Private or public.
     public var isPrivate: Bool?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

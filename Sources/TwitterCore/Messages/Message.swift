@@ -14,15 +14,9 @@ public enum MessagesFrom: String, Sendable, Codable, CaseIterable {
 }
 
 /// An account as a conversation names it.
-public struct MessageAccount: Sendable, Hashable, Codable {
-    /// The account's id.
-    public var id: Int64
-    /// Its name now.
-    public var username: String
+public typealias MessageAccount = AccountName
 
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-}
-
+// @MemberwiseInit
 /// A direct message as the stores keep it: its text sealed (`MessageSealing`), never in the clear.
 public struct StoredMessage: Sendable, Equatable, Codable {
     /// Larger is newer, across every conversation.
@@ -36,22 +30,20 @@ public struct StoredMessage: Sendable, Equatable, Codable {
     /// When it was sent.
     public var createdAt: Date
 
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
     /// Whether the sender deleted it.
     public var isDeleted: Bool { sealedText == nil }
 }
 
+// @MemberwiseInit
 /// One participant of a conversation, as its members see them.
 public struct ConversationMember: Sendable, Equatable, Codable {
     /// The account.
     public var account: MessageAccount
     /// When it left the conversation; nil while it is in it.
     public var leftAt: Date?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// A conversation as one of its members lists it.
 public struct ConversationSummary: Sendable, Equatable {
     /// The conversation's id.
@@ -64,16 +56,13 @@ public struct ConversationSummary: Sendable, Equatable {
     public var unreadCount: Int
     /// The last activity: its newest message, or its creation.
     public var updatedAt: Date
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// A page of conversations, most recent activity first.
 public struct ConversationPage: Sendable, Equatable {
     /// The conversations.
     public var conversations: [ConversationSummary]
     /// Pass as `cursor` for the next page; nil at the end.
     public var nextCursor: String?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -12,6 +12,7 @@ public enum MessageDestination: Sendable, Equatable {
     case conversation(Int64)
 }
 
+// @MemberwiseInit
 /// A message to write: its destination, its sealed text and who sends it.
 public struct MessageDraft: Sendable {
     /// Where it goes.
@@ -22,10 +23,9 @@ public struct MessageDraft: Sendable {
     public var senderID: Int64
     /// Sending again with this key within `PostDraft.idempotencyWindow` returns the first message.
     public var idempotencyKey: String?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// Which messages of a conversation: newest first, at most `limit`, between `sinceID` and `maxID` (exclusive).
 public struct MessageQuery: Sendable, Equatable {
     /// How many, 1 to 200.
@@ -34,8 +34,6 @@ public struct MessageQuery: Sendable, Equatable {
     public var maxID: Int64?
     /// Only newer than this id.
     public var sinceID: Int64?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Direct messages: conversations, their members and their sealed messages. Each store reads the facts,
@@ -68,6 +66,7 @@ public protocol MessageStoring: Sendable {
     func archive(of userID: Int64) async throws -> [ConversationArchive]
 }
 
+// @MemberwiseInit
 /// One conversation in an account's export.
 public struct ConversationArchive: Sendable, Equatable {
     /// The conversation's id.
@@ -76,6 +75,4 @@ public struct ConversationArchive: Sendable, Equatable {
     public var members: [ConversationMember]
     /// Its messages the account could read, oldest first.
     public var messages: [StoredMessage]
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -1,5 +1,6 @@
 import Foundation
 
+// @MemberwiseInit
 /// Something another account did that concerns you. Never made for your own actions; withdrawn when the
 /// action is undone (an unlike, an unfollow, an unrepost, the reply, quote or mentioning tweet deleted).
 public struct ActivityNotification: Sendable, Hashable, Codable {
@@ -25,14 +26,13 @@ public struct ActivityNotification: Sendable, Hashable, Codable {
         public var isHiddenWithItsActor: Bool { self != .adminReport }
     }
 
+    // @MemberwiseInit
     /// Who did it.
     public struct Actor: Sendable, Hashable, Codable {
         /// Their account id: the daemon's, to leave out hidden accounts; not on the wire, where it is 0.
         public var id: Int64 = 0
         /// Their username.
         public var username: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
         enum CodingKeys: String, CodingKey { case username }
 
@@ -65,8 +65,6 @@ public struct ActivityNotification: Sendable, Hashable, Codable {
     /// The report an `admin.report` is about; nil for every other type, and then not on the wire.
     public var reportID: Int64?
 
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
     enum CodingKeys: String, CodingKey {
         case id, type, createdAt, from, tweet, read
         case reportID = "reportId"
@@ -85,6 +83,7 @@ public struct ActivityNotification: Sendable, Hashable, Codable {
     }
 }
 
+// @MemberwiseInit
 /// Which notifications a list wants: newest first, optionally newer than `sinceID`, older than `maxID`, of
 /// some kinds only.
 public struct NotificationQuery: Sendable, Equatable {
@@ -96,8 +95,6 @@ public struct NotificationQuery: Sendable, Equatable {
     public var limit: Int = 20
     /// Only these kinds; every kind when nil.
     public var types: Set<ActivityNotification.Kind>?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Notifications as stored. They are written by the stores of the actions themselves (a post, a like, a

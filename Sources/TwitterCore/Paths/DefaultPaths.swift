@@ -1,3 +1,4 @@
+// @MemberwiseInit
 /// Where twitterd and twctl look for the socket and the database when nobody says otherwise.
 ///
 /// The rules follow systemd's directories first, then the system locations for root, then the XDG
@@ -7,8 +8,6 @@ public struct DefaultPaths: Sendable, Equatable {
     public var environment: [String: String]
     /// The effective user id; 0 picks the system locations.
     public var userID: UInt32
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// `$RUNTIME_DIRECTORY/twitterd.sock`, else `/run/twitterd/twitterd.sock` for root, else
     /// `$XDG_RUNTIME_DIR/twitterd/twitterd.sock` (or `/tmp/twitterd-UID/` when that is unset).

@@ -3,13 +3,18 @@
 /// facts; what they hide is `TweetVisibility`'s to decide.
 public struct HiddenAccounts: Sendable, Equatable {
     /// Accounts the reader mutes.
-    public var muted: Set<Int64> = []
+    public var muted: Set<Int64>
     /// Accounts the reader blocks.
-    public var blocking: Set<Int64> = []
+    public var blocking: Set<Int64>
     /// Accounts that block the reader.
-    public var blockedBy: Set<Int64> = []
+    public var blockedBy: Set<Int64>
 
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
+    /// Creates the sets; empty by default.
+    public init(muted: Set<Int64> = [], blocking: Set<Int64> = [], blockedBy: Set<Int64> = []) {
+        self.muted = muted
+        self.blocking = blocking
+        self.blockedBy = blockedBy
+    }
 
     /// Whether the reader sees everyone.
     public var isEmpty: Bool { muted.isEmpty && blocking.isEmpty && blockedBy.isEmpty }

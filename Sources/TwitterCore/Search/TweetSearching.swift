@@ -17,6 +17,7 @@ public protocol TweetSearching: Sendable {
     func trending(since: Date, limit: Int) async throws -> [TrendingTag]
 }
 
+// @MemberwiseInit
 /// A tag as `tags.trending` ranks it.
 public struct TrendingTag: Sendable, Hashable, Codable {
     /// The tag, folded (`EntityScanner.tagKey`).
@@ -25,10 +26,9 @@ public struct TrendingTag: Sendable, Hashable, Codable {
     public var tweetsCount: Int
     /// Distinct accounts that used it in the window.
     public var usersCount: Int
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// Where a search page starts: in the window of matches older than `before` (the newest when nil), past the
 /// first `offset` of them as ranked.
 ///
@@ -43,18 +43,15 @@ public struct SearchPosition: Sendable, Hashable {
     /// How many of the window's ranked matches earlier pages held.
     public var offset: Int = 0
 
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
     /// The matches ranked together.
     public static let windowSize = 1000
 }
 
+// @MemberwiseInit
 /// A page of search results and where the next one starts.
 public struct SearchResults: Sendable, Equatable {
     /// The tweets, in order.
     public var tweets: [Tweet]
     /// Where the next page starts; nil at the end.
     public var next: SearchPosition?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

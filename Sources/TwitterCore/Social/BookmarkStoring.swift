@@ -12,12 +12,11 @@ public protocol BookmarkStoring: Sendable {
     func bookmarks(of userID: Int64, page: PageRequest) async throws -> BookmarkPage
 }
 
+// @MemberwiseInit
 /// One page of a reader's bookmarks.
 public struct BookmarkPage: Sendable, Equatable {
     /// The tweets, newest bookmark first.
     public var tweets: [Tweet]
     /// The position to read the next page from; nil on the last page.
     public var next: Int64?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

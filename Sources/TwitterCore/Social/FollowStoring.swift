@@ -29,6 +29,7 @@ public protocol LikeStoring: Sendable {
     func marks(of userID: Int64) async throws -> ReaderMarks
 }
 
+// @MemberwiseInit
 /// What one reader has done to tweets: the `likedByMe`, `repostedByMe` and `bookmarkedByMe` of every answer.
 public struct ReaderMarks: Sendable, Equatable {
     /// The ids of the tweets liked.
@@ -37,8 +38,6 @@ public struct ReaderMarks: Sendable, Equatable {
     public var reposted: Set<Int64> = []
     /// The ids of the tweets bookmarked.
     public var bookmarked: Set<Int64> = []
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// `tweet` as this reader sees it, the original of a repost included.
     public func applied(to tweet: Tweet) -> Tweet {

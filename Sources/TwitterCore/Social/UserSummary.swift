@@ -1,5 +1,6 @@
 import Foundation
 
+// @MemberwiseInit
 /// An account as a list of people shows it.
 public struct UserSummary: Sendable, Hashable, Codable {
     /// The public handle.
@@ -8,20 +9,18 @@ public struct UserSummary: Sendable, Hashable, Codable {
     public var firstName: String
     /// The last name.
     public var lastName: String
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// One page of people, newest relationship first, and where the next page starts.
 public struct UserPage: Sendable, Equatable {
     /// The people.
     public var users: [UserSummary]
     /// Pass this as `before` for the next page; nil at the end.
     public var next: Int64?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// Which page of people: at most `limit`, older than the relationship `before` (from the previous page).
 public struct PageRequest: Sendable, Equatable {
     /// How many, 1 to 200.
@@ -30,10 +29,9 @@ public struct PageRequest: Sendable, Equatable {
     public var before: Int64?
     /// People left out: the reader's `HiddenAccounts`.
     public var hiding: Set<Int64> = []
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// An account as `users.get` shows it: the public profile, its counts, and how it relates to the reader.
 public struct UserOverview: Sendable, Hashable, Codable {
     /// The public handle.
@@ -62,30 +60,5 @@ public struct UserOverview: Sendable, Hashable, Codable {
     public var blockedByMe: Bool = false
     /// Its pinned tweet as the reader may see it; nil when none, or one the reader may not see. The stores leave
     /// it nil: the server sets it per reader.
-    public var pinnedTweet: Tweet?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
-    enum CodingKeys: String, CodingKey {
-        case username, firstName, lastName, bio, createdAt, followersCount, followingCount, tweetsCount
-        case followedByMe, followsMe, mutedByMe, blockedByMe, pinnedTweet
-    }
-
-    /// Encodes every member; `pinnedTweet` is null when there is none, never left out.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(username, forKey: .username)
-        try container.encode(firstName, forKey: .firstName)
-        try container.encode(lastName, forKey: .lastName)
-        try container.encode(bio, forKey: .bio)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(followersCount, forKey: .followersCount)
-        try container.encode(followingCount, forKey: .followingCount)
-        try container.encode(tweetsCount, forKey: .tweetsCount)
-        try container.encode(followedByMe, forKey: .followedByMe)
-        try container.encode(followsMe, forKey: .followsMe)
-        try container.encode(mutedByMe, forKey: .mutedByMe)
-        try container.encode(blockedByMe, forKey: .blockedByMe)
-        try container.encode(pinnedTweet, forKey: .pinnedTweet)
-    }
+    @NullWhenAbsent public var pinnedTweet: Tweet? = nil
 }

@@ -1,5 +1,6 @@
 import Foundation
 
+// @MemberwiseInit
 /// A local uid that logs in as an account with provider "peer", and since when.
 public struct PeerLink: Sendable, Hashable {
     /// The Unix uid the kernel reports for the connecting process.
@@ -8,8 +9,6 @@ public struct PeerLink: Sendable, Hashable {
     public var userID: Int64
     /// When it was linked; nil for links made before the time was kept.
     public var linkedAt: Date?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Durable storage of which local uid logs in as which account.

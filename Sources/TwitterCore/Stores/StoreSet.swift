@@ -1,3 +1,4 @@
+// @MemberwiseInit
 /// Every store the services need, by their protocols: what a backend (SQLite, PostgreSQL) hands the assembly
 /// and the store test suite, so neither names a backend's types.
 public struct StoreSet: Sendable {
@@ -41,6 +42,4 @@ public struct StoreSet: Sendable {
     public var health: any HealthChecking
     /// The other daemons on the same database, if it can have any.
     public var otherDaemons: any OtherDaemons = NoOtherDaemons()
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

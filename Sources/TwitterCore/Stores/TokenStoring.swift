@@ -10,6 +10,7 @@ public enum TokenKind: String, Sendable, Codable {
     case passwordReset
 }
 
+// @MemberwiseInit
 /// A stored token, without its secret: the daemon keeps only a keyed hash.
 public struct TokenRecord: Sendable, Equatable {
     /// The token's id.
@@ -28,8 +29,6 @@ public struct TokenRecord: Sendable, Equatable {
     public var lastUsedAt: Date?
     /// When it was revoked, if it was.
     public var revokedAt: Date?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Durable storage of tokens, found by their keyed hash.

@@ -17,6 +17,7 @@ public enum TransferValue: Sendable, Equatable {
     case date(Date)
 }
 
+// @MemberwiseInit
 /// Consecutive rows of one table, in its primary key's order.
 public struct TransferBatch: Sendable {
     /// The table, named as both stores name it (`users`, `tweet_likes`).
@@ -25,6 +26,4 @@ public struct TransferBatch: Sendable {
     public let columns: [String]
     /// The rows, each with one value per column.
     public let rows: [[TransferValue]]
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

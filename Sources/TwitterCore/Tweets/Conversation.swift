@@ -22,6 +22,7 @@ public enum ThreadEntry: Sendable, Hashable {
     }
 }
 
+// @MemberwiseInit
 /// What a store reads for a thread: the tweet, the chain above it, and the replies beneath it in no order.
 public struct ThreadRows: Sendable, Equatable {
     /// Root first, up to the tweet's parent.
@@ -48,8 +49,6 @@ public struct ThreadRows: Sendable, Equatable {
     public static func room(read: Int, readOfLevel: Int, limit: Int) -> Int {
         max(0, min(max(levelReadLimit, limit + 1) - readOfLevel, max(readLimit, limit + 1) - read))
     }
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// A conversation around one tweet, as `tweets.thread` answers it.

@@ -61,14 +61,7 @@ public struct Tweet: Sendable, Hashable {
     public var shownID: Int64 { original?.tweet.id ?? id }
 
     /// The public face of a tweet's author.
-    public struct Author: Sendable, Hashable, Codable {
-        /// The author's account id.
-        public var id: Int64
-        /// The author's username.
-        public var username: String
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-    }
+    public typealias Author = AccountName
 
     private final class Original: Sendable, Hashable {
         let tweet: Tweet
@@ -82,6 +75,7 @@ public struct Tweet: Sendable, Hashable {
     }
 }
 
+// @MemberwiseInit
 /// How many likes, reposts, direct replies and quotes a tweet has.
 public struct TweetCounts: Sendable, Hashable, Codable {
     /// Likes.
@@ -92,8 +86,6 @@ public struct TweetCounts: Sendable, Hashable, Codable {
     public var replies: Int = 0
     /// Tweets quoting it.
     public var quotes: Int = 0
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     enum CodingKeys: String, CodingKey { case likes, reposts, replies, quotes }
 

@@ -1,5 +1,6 @@
 import Foundation
 
+// @MemberwiseInit
 /// An account's editable profile, as its owner sees it.
 public struct Profile: Sendable, Hashable, Codable {
     /// The public handle.
@@ -19,14 +20,13 @@ public struct Profile: Sendable, Hashable, Codable {
     /// When the profile last changed.
     public var updatedAt: Date
 
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
-
     /// What other users may see: no e-mail, no age.
     public var publicProfile: PublicProfile {
         PublicProfile(username: username, firstName: firstName, lastName: lastName, bio: bio)
     }
 }
 
+// @MemberwiseInit
 /// The part of a profile anyone logged in may read.
 public struct PublicProfile: Sendable, Hashable, Codable {
     /// The public handle.
@@ -37,10 +37,9 @@ public struct PublicProfile: Sendable, Hashable, Codable {
     public var lastName: String
     /// The bio.
     public var bio: String
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
+// @MemberwiseInit
 /// The fields a profile update submits; nil means "leave as it is".
 public struct ProfilePatch: Sendable, Hashable, Decodable {
     /// A new first name.
@@ -55,8 +54,6 @@ public struct ProfilePatch: Sendable, Hashable, Decodable {
     public var username: String?
     /// A new bio.
     public var bio: String?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 extension ProfilePatch {
@@ -81,12 +78,11 @@ extension ProfilePatch {
     }
 }
 
+// @MemberwiseInit
 /// The outcome of an update: the profile as stored, and the fields that really changed.
 public struct ProfileUpdate: Sendable, Equatable {
     /// The profile after the update.
     public var profile: Profile
     /// The names of the fields written, in a fixed order; empty when nothing differed and nothing was written.
     public var changed: [String]
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -1,5 +1,6 @@
 import Foundation
 
+// @MemberwiseInit
 /// A registered account as its owner sees it.
 public struct User: Sendable, Hashable, Codable {
     /// The account's id.
@@ -10,6 +11,4 @@ public struct User: Sendable, Hashable, Codable {
     public var email: String
     /// When the account was created.
     public var createdAt: Date
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TwitterCore
 
+// @MemberwiseInit
 /// Writes another store's rows into an empty PostgreSQL database, for `twitterd migrate-data`: ids as they
 /// were, then every id sequence moved past them.
 ///
@@ -10,11 +11,6 @@ import TwitterCore
 /// database can see half the accounts or a tweet without its likes.
 public struct PostgresImport: Sendable {
     let store: PostgresStore
-
-    /// An importer into `store`, which must have been opened with its migrations applied.
-    public init(store: PostgresStore) {
-        self.store = store
-    }
 
     /// Checks that the database holds no accounts and no tweets, runs `body` with a session that inserts
     /// batches, moves every `id` sequence of `tables` (the same names in both stores) past the largest id copied and past the

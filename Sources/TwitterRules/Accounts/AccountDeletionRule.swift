@@ -6,6 +6,7 @@ import TwitterCore
 /// a conversation leave tombstones (the store's query finds them), the login throttle's row for its e-mail goes,
 /// and its name stays reserved until `reservedUntil`, so nobody can take it over to pass for the account.
 public enum AccountDeletionRule {
+    // @MemberwiseInit
     /// The facts a store reads, with the account's row locked where it can.
     public struct Facts: Sendable, Equatable {
         /// The folded name (`users.username_key`).
@@ -14,8 +15,6 @@ public enum AccountDeletionRule {
         public var emailKey: String
         /// Whether a suspension already took the account's contributions out of the counters.
         public var contributionsWithdrawn: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// What the store writes, in one transaction, before deleting the row.

@@ -12,6 +12,7 @@ public enum TweetCounter: Sendable, Equatable {
     case quotes
 }
 
+// @MemberwiseInit
 /// What a store reads, inside its transaction, to delete a tweet.
 public struct DeletionFacts: Sendable {
     /// The tweet deleted.
@@ -30,8 +31,6 @@ public struct DeletionFacts: Sendable {
     public var authorWithdrawn: Bool
     /// The tweet it quotes, when it is a quote: its `quotesCount` loses it.
     public var quoteOf: Int64?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// What deleting a tweet writes, once decided.

@@ -17,12 +17,11 @@ public enum InteractionRule {
     }
 }
 
+// @MemberwiseInit
 /// A notification a write makes, before the store gives it an id: who hears of what.
 public struct PlannedNotification: Sendable, Equatable {
     /// The account told.
     public var recipientID: Int64
     /// What happened.
     public var kind: ActivityNotification.Kind
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -7,6 +7,7 @@ public enum ListRule {
     /// The most members a list holds.
     public static let maximumMembers = 500
 
+    // @MemberwiseInit
     /// A list as a write reads it, in the write's transaction.
     public struct Facts: Sendable, Equatable {
         /// Its owner.
@@ -15,10 +16,9 @@ public enum ListRule {
         public var isPrivate: Bool
         /// Its member counter.
         public var membersCount: Int
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// What a membership change writes: the row to insert or delete, the counter's move and the events.
     public struct Plan: Sendable, Equatable {
         /// Whether a membership row changes (inserted for an add, deleted for a removal).
@@ -27,8 +27,6 @@ public enum ListRule {
         public var countDelta: Int
         /// The events to report, in order.
         public var events: [CommitEvent]
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// Checks that `actor` may change list `listID` (`facts` as read; nil when there is none): -32004 when there

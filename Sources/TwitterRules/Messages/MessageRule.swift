@@ -6,16 +6,16 @@ public enum MessageRule {
     /// The most accounts `to` may name: with the sender, a conversation has at most 50 members.
     public static let maximumRecipients = MessageDestination.maximumRecipients
 
+    // @MemberwiseInit
     /// What a store reads about the sender before a send.
     public struct Sender: Sendable, Equatable {
         /// The sender.
         public var account: MessageAccount
         /// Whether it is suspended.
         public var isSuspended: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
+    // @MemberwiseInit
     /// What a store reads about one other member (or named account) before a send.
     public struct Recipient: Sendable, Equatable {
         /// The account.
@@ -32,8 +32,6 @@ public enum MessageRule {
         public var hasWrittenHere: Bool
         /// Whether it left this conversation (it is named again by `to`, which brings it back).
         public var hasLeft: Bool = false
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// Where a send goes, as the store found it.
@@ -46,6 +44,7 @@ public enum MessageRule {
         case members(existing: Int64?, named: [Recipient])
     }
 
+    // @MemberwiseInit
     /// What a permitted send writes.
     public struct SendPlan: Sendable, Equatable {
         /// The conversation to make first, when the send named members of none yet.
@@ -54,8 +53,6 @@ public enum MessageRule {
         public var rejoining: [Int64]
         /// Who is told, live, in id order: the sender and every other member still in the conversation.
         public var recipientIDs: [Int64]
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// The decision on a send: the plan, or the error that refuses it. An outsider learns nothing (-32004,

@@ -2,14 +2,13 @@ import TwitterCore
 
 /// Pinning a tweet: whose tweet may be pinned, once for every store.
 public enum PinRule {
+    // @MemberwiseInit
     /// What a store reads of the tweet to pin, in its transaction.
     public struct Target: Sendable, Equatable {
         /// The tweet's author.
         public var authorID: Int64
         /// Whether it is a repost.
         public var isRepost: Bool
-
-        private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
     }
 
     /// Decides `userID`'s pin of tweet `id`, read as `target` (nil when it is not there, a suspended account's

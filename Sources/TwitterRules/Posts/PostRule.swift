@@ -1,6 +1,7 @@
 import Foundation
 import TwitterCore
 
+// @MemberwiseInit
 /// What a store reads, inside its transaction, for a post's decision.
 public struct PostFacts: Sendable {
     /// The author's earlier tweet with the same idempotency key within `PostDraft.idempotencyWindow`.
@@ -18,8 +19,6 @@ public struct PostFacts: Sendable {
     public var quoted: (id: Int64, author: Tweet.Author)?
     /// For a quote: who blocks whom between the author and the quoted tweet's author, if either does.
     public var quotedBlocker: Int64?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// What a post writes, once decided.

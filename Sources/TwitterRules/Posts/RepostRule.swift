@@ -1,5 +1,6 @@
 import TwitterCore
 
+// @MemberwiseInit
 /// What a store reads, inside its transaction, for a repost's decision.
 public struct RepostFacts: Sendable {
     /// The original (the tweet itself, or the original of a repost) and its author, as the reposter may see it
@@ -7,8 +8,6 @@ public struct RepostFacts: Sendable {
     public var original: (id: Int64, author: Tweet.Author)?
     /// The reposter's existing repost of the original.
     public var existing: Tweet?
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }
 
 /// Reposting: the decision and its events, once for every store.

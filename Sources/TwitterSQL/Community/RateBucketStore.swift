@@ -1,14 +1,10 @@
 import Foundation
 import TwitterCore
 
+// @MemberwiseInit
 /// Write rate buckets, one row per account and action, and signup buckets, one per uid.
 public struct RateBucketStore: RateBucketStoring {
     let database: any SQLDatabase
-
-    /// Creates the store.
-    public init(database: any SQLDatabase) {
-        self.database = database
-    }
 
     /// Unknown actions (written by a later version) are skipped.
     public func allBuckets() async throws -> [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)] {

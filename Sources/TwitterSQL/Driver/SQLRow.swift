@@ -21,18 +21,13 @@ public final class SQLColumns: Sendable {
     }
 }
 
+// @MemberwiseInit
 /// One row of an answer, its columns read by name.
 public struct SQLRow: Sendable {
     /// The answer's columns.
     public let columns: SQLColumns
     /// The columns' values, in the answer's order.
     public let values: [SQLValue]
-
-    /// A row of `values` under `columns`.
-    public init(columns: SQLColumns, values: [SQLValue]) {
-        self.columns = columns
-        self.values = values
-    }
 
     /// Column `name` read as `Value`.
     public func column<Value: SQLDecodable>(_ name: String, as type: Value.Type = Value.self) throws -> Value {

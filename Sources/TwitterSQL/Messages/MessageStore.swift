@@ -2,15 +2,11 @@ import Foundation
 import TwitterCore
 import TwitterRules
 
+// @MemberwiseInit
 /// Direct messages: conversations, their members and sealed messages. Sends are written in one order and
 /// delivered live in it (`SQLDatabase.messageWrite`), on a shared database to every daemon.
 public struct MessageStore: MessageStoring {
     let database: any SQLDatabase
-
-    /// Creates the store.
-    public init(database: any SQLDatabase) {
-        self.database = database
-    }
 
     /// Sets the observer of sends.
     public func observe(_ observer: any MessageCommitObserving) {

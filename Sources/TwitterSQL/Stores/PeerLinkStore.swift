@@ -1,14 +1,10 @@
 import Foundation
 import TwitterCore
 
+// @MemberwiseInit
 /// Which local uid logs in as which account.
 public struct PeerLinkStore: PeerLinkStoring {
     let database: any SQLDatabase
-
-    /// Creates the store over `database`.
-    public init(database: any SQLDatabase) {
-        self.database = database
-    }
 
     /// A uid logs in as one account: linking it again moves the link.
     public func linkPeer(uid: UInt32, userID: Int64, at date: Date) async throws {

@@ -2,14 +2,10 @@ import Foundation
 import TwitterCore
 import TwitterRules
 
+// @MemberwiseInit
 /// Pinned tweets: one row per account that pins one, gone with the tweet or the account.
 public struct PinStore: PinStoring {
     let database: any SQLDatabase
-
-    /// Creates the store.
-    public init(database: any SQLDatabase) {
-        self.database = database
-    }
 
     /// Reads the tweet as `PinRule` needs it, then pins it in place of any other, in one transaction.
     public func pin(_ id: Int64, by userID: Int64) async throws {

@@ -1,14 +1,10 @@
 import Foundation
 import TwitterCore
 
+// @MemberwiseInit
 /// Profiles; an update writes only the columns whose value changed.
 public struct ProfileStore: ProfileStoring {
     let database: any SQLDatabase
-
-    /// Creates the store over `database`.
-    public init(database: any SQLDatabase) {
-        self.database = database
-    }
 
     /// Suspended or not: the owner edits its own profile by id.
     public func profile(userID: Int64) async throws -> Profile? {

@@ -1,14 +1,10 @@
 import Foundation
 import TwitterCore
 
+// @MemberwiseInit
 /// Failed-login counters, so they survive a restart and are shared by every daemon on the database.
 public struct ThrottleStore: ThrottleStoring {
     let database: any SQLDatabase
-
-    /// Creates the store over `database`.
-    public init(database: any SQLDatabase) {
-        self.database = database
-    }
 
     /// The lock space of `SQLDialect.keyLock` that serializes updates of one throttle key ("th" in ASCII).
     static let lockSpace: Int32 = 0x7468

@@ -1,14 +1,10 @@
 import Foundation
 import TwitterCore
 
+// @MemberwiseInit
 /// Session and personal tokens, found by their keyed hash; the secret itself is never stored.
 public struct TokenStore: TokenStoring {
     let database: any SQLDatabase
-
-    /// Creates the store over `database`.
-    public init(database: any SQLDatabase) {
-        self.database = database
-    }
 
     /// The columns `record(from:)` reads.
     static let columns = "id, user_id, kind, name, created_at, expires_at, last_used_at, revoked_at"

@@ -1,14 +1,10 @@
 import Foundation
 import TwitterCore
 
+// @MemberwiseInit
 /// Accounts and password hashes.
 public struct UserStore: UserStoring {
     let database: any SQLDatabase
-
-    /// Creates the store over `database`.
-    public init(database: any SQLDatabase) {
-        self.database = database
-    }
 
     /// Checks both unique fields in the insert's transaction; a concurrent signup that slips past the check hits
     /// the unique index and is named the same way.

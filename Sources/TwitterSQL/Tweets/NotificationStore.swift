@@ -1,15 +1,11 @@
 import Foundation
 import TwitterCore
 
+// @MemberwiseInit
 /// Notifications. They are written by the other stores in their own ordered writes
 /// (`NotificationRows`); this store reads them and keeps each recipient's read marker.
 public struct NotificationStore: NotificationStoring {
     let database: any SQLDatabase
-
-    /// Creates the store.
-    public init(database: any SQLDatabase) {
-        self.database = database
-    }
 
     /// Walks the (recipient_id, id) index newest first.
     public func notifications(of recipientID: Int64, _ query: NotificationQuery, hiding: Set<Int64>) async throws

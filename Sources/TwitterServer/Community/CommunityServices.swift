@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import TwitterCore
 
+// @MemberwiseInit
 /// What running a community needs: moderation, the account lifecycle, the audit log, and the sealer that
 /// makes and hashes password reset codes.
 public struct CommunityServices: Sendable {
@@ -13,8 +14,6 @@ public struct CommunityServices: Sendable {
     public var sealer: any TokenSealing
     /// The journal side of the audit log.
     public var logger: Logger
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     /// How long a reset code works.
     static let resetCodeLifetime: TimeInterval = 3600

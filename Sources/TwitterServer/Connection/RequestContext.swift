@@ -1,7 +1,6 @@
+// @MemberwiseInit
 /// What every handler gets besides its params: the connection it runs for.
 public struct RequestContext: Sendable {
     /// The connection's state.
     public let session: ConnectionSession
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -4,16 +4,12 @@ import TwitterCore
 import TwitterRules
 import TwitterSQL
 
+// @MemberwiseInit
 /// Fills a database with random users and tweets in large transactions, for demos and benchmarks.
 public struct DatabaseSeeder: Sendable {
     let database: AppDatabase
     /// Rows per transaction: large enough that fsync is rare, small enough that progress moves.
     static let batchSize = 50_000
-
-    /// Creates a seeder over `database`.
-    public init(database: AppDatabase) {
-        self.database = database
-    }
 
     /// Adds `count` users `seedN` with e-mails `seedN@example.com`, all with the password hash given;
     /// returns the first and last new user id.

@@ -3,15 +3,11 @@ import GRDB
 import TwitterCore
 import TwitterSQL
 
+// @MemberwiseInit
 /// Search in SQLite: tweets through the FTS5 index `tweet_search` and, past its mark, the tweets it does not
 /// hold yet (`SearchIndexer`), people by prefix, and tags from `tweet_tags`.
 public struct SearchStore: TweetSearching {
     let database: AppDatabase
-
-    /// Creates the store.
-    public init(database: AppDatabase) {
-        self.database = database
-    }
 
     /// Without words or phrases, one walk of the tweets newest first. With them: the ids of the window's
     /// newest matches (those past the index's mark matched by `SearchMatcher`, then the index's, which it

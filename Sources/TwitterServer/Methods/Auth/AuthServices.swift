@@ -1,5 +1,6 @@
 import TwitterCore
 
+// @MemberwiseInit
 /// What the auth methods need, each behind a TwitterCore protocol; twitterd's main fills it in.
 public struct AuthServices: Sendable {
     /// The login providers, and which are enabled now.
@@ -26,6 +27,4 @@ public struct AuthServices: Sendable {
     public var moderation: (any ModerationStoring)?
     /// The signups each local user may make.
     public var signups: SignupRateLimiter = .unlimited
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 }

@@ -2,6 +2,7 @@ import JSONRPC
 import TwitterAPI
 import TwitterCore
 
+// @MemberwiseInit
 /// What the tweet, timeline and user methods need: the stores, the read model that caches timelines and
 /// streams them, and the text rules.
 public struct TweetServices: Sendable {
@@ -29,8 +30,6 @@ public struct TweetServices: Sendable {
     public var text: TweetText
     /// The write rate limits per account.
     public var rates: WriteRateLimiter = .unlimited
-
-    private init(memberwise: Never) { switch memberwise {} }  // the public one: BuildTools/MemberwiseInits
 
     var readStores: ReadStores { ReadStores(tweets: store, likes: likes, follows: follows, relations: relations) }
 
