@@ -9,8 +9,10 @@ extension Sodium {
     public static var aeadOverhead: Int { aeadNonceLength + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES) }
 
     /// Encrypts and authenticates `plaintext` under `key` with XChaCha20-Poly1305 and a fresh random nonce;
-    /// returns the nonce followed by the ciphertext and its tag. `key` must be `aeadKeyLength` bytes.
-    public func seal(_ plaintext: [UInt8], key: [UInt8]) -> [UInt8] {
+    /// returns the nonce followed by the ciphertext and its tag. `key` must be `aeadKeyLength` bytes. The tag also
+    /// covers `associatedData`, which is not stored: `open` must be given the same bytes, so a sealed text opens
+    /// only where it was sealed for.
+    public func seal(_ plaintext: [UInt8], key: [UInt8], associatedData: [UInt8] = []) -> [UInt8] {
         precondition(key.count == Self.aeadKeyLength, "an XChaCha20-Poly1305 key is 32 bytes")
         let nonce = randomBytes(count: Self.aeadNonceLength)
         var ciphertext = [UInt8](repeating: 0, count: plaintext.count + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES))
@@ -19,8 +21,11 @@ extension Sodium {
             NonNullBytes.with(plaintext) { input, inputCount in
                 NonNullBytes.with(nonce) { noncePointer, _ in
                     NonNullBytes.with(key) { keyPointer, _ in
-                        crypto_aead_xchacha20poly1305_ietf_encrypt(
-                            out, &written, input, UInt64(inputCount), nil, 0, nil, noncePointer, keyPointer)
+                        NonNullBytes.with(associatedData) { data, dataCount in
+                            crypto_aead_xchacha20poly1305_ietf_encrypt(
+                                out, &written, input, UInt64(inputCount), data, UInt64(dataCount), nil, noncePointer,
+                                keyPointer)
+                        }
                     }
                 }
             }
@@ -28,9 +33,9 @@ extension Sodium {
         return nonce + ciphertext.prefix(Int(written))
     }
 
-    /// The plaintext of what `seal` made under `key`; nil when it was sealed under another key, altered, or is
-    /// too short to be a sealed text.
-    public func open(_ sealed: [UInt8], key: [UInt8]) -> [UInt8]? {
+    /// The plaintext of what `seal` made under `key` with `associatedData`; nil when it was sealed under another
+    /// key or for other associated data, altered, or is too short to be a sealed text.
+    public func open(_ sealed: [UInt8], key: [UInt8], associatedData: [UInt8] = []) -> [UInt8]? {
         guard key.count == Self.aeadKeyLength, sealed.count >= Self.aeadOverhead else { return nil }
         let nonce = Array(sealed.prefix(Self.aeadNonceLength))
         let ciphertext = Array(sealed.dropFirst(Self.aeadNonceLength))
@@ -40,8 +45,11 @@ extension Sodium {
             NonNullBytes.with(ciphertext) { input, inputCount in
                 NonNullBytes.with(nonce) { noncePointer, _ in
                     NonNullBytes.with(key) { keyPointer, _ in
-                        crypto_aead_xchacha20poly1305_ietf_decrypt(
-                            out, &written, nil, input, UInt64(inputCount), nil, 0, noncePointer, keyPointer)
+                        NonNullBytes.with(associatedData) { data, dataCount in
+                            crypto_aead_xchacha20poly1305_ietf_decrypt(
+                                out, &written, nil, input, UInt64(inputCount), data, UInt64(dataCount), noncePointer,
+                                keyPointer)
+                        }
                     }
                 }
             }

@@ -86,12 +86,34 @@ extension API.Account {
                 ]))),
         title: "ArchivedTweet")
 
+    static let conversationsNote =
+        "The conversations the account is in, after every other list, at most 100 entries a page: one for a "
+        + "conversation beginning on the page, one per message. One too long for a page goes on at the start of "
+        + "the next, with the same id."
+
+    /// One conversation of the archive, with this page's messages of it.
+    static let archivedConversationSchema = Schema.object(
+        [
+            Property("id", .integer(), required: true),
+            Property("participants", .array(of: .string()), required: true),
+            Property(
+                "messages",
+                .array(
+                    of: .object(
+                        [
+                            Property("id", .integer(), required: true),
+                            Property("sender", .string(), required: true),
+                            Property("text", Schema.string("Null once deleted.").orNull()),
+                            Property("createdAt", .timestamp(), required: true),
+                        ], title: "ArchivedMessage"), "Oldest first."), required: true),
+        ], title: "ArchivedConversation")
+
     /// `account.export`.
     public static let export = RPCMethod<ExportParams, AccountArchivePage>(
         MethodDescriptor(
             "account.export",
             summary:
-                "The caller's data as an archive, page by page: profile, tweets, follows, likes, mutes, blocks, bookmarks, lists.",
+                "The caller's data as an archive, page by page: profile, tweets, follows, likes, mutes, blocks, bookmarks, lists, conversations.",
             params: [Property("cursor", .string("The nextCursor of the previous page; absent for the first."))],
             result: .object([
                 Property("profile", API.Profiles.profileSchema.orNull(), required: true),
@@ -128,6 +150,7 @@ extension API.Account {
                                 Property("members", .array(of: relationSchema), required: true),
                             ], title: "ArchivedList"),
                         "The lists the account owns, each with its members."), required: true),
+                Property("conversations", .array(of: archivedConversationSchema, conversationsNote), required: true),
                 Property(
                     "nextCursor", Schema.string("Pass as cursor for the next page; null on the last.").orNull(),
                     required: true),

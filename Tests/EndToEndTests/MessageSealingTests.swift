@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import JSONRPC
 import TestSupport
 import Testing
@@ -65,6 +66,67 @@ import TwitterClient
         let dump = try Self.pgDump(url)
         #expect(dump.contains(Self.tweetWord), "the dump holds the tweet: it is a dump of this database")
         #expect(Self.leaked(in: Data(dump.utf8)) == [], "the dump holds a message's words")
+        _ = daemon.stop()
+    }
+
+    /// Runs `sql` on the daemon's database behind its back, as whoever can write the database file or tables.
+    static func tamper(_ sql: String, on daemon: DaemonProcess) throws {
+        if let url = daemon.databaseURL {
+            try TestPostgres.runSQL(sql, in: url)
+        } else {
+            try DatabaseQueue(path: daemon.databasePath).write { try $0.execute(sql: sql) }
+        }
+    }
+
+    /// The JSON-RPC error code of `call`, nil when it succeeded.
+    static func code(_ call: () async throws -> JSONValue) async throws -> Int? {
+        do {
+            _ = try await call()
+            return nil
+        } catch ClientError.remote(let error) {
+            return error.code
+        }
+    }
+
+    @Test func aSealedTextCopiedIntoAnotherMessagesRowDoesNotOpenThere() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
+        for name in ["bob", "carol"] {
+            try await SocialTests.as_(name, on: daemon, signUp: true) { connection in
+                _ = try await connection.call("profile.update", ["messagesFrom": "everyone"])
+            }
+        }
+        try await SocialTests.as_("alice", on: daemon, signUp: true) { alice in
+            let secret = try await alice.call("messages.send", ["text": .string(Self.text), "to": ["bob"]])
+            let decoy = try await alice.call("messages.send", ["text": "nothing to see", "to": ["bob"]])
+            let elsewhere = try await alice.call("messages.send", ["text": "hello carol", "to": ["carol"]])
+            let (secretID, decoyID, elsewhereID) = (
+                try #require(secret["id"].flatMap(Int64.init(json:))), try #require(decoy["id"]),
+                try #require(elsewhere["id"])
+            )
+            // The secret's sealed text, copied into a message of the same conversation and of another one.
+            for target in [decoyID, elsewhereID].compactMap(Int64.init(json:)) {
+                try Self.tamper(
+                    "UPDATE messages SET sealed_text = (SELECT sealed_text FROM messages WHERE id = \(secretID)) "
+                        + "WHERE id = \(target)", on: daemon)
+            }
+            for (conversation, moved) in [
+                (secret["conversationId"], decoyID), (elsewhere["conversationId"], elsewhereID),
+            ] {
+                let listed = try await Self.code {
+                    try await alice.call("messages.list", ["conversationId": conversation ?? .null])
+                }
+                #expect(listed == -32603, "message \(moved) does not open in a row it was not sealed for")
+            }
+            // The daemon keeps serving, the secret in its own row too.
+            let before = try await alice.call(
+                "messages.list", ["conversationId": secret["conversationId"] ?? .null, "maxId": decoyID])
+            #expect(before["messages"]?[0]?["text"] == .string(Self.text))
+            #expect(try await alice.call("auth.whoami")["user"]?["username"] == "alice")
+        }
+        // The log (of whichever daemon answered) says why.
+        let logs = [daemon.logPath] + (daemon.partner.map { [$0.logPath] } ?? [])
+        let log = logs.map { String(decoding: FileManager.default.contents(atPath: $0) ?? Data(), as: UTF8.self) }
+        #expect(log.joined().contains("sealed for another message or conversation"))
         _ = daemon.stop()
     }
 

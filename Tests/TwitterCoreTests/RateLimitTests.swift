@@ -96,4 +96,38 @@ struct ArchiveCursorTests {
     func garbageIsRefused(_ text: String) {
         #expect(ArchiveCursor(text) == nil)
     }
+
+    @Test func insideAConversationTheCursorNamesItsLastMessage() {
+        let cursor = ArchiveCursor(section: .conversations, after: 12, message: 3456)
+        #expect(cursor.text == "conversations.12.3456")
+        #expect(ArchiveCursor("conversations.12.3456") == cursor)
+        #expect(ArchiveCursor("conversations.12") == ArchiveCursor(section: .conversations, after: 12))
+        #expect(ArchiveCursor(section: .tweets, after: 1, message: 2).text == "tweets.1", "only conversations")
+    }
+
+    @Test(arguments: ["conversations.1.2.3", "conversations.1.", "conversations.1.-2", "lists.1.2", "conversations..2"])
+    func aMessageOutsideConversationsIsRefused(_ text: String) {
+        #expect(ArchiveCursor(text) == nil)
+    }
+
+    @Test func joiningPagesJoinsAConversationCutByAPage() {
+        func page(_ conversations: [(Int64, [Int64])]) -> AccountArchivePage {
+            var page = AccountArchivePage()
+            page.conversations = conversations.map { id, messages in
+                ArchivedConversation(
+                    id: id, participants: ["alice", "bob"],
+                    messages: messages.map {
+                        ArchivedMessage(
+                            id: $0, sender: "alice", text: "\($0)", createdAt: Date(timeIntervalSince1970: 0))
+                    })
+            }
+            return page
+        }
+        var archive = AccountArchivePage()
+        archive.append(page([(1, [1, 2])]))
+        archive.append(page([(1, [3]), (2, [4])]))
+        archive.append(page([(2, []), (3, [5])]))
+        #expect(archive.conversations.map(\.id) == [1, 2, 3])
+        #expect(archive.conversations.map { $0.messages.map(\.id) } == [[1, 2, 3], [4], [5]])
+    }
 }

@@ -3,26 +3,43 @@ import Sodium
 import TwitterCore
 
 /// Message texts sealed with libsodium's XChaCha20-Poly1305 under the daemon's messages key, a random nonce per
-/// message: what the stores keep, and what a copy of the database shows of a message.
+/// message, and the message's place (its id and its conversation's) as associated data: what the stores keep, and
+/// what a copy of the database shows of a message.
+///
+/// A text sealed for its place starts with `marker`; one sealed before places were bound (before issue #48) has
+/// none and still opens, unbound, so that old messages stay readable. A marked text never opens unbound (its tag
+/// covers the place), so taking the marker off or moving the text to another row makes it fail to open.
 public struct SodiumMessageSealer: MessageSealing {
     private let key: [UInt8]
+    /// "TWM1": a text sealed for its place. An unmarked text's first bytes are its random nonce.
+    static let marker: [UInt8] = [0x54, 0x57, 0x4D, 0x31]
 
     /// A sealer with `key`, `Sodium.aeadKeyLength` bytes (`MessageKey.loadOrCreate`).
     public init(key: [UInt8]) {
         self.key = key
     }
 
-    /// Nonce, ciphertext and tag of the UTF-8 text.
-    public func seal(_ text: String) -> [UInt8] {
-        Sodium.shared.seal(Array(text.utf8), key: key)
+    /// The marker, then nonce, ciphertext and tag of the UTF-8 text, the tag covering `place`.
+    public func seal(_ text: String, for place: MessagePlace) -> [UInt8] {
+        Self.marker + Sodium.shared.seal(Array(text.utf8), key: key, associatedData: place.associatedData)
     }
 
-    /// The text, or -32603 when the bytes were not sealed with this key (a daemon given another messages key).
-    public func open(_ sealed: [UInt8]) throws(TwitterError) -> String {
-        guard let plain = Sodium.shared.open(sealed, key: key), let text = String(validating: plain, as: UTF8.self)
+    /// The text, or -32603 when the bytes were not sealed with this key for this place: a daemon given another
+    /// messages key, or a sealed text moved to another row or altered.
+    public func open(_ sealed: [UInt8], at place: MessagePlace) throws(TwitterError) -> String {
+        // A marked text opens only for its place; an unmarked one (or one whose nonce happens to start like the
+        // marker) is a text sealed before places were bound.
+        let bound =
+            sealed.starts(with: Self.marker)
+            ? Sodium.shared.open(
+                Array(sealed.dropFirst(Self.marker.count)), key: key, associatedData: place.associatedData) : nil
+        guard let plain = bound ?? Sodium.shared.open(sealed, key: key),
+            let text = String(validating: plain, as: UTF8.self)
         else {
             throw TwitterError(
-                .internal, "A message cannot be opened: the daemon's messages key is not the one it was sealed with")
+                .internal,
+                "Message \(place.messageID) cannot be opened: it was sealed for another message or conversation, "
+                    + "altered, or sealed under another messages key")
         }
         return text
     }

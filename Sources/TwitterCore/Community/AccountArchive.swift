@@ -20,7 +20,9 @@ public struct AccountArchivePage: Sendable, Codable {
     public var bookmarks: [ArchivedBookmark]
     /// The lists it owns, each with its members.
     public var lists: [ArchivedList] = []
-    /// Its conversations with every message it could read, texts opened; on the first page only.
+    /// Its conversations with the messages it could read, texts opened, after every other list: each
+    /// conversation and each message is one entry of a page, so a long conversation goes on over several pages,
+    /// the next page starting with the same conversation again with the messages that follow.
     public var conversations: [ArchivedConversation] = []
     /// Where the next page starts; nil on the last.
     public var next: ArchiveCursor?
@@ -36,7 +38,7 @@ public struct AccountArchivePage: Sendable, Codable {
         bookmarks = []
     }
 
-    /// How many list entries the page holds.
+    /// How many list entries the page holds, conversations and their messages apart.
     public var count: Int {
         tweets.count + follows.count + likes.count + mutes.count + blocks.count + bookmarks.count + lists.count
     }
@@ -51,7 +53,13 @@ public struct AccountArchivePage: Sendable, Codable {
         blocks += page.blocks
         bookmarks += page.bookmarks
         lists += page.lists
-        conversations += page.conversations
+        var added = page.conversations[...]
+        // A conversation cut by the end of a page goes on at the start of the next one.
+        if let first = added.first, let last = conversations.indices.last, conversations[last].id == first.id {
+            conversations[last].messages += first.messages
+            added = added.dropFirst()
+        }
+        conversations += added
         next = page.next
     }
 
@@ -186,33 +194,57 @@ public struct ArchivedList: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey { case id, name, description, isPrivate = "private", createdAt, members }
 }
 
-// @MemberwiseInit
 /// Where an export goes on: a list, and the last row of it already handed out.
 public struct ArchiveCursor: Sendable, Hashable {
     /// The lists of an archive, in the order they are handed out.
     public enum Section: String, Sendable, CaseIterable {
         case tweets, follows, likes, mutes, blocks, bookmarks, lists
+        /// The account's conversations with their messages, last: `after` is a conversation's id, and
+        /// `message`, when the page ended inside that conversation, the last of its messages handed out.
+        case conversations
+
+        /// The lists the account store reads (`AccountLifecycleStoring.archivePage`); the conversations are the
+        /// message store's (`MessageStoring.archive`).
+        public static let accountLists: [Section] = [.tweets, .follows, .likes, .mutes, .blocks, .bookmarks, .lists]
     }
 
     /// The list.
     public var section: Section
     /// The last row id handed out of it.
     public var after: Int64
+    /// In `conversations` only: the last message handed out of conversation `after`, whose next messages come
+    /// first; nil when that conversation was handed out whole.
+    public var message: Int64?
 
     /// The start of an archive.
     public static let start = ArchiveCursor(section: .tweets, after: 0)
 
-    /// Reads the text form `section.after`; nil for anything else.
-    public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let section = Section(rawValue: String(parts[0])), let after = Int64(parts[1]),
-            after >= 0
-        else { return nil }
-        self.init(section: section, after: after)
+    /// The cursor after row `after` of `section` (and, in `conversations`, after `message` of that conversation).
+    public init(section: Section, after: Int64, message: Int64? = nil) {
+        self.section = section
+        self.after = after
+        self.message = section == .conversations ? message : nil
     }
 
-    /// The text form, `section.after`.
-    public var text: String { "\(section.rawValue).\(after)" }
+    /// Reads the text form, `section.after`, or `conversations.after.message`; nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, let section = Section(rawValue: String(parts[0])),
+            let after = Int64(parts[1]), after >= 0
+        else { return nil }
+        var message: Int64?
+        if parts.count == 3 {
+            guard section == .conversations, let within = Int64(parts[2]), within >= 0 else { return nil }
+            message = within
+        }
+        self.init(section: section, after: after, message: message)
+    }
+
+    /// The text form, `section.after`, or `conversations.after.message` inside a conversation.
+    public var text: String {
+        if let message { return "\(section.rawValue).\(after).\(message)" }
+        return "\(section.rawValue).\(after)"
+    }
 }
 
 /// Accounts from birth to deletion: the archive, deletion with its reserved name, and one-time password reset
@@ -237,7 +269,7 @@ public struct ArchivedConversation: Sendable, Codable, Equatable {
     public var id: Int64
     /// Its members' names.
     public var participants: [String]
-    /// The messages the account could read, oldest first.
+    /// The messages the account could read, oldest first; on a page, those of this page.
     public var messages: [ArchivedMessage]
 }
 

@@ -12,17 +12,29 @@ public enum MessageDestination: Sendable, Equatable {
     case conversation(Int64)
 }
 
-// @MemberwiseInit
-/// A message to write: its destination, its sealed text and who sends it.
+/// A message to write: its destination, how its text is sealed and who sends it.
 public struct MessageDraft: Sendable {
     /// Where it goes.
     public var destination: MessageDestination
-    /// The text, sealed.
-    public var sealedText: [UInt8]
+    /// The text, sealed for the row the store gives it (`MessageSealing.seal(_:for:)`): the ids exist only once
+    /// the row is written, inside the store's transaction, and the store never sees the text.
+    public var seal: @Sendable (MessagePlace) -> [UInt8]
     /// The sender's id.
     public var senderID: Int64
     /// Sending again with this key within `PostDraft.idempotencyWindow` returns the first message.
     public var idempotencyKey: String?
+
+    /// Creates the draft; written by hand because `seal` is an escaping closure, which the generated
+    /// initializer does not mark so.
+    public init(
+        destination: MessageDestination, seal: @escaping @Sendable (MessagePlace) -> [UInt8], senderID: Int64,
+        idempotencyKey: String?
+    ) {
+        self.destination = destination
+        self.seal = seal
+        self.senderID = senderID
+        self.idempotencyKey = idempotencyKey
+    }
 }
 
 // @MemberwiseInit
@@ -62,8 +74,20 @@ public protocol MessageStoring: Sendable {
     func messagesFrom(of userID: Int64) async throws -> MessagesFrom
     /// Sets who may start writing to `userID`.
     func setMessagesFrom(_ setting: MessagesFrom, of userID: Int64) async throws
-    /// Every conversation of `userID` with every message it may read, for `account.export`.
-    func archive(of userID: Int64) async throws -> [ConversationArchive]
+    /// Up to `limit` entries of `userID`'s conversations for `account.export`, from `cursor` (in the
+    /// `conversations` section): conversations by id, each with the messages it may read, oldest first. A
+    /// conversation starting on the page is one entry, each message one more; one going on from the last page is
+    /// free, so every page hands out at least one message of it.
+    func archive(of userID: Int64, from cursor: ArchiveCursor, limit: Int) async throws -> ConversationArchivePage
+}
+
+// @MemberwiseInit
+/// A page of an account's conversations in its export.
+public struct ConversationArchivePage: Sendable, Equatable {
+    /// The conversations, each with this page's messages of it.
+    public var conversations: [ConversationArchive]
+    /// Where the next page starts; nil after the last conversation.
+    public var next: ArchiveCursor?
 }
 
 // @MemberwiseInit

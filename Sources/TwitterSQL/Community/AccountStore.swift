@@ -18,7 +18,7 @@ public struct AccountStore: AccountLifecycleStoring {
         try await database.snapshot { connection in
             var page = AccountArchivePage(
                 profile: cursor == .start ? try await ArchiveRows.profile(connection, of: userID) : nil)
-            let sections = ArchiveCursor.Section.allCases
+            let sections = ArchiveCursor.Section.accountLists
             guard var index = sections.firstIndex(of: cursor.section) else { return page }
             var after = cursor.after
             while index < sections.count {

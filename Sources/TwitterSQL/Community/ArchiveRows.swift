@@ -79,6 +79,9 @@ enum ArchiveRows {
                         members: members))
             }
             return (lists.count, try lists.prefix(keep).last?.column("id", as: Int64.self) ?? after)
+        case .conversations:
+            // The message store's (`MessageStoring.archive`): no list of the account store's.
+            return (0, after)
         case .follows, .mutes, .blocks:
             let relationship: Relationship =
                 switch section {

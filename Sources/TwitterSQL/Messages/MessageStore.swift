@@ -94,16 +94,16 @@ public struct MessageStore: MessageStoring {
         }
         guard
             let id = try await connection.value(
-                SQLQuery(
-                    Insert.self, conversationID, draft.senderID, Data(draft.sealedText), now, draft.idempotencyKey),
-                as: Int64.self)
+                SQLQuery(Insert.self, conversationID, draft.senderID, now, draft.idempotencyKey), as: Int64.self)
         else { throw TwitterError(.internal, "The message just written has no id") }
+        // The text is sealed for its row, whose id the insert gave: the same transaction, so no one sees it empty.
+        let sealedText = draft.seal(MessagePlace(messageID: id, conversationID: conversationID))
+        try await connection.run(SQLQuery(Seal.self, Data(sealedText), id))
         try await connection.run(SQLQuery(Touch.self, now, id, conversationID))
         // One's own message is read.
         try await connection.run(SQLQuery(ReadOwn.self, id, conversationID, draft.senderID))
         let message = StoredMessage(
-            id: id, conversationID: conversationID, sender: sender.account, sealedText: draft.sealedText,
-            createdAt: now)
+            id: id, conversationID: conversationID, sender: sender.account, sealedText: sealedText, createdAt: now)
         return (message, MessageRule.events(of: message, plan: plan))
     }
 
@@ -118,8 +118,12 @@ public struct MessageStore: MessageStoring {
     private enum Insert: SQLText {
         static let sql = """
             INSERT INTO messages (conversation_id, sender_id, sealed_text, created_at, idempotency_key)
-            VALUES ($1, $2, $3, $4, $5::text) RETURNING id
+            VALUES ($1, $2, NULL, $3, $4::text) RETURNING id
             """
+    }
+
+    private enum Seal: SQLText {
+        static let sql = "UPDATE messages SET sealed_text = $1 WHERE id = $2"
     }
 
     private enum Touch: SQLText {
@@ -206,7 +210,8 @@ public struct MessageStore: MessageStoring {
         }
     }
 
-    /// Clears the text as `MessageRule.delete` decides; the row stays as the placeholder.
+    /// Clears the text as `MessageRule.delete` decides, in the row and in the live-delivery log at once; the row
+    /// stays as the placeholder.
     public func delete(_ messageID: Int64, by userID: Int64) async throws {
         try await database.transaction { connection in
             let row = try await connection.firstRow(
@@ -222,6 +227,8 @@ public struct MessageStore: MessageStoring {
             case .success(.placeholder):
                 try await connection.run(
                     "UPDATE messages SET sealed_text = NULL, idempotency_key = NULL WHERE id = \(messageID)")
+                // Every copy of the sealed text goes at once: the live-delivery log's too.
+                try await MessageLogPurge.run(connection, sent: .message(messageID))
             }
         }
     }
@@ -275,26 +282,52 @@ public struct MessageStore: MessageStoring {
         }
     }
 
-    /// Every conversation the account is in, with what it may read, oldest first.
-    public func archive(of userID: Int64) async throws -> [ConversationArchive] {
-        try await database.read { connection in
+    /// The account's conversations by id from the cursor, each with what it may read oldest first, in one
+    /// snapshot; a page ends inside a conversation when its messages fill it.
+    public func archive(of userID: Int64, from cursor: ArchiveCursor, limit: Int) async throws
+        -> ConversationArchivePage
+    {
+        try await database.snapshot { connection in
+            // Inside a conversation, it comes first again with the messages that follow.
+            let continued = cursor.message.map { _ in cursor.after }
             let rows = try await connection.rows(
                 """
                 SELECT conversation_id, joined_after_id FROM conversation_members
-                WHERE user_id = \(userID) AND left_at IS NULL ORDER BY conversation_id
+                WHERE user_id = \(userID) AND left_at IS NULL
+                    AND (conversation_id > \(cursor.after) OR conversation_id = \(continued ?? -1))
+                ORDER BY conversation_id LIMIT \(Int64(limit + 2))
                 """)
-            var archives: [ConversationArchive] = []
+            // Every conversation but a continued one takes an entry, so `limit + 1` rows are the most a page
+            // hands out; a row past them says whether there are more.
+            var room = limit
+            var page = ConversationArchivePage(conversations: [])
             for row in rows {
                 let id = try row.column("conversation_id", as: Int64.self)
+                let isContinued = id == continued
+                if !isContinued {
+                    guard room > 0 else {
+                        // Full: the next page starts after the last conversation, handed out whole.
+                        page.next = ArchiveCursor(
+                            section: .conversations, after: page.conversations.last?.id ?? cursor.after)
+                        return page
+                    }
+                    room -= 1
+                }
+                let after = isContinued ? cursor.message ?? 0 : 0
                 let messages = try await MessageRows.page(
                     connection, conversation: id, joinedAfter: try row.column("joined_after_id"),
-                    MessageQuery(limit: Int(Int32.max)))
-                archives.append(
+                    MessageQuery(limit: room + 1, sinceID: after), oldestFirst: true)
+                let kept = Array(messages.prefix(room))
+                room -= kept.count
+                page.conversations.append(
                     ConversationArchive(
-                        id: id, members: try await MessageRows.members(connection, of: id),
-                        messages: messages.reversed()))
+                        id: id, members: try await MessageRows.members(connection, of: id), messages: kept))
+                if messages.count > kept.count {
+                    page.next = ArchiveCursor(section: .conversations, after: id, message: kept.last?.id ?? after)
+                    return page
+                }
             }
-            return archives
+            return page
         }
     }
 
@@ -302,6 +335,7 @@ public struct MessageStore: MessageStoring {
     static func deleteAccount(_ connection: any SQLConnection, _ userID: Int64) async throws {
         try await connection.run(
             "UPDATE messages SET sealed_text = NULL, idempotency_key = NULL WHERE sender_id = \(userID)")
+        try await MessageLogPurge.run(connection, sent: .sender(userID))
         try await connection.run("DELETE FROM conversation_members WHERE user_id = \(userID)")
         try await connection.run("DELETE FROM message_settings WHERE user_id = \(userID)")
     }

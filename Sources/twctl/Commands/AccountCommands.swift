@@ -26,7 +26,8 @@ struct ReportCommand: AsyncParsableCommand {
 /// `twctl export`: the whole archive as one JSON document on standard output.
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write all your data (profile, tweets, follows, likes, mutes, blocks) as JSON to standard output.",
+        abstract:
+            "Write all your data (profile, tweets, follows, likes, mutes, blocks, lists, conversations) as JSON to standard output.",
         discussion: "twctl export > archive.json — a progress bar shows on a terminal's standard error.")
 
     @OptionGroup var options: GlobalOptions
@@ -55,7 +56,7 @@ struct Export: AsyncParsableCommand {
         let counts =
             "\(archive.tweets.count) tweets, \(archive.follows.count) follows, \(archive.likes.count) likes, "
             + "\(archive.mutes.count) mutes, \(archive.blocks.count) blocks, \(archive.bookmarks.count) bookmarks, "
-            + "\(archive.lists.count) lists"
+            + "\(archive.lists.count) lists, \(archive.conversations.count) conversations"
         FileHandle.standardError.write(Data("Exported \(counts).\n".utf8))
     }
 }

@@ -262,14 +262,15 @@ extension TestPostgresError {
         var sent: [Int64] = []
         for index in 0..<5 {
             let draft = MessageDraft(
-                destination: .members([bob.id]), sealedText: Array("m\(index)".utf8), senderID: alice.id,
+                destination: .members([bob.id]), seal: { _ in Array("m\(index)".utf8) }, senderID: alice.id,
                 idempotencyKey: nil)
             sent.append(try await a.messages.send(draft).id)
         }
         // bob answers through his own daemon: it comes after alice's five there, and is marked as its own.
         let answer = try await b.messages.send(
             MessageDraft(
-                destination: .members([alice.id]), sealedText: Array("ok".utf8), senderID: bob.id, idempotencyKey: nil))
+                destination: .members([alice.id]), seal: { _ in Array("ok".utf8) }, senderID: bob.id,
+                idempotencyKey: nil))
         var received: [(Int64, Bool)] = []
         for await (message, elsewhere) in there.messages {
             received.append((message.id, elsewhere))

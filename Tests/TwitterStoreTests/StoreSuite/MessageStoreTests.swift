@@ -17,7 +17,8 @@ struct MessageStoreTests {
         key: String? = nil
     ) async throws -> StoredMessage {
         try await fixture.stores.messages.send(
-            MessageDraft(destination: destination, sealedText: sealed(text), senderID: sender.id, idempotencyKey: key))
+            MessageDraft(
+                destination: destination, seal: { _ in sealed(text) }, senderID: sender.id, idempotencyKey: key))
     }
 
     static func refusal(_ body: () async throws -> some Any) async -> TwitterError? {
@@ -219,12 +220,103 @@ struct MessageStoreTests {
         for user in [alice, bob] { try await messages.setMessagesFrom(.everyone, of: user.id) }
         let hers = try await Self.send(fixture, "from alice", from: alice, to: .members([bob.id]))
         let his = try await Self.send(fixture, "from bob", from: bob, to: .members([alice.id]))
-        let archive = try await messages.archive(of: alice.id)
-        #expect(archive.map(\.id) == [hers.conversationID])
-        #expect(archive.first?.messages.compactMap(Self.text) == ["from alice", "from bob"])
+        let archive = try await messages.archive(of: alice.id, from: Self.conversationsStart, limit: 500)
+        #expect(archive.next == nil)
+        #expect(archive.conversations.map(\.id) == [hers.conversationID])
+        #expect(archive.conversations.first?.messages.compactMap(Self.text) == ["from alice", "from bob"])
         try await fixture.accounts.deleteAccount(alice.id, reservingNameUntil: Date().addingTimeInterval(60))
         let left = try await messages.messages(in: hers.conversationID, for: bob.id, MessageQuery(limit: 5))
         #expect(left.map(\.id) == [his.id, hers.id] && left.map(\.isDeleted) == [false, true])
+    }
+
+    static let conversationsStart = ArchiveCursor(section: .conversations, after: 0)
+
+    /// Every page of `userID`'s conversations in its archive, `limit` entries each, from the start.
+    static func archivePages(_ messages: any MessageStoring, of userID: Int64, limit: Int) async throws
+        -> [ConversationArchivePage]
+    {
+        var pages: [ConversationArchivePage] = []
+        var cursor: ArchiveCursor? = conversationsStart
+        while let from = cursor, pages.count < 100 {
+            let page = try await messages.archive(of: userID, from: from, limit: limit)
+            pages.append(page)
+            cursor = page.next.flatMap { ArchiveCursor($0.text) }
+        }
+        return pages
+    }
+
+    @Test(arguments: StoreBackend.all) func aConversationLongerThanAPageIsArchivedWholePageByPage(
+        _ backend: StoreBackend
+    ) async throws {
+        let fixture = try await backend.fixture()
+        let (alice, bob, carol) = (
+            try await fixture.user("alice"), try await fixture.user("bob"), try await fixture.user("carol")
+        )
+        let messages = fixture.stores.messages
+        for user in [bob, carol] { try await messages.setMessagesFrom(.everyone, of: user.id) }
+        let long = (0..<11).map { "to bob \($0)" }
+        var bobsConversation: Int64 = 0
+        for text in long {
+            bobsConversation = try await Self.send(fixture, text, from: alice, to: .members([bob.id])).conversationID
+        }
+        let short = try await Self.send(fixture, "to carol", from: alice, to: .members([carol.id]))
+        let gone = try await Self.send(fixture, "gone", from: alice, to: .members([bob.id, carol.id]))
+        try await messages.delete(gone.id, by: alice.id)
+
+        for limit in [1, 3, 4, 500] {
+            let pages = try await Self.archivePages(messages, of: alice.id, limit: limit)
+            // A conversation starting on a page is an entry, each message one; a continued one is free.
+            for (index, page) in pages.enumerated() {
+                let continued = index > 0 && page.conversations.first?.id == pages[index - 1].conversations.last?.id
+                let entries =
+                    page.conversations.count - (continued ? 1 : 0)
+                    + page.conversations.map(\.messages.count).reduce(0, +)
+                #expect(entries <= limit, "page \(index) of \(limit)")
+            }
+            #expect(pages.last?.next == nil, "the last page says so (limit \(limit))")
+            // Joined, the pages are every conversation once, each with every message once, oldest first.
+            var joined: [ConversationArchive] = []
+            for conversation in pages.flatMap(\.conversations) {
+                if joined.last?.id == conversation.id {
+                    joined[joined.count - 1].messages += conversation.messages
+                } else {
+                    joined.append(conversation)
+                }
+            }
+            #expect(joined.map(\.id) == [bobsConversation, short.conversationID, gone.conversationID])
+            #expect(joined.first?.messages.compactMap(Self.text) == long, "limit \(limit)")
+            #expect(joined.dropFirst().first?.messages.compactMap(Self.text) == ["to carol"])
+            #expect(joined.last?.messages.map(\.id) == [gone.id] && joined.last?.messages.first?.isDeleted == true)
+            #expect(joined.first?.members.map(\.account.username) == ["alice", "bob"])
+        }
+        // bob reads only his own conversations.
+        let bobs = try await Self.archivePages(messages, of: bob.id, limit: 5).flatMap(\.conversations)
+        #expect(!bobs.contains { $0.id == short.conversationID })
+    }
+
+    @Test(arguments: StoreBackend.all) func aDeletedMessagesSealedTextLeavesEveryTableTheLiveLogIncluded(
+        _ backend: StoreBackend
+    ) async throws {
+        let fixture = try await backend.fixture()
+        let (alice, bob) = (try await fixture.user("alice"), try await fixture.user("bob"))
+        let messages = fixture.stores.messages
+        try await messages.setMessagesFrom(.everyone, of: bob.id)
+        let gone = try await Self.send(fixture, "secret \(UUID())", from: alice, to: .members([bob.id]))
+        let kept = try await Self.send(fixture, "kept \(UUID())", from: alice, to: .members([bob.id]))
+        /// Where the sealed text of `message` shows in some row: as bytes (hex), or as the JSON array of a log.
+        func places(_ message: StoredMessage) async throws -> [String] {
+            let sealed = try #require(message.sealedText)
+            let hex = "\\x" + sealed.map { String(format: "%02x", $0) }.joined()
+            let json = "[" + sealed.map(String.init).joined(separator: ",") + "]"
+            return try await fixture.raw.everyRow().filter { $0.contains(hex) || $0.contains(json) }
+        }
+        #expect(try await !places(gone).isEmpty, "the search finds a sealed text before it is deleted")
+        try await messages.delete(gone.id, by: alice.id)
+        #expect(try await places(gone) == [], "no table holds the deleted message's sealed text")
+        #expect(try await !places(kept).isEmpty, "another message is untouched")
+        // Deleting the account purges every message it sent the same way.
+        try await fixture.accounts.deleteAccount(alice.id, reservingNameUntil: Date().addingTimeInterval(60))
+        #expect(try await places(kept) == [])
     }
 }
 

@@ -1,9 +1,11 @@
 import Foundation
+import GRDB
 import Logging
 import Synchronization
 import TestSupport
 import Testing
 import TwitterCore
+import TwitterSQL
 
 @testable import TwitterPostgres
 @testable import TwitterStore
@@ -32,6 +34,22 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
                 let now = Date()
                 for index in 0..<count { try insert.execute(arguments: [authorID, "reply \(index)", now, parentID]) }
             }
+        } everyRow: {
+            try await database.writer.read { db in
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+                return try tables.flatMap { table in
+                    try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"").map { row in
+                        // Blobs as lowercase hex, as PostgreSQL shows a bytea.
+                        table + ": "
+                            + row.databaseValues.map { value in
+                                if case .blob(let data) = value.storage {
+                                    return "\\x" + data.map { String(format: "%02x", $0) }.joined()
+                                }
+                                return value.description
+                            }.joined(separator: ",")
+                    }
+                }
+            }
         }
         return (database.stores(observer: observer), raw)
     }
@@ -50,8 +68,28 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
                     SELECT \(authorID), 'reply ' || n, now(), \(parentID) FROM generate_series(1, \(count)) AS n
                     """)
             }
+        } everyRow: {
+            try await everyRow(of: PostgresSQLDatabase(store: store))
         }
         return (store.stores(observer: observer), raw)
+    }
+
+    /// Every row of every table of a PostgreSQL database, as text: a row as text shows a bytea as `\x` and hex.
+    static func everyRow(of database: some SQLDatabase) async throws -> [String] {
+        try await database.read { connection in
+            let tables: [String] = try await connection.values(
+                """
+                SELECT table_name::text FROM information_schema.tables
+                WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+                """, as: String.self)
+            var rows: [String] = []
+            for table in tables {
+                let texts: [String] = try await connection.values(
+                    "SELECT \(unescaped: table)::text FROM \(unescaped: table)", as: String.self)
+                rows += texts.map { table + ": " + $0 }
+            }
+            return rows
+        }
     }
 
     /// A fresh fixture on this backend.
@@ -102,6 +140,9 @@ struct StoreFixture: Sendable {
 struct RawRows: Sendable {
     /// Inserts `count` replies to tweet `parentID` by `authorID`, oldest first.
     let replies: @Sendable (_ count: Int, _ parentID: Int64, _ authorID: Int64) async throws -> Void
+    /// Every row of every table (logs included), each as one line of text, bytes as `\x` and lowercase hex: for
+    /// tests that a value is nowhere in the database.
+    let everyRow: @Sendable () async throws -> [String]
 }
 
 /// Records what a store reports, in the order it reports it.

@@ -8,11 +8,14 @@ import TwitterCore
 struct AccountMethods: MethodGroup {
     let auth: AuthServices
     let community: CommunityServices
-    /// The account's conversations, for the export's first page; nil when the daemon serves no messages.
+    /// The account's conversations, the export's last list; nil when the daemon serves no messages.
     var messages: MessageServices?
 
     /// List entries per export page: a page of 500 tweets is about 400 KB of JSON.
     static let exportPageSize = 500
+    /// Conversation entries per export page: a message may be 1,000 characters of up to 4 bytes, so 100 of them
+    /// are about as heavy as a page of tweets.
+    static let exportMessagesPerPage = 100
 
     func register(in router: inout Router<RequestContext>) {
         let (auth, community, messages) = (auth, community, messages)
@@ -27,12 +30,8 @@ struct AccountMethods: MethodGroup {
                     }
                     cursor = parsed
                 }
-                var page = try await community.accounts.archivePage(
-                    of: login.userID, from: cursor, limit: Self.exportPageSize)
-                if page.profile != nil, let messages {
-                    page.conversations = try await messages.archive(of: login.userID)
-                }
-                return page
+                return try await Self.exportPage(
+                    of: login.userID, from: cursor, community: community, messages: messages)
             })
         router.register(
             API.Account.delete,
@@ -77,6 +76,26 @@ struct AccountMethods: MethodGroup {
                     of: userID, keeping: nil, everything: true, reason: .passwordReset, requester: nil)
                 return API.Auth.PasswordChanged(passwordChanged: true)
             })
+    }
+
+    /// One page of the archive: the account store's lists, then, once they end, the conversations with what room
+    /// the page has left, each message one entry, so no conversation makes a page larger than any other list does.
+    static func exportPage(
+        of userID: Int64, from cursor: ArchiveCursor, community: CommunityServices, messages: MessageServices?
+    ) async throws -> AccountArchivePage {
+        var page =
+            cursor.section == .conversations
+            ? AccountArchivePage()
+            : try await community.accounts.archivePage(of: userID, from: cursor, limit: exportPageSize)
+        guard page.next == nil, let messages else { return page }
+        let from = cursor.section == .conversations ? cursor : ArchiveCursor(section: .conversations, after: 0)
+        let room = min(exportPageSize - page.count, exportMessagesPerPage)
+        guard room > 0 else {
+            page.next = from
+            return page
+        }
+        (page.conversations, page.next) = try await messages.archive(of: userID, from: from, limit: room)
+        return page
     }
 
     /// An account with a password confirms with it (throttled as a login is); one without (peer logins only) with

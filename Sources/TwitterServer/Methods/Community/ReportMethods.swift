@@ -71,6 +71,8 @@ struct ReportMethods: MethodGroup {
         guard let messages, let message = try await messages.store.message(messageID, for: reporter),
             let sealed = message.sealedText
         else { throw TwitterError.notFound("Message \(messageID)") }
-        return (message.sender.id, message.sender.username, try messages.sealer.open(sealed))
+        return (
+            message.sender.id, message.sender.username, try messages.sealer.open(sealed, at: MessagePlace(of: message))
+        )
     }
 }

@@ -21,8 +21,8 @@ struct MessageMethods: MethodGroup {
                 try services.rates.take(.messages, by: sender)
                 let message = try await store.send(
                     MessageDraft(
-                        destination: destination, sealedText: services.sealer.seal(body), senderID: sender,
-                        idempotencyKey: params.idempotencyKey))
+                        destination: destination, seal: { [sealer = services.sealer] in sealer.seal(body, for: $0) },
+                        senderID: sender, idempotencyKey: params.idempotencyKey))
                 return try services.shown(message)
             })
         router.register(

@@ -38,7 +38,7 @@ public struct MessageServices: Sendable {
         return API.Messages.Message(
             id: message.id, conversationId: message.conversationID,
             sender: API.Messages.Sender(id: message.sender.id, username: message.sender.username),
-            text: try sealer.open(sealed), createdAt: message.createdAt)
+            text: try sealer.open(sealed, at: MessagePlace(of: message)), createdAt: message.createdAt)
     }
 
     /// A conversation as the protocol shows it.
@@ -52,17 +52,24 @@ public struct MessageServices: Sendable {
             unreadCount: conversation.unreadCount, updatedAt: conversation.updatedAt)
     }
 
-    /// Every conversation of `userID` with the messages it could read, opened, for `account.export`.
-    func archive(of userID: Int64) async throws -> [ArchivedConversation] {
-        try await store.archive(of: userID).map { conversation in
+    /// Up to `limit` entries of `userID`'s conversations from `cursor`, with the messages it could read, opened,
+    /// for `account.export`; and where the next page starts.
+    func archive(of userID: Int64, from cursor: ArchiveCursor, limit: Int) async throws
+        -> (conversations: [ArchivedConversation], next: ArchiveCursor?)
+    {
+        let page = try await store.archive(of: userID, from: cursor, limit: limit)
+        let conversations = try page.conversations.map { conversation in
             ArchivedConversation(
                 id: conversation.id, participants: conversation.members.map(\.account.username),
                 messages: try conversation.messages.map { message in
                     ArchivedMessage(
                         id: message.id, sender: message.sender.username,
-                        text: try message.sealedText.map { sealed throws(TwitterError) in try sealer.open(sealed) },
+                        text: try message.sealedText.map { sealed throws(TwitterError) in
+                            try sealer.open(sealed, at: MessagePlace(of: message))
+                        },
                         createdAt: message.createdAt)
                 })
         }
+        return (conversations, page.next)
     }
 }
