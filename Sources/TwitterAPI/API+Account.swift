@@ -36,7 +36,7 @@ extension API.Reports {
                 ),
                 API.Admin.reasonParam,
             ], result: .object([Property("id", .integer("The report's id."), required: true)]),
-            errors: ["invalid_params", "not_found", "rate_limited"]))
+            errors: ["invalid_params", "not_found", "rate_limited"], rate: .reports))
 }
 
 extension API.Account {

@@ -213,7 +213,7 @@ extension API.Auth {
                 Property("newPassword", .string("8 to 128 characters."), required: true),
             ],
             result: .object([Property("passwordChanged", .boolean(), required: true)]),
-            errors: ["invalid_params", "invalid_credentials"]
+            errors: ["invalid_params", "invalid_credentials"], rate: .credentials
         ))
 }
 

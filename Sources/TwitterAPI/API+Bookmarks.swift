@@ -25,7 +25,7 @@ extension API.Bookmarks {
         MethodDescriptor(
             "bookmarks.add", summary: "Bookmarks a tweet (a repost's original); nobody else learns of it.",
             params: [Property("id", .integer(), required: true)], result: bookmarkedSchema, positional: true,
-            errors: ["not_found"]
+            errors: ["not_found"], rate: .bookmarks
         ))
 
     /// `bookmarks.remove`.
@@ -33,7 +33,7 @@ extension API.Bookmarks {
         MethodDescriptor(
             "bookmarks.remove", summary: "Takes a bookmark back; removing again changes nothing.",
             params: [Property("id", .integer(), required: true)], result: bookmarkedSchema, positional: true,
-            errors: ["not_found"]
+            errors: ["not_found"], rate: .bookmarks
         ))
 
     /// `bookmarks.list`.

@@ -93,7 +93,7 @@ extension API.Lists {
                 Property("name", .string("1 to 25 characters, one line."), required: true),
                 Property("description", .string("0 to 100 characters, one line; empty when absent.")),
                 Property("private", .boolean("Whether only you may see it; false when absent.")),
-            ], result: listSchema, errors: ["invalid_params"]
+            ], result: listSchema, errors: ["invalid_params"], rate: .lists
         ))
 
     /// `lists.update`.
@@ -104,7 +104,7 @@ extension API.Lists {
                 Property("name", .string("1 to 25 characters, one line.")),
                 Property("description", .string("0 to 100 characters, one line.")),
                 Property("private", .boolean("Whether only you may see it.")),
-            ], result: listSchema, errors: ["invalid_params", "forbidden", "not_found"]
+            ], result: listSchema, errors: ["invalid_params", "forbidden", "not_found"], rate: .lists
         ))
 
     /// `lists.delete`.
@@ -113,7 +113,7 @@ extension API.Lists {
             "lists.delete", summary: "Deletes your list and its memberships.",
             params: idParam,
             result: .object([Property("deleted", .boolean(), required: true)], title: "ListDeleted"),
-            positional: true, errors: ["forbidden", "not_found"]
+            positional: true, errors: ["forbidden", "not_found"], rate: .lists
         ))
 
     /// `lists.add`.
@@ -123,14 +123,15 @@ extension API.Lists {
             summary:
                 "Adds an account to your list (at most 500 members); refused when it blocks you or you block it.",
             params: memberParams, result: listSchema, positional: true,
-            errors: ["forbidden", "not_found", "conflict"]
+            errors: ["forbidden", "not_found", "conflict"], rate: .listMembers
         ))
 
     /// `lists.remove`.
     public static let remove = RPCMethod<MemberParams, UserList>(
         MethodDescriptor(
             "lists.remove", summary: "Takes an account off your list; removing a non-member changes nothing.",
-            params: memberParams, result: listSchema, positional: true, errors: ["forbidden", "not_found"]
+            params: memberParams, result: listSchema, positional: true, errors: ["forbidden", "not_found"],
+            rate: .listMembers
         ))
 
     /// `lists.get`.

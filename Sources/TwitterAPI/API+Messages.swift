@@ -207,7 +207,7 @@ extension API.Messages {
                 Property(
                     "idempotencyKey", .string("Sending again with the same key within 24 hours returns the first.")),
             ],
-            result: messageSchema, errors: ["invalid_params", "forbidden", "not_found", "rate_limited"]
+            result: messageSchema, errors: ["invalid_params", "forbidden", "not_found", "rate_limited"], rate: .messages
         ))
 
     /// `messages.conversations`.
@@ -251,7 +251,7 @@ extension API.Messages {
             "messages.markRead", summary: "Marks every message of a conversation read.",
             params: [conversationIDParam],
             result: .object([Property("unreadCount", .integer("Unread messages left in all."), required: true)]),
-            errors: ["not_found"]
+            errors: ["not_found"], rate: .marks
         ))
 
     /// `messages.unreadCount`.
@@ -268,7 +268,7 @@ extension API.Messages {
             summary:
                 "Deletes one of your own messages for everyone; a placeholder {id, deleted: true} keeps its place.",
             params: [Property("id", .integer(minimum: 1), required: true)],
-            result: .object([Property("deleted", .boolean(), required: true)]), errors: ["not_found"]
+            result: .object([Property("deleted", .boolean(), required: true)]), errors: ["not_found"], rate: .messages
         ))
 
     /// `messages.leave`.
@@ -276,7 +276,7 @@ extension API.Messages {
         MethodDescriptor(
             "messages.leave", summary: "Leaves a conversation: no more of its messages reach you.",
             params: [conversationIDParam], result: .object([Property("left", .boolean(), required: true)]),
-            errors: ["not_found"]
+            errors: ["not_found"], rate: .messages
         ))
 
     /// `messages.subscribe`.

@@ -113,7 +113,7 @@ extension API.Notifications {
             "notifications.markRead",
             summary: "Marks every notification up to upToId read; the marker never moves back.",
             params: [Property("upToId", .integer(minimum: 0), required: true)], result: unreadSchema,
-            positional: true, errors: ["invalid_params"]
+            positional: true, errors: ["invalid_params"], rate: .marks
         ))
 
     /// `notifications.unreadCount`.

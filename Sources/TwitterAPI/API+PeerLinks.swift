@@ -49,7 +49,7 @@ extension API.Auth {
                 Property("uid", .integer("The linked uid."), required: true),
                 Property("username", .string(), required: true),
             ]),
-            errors: ["invalid_credentials", "rate_limited", "forbidden"]
+            errors: ["invalid_credentials", "rate_limited", "forbidden"], rate: .credentials
         ))
 
     /// `auth.unlinkPeer`.
@@ -61,7 +61,7 @@ extension API.Auth {
             result: .object([
                 Property("uid", .integer(), required: true),
                 Property("unlinked", .boolean("False when no link existed."), required: true),
-            ])
+            ]), rate: .credentials
         ))
 
     /// `auth.peerLinks`.

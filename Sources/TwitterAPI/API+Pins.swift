@@ -23,13 +23,13 @@ extension API.Profiles {
             "profile.pin",
             summary: "Pins one of your own tweets (not a repost) to your profile, in place of any pinned before.",
             params: [Property("id", .integer(), required: true)], result: pinnedSchema, positional: true,
-            errors: ["forbidden", "not_found"]
+            errors: ["forbidden", "not_found"], rate: .pins
         ))
 
     /// `profile.unpin`.
     public static let unpin = RPCMethod<NoParams, Pinned>(
         MethodDescriptor(
             "profile.unpin", summary: "Unpins your pinned tweet; unpinning again changes nothing.",
-            result: pinnedSchema
+            result: pinnedSchema, rate: .pins
         ))
 }

@@ -152,6 +152,6 @@ extension API.Profiles {
                         "changed", .array(of: .string(), "The fields written; empty when nothing differed."),
                         required: true),
                 ], title: "ProfileUpdate"),
-            errors: ["invalid_params", "conflict", "invalid_credentials"]
+            errors: ["invalid_params", "conflict", "invalid_credentials"], rate: .profileUpdates
         ))
 }

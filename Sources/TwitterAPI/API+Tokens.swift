@@ -80,7 +80,7 @@ extension API.Tokens {
                     Property("name", .string(), required: true),
                     Property("expiresAt", Schema.timestamp().orNull(), required: true),
                 ], title: "CreatedToken"),
-            errors: ["invalid_params", "invalid_credentials", "rate_limited", "forbidden"]
+            errors: ["invalid_params", "invalid_credentials", "rate_limited", "forbidden"], rate: .credentials
         ))
 
     /// `tokens.list`.
@@ -104,6 +104,6 @@ extension API.Tokens {
             "tokens.revoke", summary: "Revokes a personal access token or session of the account.",
             params: [Property("id", .integer("The token's id."), required: true)],
             result: .object([Property("revoked", .boolean(), required: true)]), positional: true,
-            errors: ["not_found"]
+            errors: ["not_found"], rate: .credentials
         ))
 }

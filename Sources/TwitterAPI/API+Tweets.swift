@@ -198,7 +198,7 @@ extension API.Tweets {
                         "The tweet this one quotes (a repost's original, for a repost); text may then be empty.",
                         minimum: 1)),
             ],
-            result: tweetSchema, positional: true, errors: ["invalid_params", "forbidden", "not_found"]
+            result: tweetSchema, positional: true, errors: ["invalid_params", "forbidden", "not_found"], rate: .posts
         ))
 
     /// `tweets.quotes`.
@@ -241,7 +241,7 @@ extension API.Tweets {
             "tweets.delete", summary: "Deletes one of your own tweets.",
             params: [Property("id", .integer(), required: true)],
             result: .object([Property("deleted", .boolean(), required: true)]), positional: true,
-            errors: ["forbidden", "not_found"]
+            errors: ["forbidden", "not_found"], rate: .deletes
         ))
 
     /// `tweets.subscribe`.
@@ -417,7 +417,7 @@ extension API.Tweets {
         MethodDescriptor(
             "tweets.like", summary: "Likes a tweet (a repost's original); liking again changes nothing.",
             params: [Property("id", .integer(), required: true)], result: likedSchema, positional: true,
-            errors: ["not_found"]
+            errors: ["not_found"], rate: .likes
         ))
 
     /// `tweets.unlike`.
@@ -425,7 +425,7 @@ extension API.Tweets {
         MethodDescriptor(
             "tweets.unlike", summary: "Takes a like back; unliking again changes nothing.",
             params: [Property("id", .integer(), required: true)], result: likedSchema, positional: true,
-            errors: ["not_found"]
+            errors: ["not_found"], rate: .likes
         ))
 
     /// `tweets.likedBy`.
@@ -442,7 +442,7 @@ extension API.Tweets {
             "tweets.repost",
             summary: "Reposts a tweet: a tweet of the caller's with repostOf set; reposting again returns the same.",
             params: [Property("id", .integer(), required: true)], result: tweetSchema, positional: true,
-            errors: ["not_found"]
+            errors: ["not_found"], rate: .reposts
         ))
 
     /// `tweets.unrepost`.
@@ -451,6 +451,6 @@ extension API.Tweets {
             "tweets.unrepost", summary: "Deletes the caller's repost of a tweet (the original's id).",
             params: [Property("id", .integer(), required: true)],
             result: .object([Property("reposted", .boolean("Always false."), required: true)]), positional: true,
-            errors: ["not_found"]
+            errors: ["not_found"], rate: .reposts
         ))
 }

@@ -72,14 +72,14 @@ extension API.Users {
         MethodDescriptor(
             "users.follow", summary: "Follows an account; following again changes nothing.",
             params: usernameParam, result: followingSchema, positional: true,
-            errors: ["invalid_params", "not_found"]
+            errors: ["invalid_params", "not_found"], rate: .follows
         ))
 
     /// `users.unfollow`.
     public static let unfollow = RPCMethod<UsernameParams, Following>(
         MethodDescriptor(
             "users.unfollow", summary: "Stops following an account; unfollowing again changes nothing.",
-            params: usernameParam, result: followingSchema, positional: true, errors: ["not_found"]
+            params: usernameParam, result: followingSchema, positional: true, errors: ["not_found"], rate: .follows
         ))
 
     /// `users.followers`.
@@ -110,34 +110,37 @@ extension API.Users {
     /// `users.muted`'s and `users.blocked`'s params.
     public typealias OwnListParams = API.PageParams
 
-    static func relation(_ name: String, summary: String, member: String, errors: [String]) -> RPCMethod<
+    static func relation(
+        _ name: String, summary: String, member: String, errors: [String], rate: RateLimitedAction
+    ) -> RPCMethod<
         UsernameParams, Relation
     > {
         RPCMethod(
             MethodDescriptor(
                 name, summary: summary, params: usernameParam,
-                result: .object([Property(member, .boolean(), required: true)]), positional: true, errors: errors))
+                result: .object([Property(member, .boolean(), required: true)]), positional: true, errors: errors,
+                rate: rate))
     }
 
     /// `users.mute`.
     public static let mute = relation(
         "users.mute",
         summary: "Mutes an account: its tweets, reposts and notifications disappear for you; follows stay.",
-        member: "muted", errors: ["invalid_params", "not_found"])
+        member: "muted", errors: ["invalid_params", "not_found"], rate: .mutes)
     /// `users.unmute`.
     public static let unmute = relation(
         "users.unmute", summary: "Ends a mute; everything it hid comes back.", member: "muted",
-        errors: ["invalid_params", "not_found"])
+        errors: ["invalid_params", "not_found"], rate: .mutes)
     /// `users.block`.
     public static let block = relation(
         "users.block",
         summary:
             "Blocks an account: neither of you sees the other, it can not follow or answer you, and follows end both ways.",
-        member: "blocked", errors: ["invalid_params", "not_found"])
+        member: "blocked", errors: ["invalid_params", "not_found"], rate: .blocks)
     /// `users.unblock`.
     public static let unblock = relation(
         "users.unblock", summary: "Ends a block; the follows it ended stay ended.", member: "blocked",
-        errors: ["invalid_params", "not_found"])
+        errors: ["invalid_params", "not_found"], rate: .blocks)
 
     /// `users.muted`.
     public static let muted = RPCMethod<OwnListParams, UserPage>(

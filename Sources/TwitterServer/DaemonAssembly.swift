@@ -42,13 +42,24 @@ public enum DaemonAssembly {
         for group in groups { group.register(in: &router) }
         SystemMethods.registerDiscovery(in: &router)
         let mapper = ErrorMapper(logger: logger)
+        let rates = tweets.rates
+        for descriptor in router.descriptors where descriptor.rate != nil {
+            // A rate no `[rates]` key names would limit nothing: a programming error, caught at start-up.
+            precondition(
+                descriptor.access == .authenticated && RateLimitedAction(rawValue: descriptor.rate ?? "") != nil,
+                "\(descriptor.name) declares the rate \(descriptor.rate ?? ""), which no logged-in [rates] key names")
+        }
         return RequestProcessor(
             router: router, limits: { settings.limits.protocolLimits },
             authorize: { descriptor, context in
                 do throws(TwitterError) {
                     switch descriptor.access {
                     case .open: break
-                    case .authenticated: _ = try context.session.requireLogin()
+                    case .authenticated:
+                        let login = try context.session.requireLogin()
+                        // The one place a write's rate is taken, before its handler runs, whatever it answers: a
+                        // storm of refused writes is bounded too, and no handler can forget its rate.
+                        if let rate = descriptor.rate { try rates.take(named: rate, by: login.userID) }
                     case .admin: _ = try context.session.requireAdmin(for: descriptor.name, logger: logger)
                     }
                 } catch {

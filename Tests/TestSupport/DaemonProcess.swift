@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TwitterCore
 
 /// The real `twitterd` binary running on a temporary socket and database, for end-to-end tests.
 ///
@@ -217,14 +218,7 @@ extension DaemonProcess {
     /// Configuration that makes Argon2id as cheap as libsodium allows, for tests that log in often.
     public static let fastHashing = "[auth]\npassword_ops_limit = 1\npassword_mem_limit_kib = 8\n"
 
-    /// Configuration that lifts the write rate limits, for tests that post far faster than any person.
-    public static let unlimitedWrites = """
-        [rates]
-        posts = "off"
-        follows = "off"
-        likes = "off"
-        reposts = "off"
-        reports = "off"
-
-        """
+    /// Configuration that lifts every write rate limit, for tests that write far faster than any person.
+    public static let unlimitedWrites =
+        "[rates]\n" + RateLimitedAction.allCases.map { "\($0.rawValue) = \"off\"\n" }.joined() + "\n"
 }

@@ -43,13 +43,11 @@ struct QuoteRuleTests {
     }
 
     @Test(arguments: [Int64(1), 2])
-    func quotingAcrossABlockEitherWayIsForbidden(blocker: Int64) throws {
+    func quotingAcrossABlockEitherWayIsAsIfTheTweetWereMissing(blocker: Int64) throws {
         let draft = PostDraft(text: "no", by: Self.alice.id, quoteOfID: 7)
         let facts = PostFacts(blockedRecipients: [Self.bob.id], quoted: (7, Self.bob), quotedBlocker: blocker)
-        #expect {
+        #expect(throws: TwitterError.notFound("Tweet 7")) {
             try PostRule.decide(draft, found: TweetEntities(), facts: facts)
-        } throws: { error in
-            (error as? TwitterError)?.kind == .forbidden
         }
     }
 

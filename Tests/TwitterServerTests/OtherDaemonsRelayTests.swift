@@ -75,6 +75,26 @@ struct OtherDaemonsRelayTests {
         try rates.take(.likes, by: 7)
     }
 
+    /// Issue #48, item 7: blocks, mutes and bookmarks made through another daemon spend this daemon's buckets too,
+    /// both ways (a write and its undo share one), so a storm spread over the daemons meets one allowance.
+    @Test func anotherDaemonsBlocksMutesAndBookmarksTakeFromTheSameRateBuckets() throws {
+        let clock = Date(timeIntervalSince1970: 1_000_000)
+        let oneADay = try #require(RateLimit(parsing: "2/1d"))
+        let rates = WriteRateLimiter(
+            limits: [.blocks: oneADay, .mutes: oneADay, .bookmarks: oneADay], store: nil, clock: { clock })
+        let relay = OtherDaemonsRelay(next: Recorder(), liveLogins: LiveLogins())
+        relay.charge(to: rates)
+        relay.committedElsewhere([
+            .relation(.blocked(blockerID: 5, blockedID: 9)), .relation(.unblocked(blockerID: 5, blockedID: 9)),
+            .relation(.muted(muterID: 6, mutedID: 9)), .relation(.unmuted(muterID: 6, mutedID: 9)),
+            .tweet(.bookmarked(id: 1, userID: 7)), .tweet(.unbookmarked(id: 1, userID: 7)),
+        ])
+        for (action, user) in [(RateLimitedAction.blocks, Int64(5)), (.mutes, 6), (.bookmarks, 7)] {
+            #expect(throws: TwitterError.self, "\(action)") { try rates.take(action, by: user) }
+            try rates.take(action, by: 9)
+        }
+    }
+
     @Test func aRevocationMadeHereIsBroadcastButOneFromElsewhereIsNot() async {
         let logins = LiveLogins()
         let broadcaster = Recorder()

@@ -31,6 +31,7 @@ public enum OpenRPCDocument {
         if !descriptor.errors.isEmpty {
             members["x-errors"] = .array(descriptor.errors.map { .string($0) })
         }
+        if let rate = descriptor.rate { members["x-rate"] = .string(rate) }
         return .object(members)
     }
 }

@@ -30,10 +30,11 @@ public struct MethodDescriptor: Sendable {
         let access: Access
         let acceptsPositionalParams: Bool
         let errors: [String]
+        let rate: String?
 
         init(
             name: String, summary: String, params: [Property], result: Schema, access: Access,
-            acceptsPositionalParams: Bool, errors: [String]
+            acceptsPositionalParams: Bool, errors: [String], rate: String?
         ) {
             self.name = name
             self.summary = summary
@@ -42,6 +43,7 @@ public struct MethodDescriptor: Sendable {
             self.access = access
             self.acceptsPositionalParams = acceptsPositionalParams
             self.errors = errors
+            self.rate = rate
         }
     }
 
@@ -61,14 +63,18 @@ public struct MethodDescriptor: Sendable {
     public var acceptsPositionalParams: Bool { fields.acceptsPositionalParams }
     /// The error kinds the method may answer with, for the documentation.
     public var errors: [String] { fields.errors }
+    /// The rate a call spends one of, by the name the application gives it (twitterd's `[rates]` keys); nil for
+    /// a method that spends none. The application takes it where it authorises the call (the `Authorizer`), so
+    /// a method's rate is declared with the method and enforced in one place.
+    public var rate: String? { fields.rate }
 
     /// Creates a descriptor.
     public init(
         _ name: String, summary: String, params: [Property] = [], result: Schema, access: Access = .authenticated,
-        positional: Bool = false, errors: [String] = []
+        positional: Bool = false, errors: [String] = [], rate: String? = nil
     ) {
         fields = Fields(
             name: name, summary: summary, params: params, result: result, access: access,
-            acceptsPositionalParams: positional, errors: errors)
+            acceptsPositionalParams: positional, errors: errors, rate: rate)
     }
 }

@@ -1,19 +1,45 @@
 import Foundation
 
-/// The writes that are rate limited per account.
+/// The rates of the writes an account makes, each a `[rates]` key and a bucket per account. Every write method a
+/// logged-in account calls names one in its declaration (`MethodDescriptor.rate`), and the daemon takes one from
+/// it before the method runs; a write and its undo share one, so a storm of toggles is bounded by it.
 public enum RateLimitedAction: String, Sendable, Hashable, CaseIterable {
-    /// Tweets and replies.
+    /// Tweets and replies (`tweets.post`).
     case posts
-    /// New follows.
+    /// Deleting one's tweets (`tweets.delete`).
+    case deletes
+    /// Follows and unfollows.
     case follows
-    /// New likes.
+    /// Likes and unlikes.
     case likes
-    /// New reposts.
+    /// Reposts and taking them back.
     case reposts
     /// Reports to the admins.
     case reports
-    /// Direct messages.
+    /// Direct messages: sending, deleting one's own, leaving a conversation.
     case messages
+    /// Blocks and unblocks: each block withdraws access, which every other daemon on a shared database must
+    /// acknowledge.
+    case blocks
+    /// Mutes and unmutes.
+    case mutes
+    /// Bookmarks added and removed.
+    case bookmarks
+    /// Pinning and unpinning a tweet.
+    case pins
+    /// `profile.update`.
+    case profileUpdates = "profile_updates"
+    /// Lists made, changed and deleted.
+    case lists
+    /// Accounts added to and removed from lists.
+    case listMembers = "list_members"
+    /// Credentials: personal tokens made and revoked, uids linked and unlinked, password changes.
+    case credentials
+    /// Marking notifications and conversations read.
+    case marks
+
+    /// How a person says it: `profile updates`.
+    public var words: String { rawValue.replacingOccurrences(of: "_", with: " ") }
 }
 
 // @MemberwiseInit

@@ -405,5 +405,14 @@ enum PostgresSchema {
                 ALTER TABLE commit_events ADD COLUMN withdraws_access boolean NOT NULL DEFAULT false;
                 CREATE INDEX commit_events_withdraws_access ON commit_events (id) WHERE withdraws_access;
                 """),
+        Migration(
+            // A suspension now takes the account's places in lists out of their counters, as it does its likes
+            // and replies (Contributions); lists with a member suspended before this counted it.
+            version: 12, name: "a list's members_count leaves out its suspended members",
+            sql: """
+                UPDATE lists SET members_count = (
+                    SELECT count(*) FROM list_members JOIN users ON users.id = list_members.member_id
+                    WHERE list_members.list_id = lists.id AND users.suspended_at IS NULL);
+                """),
     ]
 }

@@ -14,8 +14,10 @@ public enum ListRule {
         public var ownerID: Int64
         /// Whether it is private.
         public var isPrivate: Bool
-        /// Its member counter.
+        /// How many members it has, suspended ones included: the rows, which the 500 cap counts.
         public var membersCount: Int
+        /// Whether a block stands, either way, between the owner and the account acting on the list.
+        public var blockedWithActor: Bool = false
     }
 
     // @MemberwiseInit
@@ -30,10 +32,11 @@ public enum ListRule {
     }
 
     /// Checks that `actor` may change list `listID` (`facts` as read; nil when there is none): -32004 when there
-    /// is none or it is someone else's private list, which the actor may not know exists; -32003 when it is
-    /// someone else's public list.
+    /// is none, or it is someone else's private list, or a block stands between its owner and the actor, since
+    /// the actor may not know it exists (`UserList.isVisible`: the same answer, word for word, as for no list);
+    /// -32003 when it is someone else's public list.
     public static func requireOwner(_ listID: Int64, facts: Facts?, actor: Int64) throws(TwitterError) -> Facts {
-        guard let facts, facts.ownerID == actor || !facts.isPrivate else {
+        guard let facts, facts.ownerID == actor || (!facts.isPrivate && !facts.blockedWithActor) else {
             throw TwitterError.notFound("List \(listID)")
         }
         guard facts.ownerID == actor else {

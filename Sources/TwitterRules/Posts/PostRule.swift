@@ -15,7 +15,7 @@ public struct PostFacts: Sendable {
     /// with the author.
     public var blockedRecipients: Set<Int64> = []
     /// For a quote: the tweet quoted (a repost's original) and its author; nil when it is missing, deleted or its
-    /// author suspended. A block does not hide it here: quoting across one is refused, not as if absent.
+    /// author suspended. A block hides it only through `quotedBlocker`, which the decision reads.
     public var quoted: (id: Int64, author: Tweet.Author)?
     /// For a quote: who blocks whom between the author and the quoted tweet's author, if either does.
     public var quotedBlocker: Int64?
@@ -51,8 +51,9 @@ public enum PostRule {
     }
 
     /// Decides `draft`, whose text holds `found`, on `facts`; throws -32004 for a reply to, or a quote of, a
-    /// tweet that is not there for its author, -32003 for a quote across a block (either way), and -32602 for
-    /// empty text that quotes nothing.
+    /// tweet that is not there for its author (a quote across a block, either way, is as if the tweet were
+    /// missing, as a reply is, so the refusal tells nothing of the blocker's tweets), and -32602 for empty text
+    /// that quotes nothing.
     public static func decide(_ draft: PostDraft, found: TweetEntities, facts: PostFacts) throws(TwitterError)
         -> Decision
     {
@@ -67,11 +68,8 @@ public enum PostRule {
         }
         var quoted: Tweet.Author?
         if let quoteOf = draft.quoteOfID {
-            guard let target = facts.quoted else { throw TwitterError.notFound("Tweet \(quoteOf)") }
-            if let refusal = InteractionRule.refusal(
-                actor: draft.authorID, other: target.author.id, blocker: facts.quotedBlocker)
-            {
-                throw refusal
+            guard let target = facts.quoted, facts.quotedBlocker == nil else {
+                throw TwitterError.notFound("Tweet \(quoteOf)")
             }
             quoted = target.author
         }

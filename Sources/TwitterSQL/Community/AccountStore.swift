@@ -76,8 +76,8 @@ public struct AccountStore: AccountLifecycleStoring {
                 VALUES (\(plan.reservedName), \(connection.dialect.stored(plan.reservedUntil)))
                 ON CONFLICT (username_key) DO UPDATE SET until = EXCLUDED.until
                 """)
-            // Its own lists and memberships go by cascade; the others' lists it is on count it no more.
-            try await ListStore.withdrawMemberships(connection, of: userID)
+            // Its own lists and memberships go by cascade; the others' lists it is on stopped counting it with its
+            // other contributions (above, or at its suspension).
             try await connection.run("DELETE FROM users WHERE id = \(userID)")
             return ((), plan.events)
         }

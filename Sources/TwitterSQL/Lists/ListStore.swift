@@ -32,7 +32,7 @@ public struct ListStore: ListStoring {
     public func updateList(_ id: Int64, _ patch: ListPatch, by userID: Int64) async throws -> UserList {
         try await database.orderedWrite { connection in
             let facts = try ListRule.requireOwner(
-                id, facts: try await Self.lockedFacts(connection, of: id), actor: userID)
+                id, facts: try await Self.lockedFacts(connection, of: id, actor: userID), actor: userID)
             try await connection.run(
                 """
                 UPDATE lists SET name = COALESCE(\(patch.name), name),
@@ -49,7 +49,8 @@ public struct ListStore: ListStoring {
     /// Deletes the list; its memberships go by cascade, each reported as it leaves the streams.
     public func deleteList(_ id: Int64, by userID: Int64) async throws {
         try await database.orderedWrite { connection in
-            _ = try ListRule.requireOwner(id, facts: try await Self.lockedFacts(connection, of: id), actor: userID)
+            _ = try ListRule.requireOwner(
+                id, facts: try await Self.lockedFacts(connection, of: id, actor: userID), actor: userID)
             let members = try await connection.values(
                 "SELECT member_id FROM list_members WHERE list_id = \(id)", as: Int64.self)
             try await connection.run("DELETE FROM lists WHERE id = \(id)")
@@ -61,7 +62,7 @@ public struct ListStore: ListStoring {
     /// `ListRule.add`.
     public func addMember(_ memberID: Int64, to listID: Int64, by userID: Int64) async throws -> UserList {
         try await database.orderedWrite { connection in
-            let facts = try await Self.lockedFacts(connection, of: listID)
+            let facts = try await Self.lockedFacts(connection, of: listID, actor: userID)
             var blockBetween = false
             if let facts {
                 blockBetween = try await Blocks.blocker(connection, between: facts.ownerID, and: memberID) != nil
@@ -79,7 +80,8 @@ public struct ListStore: ListStoring {
     public func removeMember(_ memberID: Int64, from listID: Int64, by userID: Int64) async throws -> UserList {
         try await database.orderedWrite { connection in
             let plan = try ListRule.remove(
-                memberID, from: listID, facts: try await Self.lockedFacts(connection, of: listID), by: userID,
+                memberID, from: listID, facts: try await Self.lockedFacts(connection, of: listID, actor: userID),
+                by: userID,
                 isMember: try await Self.isMember(connection, memberID, of: listID))
             if plan.changesRow { try await Relationship.listMembers.delete(connection, of: listID, to: memberID) }
             try await Self.move(connection, listID, by: plan.countDelta)
@@ -120,19 +122,29 @@ public struct ListStore: ListStoring {
 }
 
 extension ListStore {
-    /// The facts `ListRule` decides on, with the list's row locked until the transaction ends; nil when there is
-    /// no such list (or its owner is suspended).
-    static func lockedFacts(_ connection: any SQLConnection, of id: Int64) async throws -> ListRule.Facts? {
+    /// The facts `ListRule` decides on for `actor`, with the list's row locked until the transaction ends; nil
+    /// when there is no such list (or its owner is suspended). The members are counted from the rows, suspended
+    /// ones included, since the cap holds whoever is suspended now and comes back later; whether a block stands
+    /// between the owner and the actor is read here, in the write's transaction, so a block being committed
+    /// hides the list from the write as it does from a read.
+    static func lockedFacts(_ connection: any SQLConnection, of id: Int64, actor: Int64) async throws
+        -> ListRule.Facts?
+    {
         guard
             let row = try await connection.firstRow(
                 """
-                SELECT owner_id, is_private, members_count FROM lists
+                SELECT owner_id, is_private FROM lists
                 WHERE id = \(id) AND \(unescaped: AccountStanding.notSuspended("owner_id")) FOR UPDATE
                 """)
         else { return nil }
+        let owner: Int64 = try row.column("owner_id")
+        let members =
+            try await connection.value("SELECT count(*) FROM list_members WHERE list_id = \(id)", as: Int64.self) ?? 0
+        var blocked = false
+        if owner != actor { blocked = try await Blocks.blocker(connection, between: owner, and: actor) != nil }
         return ListRule.Facts(
-            ownerID: try row.column("owner_id"), isPrivate: try row.column("is_private"),
-            membersCount: try row.column("members_count"))
+            ownerID: owner, isPrivate: try row.column("is_private"), membersCount: Int(members),
+            blockedWithActor: blocked)
     }
 
     static func isMember(_ connection: any SQLConnection, _ memberID: Int64, of listID: Int64) async throws
@@ -170,16 +182,6 @@ extension ListStore {
             }
         }
         return ListRule.endedEvents(ended)
-    }
-
-    /// Before an account's deletion: its memberships in others' lists leave their counters (the rows go with the
-    /// account by cascade).
-    static func withdrawMemberships(_ connection: any SQLConnection, of userID: Int64) async throws {
-        try await connection.run(
-            """
-            UPDATE lists SET members_count = members_count - 1
-            WHERE id IN (SELECT list_id FROM list_members WHERE member_id = \(userID))
-            """)
     }
 
     /// The list's columns with its owner's name, for `list(from:)`, then `clause`, whose values are bound by

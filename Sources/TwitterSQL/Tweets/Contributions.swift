@@ -1,4 +1,5 @@
-/// What one account adds to other tweets' counters: its likes, its reposts, its replies and its quotes. Taken out when
+/// What one account adds to others' counters: its likes, its reposts, its replies and its quotes of their tweets,
+/// and its places in their lists (`membersCount`, which `lists.members` must agree with). Taken out when
 /// the account leaves (suspension, deletion) and put back when a suspension is lifted, in the transaction that
 /// changes its standing, so every count reads as if the account had never been there, and exactly as before
 /// once it is back. Nothing else moves these counters while the account is suspended: it cannot act, its
@@ -28,6 +29,13 @@ public enum Contributions {
             UPDATE tweets SET quotes_count = quotes_count + \(sign) * (
                 SELECT count(*) FROM tweets AS quote WHERE quote.quote_of = tweets.id AND quote.author_id = \(userID))
             WHERE id IN (SELECT quote_of FROM tweets WHERE author_id = \(userID) AND quote_of IS NOT NULL)
+            """)
+        // Nothing moves a suspended member's place in a list either: no method finds the account to add, remove
+        // or block it, and its own lists are not the counters it adds to.
+        try await connection.run(
+            """
+            UPDATE lists SET members_count = members_count + \(sign)
+            WHERE id IN (SELECT list_id FROM list_members WHERE member_id = \(userID))
             """)
     }
 

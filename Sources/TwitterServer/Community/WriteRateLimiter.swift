@@ -44,8 +44,16 @@ public final class WriteRateLimiter: RateBucketFlushing {
         guard let limit = limits[action] else { return }
         if let retryAfter = buckets.take(Key(userID: userID, action: action), limit: limit, at: clock()) {
             throw TwitterError.rateLimited(
-                retryAfter: retryAfter, "Too many \(action.rawValue): at most \(limit) per account")
+                retryAfter: retryAfter, "Too many \(action.words): at most \(limit) per account")
         }
+    }
+
+    /// Takes one from `userID`'s bucket of the rate named `name` (a method's `MethodDescriptor.rate`, a
+    /// `RateLimitedAction`'s raw value), or throws -32006 with the seconds until there is one. A name no action has
+    /// is a programming error the assembly refuses at start (`DaemonAssembly`), so here it limits nothing.
+    public func take(named name: String, by userID: Int64) throws(TwitterError) {
+        guard let action = RateLimitedAction(rawValue: name) else { return }
+        try take(action, by: userID)
     }
 
     /// Takes one `action` from `userID`'s bucket for a write another daemon on the same database let through:

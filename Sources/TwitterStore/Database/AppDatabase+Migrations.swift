@@ -409,6 +409,16 @@ extension AppDatabase {
                     CREATE INDEX list_members_member_id ON list_members (member_id);
                     """)
         }
+        migrator.registerMigration("v16: a list's members_count leaves out its suspended members") { db in
+            // A suspension now takes the account's places in lists out of their counters, as it does its likes
+            // and replies (Contributions); lists with a member suspended before this counted it.
+            try db.execute(
+                sql: """
+                    UPDATE lists SET members_count = (
+                        SELECT count(*) FROM list_members JOIN users ON users.id = list_members.member_id
+                        WHERE list_members.list_id = lists.id AND users.suspended_at IS NULL);
+                    """)
+        }
         return migrator
     }
 

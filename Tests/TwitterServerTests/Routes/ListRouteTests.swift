@@ -137,6 +137,71 @@ struct ListRouteTests: RouteTesting {
         #expect(try await carol.call(API.Lists.of, .init(username: "alice")).lists.isEmpty)
     }
 
+    /// Issue #48, item 8: blocked by the owner, an account got -32003 renaming the owner's public list and
+    /// -32004 for a missing one, so it learnt which ids were the blocker's lists. Across a block either way, every
+    /// method naming the list answers as for no list, word for word; an add of the blocker stays -32003.
+    @Test(arguments: [true, false])
+    func acrossABlockEveryMethodNamingTheOwnersListAnswersAsForNoList(ownerBlocks: Bool) async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        _ = try await daemon.signUp("carol")
+        let list = try await alice.call(API.Lists.create, .init(name: "public"))
+        _ = try await alice.call(API.Lists.add, .init(id: list.id, username: "carol"))
+        if ownerBlocks {
+            _ = try await alice.call(API.Users.block, .init(username: "bob"))
+        } else {
+            _ = try await bob.call(API.Users.block, .init(username: "alice"))
+        }
+        let missing = list.id + 100
+        let attempts: [(String, (Int64) async throws -> RPCError)] = [
+            ("get", { try await bob.refusal(API.Lists.get, .init(id: $0)) }),
+            ("members", { try await bob.refusal(API.Lists.members, .init(id: $0)) }),
+            ("timeline", { try await bob.refusal(API.Timelines.list, .init(id: $0)) }),
+            ("subscribe", { try await bob.refusal(API.Timelines.subscribe, .init(timeline: "list", listId: $0)) }),
+            ("update", { try await bob.refusal(API.Lists.update, .init(id: $0, name: "mine")) }),
+            ("add", { try await bob.refusal(API.Lists.add, .init(id: $0, username: "bob")) }),
+            ("remove", { try await bob.refusal(API.Lists.remove, .init(id: $0, username: "carol")) }),
+            ("delete", { try await bob.refusal(API.Lists.delete, .init(id: $0)) }),
+        ]
+        for (name, attempt) in attempts {
+            let refused = try await attempt(list.id)
+            let absent = try await attempt(missing)
+            #expect(refused.code == -32004, "\(name): \(refused)")
+            #expect(refused.message == "List \(list.id) not found", "\(name)")
+            #expect(absent.message == "List \(missing) not found" && refused.data == absent.data, "\(name)")
+        }
+        let unchanged = try await alice.call(API.Lists.get, .init(id: list.id))
+        #expect(unchanged.name == "public" && unchanged.membersCount == 1, "a refusal changes nothing")
+        // The owner adding the account across the block names an account, whose name is public: -32003.
+        #expect(try await alice.refusal(API.Lists.add, .init(id: list.id, username: "bob")).code == -32003)
+        // A follow across a block stays -32003 too.
+        #expect(try await bob.refusal(API.Users.follow, .init(username: "alice")).code == -32003)
+    }
+
+    /// Issue #48, item 9: `membersCount` counted suspended members, so its difference with `lists.members` told
+    /// who was suspended. A suspension takes the member out of the count, and lifting it puts it back.
+    @Test func aSuspendedMemberLeavesTheCountAsItLeavesTheMembers() async throws {
+        let daemon = try await InProcessDaemon()
+        let admin = try await daemon.admin()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        _ = try await daemon.signUp("carol")
+        let list = try await alice.call(API.Lists.create, .init(name: "people"))
+        _ = try await alice.call(API.Lists.add, .init(id: list.id, username: "bob"))
+        _ = try await alice.call(API.Lists.add, .init(id: list.id, username: "carol"))
+        _ = try await admin.call(API.Admin.suspend, .init(username: "carol", reason: "spam"))
+        for reader in [alice, bob] {
+            let seen = try await reader.call(API.Lists.get, .init(id: list.id))
+            let members = try await reader.call(API.Lists.members, .init(id: list.id)).users
+            #expect(members.map(\.username) == ["bob"])
+            #expect(seen.membersCount == members.count, "the count tells no more than the list")
+            #expect(try await reader.call(API.Lists.of, .init(username: "alice")).lists.map(\.membersCount) == [1])
+        }
+        _ = try await admin.call(API.Admin.unsuspend, .init(username: "carol"))
+        #expect(try await alice.call(API.Lists.get, .init(id: list.id)).membersCount == 2, "exactly back")
+    }
+
     @Test func theFiveHundredAndFirstMemberIsRefused() async throws {
         let daemon = try await InProcessDaemon()
         let alice = try await daemon.signUp("alice")

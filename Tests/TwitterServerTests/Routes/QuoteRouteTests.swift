@@ -57,15 +57,23 @@ struct QuoteRouteTests: RouteTesting {
         #expect(Self.isUnavailable(fetched.tweets.first { $0.id == second.id }), "also on a page read from the caches")
     }
 
-    @Test func quotingAcrossABlockIsForbiddenEitherWayAndAMissingTweetIsNotFound() async throws {
+    /// Issue #48, item 8: a quote across a block was -32003, a missing tweet -32004, so the blocked account
+    /// learnt which of the blocker's ids were tweets. Now both are the same answer, word for word.
+    @Test func quotingAcrossABlockEitherWayIsAnsweredAsForAMissingTweet() async throws {
         let daemon = try await InProcessDaemon()
         let alice = try await daemon.signUp("alice")
         let bob = try await daemon.signUp("bob")
         let bobs = try await bob.call(API.Tweets.post, .init(text: "bob's"))
         let alices = try await alice.call(API.Tweets.post, .init(text: "alice's"))
         _ = try await bob.call(API.Users.block, .init(username: "alice"))
-        #expect(try await alice.refusal(API.Tweets.post, .init(text: "no", quoteOf: bobs.id)).code == -32003)
-        #expect(try await bob.refusal(API.Tweets.post, .init(text: "no", quoteOf: alices.id)).code == -32003)
+        let missing: Int64 = 999_999
+        for (quoter, quoted) in [(alice, bobs.id), (bob, alices.id)] {
+            let refused = try await quoter.refusal(API.Tweets.post, .init(text: "no", quoteOf: quoted))
+            let absent = try await quoter.refusal(API.Tweets.post, .init(text: "no", quoteOf: missing))
+            #expect(refused.code == -32004 && absent.code == -32004)
+            #expect(refused.message == absent.message.replacingOccurrences(of: "\(missing)", with: "\(quoted)"))
+            #expect(refused.data == absent.data)
+        }
         #expect(try await alice.refusal(API.Tweets.quotes, .init(id: bobs.id)).code == -32004, "as if absent")
         #expect(try await alice.call(API.Tweets.get, .init(id: alices.id)).counts.quotes == 0)
     }

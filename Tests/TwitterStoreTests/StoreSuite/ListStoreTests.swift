@@ -186,3 +186,67 @@ struct ListStoreTests {
 enum ListRuleLimit {
     static let maximum = 500
 }
+
+/// Issue #48, items 8 and 9, on every backend: a block hides the owner's list from every write that names it, in
+/// the write's transaction, as if there were none; a suspended member leaves `membersCount`, and comes back to it.
+struct ListTrustStoreTests {
+    @Test(arguments: StoreBackend.all) func acrossABlockEitherWayAWriteFindsNoList(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
+        let (alice, bob, carol) = (
+            try await fixture.user("alice"), try await fixture.user("bob"), try await fixture.user("carol")
+        )
+        let list = try await fixture.lists.createList(ListDraft(name: "public"), by: alice.id)
+        _ = try await fixture.lists.addMember(carol.id, to: list.id, by: alice.id)
+        for (blocker, blocked) in [(alice, bob), (bob, alice)] {
+            _ = try await fixture.relations.block(blocked.id, by: blocker.id)
+            let notFound = TwitterError.notFound("List \(list.id)")
+            await #expect(throws: notFound) {
+                try await fixture.lists.updateList(list.id, ListPatch(name: "mine"), by: bob.id)
+            }
+            await #expect(throws: notFound) { try await fixture.lists.addMember(bob.id, to: list.id, by: bob.id) }
+            await #expect(throws: notFound) {
+                try await fixture.lists.removeMember(carol.id, from: list.id, by: bob.id)
+            }
+            await #expect(throws: notFound) { try await fixture.lists.deleteList(list.id, by: bob.id) }
+            _ = try await fixture.relations.unblock(blocked.id, by: blocker.id)
+        }
+        // Without a block, someone else's public list is there, and is not theirs to change.
+        await #expect {
+            try await fixture.lists.updateList(list.id, ListPatch(name: "mine"), by: bob.id)
+        } throws: {
+            ($0 as? TwitterError)?.kind == .forbidden
+        }
+        #expect(try await fixture.lists.list(id: list.id)?.name == "public")
+        #expect(try await fixture.lists.memberIDs(of: list.id) == [carol.id])
+    }
+
+    @Test(arguments: StoreBackend.all) func aSuspendedMemberLeavesMembersCountUntilTheSuspensionIsLifted(
+        _ backend: StoreBackend
+    ) async throws {
+        let fixture = try await backend.fixture()
+        let (alice, bob, carol) = (
+            try await fixture.user("alice"), try await fixture.user("bob"), try await fixture.user("carol")
+        )
+        let list = try await fixture.lists.createList(ListDraft(name: "people"), by: alice.id)
+        let other = try await fixture.lists.createList(ListDraft(name: "more"), by: bob.id)
+        _ = try await fixture.lists.addMember(bob.id, to: list.id, by: alice.id)
+        _ = try await fixture.lists.addMember(carol.id, to: list.id, by: alice.id)
+        _ = try await fixture.lists.addMember(carol.id, to: other.id, by: bob.id)
+        #expect(try await fixture.moderation.suspend(carol.id, reason: "spam", at: Date()))
+        #expect(try await fixture.lists.list(id: list.id)?.membersCount == 1)
+        #expect(try await fixture.lists.list(id: other.id)?.membersCount == 0)
+        let page = try await fixture.lists.members(of: list.id, page: PageRequest(limit: 40))
+        #expect(page.users.map(\.username) == ["bob"])
+        #expect(try await fixture.lists.lists(ownedBy: alice.id, includingPrivate: false).map(\.membersCount) == [1])
+        #expect(try await fixture.moderation.unsuspend(carol.id))
+        #expect(try await fixture.lists.list(id: list.id)?.membersCount == 2, "exactly back")
+        #expect(try await fixture.lists.list(id: other.id)?.membersCount == 1)
+        // Deleting a suspended member leaves the counts where the suspension put them.
+        #expect(try await fixture.moderation.suspend(carol.id, reason: "spam", at: Date()))
+        try await fixture.accounts.deleteAccount(carol.id, reservingNameUntil: Date().addingTimeInterval(60))
+        #expect(try await fixture.lists.list(id: list.id)?.membersCount == 1)
+        #expect(try await fixture.lists.list(id: other.id)?.membersCount == 0)
+    }
+}

@@ -46,7 +46,6 @@ struct ReportMethods: MethodGroup {
                 guard accountID != reporter else {
                     throw TwitterError.invalidFields(["username": "You can not report yourself"])
                 }
-                try tweets.rates.take(.reports, by: reporter)
                 let admins = try await auth.roles.adminAccounts(
                     moderation: community.moderation, peerLinks: auth.peerLinks)
                 let id = try await community.moderation.createReport(

@@ -18,7 +18,6 @@ struct MessageMethods: MethodGroup {
                 let body = try services.text.validated(params.text)
                 try Self.keyRule.validate(params)
                 let destination = try await Self.destination(params, sender: sender, lookup: lookup)
-                try services.rates.take(.messages, by: sender)
                 let message = try await store.send(
                     MessageDraft(
                         destination: destination, seal: { [sealer = services.sealer] in sealer.seal(body, for: $0) },

@@ -9,9 +9,7 @@ struct TweetMethods: MethodGroup {
     let lookup: UserLookup
 
     func register(in router: inout Router<RequestContext>) {
-        let (tweets, feed, text, stores, rates) = (
-            services.store, services.feed, services.text, services.readStores, services.rates
-        )
+        let (tweets, feed, text, stores) = (services.store, services.feed, services.text, services.readStores)
         // A post queues itself in the commit order before it first waits, so a client's pipelined posts share
         // a commit (`LineAnswerer`'s rule of order).
         router.register(
@@ -21,7 +19,6 @@ struct TweetMethods: MethodGroup {
                 // A quote may say nothing more than what it quotes.
                 let body = try params.quoteOf == nil ? text.validated(params.text) : text.validatedQuote(params.text)
                 try Self.keyRule.validate(params)
-                try rates.take(.posts, by: login.userID)
                 let tweet = try await tweets.post(
                     PostDraft(
                         text: body, by: login.userID, inReplyToID: params.inReplyToId,
@@ -97,7 +94,6 @@ struct TweetMethods: MethodGroup {
             { (params: API.Tweets.IDParams, context) in
                 let login = try context.session.requireLogin()
                 _ = try await services.access.tweet(params.id, for: login.userID)
-                try services.rates.take(.likes, by: login.userID)
                 let counts = try await likes.like(params.id, by: login.userID)
                 return API.Tweets.Liked(liked: true, likesCount: counts.likes)
             })
@@ -125,7 +121,6 @@ struct TweetMethods: MethodGroup {
             API.Tweets.repost,
             { (params: API.Tweets.IDParams, context) in
                 let reader = try context.session.requireLogin().userID
-                try services.rates.take(.reposts, by: reader)
                 let repost = try await tweets.repost(params.id, by: reader)
                 return try await feed.marked([repost], for: reader, stores: stores)[0]
             })

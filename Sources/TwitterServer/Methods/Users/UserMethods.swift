@@ -27,7 +27,6 @@ struct UserMethods: MethodGroup {
             })
         router.register(API.Users.follow, answering: API.Users.Following(following: true)) { params, reader in
             let followee = try await lookup.other(params.username, than: reader, doing: "follow")
-            try services.rates.take(.follows, by: reader)
             _ = try await follows.follow(followee, by: reader)
         }
         router.register(API.Users.unfollow, answering: API.Users.Following(following: false)) { params, reader in
