@@ -146,7 +146,7 @@ extension API.Admin {
         ], title: "Report")
 
     static let usernameParam = Property("username", .string("The account, in any case."), required: true)
-    static let reasonParam = Property("reason", .string("Why; 1 to 500 characters."), required: true)
+    static let reasonParam = Property("reason", .string("Why; one line of 1 to 500 characters."), required: true)
 
     /// `admin.users.list`.
     public static let usersList = RPCMethod<UserListParams, UserPage>(

@@ -15,9 +15,12 @@ public struct RPCConnection: Sendable {
     /// The daemon's notifications on this connection, in arrival order.
     public var notifications: AsyncStream<Notification> { pending.notifications }
 
-    /// Connects to the socket at `path`, runs `body` with the connection, then closes it.
+    /// Connects to the socket at `path`, runs `body` with the connection, then closes it. Each line the daemon
+    /// sends is read through `reading` first, when given: twctl shows the control characters of what it prints
+    /// for people as visible ones there, once for every answer, error and notification.
     public static func withConnection<Result: Sendable>(
-        socketPath path: String, _ body: (RPCConnection) async throws -> Result
+        socketPath path: String, reading: (@Sendable (JSONValue) -> JSONValue)? = nil,
+        _ body: (RPCConnection) async throws -> Result
     ) async throws -> Result {
         let channel = try await connect(path: path)
         return try await channel.executeThenClose { inbound, outbound in
@@ -28,7 +31,7 @@ public struct RPCConnection: Sendable {
                     defer { pending.close() }
                     for try await line in inbound {
                         if let value = try? JSONParser(maximumDepth: 512).parse(Array(line.readableBytesView)) {
-                            pending.receive(value)
+                            pending.receive(reading.map { $0(value) } ?? value)
                         }
                     }
                 }

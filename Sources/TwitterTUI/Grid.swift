@@ -58,7 +58,9 @@ public struct Grid: Sendable, Equatable {
     }
 
     /// Writes `text` from `column` on `row`, clipped at `limit` (the right edge by default); returns the column
-    /// after it. A wide cluster that would straddle the limit is left out.
+    /// after it. A wide cluster that would straddle the limit is left out. A control character is drawn as its
+    /// picture (`VisibleText`): every text on the screen comes through here, and a cell must never hold one the
+    /// terminal would obey.
     @discardableResult
     public mutating func put(_ text: String, row: Int, column: Int, style: CellStyle = [], limit: Int? = nil)
         -> Int
@@ -66,7 +68,7 @@ public struct Grid: Sendable, Equatable {
         let end = min(limit ?? width, width)
         guard row >= 0, row < height else { return column }
         var column = column
-        for character in text {
+        for character in VisibleText.shown(text) {
             let columns = DisplayWidth.of(character)
             if columns == 0 {
                 // A cluster of zero width on its own (a stray mark): attach it to the cell before.

@@ -67,7 +67,15 @@ struct ProfileRulesTests {
         ("bell\u{7}", "Bio may not contain control characters other than newline"),
         ("c1 \u{85} control", "Bio may not contain control characters other than newline"),
         ("two\nlines", nil),
-        (String(repeating: "\u{1F44D}\u{1F3FD}", count: 160), nil),
+        (String(repeating: "\u{1F44D}\u{1F3FD}", count: 80), nil),
+        (
+            String(repeating: "\u{1F44D}\u{1F3FD}", count: 81),
+            "Bio is at most 160 characters (at most 640 bytes of UTF-8)"
+        ),
+        (
+            "a" + String(repeating: "\u{301}", count: 200_000),
+            "Bio is at most 160 characters (at most 640 bytes of UTF-8)"
+        ),
         (String(repeating: "e\u{301}", count: 161), "Bio is at most 160 characters"),
     ])
     func bioIsFreeText(value: String, message: String?) {

@@ -19,9 +19,30 @@ struct TweetTextTests {
         ("", "Tweet can not be empty"),
         ("   \n\t  ", "Tweet can not be empty"),
         (String(repeating: "a", count: 141), "Tweet is 141 characters; the limit is 140"),
-        // A family emoji is four people and three zero-width joiners: one character.
-        (String(repeating: "👨‍👩‍👧‍👦", count: 141), "Tweet is 141 characters; the limit is 140"),
-        (String(repeating: "👍🏽", count: 141), "Tweet is 141 characters; the limit is 140"),
+        // A family emoji is four people and three zero-width joiners: one character, but 25 bytes, and a text weighs
+        // at most 4 bytes a character on average (as Mastodon's count of scalars would have it, or less).
+        (
+            String(repeating: "👨‍👩‍👧‍👦", count: 141),
+            "Tweet is longer than the limit of 140 characters (at most 560 bytes of UTF-8)"
+        ),
+        (
+            String(repeating: "👨‍👩‍👧‍👦", count: 23),
+            "Tweet is longer than the limit of 140 characters (at most 560 bytes of UTF-8)"
+        ),
+        (
+            String(repeating: "👍🏽", count: 71),
+            "Tweet is longer than the limit of 140 characters (at most 560 bytes of UTF-8)"
+        ),
+        (String(repeating: "\u{E9}", count: 141), "Tweet is 141 characters; the limit is 140"),
+        (
+            String(repeating: "😀", count: 141),
+            "Tweet is longer than the limit of 140 characters (at most 560 bytes of UTF-8)"
+        ),
+        // One character of 400 KB: the letter and 200,000 combining accents are one grapheme cluster.
+        (
+            "a" + String(repeating: "\u{301}", count: 200_000),
+            "Tweet is longer than the limit of 140 characters (at most 560 bytes of UTF-8)"
+        ),
         (String(repeating: "e\u{301}", count: 141), "Tweet is 141 characters; the limit is 140"),
         ("nul\u{0}byte", "Tweet may not contain control characters other than newline"),
         ("bell\u{7}", "Tweet may not contain control characters other than newline"),
@@ -33,8 +54,9 @@ struct TweetTextTests {
 
     @Test(arguments: [
         String(repeating: "a", count: 140),
-        String(repeating: "👨‍👩‍👧‍👦", count: 140),
-        String(repeating: "👍🏽", count: 140),
+        String(repeating: "👨‍👩‍👧‍👦", count: 22),
+        String(repeating: "👍🏽", count: 70),
+        String(repeating: "😀", count: 140),
         String(repeating: "e\u{301}", count: 140),
         String(repeating: "\u{E9}", count: 140),
         "two\nlines",

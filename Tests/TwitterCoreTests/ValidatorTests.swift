@@ -16,9 +16,13 @@ struct ValidatorTests {
 
     @Test(arguments: [
         ("a", ["short"]), ("ab", []), ("abcd", []), ("abcde", ["long"]),
-        ("👨‍👩‍👧", ["short"]), ("e\u{301}e\u{301}", []),
+        ("👍🏽", ["short"]), ("e\u{301}e\u{301}", []),
+        // Each character may weigh 4 bytes on average: one family emoji is one cluster but 18 bytes, and one letter
+        // with 200,000 accents is one cluster of 400 KB.
+        ("👨‍👩‍👧", ["long (at most 16 bytes of UTF-8)"]),
+        ("a" + String(repeating: "\u{301}", count: 200_000), ["long (at most 16 bytes of UTF-8)"]),
     ])
-    func lengthCountsGraphemeClusters(value: String, expected: [String]) {
+    func lengthCountsGraphemeClustersAndWeighsBytes(value: String, expected: [String]) {
         #expect(Self.messages(.length(2...4, tooShort: "short", tooLong: "long"), value) == expected)
     }
 

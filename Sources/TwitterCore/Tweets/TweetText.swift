@@ -1,7 +1,7 @@
 import Foundation
 
 /// The rules for a tweet's text: the free-text rule (`FreeText`) with lines allowed, 1 to `maximumLength`
-/// characters.
+/// characters weighing at most `FreeText.maximumBytes(characters: maximumLength)`.
 public struct TweetText: Sendable {
     /// The longest text, in grapheme clusters.
     public let maximumLength: Int
@@ -27,6 +27,10 @@ public struct TweetText: Sendable {
                 FreeText.validator(
                     noun, allowsNewlines: true,
                     length: Validator { text in
+                        let tooLong = "\(noun) is longer than the limit of \(maximum) characters"
+                        if let heavy = FreeText.weightFailure(of: text, characters: maximum, tooLong: tooLong) {
+                            return [heavy]
+                        }
                         let count = text.count
                         return count > maximum
                             ? [ValidationFailure("\(noun) is \(count) characters; the limit is \(maximum)")] : []

@@ -1,16 +1,22 @@
 /// The profile rules, declared once as values and worded as the seed app words them.
 public enum ProfileRules {
-    /// One line of at least 2 characters.
+    /// The most characters of a first or a last name: a name rides along in pages of other accounts' people, so it
+    /// has a bound like every stored text.
+    public static let maximumNameLength = 50
+
+    /// One line of 2 to 50 characters.
     public static let firstName = FreeText.validator(
         "Firstname", allowsNewlines: false,
         length: Validator<String>.notEmpty("Firstname can not be empty")
-            .and(.minimumLength(2, "Firstname is too short")))
+            .and(.minimumLength(2, "Firstname is too short"))
+            .and(.maximumLength(maximumNameLength, "Firstname is at most \(maximumNameLength) characters")))
 
-    /// One line of at least 2 characters.
+    /// One line of 2 to 50 characters.
     public static let lastName = FreeText.validator(
         "Lastname", allowsNewlines: false,
         length: Validator<String>.notEmpty("Lastname can not be empty")
-            .and(.minimumLength(2, "Lastname is too short")))
+            .and(.minimumLength(2, "Lastname is too short"))
+            .and(.maximumLength(maximumNameLength, "Lastname is at most \(maximumNameLength) characters")))
 
     /// 13 through 124, both accepted, as the message says.
     public static let age = Validator<Int>.range(13...124, "Must be older than 13 and younger than 124")

@@ -6,11 +6,16 @@ extension Validator where Value == String {
         rule(message) { !$0.isEmpty }
     }
 
-    /// Checks the length counted in extended grapheme clusters, as people count characters.
+    /// Checks the length counted in extended grapheme clusters, as people count characters, and the weight
+    /// (`FreeText.maximumBytes(characters:)`): the most characters allowed is also a bound in bytes, so that
+    /// one character followed by 200,000 combining marks, which is one cluster, is refused.
     public static func length(
         _ range: ClosedRange<Int>, tooShort: String, tooLong: String
     ) -> Validator {
         Validator { text in
+            if let heavy = FreeText.weightFailure(of: text, characters: range.upperBound, tooLong: tooLong) {
+                return [heavy]
+            }
             let count = text.count
             if count < range.lowerBound { return [ValidationFailure(tooShort)] }
             if count > range.upperBound { return [ValidationFailure(tooLong)] }
@@ -23,9 +28,12 @@ extension Validator where Value == String {
         rule(message) { $0.count >= minimum }
     }
 
-    /// At most `maximum` grapheme clusters.
+    /// At most `maximum` grapheme clusters, weighing at most `FreeText.maximumBytes(characters: maximum)`.
     public static func maximumLength(_ maximum: Int, _ message: String) -> Validator {
-        rule(message) { $0.count <= maximum }
+        Validator { text in
+            if let heavy = FreeText.weightFailure(of: text, characters: maximum, tooLong: message) { return [heavy] }
+            return text.count <= maximum ? [] : [ValidationFailure(message)]
+        }
     }
 
     /// The whole string matches the regular expression `pattern`.

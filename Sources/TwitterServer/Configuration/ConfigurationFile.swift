@@ -71,6 +71,21 @@ public struct ConfigurationFile {
             try rates.rejectUnknownKeys()
         }
         try reader.rejectUnknownKeys()
+        try Self.checkPageWeight(configuration)
+    }
+
+    /// Refuses tweets so long that a page of the heaviest of them, which any account can post, would pass the
+    /// answer cap: every reader of that page would get -32600 (`PageWeight`).
+    static func checkPageWeight(_ configuration: ServerConfiguration) throws(ConfigurationError) {
+        let longest = PageWeight.longestTweet(answeringAtMost: configuration.limits.maximumAnswerBytes)
+        guard configuration.tweetMaximumLength <= longest else {
+            throw ConfigurationError(
+                key: "tweets.max_length",
+                problem:
+                    "\(configuration.tweetMaximumLength) characters could make a page of tweets weigh more than "
+                    + "limits.max_answer_bytes (\(configuration.limits.maximumAnswerBytes)), which allows at most "
+                    + "\(longest); raise max_answer_bytes or lower max_length")
+        }
     }
 
     /// `[database]`: `path` (SQLite), or `url` with `password_file` and `pool_size` (PostgreSQL), and

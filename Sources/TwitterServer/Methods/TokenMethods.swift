@@ -9,7 +9,9 @@ struct TokenMethods: MethodGroup {
 
     static let nameRule = Validator<API.Tokens.CreateParams>.field(
         \.name, "name",
-        Validator<String>.length(1...64, tooShort: "Name can not be empty", tooLong: "Name is at most 64 characters")
+        FreeText.validator(
+            "Name", allowsNewlines: false,
+            length: .length(1...64, tooShort: "Name can not be empty", tooLong: "Name is at most 64 characters"))
     )
 
     func register(in router: inout Router<RequestContext>) {

@@ -63,8 +63,11 @@ struct AdminReports: AsyncParsableCommand {
             if reports.reports.isEmpty { output.note("No reports.") }
             for report in reports.reports {
                 let about = report.tweetID.map { "tweet \($0) by @\(report.username)" } ?? "@\(report.username)"
-                print(
-                    "#\(report.id) [\(report.status.rawValue)] @\(report.reporter) reported \(about): \(report.reason)")
+                // A reason's lines after the first (a reported message's text) are indented, so none passes
+                // for a report of its own.
+                let reason = report.reason.split(separator: "\n", omittingEmptySubsequences: false)
+                    .joined(separator: "\n    ")
+                print("#\(report.id) [\(report.status.rawValue)] @\(report.reporter) reported \(about): \(reason)")
                 if let note = report.note { print("    note: \(note)") }
             }
             output.nextAdminPage(reports.nextCursor)

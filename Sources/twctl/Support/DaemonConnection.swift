@@ -4,6 +4,7 @@ import Glibc
 import JSONRPC
 import TwitterAPI
 import TwitterClient
+import TwitterTUI
 
 /// Opens a connection for one command, resumes the saved session when the command needs one, and turns
 /// every failure into a message on stderr and a sysexits status.
@@ -22,7 +23,11 @@ enum DaemonConnection {
     ) async throws -> Result {
         let socket = options.socketPath
         do {
-            return try await RPCConnection.withConnection(socketPath: socket) { connection in
+            // For people, every text another account wrote is shown with its control characters visible, never
+            // obeyed by the terminal; under --json the answer is printed as JSON, which escapes them.
+            let reading: (@Sendable (JSONValue) -> JSONValue)? =
+                options.json ? nil : { @Sendable value in VisibleText.shown(value) }
+            return try await RPCConnection.withConnection(socketPath: socket, reading: reading) { connection in
                 if login != .none { try await resume(connection, socket: socket, required: login == .required) }
                 return try await body(connection)
             }

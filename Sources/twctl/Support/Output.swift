@@ -117,10 +117,13 @@ struct Output {
 
     /// An error from the daemon, with each failing field on its own line.
     static func printError(_ error: RPCError) {
-        var text = "twctl: \(Terminal.red(error.message))\n"
+        // Under --json the answer was read as sent: a message may quote another account's text (a suspension's
+        // reason), shown here with its control characters visible.
+        var text = "twctl: \(Terminal.red(VisibleText.shown(error.message)))\n"
         if case .object(let fields)? = error.data["fields"] {
             for (field, message) in fields.sorted(by: { $0.key < $1.key }) {
-                text += "  \(field): \(message.stringValue ?? message.serialized)\n"
+                text +=
+                    "  \(VisibleText.shown(field)): \(VisibleText.shown(message.stringValue ?? message.serialized))\n"
             }
         }
         if let retry = error.data["retryAfter"]?.stringValue { text += "  retry in \(retry) s\n" }

@@ -128,13 +128,18 @@ struct AdminMethods: MethodGroup {
     /// The most characters of a reason or a note.
     static let maximumTextLength = 500
 
-    /// `text` trimmed, which must hold 1 to 500 characters; -32602 naming `field` otherwise.
+    /// `text` normalised as every free text is (`FreeText`): one line of 1 to 500 characters, no control
+    /// characters (an escape in a reason reached the admin's terminal); -32602 naming `field` otherwise.
     static func text(_ text: String, field: String) throws -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= maximumTextLength, !trimmed.unicodeScalars.contains("\0") else {
-            throw TwitterError.invalidFields([field: "must be 1 to \(maximumTextLength) characters"])
-        }
-        return trimmed
+        let normalized = FreeText.normalize(text)
+        let label = field.prefix(1).uppercased() + field.dropFirst()
+        let rule = FreeText.validator(
+            label, allowsNewlines: false,
+            length: .length(
+                1...maximumTextLength, tooShort: "must be 1 to \(maximumTextLength) characters",
+                tooLong: "must be 1 to \(maximumTextLength) characters"))
+        try Validator<String>.field(\.self, field, rule).validate(normalized)
+        return normalized
     }
 }
 

@@ -111,8 +111,10 @@ struct MessageMethods: MethodGroup {
     static let keyRule = Validator<API.Messages.SendParams>.field(
         \.idempotencyKey, "idempotencyKey",
         .ifPresent(
-            .length(
-                1...128, tooShort: "Idempotency key can not be empty",
-                tooLong: "Idempotency key is at most 128 characters"))
+            FreeText.validator(
+                "Idempotency key", allowsNewlines: false,
+                length: .length(
+                    1...128, tooShort: "Idempotency key can not be empty",
+                    tooLong: "Idempotency key is at most 128 characters")))
     )
 }

@@ -132,9 +132,11 @@ struct TweetMethods: MethodGroup {
     static let keyRule = Validator<API.Tweets.PostParams>.field(
         \.idempotencyKey, "idempotencyKey",
         .ifPresent(
-            .length(
-                1...128, tooShort: "Idempotency key can not be empty",
-                tooLong: "Idempotency key is at most 128 characters"))
+            FreeText.validator(
+                "Idempotency key", allowsNewlines: false,
+                length: .length(
+                    1...128, tooShort: "Idempotency key can not be empty",
+                    tooLong: "Idempotency key is at most 128 characters")))
     )
 }
 
