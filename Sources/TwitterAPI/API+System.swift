@@ -36,7 +36,7 @@ extension API.System {
     // @MemberwiseInit
     /// `system.health`'s answer.
     public struct Health: Codable, Sendable, Equatable {
-        /// `ok`, or `degraded` when the database does not answer.
+        /// `ok`; `degraded` when the database does not answer; `failed` once it can no longer make writes durable.
         public var status: String
         /// Seconds since the daemon started.
         public var uptimeSeconds: Int
@@ -84,7 +84,11 @@ extension API.System {
             result: .object(
                 [
                     Property(
-                        "status", .oneOfStrings(["ok", "degraded"], "\"degraded\" when the database does not answer."),
+                        "status",
+                        .oneOfStrings(
+                            ["ok", "degraded", "failed"],
+                            "\"degraded\" when the database does not answer; \"failed\" once it can no longer make "
+                                + "writes durable (a failed sync), until the daemon is restarted."),
                         required: true),
                     Property("uptimeSeconds", .integer("Seconds since start."), required: true),
                     Property("connections", .integer("Connections served now."), required: true),

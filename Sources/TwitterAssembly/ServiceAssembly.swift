@@ -42,7 +42,7 @@ public struct ServiceAssembly: Sendable {
         let relay = OtherDaemonsRelay(next: feed, liveLogins: liveLogins)
         commits.subscribe(relay)
         let stores = makeStores(commits)
-        liveLogins.broadcast(through: stores.otherDaemons)
+        liveLogins.reckon(with: stores.otherDaemons)
         feed.share(with: stores.otherDaemons)
         health = stores.health
         if !configuration.community.adminUsers.isEmpty {

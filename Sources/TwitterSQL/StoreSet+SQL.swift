@@ -10,7 +10,8 @@ extension StoreSet {
     ) {
         self.init(
             users: UserStore(database: database), profiles: ProfileStore(database: database),
-            tokens: TokenStore(database: database), peerLinks: PeerLinkStore(database: database),
+            tokens: TokenStore(database: database, observer: observer),
+            peerLinks: PeerLinkStore(database: database, observer: observer),
             throttle: ThrottleStore(database: database),
             tweets: TweetStore(database: database, committer: committer, observer: observer),
             follows: FollowStore(database: database, observer: observer),

@@ -118,6 +118,43 @@ import TwitterClient
         _ = daemon
     }
 
+    /// Before, a revocation and the commit-log entry that tells the other daemons were two writes: when the entry
+    /// could not be written, `tokens.revoke` still answered success through A while B went on serving the token's
+    /// live connection. Now both are one transaction: the call fails and the token stays valid everywhere, or
+    /// both land and B's connection is cut off.
+    @Test func aRevocationWhoseBroadcastCannotBeWrittenFailsAndRevokesNothing() async throws {
+        let (daemon, a, b) = try await Self.pair()
+        let url = try #require(daemon.databaseURL)
+        try await RPCConnection.withConnection(socketPath: a) { alice in
+            try await alice.signUp(email: "alice@example.com", username: "alice")
+            let created = try await alice.call(
+                "tokens.create", ["name": "script", "password": "correct horse battery"])
+            guard case .string(let token)? = created["token"], let id = created["id"] else {
+                throw ClientError.invalidResponse("\(created)")
+            }
+            let victim = try Self.loggedIn(at: b, token: token)
+
+            try TestPostgres.refuseRevocationEntries(in: url)
+            let refused = try await alice.callError("tokens.revoke", ["id": id])
+            #expect(refused != nil, "a revocation the other daemons cannot be told of is not answered as done")
+            // Still valid everywhere: B's live connection, and a new login on either daemon.
+            victim.send(#"{"jsonrpc":"2.0","method":"auth.whoami","id":2}"# + "\n")
+            let served = try JSONParser().parse(try #require(victim.readLine()))
+            #expect(served["result"]?["user"]?["username"] == "alice", "\(served)")
+            for socket in [a, b] {
+                _ = try Self.loggedIn(at: socket, token: token)
+            }
+
+            // Once entries are written again, both land: B's connection is cut off at once.
+            try TestPostgres.acceptRevocationEntries(in: url)
+            #expect(try await alice.call("tokens.revoke", ["id": id])["revoked"] == true)
+            let notice = try JSONParser().parse(try #require(victim.readLine()))
+            #expect(notice["method"] == "auth.revoked", "\(notice)")
+            #expect(notice["params"]?["reason"] == "tokenRevoked")
+        }
+        _ = daemon
+    }
+
     /// A revocation answered through one daemon, and the session or login it ended.
     enum Revoker: String, CaseIterable, Sendable {
         case logout, tokensRevoke, changePassword, resetPassword, unlinkPeer, suspension, deletion

@@ -30,8 +30,17 @@ struct TokenLoginTests {
         func revokeToken(id: Int64, userID: Int64, at date: Date) async throws -> Bool {
             try await inner.revokeToken(id: id, userID: userID, at: date)
         }
+        func revokeToken(id: Int64, userID: Int64, reason: Revocation.Reason, at date: Date) async throws -> Bool {
+            try await inner.revokeToken(id: id, userID: userID, reason: reason, at: date)
+        }
         func revokeSessions(userID: Int64, keeping: Int64?, at date: Date) async throws {
             try await inner.revokeSessions(userID: userID, keeping: keeping, at: date)
+        }
+        func endCredentials(
+            of userID: Int64, keeping: Int64?, everything: Bool, reason: Revocation.Reason, at date: Date
+        ) async throws -> [Revocation] {
+            try await inner.endCredentials(
+                of: userID, keeping: keeping, everything: everything, reason: reason, at: date)
         }
         func tokens(userID: Int64, kind: TokenKind) async throws -> [TokenRecord] {
             try await inner.tokens(userID: userID, kind: kind)

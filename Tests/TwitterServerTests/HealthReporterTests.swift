@@ -28,6 +28,13 @@ import TwitterCore
         func ping() async throws {}
     }
 
+    /// A database that answers reads but whose log could not be synced: nothing it commits is known to be on disk.
+    struct UnsyncedDatabase: HealthChecking {
+        var answersInProcess: Bool { true }
+        var durability: Durability { .failed(reason: "could not sync the database's write-ahead log: I/O error") }
+        func ping() async throws {}
+    }
+
     /// Runs a reporter with a 1 s watchdog over `database` until its third report, and returns the reports. (With
     /// 200 ms, the event loops had 50 ms to answer, which a loaded two-core machine sometimes missed.)
     static func reports(over database: any HealthChecking) async throws -> [String] {
@@ -71,6 +78,42 @@ import TwitterCore
         for report in reports {
             #expect(report.hasPrefix("WATCHDOG=1\nSTATUS=serving 0 connections"), "\(report)")
         }
+    }
+
+    /// A failed sync once left STATUS= "serving" and the watchdog fed: the daemon now says it failed and withholds
+    /// the ping, so systemd restarts it and the log is replayed.
+    @Test func aDatabaseThatCouldNotSyncIsFailedAndWithholdsTheWatchdog() async throws {
+        let reports = try await Self.reports(over: UnsyncedDatabase())
+        #expect(reports.count == 3)
+        for report in reports {
+            #expect(
+                report == "STATUS=failed: could not sync the database's write-ahead log: I/O error; restart to replay "
+                    + "the log", "\(report)")
+        }
+    }
+
+    /// A failed sync decides whatever else answers, and `system.health` says so.
+    @Test(arguments: [false, true])
+    func aFailedSyncDecidesOverEverythingElse(inProcess: Bool) {
+        let failed = Durability.failed(reason: "EIO")
+        for answer in [HealthReporter.DatabaseAnswer.answered, .unreachable, .failed, .silent] {
+            for loops in [false, true] {
+                let health = HealthReporter.health(
+                    loopsAnswer: loops, database: answer, databaseInProcess: inProcess, durability: failed)
+                #expect(health == .failed(reason: "EIO"))
+                #expect(health.status == "failed")
+            }
+        }
+        #expect(HealthReporter.Health.answering.status == "ok")
+        #expect(HealthReporter.Health.degraded.status == "degraded")
+    }
+
+    /// The first failure stays, and nothing brings a store back but a restart.
+    @Test func durabilityOnceFailedStaysFailedWithTheFirstReason() {
+        var durability = Durability.durable
+        durability.syncFailed("first")
+        durability.syncFailed("second")
+        #expect(durability == .failed(reason: "first"))
     }
 
     @Test(arguments: [false, true])

@@ -53,6 +53,44 @@ struct LiveLoginsTests {
         #expect(registry.count == 0, "it left the live logins")
     }
 
+    /// A connection that only listens once kept streaming past its login's expiry, since nothing it sent met
+    /// `requireLogin`: the expiry timer ends the login at `expiresAt`, told as a revocation is, and its
+    /// subscriptions end with it.
+    @Test func aListeningLoginIsToldAtItsExpiryAndItsSubscriptionsEnd() async throws {
+        let (hub, registry) = (TweetHub(), LiveLogins())
+        let probe = Probe(id: 1)
+        probe.session.logIn(
+            Self.login(user: 1, token: 10, kind: .personal, expiresAt: Date().addingTimeInterval(0.3)),
+            listedIn: registry)
+        let subscription = try SessionSubscriptionTests.subscribed(probe, hub: hub)
+        #expect(probe.session.isServingSubscriptions)
+
+        // Waits for the event itself: the subscription ends once the login has expired.
+        #expect(await subscription.next() == nil)
+        #expect(probe.lines.count == 1)
+        #expect(probe.lines.first?.contains(#""method":"auth.revoked""#) == true)
+        #expect(probe.lines.first?.contains(#""reason":"expired""#) == true)
+        #expect(!probe.session.isServingSubscriptions)
+        #expect(probe.session.login == nil)
+        #expect(registry.count == 0)
+        let error = #expect(throws: TwitterError.self) { try probe.session.requireLogin() }
+        #expect(error?.details["reason"] == .string("expired"))
+    }
+
+    /// A login that ends otherwise first (a logout, another login) is not told of the old one's expiry.
+    @Test func aLoginThatEndsBeforeItsExpiryIsNotToldOfIt() async throws {
+        let registry = LiveLogins()
+        let probe = Probe(id: 1)
+        let soon = Date().addingTimeInterval(0.2)
+        probe.session.logIn(Self.login(user: 1, token: 10, expiresAt: soon), listedIn: registry)
+        probe.session.logIn(
+            Self.login(user: 1, token: 11, expiresAt: soon.addingTimeInterval(3600)), listedIn: registry)
+        // The later login's own timer is the one kept: past the first expiry, a fresh request is still served.
+        probe.session.expireLogin(now: soon.addingTimeInterval(1), notify: true)
+        #expect(probe.lines.isEmpty)
+        #expect(try probe.session.requireLogin(now: soon.addingTimeInterval(1)).tokenID == 11)
+    }
+
     @Test func aTokenRevocationReachesOnlyTheConnectionsOnThatToken() async throws {
         let registry = LiveLogins()
         let onToken = Probe(id: 1)
@@ -62,7 +100,7 @@ struct LiveLoginsTests {
         sameUserOtherToken.session.logIn(Self.login(user: 1, token: 11), listedIn: registry)
         otherUserSameNumber.session.logIn(Self.login(user: 2, token: 10), listedIn: registry)
 
-        let cut = await registry.revoke(.token(id: 10, userID: 1, reason: .tokenRevoked))
+        let cut = registry.revoke(.token(id: 10, userID: 1, reason: .tokenRevoked))
 
         #expect(cut.map(\.tokenID) == [10])
         #expect(onToken.session.login == nil)
@@ -86,7 +124,7 @@ struct LiveLoginsTests {
         otherSession.session.logIn(Self.login(user: 1, token: 11), listedIn: registry)
         script.session.logIn(Self.login(user: 1, token: 12, kind: .personal), listedIn: registry)
 
-        await registry.revoke(.otherSessions(userID: 1, keeping: 10))
+        registry.revoke(.otherSessions(userID: 1, keeping: 10))
 
         #expect(caller.session.login != nil)
         #expect(otherSession.session.login == nil)
@@ -102,7 +140,7 @@ struct LiveLoginsTests {
         otherUID.session.logIn(Self.login(user: 1, provider: "peer", token: 11), listedIn: registry)
         byPassword.session.logIn(Self.login(user: 1, token: 12), listedIn: registry)
 
-        await registry.revoke(.peerLink(uid: 1000, userID: 1))
+        registry.revoke(.peerLink(uid: 1000, userID: 1))
 
         #expect(peer.session.login == nil)
         #expect(otherUID.session.login != nil)
@@ -113,7 +151,7 @@ struct LiveLoginsTests {
         let registry = LiveLogins()
         let requester = Probe(id: 1)
         requester.session.logIn(Self.login(user: 1, token: 10), listedIn: registry)
-        await registry.revoke(.token(id: 10, userID: 1, reason: .tokenRevoked), requester: requester.session)
+        registry.revoke(.token(id: 10, userID: 1, reason: .tokenRevoked), requester: requester.session)
         #expect(requester.session.login == nil)
         #expect(requester.lines.isEmpty)
 

@@ -9,8 +9,6 @@ import TwitterCore
 struct OtherDaemonsRelayTests {
     final class Recorder: CommitObserving, OtherDaemons {
         let events = Mutex<[CommitEvent]>([])
-        let broadcast = Mutex<[Revocation]>([])
-        let broadcastArrived = AsyncStream<Void>.makeStream()
 
         func committed(_ events: [CommitEvent]) { self.events.withLock { $0 += events } }
 
@@ -21,11 +19,6 @@ struct OtherDaemonsRelayTests {
 
         let catchUps = Mutex(0)
         func catchUp() async throws { catchUps.withLock { $0 += 1 } }
-
-        func broadcast(_ revocation: Revocation) async throws {
-            broadcast.withLock { $0.append(revocation) }
-            broadcastArrived.continuation.yield()
-        }
     }
 
     @Test func anotherDaemonsRevocationCutsTheConnectionAndTheRestGoesToTheReadModel() {
@@ -95,25 +88,29 @@ struct OtherDaemonsRelayTests {
         }
     }
 
-    @Test func aRevocationMadeHereIsBroadcastButOneFromElsewhereIsNot() async {
+    /// This daemon's own revocations are logged by the write that makes them, for the other daemons, and acted on
+    /// here by the call: the read model is never handed them (`AccountEvent.revoked`), nor does the relay cut
+    /// anyone off for them, which would tell the requester too.
+    @Test func aRevocationMadeHereGoesNeitherToTheReadModelNorToTheLiveLogins() {
         let logins = LiveLogins()
-        let broadcaster = Recorder()
-        logins.broadcast(through: broadcaster)
-        logins.revokeFromElsewhere(.token(id: 1, userID: 1, reason: .loggedOut))
-        await logins.revoke(.token(id: 2, userID: 1, reason: .tokenRevoked))
-        #expect(broadcaster.broadcast.withLock { $0 } == [.token(id: 2, userID: 1, reason: .tokenRevoked)])
+        let next = Recorder()
+        let relay = OtherDaemonsRelay(next: next, liveLogins: logins)
+        let probe = LiveLoginsTests.Probe(id: 1)
+        probe.session.logIn(LiveLoginsTests.login(user: 7, token: 70), listedIn: logins)
+        relay.committed([
+            .account(.revoked(.token(id: 70, userID: 7, reason: .loggedOut))),
+            .relation(.followed(followerID: 1, followeeID: 2)),
+        ])
+        #expect(next.events.withLock { $0 } == [.relation(.followed(followerID: 1, followeeID: 2))])
+        #expect(probe.session.login != nil)
+        #expect(probe.lines.isEmpty)
     }
 
-    /// Before, the broadcast was a task of its own that ran after the revocation was answered; another daemon
-    /// could serve the revoked session in between. Now the revocation returns once the broadcast is written, and
-    /// a daemon with others catches up before it serves a logged-in request.
-    @Test func aRevocationReturnsOnlyOnceItsBroadcastIsWrittenAndServingWaitsForTheOthers() async throws {
+    /// A daemon with others catches up before it serves a logged-in request, unless it is current.
+    @Test func servingWaitsForTheOthers() async throws {
         let logins = LiveLogins()
         #expect(logins.catchUpBeforeServing == nil, "alone, nothing to wait for")
-        let broadcaster = Recorder()
-        logins.broadcast(through: broadcaster)
-        await logins.revoke(.account(userID: 3, reason: .suspended))
-        #expect(broadcaster.broadcast.withLock { $0 } == [.account(userID: 3, reason: .suspended)])
+        logins.reckon(with: Recorder())
         let preparation = try #require(logins.catchUpBeforeServing)
         let served = try await preparation { Array("served".utf8) }
         #expect(served == Array("served".utf8))
@@ -125,7 +122,7 @@ struct OtherDaemonsRelayTests {
     @Test func aCurrentDaemonServesWithoutCatchingUpAndOneThatIsNotCatchesUpFirst() async throws {
         let logins = LiveLogins()
         let others = Recorder()
-        logins.broadcast(through: others)
+        logins.reckon(with: others)
         others.current.withLock { $0 = true }
         #expect(logins.catchUpBeforeServing == nil)
         others.current.withLock { $0 = false }

@@ -2,10 +2,13 @@
 public protocol SessionIssuing: Sendable {
     /// A new session for `userID`, named after the provider that authenticated it.
     func issueSession(userID: Int64, provider: String) async throws -> IssuedSession
-    /// Ends the session `id` of `userID`.
+    /// Ends the session `id` of `userID` (`auth.logout`), on every daemon: other daemons are told in the same
+    /// transaction.
     func revokeSession(id: Int64, userID: Int64) async throws
-    /// Ends every session of `userID` but `keeping` (after a password change).
-    func revokeOtherSessions(userID: Int64, keeping: Int64?) async throws
+    /// Ends every session of `userID` but `keeping`, with `everything` the personal tokens too, and every peer link,
+    /// on every daemon (`TokenStoring.endCredentials`); returns the revocations for this daemon's connections.
+    func endCredentials(of userID: Int64, keeping: Int64?, everything: Bool, reason: Revocation.Reason)
+        async throws -> [Revocation]
 
     /// Ends every session of `userID` that a login through `provider` gave, live or not, on any daemon.
     func revokeSessions(userID: Int64, givenBy provider: String) async throws
@@ -18,7 +21,8 @@ public protocol PersonalTokenManaging: Sendable {
         -> (record: TokenRecord, token: String)
     /// The owner's live personal tokens, without secrets.
     func personalTokens(userID: Int64) async throws -> [TokenRecord]
-    /// Revokes a session or personal token of `userID`; false when there is no such live token.
+    /// Revokes a session or personal token of `userID` (`tokens.revoke`), on every daemon: other daemons are told
+    /// in the same transaction. False when there is no such live token.
     func revokeToken(id: Int64, userID: Int64) async throws -> Bool
 }
 

@@ -30,14 +30,16 @@ public struct SessionService: SessionIssuing, PersonalTokenManaging {
         return IssuedSession(id: record.id, token: token, expiresAt: record.expiresAt, kind: .session)
     }
 
-    /// Ends one session.
+    /// Ends one session, logged out.
     public func revokeSession(id: Int64, userID: Int64) async throws {
-        _ = try await store.revokeToken(id: id, userID: userID, at: now())
+        _ = try await store.revokeToken(id: id, userID: userID, reason: .loggedOut, at: now())
     }
 
-    /// Ends every other session.
-    public func revokeOtherSessions(userID: Int64, keeping: Int64?) async throws {
-        try await store.revokeSessions(userID: userID, keeping: keeping, at: now())
+    /// Ends every other session, and more with `everything`, in one transaction with the other daemons' entry.
+    public func endCredentials(
+        of userID: Int64, keeping: Int64?, everything: Bool, reason: Revocation.Reason
+    ) async throws -> [Revocation] {
+        try await store.endCredentials(of: userID, keeping: keeping, everything: everything, reason: reason, at: now())
     }
 
     /// Ends every session a login through `provider` gave `userID` (sessions are named after their provider).
@@ -69,7 +71,7 @@ public struct SessionService: SessionIssuing, PersonalTokenManaging {
 
     /// Revokes a token of the owner.
     public func revokeToken(id: Int64, userID: Int64) async throws -> Bool {
-        try await store.revokeToken(id: id, userID: userID, at: now())
+        try await store.revokeToken(id: id, userID: userID, reason: .tokenRevoked, at: now())
     }
 
     /// The live token record for `token`, after recording its use; nil when it is malformed, unknown,

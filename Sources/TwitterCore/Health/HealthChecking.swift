@@ -8,6 +8,14 @@ public protocol HealthChecking: Sendable {
     /// daemon is wedged, and the watchdog should restart it. False for a database server (PostgreSQL), whose
     /// silence a restart of the daemon would not cure: the daemon is then degraded, not stuck.
     var answersInProcess: Bool { get }
+
+    /// Whether what it commits is known to reach the disk: `failed` once a sync of its log failed, until restart.
+    var durability: Durability { get }
+}
+
+extension HealthChecking {
+    /// Durable: a database server keeps its own (PostgreSQL stops itself after a failed fsync).
+    public var durability: Durability { .durable }
 }
 
 /// The versions of the libraries the daemon runs on, for `system.version`; the daemon's main fills them in,

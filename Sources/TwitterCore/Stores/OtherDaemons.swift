@@ -4,8 +4,8 @@
 /// What they commit reaches this daemon's observer through the store, in commit order, on the store's own
 /// schedule: within a notification's delivery while the daemon is `isCurrent`. A daemon that is not current
 /// catches up before it serves a logged-in request or answers a page from its caches. A revocation made here is
-/// broadcast, so their live connections resting on it end too (they arrive there as `AccountEvent.revoked`), and
-/// it is answered only once every current daemon has applied it.
+/// written with its `AccountEvent.revoked` entry in one ordered write, so their live connections resting on it end
+/// too, and it is answered only once every current daemon has applied it.
 public protocol OtherDaemons: Sendable {
     /// Whether other daemons may share the store; when false, `catchUp` has nothing to do.
     var mayExist: Bool { get }
@@ -17,9 +17,6 @@ public protocol OtherDaemons: Sendable {
 
     /// Returns once every commit the others made before the call has reached this daemon's observer.
     func catchUp() async throws
-
-    /// Tells every other daemon about `revocation`; returns once every current one has applied it.
-    func broadcast(_ revocation: Revocation) async throws
 }
 
 /// The store only one daemon serves: there is no one to catch up with or to tell.
@@ -35,9 +32,6 @@ public struct NoOtherDaemons: OtherDaemons {
 
     /// Does nothing.
     public func catchUp() async throws {}
-
-    /// Does nothing.
-    public func broadcast(_ revocation: Revocation) async throws {}
 }
 
 /// Whether the running request caught up with the other daemons after it arrived: it then has every commit made

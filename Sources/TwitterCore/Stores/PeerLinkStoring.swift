@@ -15,7 +15,9 @@ public struct PeerLink: Sendable, Hashable {
 public protocol PeerLinkStoring: Sendable {
     /// Links `uid` to `userID` at `date`, replacing an earlier link of that uid.
     func linkPeer(uid: UInt32, userID: Int64, at date: Date) async throws
-    /// Removes the link of `uid` if it points at `userID`; false when there was none.
+    /// Removes the link of `uid` if it points at `userID` (false when there was none), and logs
+    /// `Revocation.peerLink` for the other daemons either way, in one transaction: a uid's link moved to another
+    /// account may still have peer logins of this one.
     func unlinkPeer(uid: UInt32, userID: Int64) async throws -> Bool
     /// Removes every link to `userID` and returns the uids that were linked (a password change or reset).
     func unlinkAll(userID: Int64) async throws -> [UInt32]

@@ -1,9 +1,10 @@
 import TwitterCore
 
 /// The other daemons on a PostgreSQL database, reached through the commit log (`CommitFeed`): catching up is
-/// reading the log to its end, being current is holding the `ReadLease` with every notified entry delivered; a
-/// revocation is an ordered write of one `AccountEvent.revoked` event, which the other daemons' feeds deliver to their live
-/// logins in commit order (and this daemon's feed leaves out), answered once they have acknowledged it.
+/// reading the log to its end, being current is holding the `ReadLease` with every notified entry delivered. A
+/// revocation is logged as an `AccountEvent.revoked` event by the ordered write that makes it, which the other
+/// daemons' feeds deliver to their live logins in commit order (and this daemon's feed leaves out), answered once
+/// they have acknowledged it.
 struct SharedDatabasePeers: OtherDaemons {
     let database: PostgresStore
 
@@ -17,14 +18,4 @@ struct SharedDatabasePeers: OtherDaemons {
     func catchUp() async throws {
         try await database.feed.catchUp(reading: database)
     }
-
-    /// Logs `revocation` for the other daemons; returns once they have applied it (`PostgresStore.orderedWrite`).
-    func broadcast(_ revocation: Revocation) async throws {
-        try await database.orderedWrite(reportingTo: IgnoredEvents()) { _ in ((), [.account(.revoked(revocation))]) }
-    }
-}
-
-/// Where this daemon's own revocation events go: it has acted on them already.
-private struct IgnoredEvents: CommitObserving {
-    func committed(_ events: [CommitEvent]) {}
 }

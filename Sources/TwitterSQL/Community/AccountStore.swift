@@ -79,7 +79,8 @@ public struct AccountStore: AccountLifecycleStoring {
             // Its own lists and memberships go by cascade; the others' lists it is on stopped counting it with its
             // other contributions (above, or at its suspension).
             try await connection.run("DELETE FROM users WHERE id = \(userID)")
-            return ((), plan.events)
+            // With the entry that ends its live connections on the other daemons: both commit, or neither.
+            return ((), [.account(.revoked(.account(userID: userID, reason: .accountDeleted)))] + plan.events)
         }
     }
 

@@ -9,13 +9,18 @@ extension ModerationStore {
         }
     }
 
-    /// Writes the column only when it changes.
+    /// Writes the column only when it changes, then with the entry that ends the account's live connections on
+    /// the other daemons (their next login has the new role), in one transaction.
     public func setRole(_ role: AccountRole, of userID: Int64) async throws -> Bool {
-        try await database.transaction { connection in
-            try await connection.value(
-                """
-                UPDATE users SET role = \(role.rawValue) WHERE id = \(userID) AND role <> \(role.rawValue) RETURNING id
-                """, as: Int64.self) != nil
+        try await database.orderedWrite { connection in
+            let changed =
+                try await connection.value(
+                    """
+                    UPDATE users SET role = \(role.rawValue) WHERE id = \(userID) AND role <> \(role.rawValue) RETURNING id
+                    """, as: Int64.self) != nil
+            let told: [CommitEvent] =
+                changed ? [.account(.revoked(.account(userID: userID, reason: .roleChanged)))] : []
+            return (changed, told)
         }
     }
 

@@ -61,9 +61,11 @@ public struct ModerationStore: ModerationStoring {
             role: AccountRole(rawValue: try row.column("role", as: String.self)) ?? .user)
     }
 
-    /// Marks the account and takes its contributions out of the counters, in one transaction.
+    /// Marks the account and takes its contributions out of the counters, in one transaction with the entry that
+    /// ends its live connections on the other daemons (`Revocation.account`, suspended).
     public func suspend(_ userID: Int64, reason: String, at now: Date) async throws -> Bool {
-        try await changeStanding(.suspend, of: userID) { connection in
+        let revoked = CommitEvent.account(.revoked(.account(userID: userID, reason: .suspended)))
+        return try await changeStanding(.suspend, of: userID, telling: [revoked]) { connection in
             try await connection.run(
                 """
                 UPDATE users SET suspended_at = \(connection.dialect.stored(now)), suspended_reason = \(reason) WHERE id = \(userID)
@@ -82,7 +84,7 @@ public struct ModerationStore: ModerationStoring {
     /// Reads the standing with the row locked (two moderators at once must not both move the counters), and
     /// writes the mark and the counters as `StandingRule` plans.
     private func changeStanding(
-        _ change: StandingRule.Change, of userID: Int64,
+        _ change: StandingRule.Change, of userID: Int64, telling revocations: [CommitEvent] = [],
         mark: @escaping @Sendable (any SQLConnection) async throws -> Void
     ) async throws -> Bool {
         try await database.orderedWrite { connection in
@@ -93,7 +95,7 @@ public struct ModerationStore: ModerationStoring {
             guard let plan = StandingRule.plan(change, of: userID, isSuspended: isSuspended) else { return (false, []) }
             try await mark(connection)
             try await Contributions.move(connection, of: userID, by: plan.contributionSign)
-            return (true, plan.events)
+            return (true, revocations + plan.events)
         }
     }
 

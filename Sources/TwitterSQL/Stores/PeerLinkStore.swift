@@ -1,10 +1,17 @@
 import Foundation
 import TwitterCore
 
-// @MemberwiseInit
 /// Which local uid logs in as which account.
 public struct PeerLinkStore: PeerLinkStoring {
     let database: any SQLDatabase
+    /// Who hears of the unlinks committed here (the other daemons read them from the commit log).
+    let observer: any CommitObserving
+
+    /// Creates the store; its unlinks are reported to `observer`, nobody by default (tests of the rows).
+    public init(database: any SQLDatabase, observer: any CommitObserving = UnobservedCommits()) {
+        self.database = database
+        self.observer = observer
+    }
 
     /// A uid logs in as one account: linking it again moves the link.
     public func linkPeer(uid: UInt32, userID: Int64, at date: Date) async throws {
@@ -42,10 +49,12 @@ public struct PeerLinkStore: PeerLinkStoring {
 
     /// Only the link to `userID`: an account cannot unlink a uid that logs in as another.
     public func unlinkPeer(uid: UInt32, userID: Int64) async throws -> Bool {
-        try await database.transaction { connection in
-            try await connection.value(
-                "DELETE FROM peer_links WHERE uid = \(Int64(uid)) AND user_id = \(userID) RETURNING uid",
-                as: Int64.self) != nil
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            let removed =
+                try await connection.value(
+                    "DELETE FROM peer_links WHERE uid = \(Int64(uid)) AND user_id = \(userID) RETURNING uid",
+                    as: Int64.self) != nil
+            return (removed, [.account(.revoked(.peerLink(uid: uid, userID: userID)))])
         }
     }
 

@@ -10,23 +10,14 @@ extension AuthServices {
 
     /// Takes back every credential of `userID` but the session `keeping`: the other sessions, and with
     /// `everything` (a reset, the "I was compromised" path) the personal tokens too; every peer link always, since
-    /// a link is as strong as the password that changed. Live connections resting on what ended are cut off.
+    /// a link is as strong as the password that changed. One transaction with the entries that tell the other
+    /// daemons (`TokenStoring.endCredentials`); then the live connections here resting on what ended are cut off.
     func endCredentials(
         of userID: Int64, keeping: Int64?, everything: Bool, reason: Revocation.Reason,
         requester: ConnectionSession?
     ) async throws {
-        try await sessions.revokeOtherSessions(userID: userID, keeping: keeping)
-        if everything {
-            for token in try await tokens.personalTokens(userID: userID) {
-                _ = try await tokens.revokeToken(id: token.id, userID: userID)
-            }
-        }
-        let unlinked = try await peerLinks.unlinkAll(userID: userID)
-        if everything {
-            await liveLogins.revoke(.account(userID: userID, reason: reason), requester: requester)
-        } else {
-            await liveLogins.revoke(.otherSessions(userID: userID, keeping: keeping), requester: requester)
-            for uid in unlinked { await liveLogins.revoke(.peerLink(uid: uid, userID: userID), requester: requester) }
-        }
+        let revocations = try await sessions.endCredentials(
+            of: userID, keeping: keeping, everything: everything, reason: reason)
+        for revocation in revocations { liveLogins.revoke(revocation, requester: requester) }
     }
 }

@@ -9,19 +9,20 @@ import TwitterCore
 /// matching connections out: their next request gets -32001, and each is sent one `auth.revoked` notification
 /// before its live subscriptions end.
 ///
-/// Daemons sharing one database share revocations: each one this daemon makes is broadcast to the others
-/// (`broadcaster`), and theirs arrive through `revokeFromElsewhere`.
+/// Daemons sharing one database share revocations: the store writes each one this daemon makes with its entry in
+/// the commit log, in the same transaction (`TokenStore+Revocations`, and the suspension, deletion and role
+/// writes), so none commits without the others being told; theirs arrive here through `revokeFromElsewhere`.
 public final class LiveLogins: Sendable {
     private let sessions = Mutex<[Int: ConnectionSession]>([:])
-    private let broadcaster = Mutex<any OtherDaemons>(NoOtherDaemons())
+    private let others = Mutex<any OtherDaemons>(NoOtherDaemons())
 
     /// Creates an empty registry, the only daemon until told otherwise.
     public init() {}
 
-    /// Tells other daemons of this one's revocations through `broadcaster` from now on: set once the stores,
-    /// which report the others' revocations here, exist.
-    public func broadcast(through broadcaster: any OtherDaemons) {
-        self.broadcaster.withLock { $0 = broadcaster }
+    /// Catches up with `others` before serving a logged-in request when this daemon is not current
+    /// (`catchUpBeforeServing`): set once the stores, which report the others' revocations here, exist.
+    public func reckon(with others: any OtherDaemons) {
+        self.others.withLock { $0 = others }
     }
 
     /// How many connections are logged in.
@@ -35,43 +36,16 @@ public final class LiveLogins: Sendable {
         _ = sessions.withLock { $0.removeValue(forKey: session.id) }
     }
 
-    /// Logs out every connection that rests on what `revocation` ended, except that the connection that asked
-    /// for it (`requester`) gets no notification: its answer tells it. Returns the logins that were cut off.
+    /// Logs out every connection here that rests on what `revocation` ended, except that the connection that
+    /// asked for it (`requester`) gets no notification: its answer tells it. Returns the logins that were cut off.
     ///
-    /// Returns once the other daemons have applied it: the revocation is in the commit log and every current
-    /// daemon has acknowledged it before the caller answers, and a daemon that is not current reads the log to
-    /// its end (`catchUp`) before it serves a logged-in request, so no daemon serves what it ended once the
-    /// answer is out.
+    /// Called once the store has committed the revocation, which it did with the entry telling the other daemons
+    /// and returned once every current one had applied it; a daemon that is not current reads the log to its end
+    /// (`catchUp`) before it serves a logged-in request, so no daemon serves what it ended once the answer is out.
+    /// A revocation that could not be logged was not committed either: its call fails, and nothing is cut off.
     @discardableResult
-    public func revoke(_ revocation: Revocation, requester: ConnectionSession? = nil) async -> [SessionLogin] {
-        let cut = cutOff(revocation, requester: requester)
-        let broadcaster = broadcaster.withLock { $0 }
-        guard broadcaster.mayExist else { return cut }
-        do {
-            try await broadcaster.broadcast(revocation)
-        } catch {
-            // The credential is revoked in the store already, so no daemon accepts it at a login; the database went
-            // away before the log entry was written, so the others' live connections resting on it are told once
-            // it is back. Until then they cannot catch up, and refuse every logged-in request (-32008).
-            Task { await Self.keepBroadcasting(revocation, through: broadcaster) }
-        }
-        return cut
-    }
-
-    /// Tries the broadcast once a second until it is written, for as long as the commit log keeps entries.
-    private static func keepBroadcasting(_ revocation: Revocation, through broadcaster: any OtherDaemons) async {
-        let deadline = ContinuousClock.now + .seconds(3600)
-        while ContinuousClock.now < deadline {
-            do {
-                try await Task.sleep(for: .seconds(1))
-                try await broadcaster.broadcast(revocation)
-                return
-            } catch is CancellationError {
-                return
-            } catch {
-                continue
-            }
-        }
+    public func revoke(_ revocation: Revocation, requester: ConnectionSession? = nil) -> [SessionLogin] {
+        cutOff(revocation, requester: requester)
     }
 
     /// What to do before serving a request on a logged-in connection, or nil when this daemon is current (the only
@@ -80,7 +54,7 @@ public final class LiveLogins: Sendable {
     /// the connections here that rest on it, then serve it, telling the read model that this request has caught
     /// up already.
     public var catchUpBeforeServing: RequestProcessor<RequestContext>.Preparation? {
-        let others = broadcaster.withLock { $0 }
+        let others = others.withLock { $0 }
         guard !others.isCurrent else { return nil }
         return { serve in
             try await others.catchUp()

@@ -23,9 +23,11 @@ public final class OtherDaemonsRelay: CommitObserving {
         self.rates.withLock { $0 = rates }
     }
 
-    /// This daemon's commit: on to the read model.
+    /// This daemon's commit: on to the read model, but its revocations, which are logged for the other daemons
+    /// and were acted on here by the call that made them (`AccountEvent.revoked` is never delivered for those).
     public func committed(_ events: [CommitEvent]) {
-        next.committed(events)
+        let passed = events.filter { if case .account(.revoked) = $0 { false } else { true } }
+        if !passed.isEmpty { next.committed(passed) }
     }
 
     /// Another daemon's commit: its revocations to the live logins, its writes to the rate buckets, the rest on

@@ -23,6 +23,8 @@ public final class ConnectionSession: Sendable {
         /// The registry the login is listed in, so closing or logging out takes it out again.
         var liveLogins: LiveLogins?
         var subscriptions: [Int: any LiveSubscription] = [:]
+        /// Ends the login at its `expiresAt` (when it has one), so a connection that only listens is told too.
+        var expiryTimer: LoginExpiryTimer?
         var forwardersToStart: [any StreamForwarding] = []
         var nextSubscriptionID = 1
     }
@@ -48,19 +50,9 @@ public final class ConnectionSession: Sendable {
     /// here, at its first use past `expiresAt`, as a revocation would end it: an open connection keeps nothing
     /// its credential no longer gives.
     public func requireLogin(now: Date = Date()) throws(TwitterError) -> SessionLogin {
-        let (current, expiry) = state.withLock { state -> (LoginState, (LiveLogins?, [any LiveSubscription])?) in
-            guard case .loggedIn(let login) = state.login, let expiresAt = login.expiresAt, expiresAt <= now else {
-                return (state.login, nil)
-            }
-            state.login = .revoked(.expired)
-            defer { state.liveLogins = nil }
-            return (state.login, (state.liveLogins, Self.takeSubscriptions(&state)))
-        }
-        if let (registry, subscriptions) = expiry {
-            registry?.remove(self)
-            for subscription in subscriptions { subscription.cancel() }
-        }
-        switch current {
+        // The request is answered -32001, which tells it: no `auth.revoked` line before that answer.
+        expireLogin(now: now, notify: false)
+        switch state.withLock({ $0.login }) {
         case .loggedIn(let login): return login
         case .anonymous: throw TwitterError.unauthenticated
         case .revoked(let reason):
@@ -87,26 +79,70 @@ public final class ConnectionSession: Sendable {
     /// Logging in as another account ends the subscriptions made as the one before: they stream what that
     /// account may see.
     public func logIn(_ login: SessionLogin, listedIn liveLogins: LiveLogins) {
-        let ended = state.withLock { state -> [any LiveSubscription] in
+        let (ended, previousTimer) = state.withLock { state -> ([any LiveSubscription], LoginExpiryTimer?) in
             let previous = state.login.current?.userID
             state.login = .loggedIn(login)
             state.liveLogins = liveLogins
-            return previous != nil && previous != login.userID ? Self.takeSubscriptions(&state) : []
+            let ended = previous != nil && previous != login.userID ? Self.takeSubscriptions(&state) : []
+            return (ended, Self.takeExpiryTimer(&state))
         }
+        previousTimer?.cancel()
         for subscription in ended { subscription.cancel() }
         liveLogins.add(self)
+        guard let expiresAt = login.expiresAt else { return }
+        // Started once the login is in place, so even one expired already finds it; kept only while it lasts.
+        let timer = LoginExpiryTimer.start(at: expiresAt) { [weak self] in
+            self?.expireLogin(now: Date(), notify: true)
+        }
+        let kept = state.withLock { state in
+            guard case .loggedIn(let current) = state.login, current == login else { return false }
+            state.expiryTimer = timer
+            return true
+        }
+        if !kept { timer.cancel() }
+    }
+
+    /// Ends the login if it has expired by `now`, as a revocation would: out of the live logins, its
+    /// subscriptions ended, -32001 from then on, and with `notify` (the expiry timer, when no request is there to
+    /// be answered) one `auth.revoked` line first. The one place a login expires, whoever notices it first.
+    func expireLogin(now: Date, notify: Bool) {
+        let ended = state.withLock { state -> (LiveLogins?, [any LiveSubscription], LoginExpiryTimer?)? in
+            guard case .loggedIn(let login) = state.login, let expiresAt = login.expiresAt, expiresAt <= now else {
+                return nil
+            }
+            state.login = .revoked(.expired)
+            defer {
+                state.liveLogins = nil
+                state.expiryTimer = nil
+            }
+            return (state.liveLogins, Self.takeSubscriptions(&state), state.expiryTimer)
+        }
+        guard let (registry, subscriptions, timer) = ended else { return }
+        // Cancelling the timer that is running this does nothing more: it has left its sleep.
+        timer?.cancel()
+        registry?.remove(self)
+        // Revoked before the line is queued, so no subscription line can follow it (`isServingSubscriptions`).
+        if notify { sendNotification(Self.revokedNotification(.expired)) }
+        for subscription in subscriptions { subscription.cancel() }
     }
 
     /// Logs the connection out at its own request.
     /// Its subscriptions end with the login they were made as.
     public func logOut() {
-        let (registry, ended) = state.withLock { state in
+        let (registry, ended, timer) = state.withLock { state in
             state.login = .anonymous
             defer { state.liveLogins = nil }
-            return (state.liveLogins, Self.takeSubscriptions(&state))
+            return (state.liveLogins, Self.takeSubscriptions(&state), Self.takeExpiryTimer(&state))
         }
+        timer?.cancel()
         for subscription in ended { subscription.cancel() }
         registry?.remove(self)
+    }
+
+    /// Takes the expiry timer of a login that ends otherwise out of `state`, to be cancelled outside the lock.
+    private static func takeExpiryTimer(_ state: inout State) -> LoginExpiryTimer? {
+        defer { state.expiryTimer = nil }
+        return state.expiryTimer
     }
 
     /// Takes every subscription out of `state`, to be cancelled outside the lock.
@@ -121,15 +157,16 @@ public final class ConnectionSession: Sendable {
     /// Logs the connection out if its login rests on what `revocation` ended, sending `auth.revoked` first when
     /// `notify` is set; its subscriptions end. Returns the login that was cut off.
     func revoke(_ revocation: Revocation, notify: Bool) -> SessionLogin? {
-        let outcome = state.withLock { state -> (SessionLogin, [any LiveSubscription])? in
+        let outcome = state.withLock { state -> (SessionLogin, [any LiveSubscription], LoginExpiryTimer?)? in
             guard case .loggedIn(let login) = state.login, revocation.covers(login, peerUID: peer.userID) else {
                 return nil
             }
             state.login = .revoked(revocation.reason)
             state.liveLogins = nil
-            return (login, Self.takeSubscriptions(&state))
+            return (login, Self.takeSubscriptions(&state), Self.takeExpiryTimer(&state))
         }
-        guard let (login, subscriptions) = outcome else { return nil }
+        guard let (login, subscriptions, timer) = outcome else { return nil }
+        timer?.cancel()
         // The state is revoked before the line is queued, so no subscription line can follow it (see
         // `isServingSubscriptions`).
         if notify { sendNotification(Self.revokedNotification(revocation.reason)) }
@@ -137,12 +174,16 @@ public final class ConnectionSession: Sendable {
         return login
     }
 
-    /// False once the login is revoked: subscription lines still in flight are dropped, not sent after
-    /// `auth.revoked`.
+    /// False once the login is revoked or past its expiry: subscription lines still in flight are dropped, not
+    /// sent after `auth.revoked`, nor in the moment between the expiry and its timer's waking.
     var isServingSubscriptions: Bool {
-        state.withLock { state in
-            if case .revoked = state.login { return false }
-            return true
+        let now = Date()
+        return state.withLock { state in
+            switch state.login {
+            case .revoked: false
+            case .loggedIn(let login): login.expiresAt.map { $0 > now } ?? true
+            case .anonymous: true
+            }
         }
     }
 
@@ -198,14 +239,11 @@ public final class ConnectionSession: Sendable {
 
     /// Ends every subscription and leaves the live logins: the connection is closing.
     func connectionClosed() {
-        let (all, registry) = state.withLock { state in
-            defer {
-                state.subscriptions = [:]
-                state.forwardersToStart = []
-                state.liveLogins = nil
-            }
-            return (Array(state.subscriptions.values), state.liveLogins)
+        let (all, registry, timer) = state.withLock { state in
+            defer { state.liveLogins = nil }
+            return (Self.takeSubscriptions(&state), state.liveLogins, Self.takeExpiryTimer(&state))
         }
+        timer?.cancel()
         registry?.remove(self)
         for subscription in all { subscription.cancel() }
     }

@@ -25,8 +25,12 @@ struct SystemMethods {
             { [database, statistics, versions] (_: NoParams, _) in
                 // Bounded: a server cut off by the network leaves a query unanswered for as long as TCP retries.
                 let databaseAnswers = await HealthReporter.databaseAnswers(database, within: .seconds(1))
+                // The event loops answer: this is one of them. The verdict is the watchdog's, in one place.
+                let health = HealthReporter.health(
+                    loopsAnswer: true, database: databaseAnswers ? .answered : .unreachable,
+                    databaseInProcess: database.answersInProcess, durability: database.durability)
                 return API.System.Health(
-                    status: databaseAnswers ? "ok" : "degraded", uptimeSeconds: statistics.uptimeSeconds,
+                    status: health.status, uptimeSeconds: statistics.uptimeSeconds,
                     connections: statistics.connections, requestsServed: statistics.requestsServed,
                     store: versions.store
                 )

@@ -56,7 +56,7 @@ struct TokenMethods: MethodGroup {
                 guard try await auth.tokens.revokeToken(id: params.id, userID: login.userID) else {
                     throw TwitterError.notFound("Token \(params.id)")
                 }
-                await auth.liveLogins.revoke(
+                auth.liveLogins.revoke(
                     .token(id: params.id, userID: login.userID, reason: .tokenRevoked), requester: context.session)
                 return API.Tokens.Revoked(revoked: true)
             })

@@ -11,7 +11,8 @@ import TwitterCore
 /// A database server that does not answer (PostgreSQL stopped, restarting, or out of reach) is no wedged daemon:
 /// restarting would not bring it back and would drop every connection, so the watchdog is fed and STATUS= says
 /// "degraded" until the pool reconnects. Only a database run by the daemon's own threads (SQLite) that does not
-/// answer withholds the watchdog.
+/// answer withholds the watchdog, and one that can no longer make its writes durable (a failed sync of its log):
+/// STATUS= then says "failed", and the restart replays the log from what is on disk.
 public struct HealthReporter: Service {
     private let notifier: SystemdNotifier
     private let statistics: ServerStatistics
@@ -61,6 +62,11 @@ public struct HealthReporter: Service {
             case .stuck:
                 logger.error("event loops or the in-process database not answering; withholding the watchdog ping")
                 notifier.status("not answering: event loops or database stuck")
+            case .failed(let reason):
+                logger.critical(
+                    "the database can no longer make writes durable; withholding the watchdog ping so systemd restarts",
+                    metadata: ["reason": "\(reason)"])
+                notifier.status("failed: \(reason); restart to replay the log")
             }
         }
     }
@@ -77,6 +83,17 @@ public struct HealthReporter: Service {
         case degraded
         /// An event loop, or a database run by the daemon's own threads, did not answer: the watchdog restarts.
         case stuck
+        /// The database can no longer make what it commits durable (`Durability.failed`): the watchdog restarts.
+        case failed(reason: String)
+
+        /// `system.health`'s `status` for it: what the watchdog would make of the daemon now.
+        var status: String {
+            switch self {
+            case .answering: "ok"
+            case .degraded, .stuck: "degraded"
+            case .failed: "failed"
+            }
+        }
     }
 
     /// How the database answered one ping.
@@ -92,7 +109,10 @@ public struct HealthReporter: Service {
 
     /// The verdict of one check: the event loops decide the watchdog; the database decides it only when it runs
     /// on the daemon's own threads.
-    static func health(loopsAnswer: Bool, database: DatabaseAnswer, databaseInProcess: Bool) -> Health {
+    static func health(
+        loopsAnswer: Bool, database: DatabaseAnswer, databaseInProcess: Bool, durability: Durability = .durable
+    ) -> Health {
+        if case .failed(let reason) = durability { return .failed(reason: reason) }
         guard loopsAnswer else { return .stuck }
         switch database {
         case .answered: return .answering
@@ -137,7 +157,8 @@ public struct HealthReporter: Service {
         let databaseAnswer = (try? await answer.value()) ?? .silent
         for check in checks { check.cancel() }
         return Self.health(
-            loopsAnswer: loopsAnswer, database: databaseAnswer, databaseInProcess: database.answersInProcess)
+            loopsAnswer: loopsAnswer, database: databaseAnswer, databaseInProcess: database.answersInProcess,
+            durability: database.durability)
     }
 
     /// Whether `database` answers a read within `limit`; the read runs as a task of its own, so a read that never

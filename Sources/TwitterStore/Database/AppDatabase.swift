@@ -92,6 +92,9 @@ extension AppDatabase {
     /// SQLite runs on this process's own threads: a read that never answers means the daemon is wedged.
     public var answersInProcess: Bool { true }
 
+    /// `failed` once a sync of the log failed (`WALSyncer`): posts are answered -32603 until a restart.
+    public var durability: Durability { syncer?.durability ?? .durable }
+
     /// Answers when the database can serve a read; throws otherwise.
     public func ping() async throws {
         _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }

@@ -38,6 +38,8 @@ final class WALSyncer: Sendable {
         private(set) var waiting: [Work] = []
         /// The first failed sync's error, for good: every later batch is answered with it instead of synced.
         private(set) var failure: (any Error)?
+        /// Whether a sync has failed, for `system.health` and the watchdog (`HealthReporter`).
+        private(set) var durability = Durability.durable
 
         /// A batch was committed; returns whether a drain must start.
         mutating func committed(_ work: @escaping Work) -> Bool {
@@ -61,6 +63,7 @@ final class WALSyncer: Sendable {
         /// The sync of what the drain took failed.
         mutating func syncFailed(_ error: any Error) {
             if failure == nil { failure = error }
+            durability.syncFailed((error as? TwitterError)?.message ?? "\(error)")
         }
     }
 
@@ -83,6 +86,12 @@ final class WALSyncer: Sendable {
     /// after the work of every commit before it.
     func whenDurable(_ work: @escaping Work) {
         if schedule.withLock({ $0.committed(work) }) { queue.async { self.drain() } }
+    }
+
+    /// `failed` once a sync of the log has failed: from then on every batch is answered with that failure, until a
+    /// restart replays the log.
+    var durability: Durability {
+        schedule.withLock { $0.durability }
     }
 
     /// Waits until every commit handed over so far is synced and its work done.

@@ -87,7 +87,8 @@ import TwitterPostgres
 
     /// Before, a revocation was answered once its log entry was written, and the other daemon learnt of it on a
     /// notification that came some time later. Now it is answered once every daemon holding a lease has applied
-    /// it: when `broadcast` returns, the other daemon's observer has it.
+    /// it: when the write that logs it returns (here an unlink, which logs its uid's revocation even when there was
+    /// no link), the other daemon's observer has it.
     @Test func aRevocationIsAnsweredOnlyOnceTheOtherCurrentDaemonHasAppliedIt() async throws {
         let url = try TestPostgres.freshDatabase()
         let first = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
@@ -97,10 +98,10 @@ import TwitterPostgres
         let b = second.stores(observer: secondEvents)
         try await waitUntilCurrent(a)
         try await waitUntilCurrent(b)
-        for id in Int64(1)...5 {
-            let revocation = Revocation.token(id: id, userID: 7, reason: .loggedOut)
-            try await a.otherDaemons.broadcast(revocation)
-            #expect(secondEvents.contains(.account(.revoked(revocation))), "revocation \(id)")
+        for uid in UInt32(1)...5 {
+            _ = try await a.peerLinks.unlinkPeer(uid: uid, userID: 7)
+            let revocation = Revocation.peerLink(uid: uid, userID: 7)
+            #expect(secondEvents.contains(.account(.revoked(revocation))), "revocation \(uid)")
         }
         await first.close()
         await second.close()
@@ -113,7 +114,7 @@ import TwitterPostgres
         let store = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
         let stores = store.stores(observer: SeenEvents())
         try TestPostgres.runSQL("INSERT INTO daemons (origin, seen_at, applied) VALUES ('stuck', now(), 0)", in: url)
-        try await stores.otherDaemons.broadcast(.account(userID: 7, reason: .suspended))
+        _ = try await stores.peerLinks.unlinkPeer(uid: 1, userID: 7)
         // Answered only once the stuck daemon's last heartbeat is a lease old (on the database's clock).
         try TestPostgres.runSQL(
             """

@@ -52,12 +52,20 @@ struct WALSyncerTests {
         let syncer = WALSyncer(databasePath: folder + "/db.sqlite")
         let outcomes = Mutex<[Bool]>([])
         let record: WALSyncer.Work = { synced in outcomes.withLock { $0.append((try? synced.get()) != nil) } }
+        #expect(syncer.durability == .durable)
         syncer.whenDurable(record)  // No log yet: the sync fails.
         syncer.waitUntilDrained()
+        // Told to `system.health` and the watchdog, which restarts the daemon (`HealthReporter`).
+        guard case .failed(let reason) = syncer.durability else {
+            Issue.record("a failed sync left the syncer durable")
+            return
+        }
+        #expect(reason.contains("write-ahead log"), "\(reason)")
         _ = FileManager.default.createFile(atPath: folder + "/db.sqlite-wal", contents: Data("frames".utf8))
         syncer.whenDurable(record)
         syncer.waitUntilDrained()
         #expect(outcomes.withLock { $0 } == [false, false])
+        #expect(syncer.durability != .durable, "syncing again does not mend it")
         // A syncer that never failed syncs the same log.
         let healthy = WALSyncer(databasePath: folder + "/db.sqlite")
         healthy.whenDurable(record)

@@ -31,7 +31,7 @@ struct AuthMethods: MethodGroup {
                 if let login = context.session.login, let sessionID = login.sessionID {
                     try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
                     // Other connections that resumed the same session (twctl runs) end with it.
-                    await services.liveLogins.revoke(
+                    services.liveLogins.revoke(
                         .token(id: sessionID, userID: login.userID, reason: .loggedOut), requester: context.session)
                 }
                 context.session.logOut()

@@ -43,7 +43,7 @@ struct PeerLinkMethods {
                 // Connections that logged in through the link end (here and on other daemons), and so do the
                 // sessions peer logins were given, live or not: all of the account's peer sessions, since a
                 // session does not record its uid (an account with several linked uids logs in again on the others).
-                await services.liveLogins.revoke(.peerLink(uid: uid, userID: login.userID), requester: context.session)
+                services.liveLogins.revoke(.peerLink(uid: uid, userID: login.userID), requester: context.session)
                 try await services.sessions.revokeSessions(userID: login.userID, givenBy: "peer")
                 return API.Auth.PeerUnlinked(uid: uid, unlinked: removed)
             })

@@ -45,7 +45,7 @@ struct AccountMethods: MethodGroup {
                         .rounded(.down))
                 try await community.accounts.deleteAccount(login.userID, reservingNameUntil: reservedUntil)
                 // Every connection of the account ends, this one too (its answer says why).
-                await auth.liveLogins.revoke(
+                auth.liveLogins.revoke(
                     .account(userID: login.userID, reason: .accountDeleted), requester: context.session)
                 community.logger.notice("account deleted", metadata: ["username": "\(username)"])
                 return API.Account.Deleted(deleted: true, usernameReservedUntil: reservedUntil)

@@ -31,7 +31,7 @@ struct AdminMethods: MethodGroup {
                     }
                     _ = try await moderation.suspend(account.id, reason: reason, at: Date())
                     // Its connections end now, as a revocation ends them; its logins are refused from here on.
-                    await auth.liveLogins.revoke(.account(userID: account.id, reason: .suspended))
+                    auth.liveLogins.revoke(.account(userID: account.id, reason: .suspended))
                 }
             })
         router.register(

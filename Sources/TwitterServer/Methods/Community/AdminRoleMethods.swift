@@ -36,7 +36,7 @@ struct AdminRoleMethods {
         let admin = try context.session.requireLogin()
         let changed = try await community.moderation.setRole(role, of: account.id)
         if changed {
-            await auth.liveLogins.revoke(.account(userID: account.id, reason: .roleChanged), requester: context.session)
+            auth.liveLogins.revoke(.account(userID: account.id, reason: .roleChanged), requester: context.session)
             try await community.audit(
                 auth.username(of: admin), method, target: account.username, reason: nil)
         }
