@@ -5,20 +5,26 @@ import TwitterCore
 /// Session and personal tokens, found by their keyed hash; the secret itself is never stored.
 public struct TokenStore: TokenStoring {
     let database: any SQLDatabase
+    /// The identity of this daemon's machine, which names the uid of the link a peer login's session was minted by
+    /// (`HostIdentity`).
+    var host: String = ""
 
     /// The columns `record(from:)` reads.
     static let columns = "id, user_id, kind, name, created_at, expires_at, last_used_at, revoked_at"
 
     /// The hash goes in as bytes (`Data`: a blob, a bytea).
     public func insertToken(
-        userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?
+        userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?,
+        mintedByPeer: UInt32?
     ) async throws -> TokenRecord {
-        try await database.transaction { connection in
+        try await database.transaction { [host] connection in
             let createdAt = connection.dialect.stored(createdAt)
             let expiresAt = expiresAt.map(connection.dialect.stored)
             guard
                 let id = try await connection.value(
-                    SQLQuery(Insert.self, userID, kind.rawValue, name, Data(hash), createdAt, expiresAt),
+                    SQLQuery(
+                        Insert.self, userID, kind.rawValue, name, Data(hash), createdAt, expiresAt,
+                        mintedByPeer.map { _ in host }, mintedByPeer.map(Int64.init)),
                     as: Int64.self)
             else { throw TwitterError(.internal, "The token just written has no id") }
             return TokenRecord(
@@ -29,8 +35,8 @@ public struct TokenStore: TokenStoring {
 
     private enum Insert: SQLText {
         static let sql = """
-            INSERT INTO tokens (user_id, kind, name, hash, created_at, expires_at)
-            VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
+            INSERT INTO tokens (user_id, kind, name, hash, created_at, expires_at, peer_host, peer_uid)
+            VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::text, $8::bigint)
             RETURNING id
             """
     }
@@ -81,6 +87,20 @@ public struct TokenStore: TokenStoring {
                 WHERE user_id = \(userID) AND kind = \(TokenKind.session.rawValue) AND revoked_at IS NULL
                     AND id <> \(keeping ?? 0)
                 """)
+        }
+    }
+
+    /// The link's own sessions by (host, uid); a peer session of no recorded link was minted before sessions
+    /// remembered theirs, and may be this link's, so it ends too.
+    public func revokeSessions(userID: Int64, mintedByPeer uid: UInt32, at date: Date) async throws -> [Int64] {
+        try await database.transaction { connection in
+            try await connection.values(
+                """
+                UPDATE tokens SET revoked_at = \(connection.dialect.stored(date))
+                WHERE user_id = \(userID) AND kind = \(TokenKind.session.rawValue) AND revoked_at IS NULL
+                    AND ((peer_host = \(host) AND peer_uid = \(Int64(uid))) OR (peer_uid IS NULL AND name = 'peer'))
+                RETURNING id
+                """, as: Int64.self)
         }
     }
 

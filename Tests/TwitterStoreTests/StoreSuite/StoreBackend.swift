@@ -14,7 +14,7 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
     let name: String
     /// Makes a fresh, empty set of stores reporting their commits to the observer, and a way to write rows
     /// straight into its tables.
-    let make: @Sendable (any CommitObserving) async throws -> (StoreSet, RawRows)
+    let make: @Sendable (any CommitObserving) async throws -> (StoreSet, RawRows, Hosts)
 
     var testDescription: String { name }
 
@@ -33,7 +33,10 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
                 for index in 0..<count { try insert.execute(arguments: [authorID, "reply \(index)", now, parentID]) }
             }
         }
-        return (database.stores(observer: observer), raw)
+        let hosts = Hosts(
+            stores: { database.stores(observer: observer, host: $0) },
+            claim: { try await database.claimRowsWithoutHost(for: $0) })
+        return (database.stores(observer: observer), raw, hosts)
     }
 
     /// PostgreSQL: a database of its own in the run's throwaway cluster (`scripts/with-postgres.sh`), migrated
@@ -51,14 +54,17 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
                     """)
             }
         }
-        return (store.stores(observer: observer), raw)
+        let hosts = Hosts(
+            stores: { store.stores(observer: observer, host: $0) },
+            claim: { try await store.claimRowsWithoutHost(for: $0) })
+        return (store.stores(observer: observer), raw, hosts)
     }
 
     /// A fresh fixture on this backend.
     func fixture() async throws -> StoreFixture {
         let commits = CommitRecorder()
-        let (stores, raw) = try await make(commits)
-        return StoreFixture(stores: stores, commits: commits, raw: raw)
+        let (stores, raw, hosts) = try await make(commits)
+        return StoreFixture(stores: stores, commits: commits, raw: raw, hosts: hosts)
     }
 }
 
@@ -67,6 +73,7 @@ struct StoreFixture: Sendable {
     let stores: StoreSet
     let commits: CommitRecorder
     let raw: RawRows
+    let hosts: Hosts
 
     var users: any UserStoring { stores.users }
     var profiles: any ProfileStoring { stores.profiles }
@@ -86,6 +93,12 @@ struct StoreFixture: Sendable {
     var rateBuckets: any RateBucketStoring { stores.rateBuckets }
     var throttle: any ThrottleStoring { stores.throttle }
 
+    /// The stores of the same database as a daemon of `host` has them: the rows a uid names are that host's.
+    func onHost(_ host: String) -> StoreSet { hosts.stores(host) }
+
+    /// What a daemon of `host` does at start: it claims the rows made before hosts were kept.
+    func claim(_ host: String) async throws { try await hosts.claim(host) }
+
     /// A new account named `name`.
     func user(_ name: String) async throws -> User {
         try await users.createUser(email: "\(name)@example.com", username: name, passwordHash: nil)
@@ -95,6 +108,14 @@ struct StoreFixture: Sendable {
     func post(_ text: String, by user: User, inReplyTo parent: Int64? = nil) async throws -> Tweet {
         try await tweets.post(PostDraft(text: text, by: user.id, inReplyToID: parent))
     }
+}
+
+/// The same database as daemons of several hosts see it.
+struct Hosts: Sendable {
+    /// The stores of `host`.
+    let stores: @Sendable (String) -> StoreSet
+    /// Claims the rows of no host for `host` (`HostClaim`).
+    let claim: @Sendable (String) async throws -> Void
 }
 
 /// Rows written straight into a backend's tables, past the stores and their rules: for tests that need very
