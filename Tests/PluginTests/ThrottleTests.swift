@@ -121,4 +121,35 @@ struct ThrottleTests {
         // Guesses 0, 1, 3, 4 and 6 failed, with the uid's own logins 2 and 5 between them: guess 7 waits.
         #expect(refusedAt == 7)
     }
+
+    /// A guess is counted before its credentials are checked, so right logins at once from one uid (a script running
+    /// twctl in parallel) once looked like failures to each other and the sixth was refused; one waits for those in
+    /// flight to be judged now, and every right login passes.
+    @Test func rightLoginsAtOnceFromOneUidAllPass() async throws {
+        let passwords = try PasswordLoginTests.Fixture()
+        let me = try await passwords.signUp("me@example.com", "my own password")
+        let provider = AnyLoginProvider(passwords.provider)
+        let throttle = LoginThrottle(store: ThrottleStore(database: try AppDatabase.inMemory()))
+        let users = try await withThrowingTaskGroup(of: Int64.self) { group in
+            for _ in 0..<12 {
+                group.addTask {
+                    try await provider.logIn(
+                        from: PasswordLoginTests.Source(email: "me@example.com", password: "my own password"),
+                        context: passwords.peer, throttle: throttle
+                    ).user.id
+                }
+            }
+            var users: [Int64] = []
+            for try await user in group { users.append(user) }
+            return users
+        }
+        #expect(users == Array(repeating: me.id, count: 12))
+    }
+
+    /// Root reads the database and its keys anyway: its own count would only hold up its scripts. The account's
+    /// count from root still does.
+    @Test func rootHasNoCountOfItsOwnButEachAccountFromRootHas() {
+        let root = LoginThrottle.keys(account: "a", peer: PeerCredentials(userID: 0, groupID: 0, processID: 1))
+        #expect(root.map(\.scope) == [.accountFromSource, .account])
+    }
 }

@@ -77,6 +77,8 @@ public struct LoginThrottle: Sendable {
     private let now: @Sendable () -> Date
     /// The identity of this daemon's machine, which names its uids (`HostIdentity`).
     public let host: String
+    /// The guesses this throttle has counted and not yet judged, shared by its copies.
+    private let inFlight = InFlightGuesses()
 
     /// Creates a throttle over `store` for the uids of `host`; `now` is injectable so tests can move time.
     public init(
@@ -89,10 +91,11 @@ public struct LoginThrottle: Sendable {
         self.now = now
     }
 
-    /// The keys a guess counts against: the peer's uid on `host` and, when the credentials name an account, that
-    /// account from this uid and the account as a whole.
+    /// The keys a guess counts against: the peer's uid on `host` (but root's: root reads the database and its keys
+    /// anyway, and would otherwise be held up by its own scripts' mistakes) and, when the credentials name an
+    /// account, that account from this uid and the account as a whole.
     public static func keys(account: String?, peer: PeerCredentials, host: String = "") -> [Key] {
-        var keys = [Key.source(uid: peer.userID, host: host)]
+        var keys = peer.userID == 0 ? [] : [Key.source(uid: peer.userID, host: host)]
         if let account {
             keys.append(.accountFromSource(account, uid: peer.userID, host: host))
             keys.append(.account(account))
@@ -111,16 +114,37 @@ public struct LoginThrottle: Sendable {
     /// Counting first, under each key's lock, is what stops N concurrent guesses from all passing the check
     /// before any failure is recorded: at most the free allowance reach the hash. A success takes its own count
     /// back and forgives only its (account, uid) pair; an error that is no verdict on the credentials (a store
-    /// failure, a cancellation) takes the count back too.
+    /// failure, a cancellation) takes the count back too. A guess refused while others of its keys are in flight
+    /// on this daemon waits for one of them to be judged and asks again (`InFlightGuesses`), so right logins at once
+    /// from one uid are not refused for each other's sake.
     public func guarding<Result: Sendable>(_ keys: [Key], _ guess: () async throws -> Result) async throws -> Result {
-        try await check(keys)
-        try await admit(keys)
+        let names = keys.map(\.storageName)
+        while true {
+            await inFlight.turn.take()
+            let verdicts = inFlight.verdicts
+            do {
+                try await check(keys)
+                try await admit(keys)
+                inFlight.enter(names)
+                await inFlight.turn.give()
+                break
+            } catch let error as TwitterError where error.kind == .rateLimited {
+                await inFlight.turn.give()
+                guard await inFlight.waitForVerdict(of: names, since: verdicts) else { throw error }
+            } catch {
+                await inFlight.turn.give()
+                throw error
+            }
+        }
+        defer { inFlight.leave(names) }
         let result: Result
         do {
             result = try await guess()
         } catch let error as TwitterError where error.kind == .invalidCredentials {
             throw error
         } catch {
+            // No verdict on the credentials: the guess is taken back, and the original error is what the caller
+            // needs to hear, not a second failure of the store.
             try? await takeBack(keys)
             throw error
         }
@@ -200,6 +224,9 @@ public struct LoginThrottle: Sendable {
             next.windowStart = moment
             next.windowFailures = 0
         }
+        // A success no longer clears a uid's count, so a day without a failure does: old typos do not keep a
+        // person one failure from a wait for good.
+        if moment.timeIntervalSince(next.lastFailureAt) >= policy.dailyWindow { next.failures = 0 }
         next.failures += 1
         next.windowFailures += 1
         next.lastFailureAt = moment

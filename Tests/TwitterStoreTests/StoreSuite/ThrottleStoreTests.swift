@@ -43,15 +43,16 @@ struct ThrottleStoreTests {
     }
 
     /// Concurrent guesses once all passed the check before any failure was recorded, so a fresh uid's twenty
-    /// guesses at once all reached the hash. Each is counted before its credentials are checked now, under the key's
-    /// lock: at most the free allowance (5) reach the check, the others are -32006. The guesses are held at the check
-    /// until every one of them has either reached it or been refused, so on the old order all twenty would reach it.
+    /// guesses at once all reached the hash. Each is counted in the store before its credentials are checked now,
+    /// under the key's lock: at most the free allowance (5) reach the check, the others are -32006. The guesses are
+    /// held at the check until every one of them has either reached it or been refused, so on the old order all
+    /// twenty would reach it; each goes through a throttle of its own, as through daemons of their own, so the
+    /// store's count alone stands between them.
     @Test(arguments: StoreBackend.all) func concurrentGuessesFromAFreshUidPassTheFreeAllowanceAtMost(
         _ backend: StoreBackend
     ) async throws {
         let fixture = try await backend.fixture()
         let moment = Date(timeIntervalSince1970: 1_000_000)
-        let throttle = LoginThrottle(store: fixture.throttle, now: { moment })
         let guesses = 20
         let gate = HeldGuesses.Gate(expected: guesses)
         let provider = AnyLoginProvider(HeldGuesses(gate: gate))
@@ -59,6 +60,7 @@ struct ThrottleStoreTests {
         let refusals = try await withThrowingTaskGroup(of: TwitterError.Kind.self) { group in
             for index in 0..<guesses {
                 group.addTask {
+                    let throttle = LoginThrottle(store: fixture.throttle, now: { moment })
                     do {
                         _ = try await provider.logIn(
                             from: HeldGuesses.Source(account: "victim\(index)@example.com"), context: context,
