@@ -24,6 +24,9 @@ extension API.Auth {
         public var uid: UInt32
         /// When it was linked; null for links older than this record.
         @NullWhenAbsent public var linkedAt: Date? = nil
+        /// The identity of the uid's machine (`[database] host_id`, or its machine id): a uid is a person on its own
+        /// host only, and several hosts may share the database. Absent from a daemon before hosts were kept.
+        public var host: String? = nil
     }
 
     // @MemberwiseInit
@@ -77,6 +80,7 @@ extension API.Auth {
                             [
                                 Property("uid", .integer(), required: true),
                                 Property("linkedAt", Schema.timestamp().orNull(), required: true),
+                                Property("host", .string("The identity of the uid's machine; the uid is its.")),
                             ], title: "PeerLink")), required: true)
             ])
         ))

@@ -57,7 +57,8 @@ public struct ServiceAssembly: Sendable {
                 metadata: ["names": "\(configuration.community.adminUsers.joined(separator: ","))"])
         }
         auth = try Self.makeAuthServices(
-            stores: stores, settings: configuration.auth, tokenKey: tokenKey, logger: logger,
+            stores: stores, settings: configuration.auth, host: configuration.database.hostID ?? "",
+            tokenKey: tokenKey, logger: logger,
             roles: AdminRoles(configuration.community), liveLogins: liveLogins,
             signups: SignupRateLimiter(limit: configuration.community.signupRate, store: stores.rateBuckets))
         community = CommunityServices(
@@ -105,7 +106,8 @@ public struct ServiceAssembly: Sendable {
 
     /// Registers every login provider plugin, then keeps the ones the configuration enables.
     private static func makeAuthServices(
-        stores: StoreSet, settings: AuthConfiguration, tokenKey: [UInt8], logger: Logger, roles: AdminRoles,
+        stores: StoreSet, settings: AuthConfiguration, host: String, tokenKey: [UInt8], logger: Logger,
+        roles: AdminRoles,
         liveLogins: LiveLogins, signups: SignupRateLimiter
     ) throws -> AuthServices {
         let tokens = SessionService(
@@ -133,7 +135,7 @@ public struct ServiceAssembly: Sendable {
         return AuthServices(
             providers: selection, users: stores.users, profiles: stores.profiles, sessions: tokens,
             tokens: tokens, passwords: hasher, peerLinks: stores.peerLinks,
-            throttle: LoginThrottle(store: stores.throttle), liveLogins: liveLogins, roles: roles,
+            throttle: LoginThrottle(store: stores.throttle, host: host), liveLogins: liveLogins, roles: roles,
             moderation: stores.moderation, signups: signups
         )
     }

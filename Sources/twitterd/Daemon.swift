@@ -45,10 +45,16 @@ struct Daemon {
         let messagesKeyPath =
             configuration.database.messagesKeyFile
             ?? StateFolder.messagesKeyPath(databasePath: configuration.databasePath)
+        // Every uid this daemon reads off a socket is one of this host's: the rows a uid names are keyed by both.
+        var configuration = configuration
+        let host = try HostIdentity.resolve(configured: configuration.database.hostID)
+        configuration.database.hostID = host
+        try await database.claimRowsWithoutHost(for: host)
+        logger.info("host identity", metadata: ["host": "\(host)"])
         let services = try ServiceAssembly(
             configuration: configuration, tokenKey: try TokenKey.loadOrCreate(path: keyPath),
             messageKey: try MessageKey.loadOrCreate(path: messagesKeyPath), logger: logger
-        ) { database.stores(observer: $0) }
+        ) { database.stores(observer: $0, host: host) }
         // The rate buckets a previous run left, before the first write can take from them.
         try await services.tweets.rates.load()
         try await services.auth.signups.load()

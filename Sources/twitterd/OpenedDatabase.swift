@@ -51,11 +51,19 @@ enum OpenedDatabase {
         }
     }
 
-    /// Every store, reporting commits to `observer`.
-    func stores(observer: any CommitObserving) -> StoreSet {
+    /// Every store, reporting commits to `observer`, for the uids of `host`.
+    func stores(observer: any CommitObserving, host: String) -> StoreSet {
         switch self {
-        case .sqlite(let database, _): database.stores(observer: observer)
-        case .postgres(let store): store.stores(observer: observer)
+        case .sqlite(let database, _): database.stores(observer: observer, host: host)
+        case .postgres(let store): store.stores(observer: observer, host: host)
+        }
+    }
+
+    /// Hands the uid-keyed rows made before hosts were kept to `host`.
+    func claimRowsWithoutHost(for host: String) async throws {
+        switch self {
+        case .sqlite(let database, _): try await database.claimRowsWithoutHost(for: host)
+        case .postgres(let store): try await store.claimRowsWithoutHost(for: host)
         }
     }
 

@@ -328,4 +328,56 @@ import TwitterClient
         #expect(pushed["method"] == "tweets.new" && pushed["params"]?["tweet"]?["id"] == posted["id"])
         _ = daemon
     }
+
+    /// Peer links, the login throttle's uid counts and the signup buckets were keyed by the bare uid: on one
+    /// database, uid 65534 of host B logged in as the account uid 65534 of host A had linked, and the two shared
+    /// their guesses and their signups. Everything a uid names is keyed by (host, uid) now, the host being
+    /// `[database] host_id` (the machine id by default): two daemons with different ones are two hosts.
+    @Test(.enabled(if: ForeignPeer.isPossible, "acting as uid 65534 needs root"))
+    func aUidOfOneHostIsNobodyOnAnother() async throws {
+        let folder = try TemporaryDirectory.make()
+        let sockets = try TemporaryDirectory.make()
+        let configuration =
+            ForeignPeer.reachableConfiguration + DaemonProcess.fastHashing + "[rates]\nsignups = \"1/1d\"\n"
+        func start() async throws -> (daemon: DaemonProcess, a: String, b: String) {
+            let daemon = try await DaemonProcess(
+                directory: folder, socketDirectory: sockets, configuration: configuration, store: .postgresqlPair,
+                hostIDs: ["host-a", "host-b"])
+            return (daemon, daemon.ownSocketPath, try #require(daemon.partner).ownSocketPath)
+        }
+        var (daemon, a, b) = try await start()
+        _ = try await RPCConnection.withConnection(socketPath: a) { alice in
+            try await alice.signUp(email: "alice@example.com", username: "alice")
+        }
+        func password(_ password: String) -> JSONValue {
+            ["provider": "password", "credentials": ["email": "alice@example.com", "password": .string(password)]]
+        }
+        let peer: JSONValue = ["provider": "peer", "credentials": [:]]
+
+        // Uid 65534 of host A is linked to alice (her password, shared once) and logs in through the link there.
+        let linker = try ForeignPeer(socketPath: a)
+        #expect(try linker.errorCode("auth.login", password("correct horse battery")) == nil)
+        #expect(try linker.errorCode("auth.linkPeer", ["password": "correct horse battery"]) == nil)
+        #expect(try ForeignPeer(socketPath: a).errorCode("auth.login", peer) == nil)
+        // The same uid on host B is someone else: nothing links it.
+        #expect(try ForeignPeer(socketPath: b).errorCode("auth.login", peer) == -32002)
+
+        // Its wrong guesses on A make it wait on A; the same uid on B has a count of its own.
+        let guesser = try ForeignPeer(socketPath: a)
+        for _ in 0..<5 { #expect(try guesser.errorCode("auth.login", password("a wrong guess")) == -32002) }
+        #expect(try guesser.errorCode("auth.login", password("a wrong guess")) == -32006)
+        #expect(try ForeignPeer(socketPath: b).errorCode("auth.login", password("a wrong guess")) == -32002)
+
+        // Its signups on A count on A alone, also once both daemons have saved their buckets and read them back.
+        func signUp(_ name: String) -> JSONValue {
+            ["email": .string("\(name)@example.com"), "password": "correct horse battery", "username": .string(name)]
+        }
+        #expect(try ForeignPeer(socketPath: a).errorCode("auth.signup", signUp("first")) == nil)
+        #expect(try ForeignPeer(socketPath: a).errorCode("auth.signup", signUp("second")) == -32006)
+        daemon.stop()
+        (daemon, a, b) = try await start()
+        #expect(try ForeignPeer(socketPath: b).errorCode("auth.signup", signUp("third")) == nil, "B's own bucket")
+        #expect(try ForeignPeer(socketPath: a).errorCode("auth.signup", signUp("fourth")) == -32006, "A's, kept")
+        _ = daemon
+    }
 }

@@ -244,6 +244,65 @@ struct TrustTests {
             #expect(audit.first?.actor == "michael", "the audit log names the admin as it is named now")
         }
     }
+
+    /// Unlinking a uid cut off only the connections whose provider was `peer`: uid 65534, linked by alice, logged in
+    /// with its peer login, resumed that session with a token login on another connection (as twctl does on every
+    /// run) and kept receiving her direct messages there after she unlinked it. Every session the link minted ends
+    /// now, and so does every live connection resting on one, whatever provider resumed it, on every daemon (with
+    /// the pair, the connections alternate between two daemons).
+    @Test(.enabled(if: ForeignPeer.isPossible, "acting as uid 65534 needs root"))
+    func unlinkingAUidEndsTheConnectionsThatResumedItsSessions() async throws {
+        let daemon = try await Self.reachableDaemon()
+        _ = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { (alice) async throws in
+            try await alice.signUp(email: "alice@example.com", password: Self.password, username: "alice")
+        }
+        _ = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { (bob) async throws in
+            try await bob.signUp(email: "bob@example.com", password: Self.password, username: "bob")
+            // Bob takes messages from the people he follows.
+            _ = try await bob.call("users.follow", ["username": "alice"])
+        }
+        // Uid 65534 is linked with alice's password (shared once), then logs in as twctl does: one peer login, whose
+        // session later runs resume with a token login.
+        let linker = try ForeignPeer(socketPath: daemon.socketPath)
+        #expect(try linker.errorCode("auth.login", Self.login("alice@example.com")) == nil)
+        #expect(try linker.errorCode("auth.linkPeer", ["password": .string(Self.password)]) == nil)
+        let peerLogin = try ForeignPeer(socketPath: daemon.socketPath)
+        let minted = try peerLogin.call("auth.login", ["provider": "peer", "credentials": [:]])
+        let token = try #require(minted["result"]?["session"]?["token"])
+        let resumed = try ForeignPeer(socketPath: daemon.socketPath)
+        #expect(try resumed.errorCode("auth.login", ["provider": "token", "credentials": ["token": token]]) == nil)
+        #expect(try resumed.errorCode("messages.subscribe") == nil)
+        func aliceSends(_ text: String) async throws {
+            try await RPCConnection.withConnection(socketPath: daemon.socketPath) { (alice) async throws in
+                _ = try await alice.logIn(email: "alice@example.com", password: Self.password)
+                _ = try await alice.call("messages.send", ["to": ["bob"], "text": .string(text)])
+            }
+        }
+        try await aliceSends("before")
+        let before = try JSONParser().parse(try #require(resumed.readLine()))
+        #expect(before["method"] == "messages.new", "the resumed connection is subscribed to her messages")
+        #expect(before["params"]?["message"]?["text"] == "before")
+
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { (alice) async throws in
+            _ = try await alice.logIn(email: "alice@example.com", password: Self.password)
+            #expect(try await alice.call(API.Auth.unlinkPeer, .init(uid: ForeignPeer.uid)).unlinked)
+        }
+        // Told at once, on the connection that resumed the session with a token as on the peer login's.
+        for connection in [resumed, peerLogin] {
+            let notice = try JSONParser().parse(try #require(connection.readLine()))
+            #expect(notice["method"] == "auth.revoked")
+            #expect(notice["params"]?["reason"] == "peerUnlinked")
+        }
+        // Nothing more: a message sent after the answer does not reach it, and its next request is refused.
+        try await aliceSends("after")
+        resumed.send(#"{"jsonrpc":"2.0","method":"auth.whoami","id":99}"#)
+        let next = try JSONParser().parse(try #require(resumed.readLine()))
+        #expect(next["method"] == nil, "no message after the revocation")
+        #expect(next["error"]?["code"] == -32001)
+        // And the session itself is over: the token logs nobody in.
+        let later = try ForeignPeer(socketPath: daemon.socketPath)
+        #expect(try later.errorCode("auth.login", ["provider": "token", "credentials": ["token": token]]) == -32002)
+    }
 }
 
 /// The same from twctl: a link asks for the password and is listed and removed by uid; the root admin grants and

@@ -1,4 +1,5 @@
 import Foundation
+import PasswordLogin
 import Synchronization
 import Testing
 import TwitterCore
@@ -87,5 +88,68 @@ struct ThrottleTests {
 
     static func peer(_ uid: UInt32) -> PeerCredentials {
         PeerCredentials(userID: uid, groupID: uid, processID: 1)
+    }
+
+    /// A uid's failures were wiped by any successful login from it: one wrong password over many accounts, with a
+    /// free login to its own account every third guess, was never throttled. A success now forgives only its own
+    /// (account, uid) pair; the uid's count stands, so the sixth wrong guess waits, successes or not.
+    @Test func aSuccessEveryThirdGuessDoesNotForgiveASpray() async throws {
+        let clock = Clock()
+        let passwords = try PasswordLoginTests.Fixture()
+        _ = try await passwords.signUp("me@example.com", "my own password")
+        for index in 0..<20 { _ = try await passwords.signUp("victim\(index)@example.com", "unguessable \(index)") }
+        let provider = AnyLoginProvider(passwords.provider)
+        let throttle = LoginThrottle(store: ThrottleStore(database: try AppDatabase.inMemory()), now: { clock.now })
+        var refusedAt: Int?
+        var victims = 0
+        for attempt in 0..<30 where refusedAt == nil {
+            let own = attempt % 3 == 2
+            let source =
+                own
+                ? PasswordLoginTests.Source(email: "me@example.com", password: "my own password")
+                : PasswordLoginTests.Source(email: "victim\(victims)@example.com", password: "password1")
+            if !own { victims += 1 }
+            do {
+                _ = try await provider.logIn(from: source, context: passwords.peer, throttle: throttle)
+                #expect(own, "a wrong password never logs in")
+            } catch let error as TwitterError where error.kind == .rateLimited {
+                refusedAt = attempt
+            } catch let error as TwitterError {
+                #expect(!own && error.kind == .invalidCredentials)
+            }
+        }
+        // Guesses 0, 1, 3, 4 and 6 failed, with the uid's own logins 2 and 5 between them: guess 7 waits.
+        #expect(refusedAt == 7)
+    }
+
+    /// A guess is counted before its credentials are checked, so right logins at once from one uid (a script running
+    /// twctl in parallel) once looked like failures to each other and the sixth was refused; one waits for those in
+    /// flight to be judged now, and every right login passes.
+    @Test func rightLoginsAtOnceFromOneUidAllPass() async throws {
+        let passwords = try PasswordLoginTests.Fixture()
+        let me = try await passwords.signUp("me@example.com", "my own password")
+        let provider = AnyLoginProvider(passwords.provider)
+        let throttle = LoginThrottle(store: ThrottleStore(database: try AppDatabase.inMemory()))
+        let users = try await withThrowingTaskGroup(of: Int64.self) { group in
+            for _ in 0..<12 {
+                group.addTask {
+                    try await provider.logIn(
+                        from: PasswordLoginTests.Source(email: "me@example.com", password: "my own password"),
+                        context: passwords.peer, throttle: throttle
+                    ).user.id
+                }
+            }
+            var users: [Int64] = []
+            for try await user in group { users.append(user) }
+            return users
+        }
+        #expect(users == Array(repeating: me.id, count: 12))
+    }
+
+    /// Root reads the database and its keys anyway: its own count would only hold up its scripts. The account's
+    /// count from root still does.
+    @Test func rootHasNoCountOfItsOwnButEachAccountFromRootHas() {
+        let root = LoginThrottle.keys(account: "a", peer: PeerCredentials(userID: 0, groupID: 0, processID: 1))
+        #expect(root.map(\.scope) == [.accountFromSource, .account])
     }
 }

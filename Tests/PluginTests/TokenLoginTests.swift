@@ -14,11 +14,13 @@ struct TokenLoginTests {
         let inner: TokenStore
         let lookups = Atomic<Int>(0)
         init(_ inner: TokenStore) { self.inner = inner }
-        func insertToken(userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?)
-            async throws -> TokenRecord
-        {
+        func insertToken(
+            userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?,
+            mintedByPeer: UInt32?
+        ) async throws -> TokenRecord {
             try await inner.insertToken(
-                userID: userID, kind: kind, name: name, hash: hash, createdAt: createdAt, expiresAt: expiresAt)
+                userID: userID, kind: kind, name: name, hash: hash, createdAt: createdAt, expiresAt: expiresAt,
+                mintedByPeer: mintedByPeer)
         }
         func token(hash: [UInt8]) async throws -> TokenRecord? {
             lookups.add(1, ordering: .relaxed)
@@ -41,6 +43,9 @@ struct TokenLoginTests {
         ) async throws -> [Revocation] {
             try await inner.endCredentials(
                 of: userID, keeping: keeping, everything: everything, reason: reason, at: date)
+        }
+        func revokeSessions(userID: Int64, mintedByPeer uid: UInt32, at date: Date) async throws -> [Int64] {
+            try await inner.revokeSessions(userID: userID, mintedByPeer: uid, at: date)
         }
         func tokens(userID: Int64, kind: TokenKind) async throws -> [TokenRecord] {
             try await inner.tokens(userID: userID, kind: kind)

@@ -39,25 +39,29 @@ public final class DaemonProcess: @unchecked Sendable {
     private let process: Process
 
     /// Starts twitterd in `directory` (a new temporary folder by default) with an optional TOML `configuration`;
-    /// the socket goes to `socketDirectory` when given (the daemon makes its database folder 0700). The store is
-    /// the run's (`TestStore.ofThisRun`) unless a test that is about SQLite's file names `.sqlite`; a daemon
-    /// started again in the same `directory` finds the same PostgreSQL database.
+    /// the socket goes to `socketDirectory` when given (the daemon makes its database folder 0700; a pair's second
+    /// daemon's goes to its `partner` folder). The store is the run's (`TestStore.ofThisRun`) unless a test that is
+    /// about SQLite's file names `.sqlite`; a daemon started again in the same `directory` finds the same
+    /// PostgreSQL database. With a pair, `hostIDs` gives the two daemons `[database] host_id`s, as on two hosts
+    /// (by default both have this machine's id, as two daemons of one host).
     public convenience init(
         directory: String? = nil, socketDirectory: String? = nil, configuration: String? = nil,
         arguments: [String] = [], environment: [String: String] = [:], logLevel: String? = "debug",
-        launcher: [String] = [], executable: String = BuiltProducts.path(of: "twitterd"), store: TestStore? = nil
+        launcher: [String] = [], executable: String = BuiltProducts.path(of: "twitterd"), store: TestStore? = nil,
+        hostIDs: [String] = []
     ) async throws {
         try await self.init(
             directory: directory, socketDirectory: socketDirectory, configuration: configuration, arguments: arguments,
             environment: environment, logLevel: logLevel, launcher: launcher, executable: executable, store: store,
-            sharedURL: nil)
+            sharedURL: nil, hostIDs: hostIDs)
     }
 
-    /// Starts one daemon; with `sharedURL`, the second of a pair, on the first one's database.
+    /// Starts one daemon; with `sharedURL`, the second of a pair, on the first one's database. `hostIDs` are the
+    /// host ids of the daemons still to start, this one's first.
     private init(
         directory: String?, socketDirectory: String?, configuration: String?, arguments: [String],
         environment: [String: String], logLevel: String?, launcher: [String], executable: String, store: TestStore?,
-        sharedURL: String?
+        sharedURL: String?, hostIDs: [String]
     ) async throws {
         let folder = try directory ?? TemporaryDirectory.make()
         self.directory = folder
@@ -79,6 +83,7 @@ public final class DaemonProcess: @unchecked Sendable {
                 (configuration ?? "")
                 + "\n[database]\ntoken_key_file = \"\(keyFolder)/token.key\"\n"
                 + "messages_key_file = \"\(keyFolder)/messages.key\"\n"
+                + (hostIDs.first.map { "host_id = \"\($0)\"\n" } ?? "")
         }
         if let configuration {
             let configPath = folder + "/twitterd.toml"
@@ -110,10 +115,15 @@ public final class DaemonProcess: @unchecked Sendable {
         notificationsBeforeReady = seen
         if self.store == .postgresqlPair && sharedURL == nil {
             try FileManager.default.createDirectory(atPath: folder + "/partner", withIntermediateDirectories: true)
+            let partnerSockets = socketDirectory.map { $0 + "/partner" }
+            if let partnerSockets {
+                try FileManager.default.createDirectory(atPath: partnerSockets, withIntermediateDirectories: true)
+                chmod(partnerSockets, 0o755)
+            }
             partner = try await DaemonProcess(
-                directory: folder + "/partner", socketDirectory: nil, configuration: givenConfiguration,
+                directory: folder + "/partner", socketDirectory: partnerSockets, configuration: givenConfiguration,
                 arguments: arguments, environment: environment, logLevel: logLevel, launcher: launcher,
-                executable: executable, store: .postgresql, sharedURL: databaseURL)
+                executable: executable, store: .postgresql, sharedURL: databaseURL, hostIDs: Array(hostIDs.dropFirst()))
         } else {
             partner = nil
         }

@@ -36,17 +36,9 @@ public struct AnyLoginProvider: Sendable {
         credentialFields = provider.credentialFields
         logInFromSource = { source, context, throttle in
             let credentials = try source.decode(Provider.Credentials.self)
-            let keys = LoginThrottle.keys(account: provider.throttleKey(for: credentials), peer: context.peer)
             guard let throttle else { return try await provider.logIn(with: credentials, context: context) }
-            try await throttle.check(keys)
-            do {
-                let authentication = try await provider.logIn(with: credentials, context: context)
-                try await throttle.recordSuccess(keys)
-                return authentication
-            } catch let error as TwitterError where error.kind == .invalidCredentials {
-                try await throttle.recordFailure(keys)
-                throw error
-            }
+            let keys = throttle.keys(account: provider.throttleKey(for: credentials), peer: context.peer)
+            return try await throttle.guarding(keys) { try await provider.logIn(with: credentials, context: context) }
         }
     }
 

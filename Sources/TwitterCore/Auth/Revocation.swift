@@ -5,8 +5,11 @@ public enum Revocation: Sendable, Equatable, Codable {
     case token(id: Int64, userID: Int64, reason: Reason)
     /// Every session of an account but one (a password change keeps the caller's session).
     case otherSessions(userID: Int64, keeping: Int64?)
-    /// The link of a local uid to an account (`auth.unlinkPeer`): peer logins of that uid end.
+    /// The link of a local uid to an account (a password change): peer logins of that uid end.
     case peerLink(uid: UInt32, userID: Int64)
+    /// Sessions of an account, by id, whatever provider resumed them on whichever connection (`auth.unlinkPeer`
+    /// ends every session the link minted).
+    case sessions(ids: [Int64], userID: Int64, reason: Reason)
     /// Every login of an account: it was suspended or deleted, its password was reset, or its role changed.
     case account(userID: Int64, reason: Reason)
 
@@ -38,6 +41,7 @@ public enum Revocation: Sendable, Equatable, Codable {
         case .token(_, _, let reason): reason
         case .otherSessions: .passwordChanged
         case .peerLink: .peerUnlinked
+        case .sessions(_, _, let reason): reason
         case .account(_, let reason): reason
         }
     }

@@ -1,7 +1,8 @@
 /// Makes and ends login sessions; the token plugin provides it, the daemon calls it after any login.
 public protocol SessionIssuing: Sendable {
-    /// A new session for `userID`, named after the provider that authenticated it.
-    func issueSession(userID: Int64, provider: String) async throws -> IssuedSession
+    /// A new session for `userID`, named after the provider that authenticated it; a peer login's remembers the
+    /// uid of the link that minted it (`mintedByPeer`), so unlinking that uid ends it wherever it was resumed.
+    func issueSession(userID: Int64, provider: String, mintedByPeer: UInt32?) async throws -> IssuedSession
     /// Ends the session `id` of `userID` (`auth.logout`), on every daemon: other daemons are told in the same
     /// transaction.
     func revokeSession(id: Int64, userID: Int64) async throws
@@ -10,8 +11,16 @@ public protocol SessionIssuing: Sendable {
     func endCredentials(of userID: Int64, keeping: Int64?, everything: Bool, reason: Revocation.Reason)
         async throws -> [Revocation]
 
-    /// Ends every session of `userID` that a login through `provider` gave, live or not, on any daemon.
-    func revokeSessions(userID: Int64, givenBy provider: String) async throws
+    /// Ends every session of `userID` that the link of this host's `uid` minted, live or not, and returns their
+    /// ids, so the live connections resting on them (whatever provider resumed them) can be cut off.
+    func revokeSessions(userID: Int64, mintedByPeer uid: UInt32) async throws -> [Int64]
+}
+
+extension SessionIssuing {
+    /// A new session that no peer login minted.
+    public func issueSession(userID: Int64, provider: String) async throws -> IssuedSession {
+        try await issueSession(userID: userID, provider: provider, mintedByPeer: nil)
+    }
 }
 
 /// Personal access tokens for scripts: made, listed and revoked by their owner.

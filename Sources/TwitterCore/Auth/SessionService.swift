@@ -19,13 +19,13 @@ public struct SessionService: SessionIssuing, PersonalTokenManaging {
         self.now = now
     }
 
-    /// A new session.
-    public func issueSession(userID: Int64, provider: String) async throws -> IssuedSession {
+    /// A new session, remembering the peer link that minted it, if one did.
+    public func issueSession(userID: Int64, provider: String, mintedByPeer: UInt32?) async throws -> IssuedSession {
         let token = sealer.makeToken(kind: .session)
         let moment = now()
         let record = try await store.insertToken(
             userID: userID, kind: .session, name: provider, hash: sealer.seal(token), createdAt: moment,
-            expiresAt: moment.addingTimeInterval(sessionLifetime)
+            expiresAt: moment.addingTimeInterval(sessionLifetime), mintedByPeer: mintedByPeer
         )
         return IssuedSession(id: record.id, token: token, expiresAt: record.expiresAt, kind: .session)
     }
@@ -42,13 +42,9 @@ public struct SessionService: SessionIssuing, PersonalTokenManaging {
         try await store.endCredentials(of: userID, keeping: keeping, everything: everything, reason: reason, at: now())
     }
 
-    /// Ends every session a login through `provider` gave `userID` (sessions are named after their provider).
-    public func revokeSessions(userID: Int64, givenBy provider: String) async throws {
-        let moment = now()
-        for session in try await store.tokens(userID: userID, kind: .session)
-        where session.name == provider && session.revokedAt == nil {
-            _ = try await store.revokeToken(id: session.id, userID: userID, at: moment)
-        }
+    /// Ends every session the link of `uid` minted for `userID`, in one statement.
+    public func revokeSessions(userID: Int64, mintedByPeer uid: UInt32) async throws -> [Int64] {
+        try await store.revokeSessions(userID: userID, mintedByPeer: uid, at: now())
     }
 
     /// A new personal token.

@@ -33,9 +33,11 @@ public struct TokenRecord: Sendable, Equatable {
 
 /// Durable storage of tokens, found by their keyed hash.
 public protocol TokenStoring: Sendable {
-    /// Stores a new token and returns its record.
+    /// Stores a new token and returns its record; a session a peer login minted remembers the uid of the link
+    /// that minted it (`mintedByPeer`, a uid of the store's host), so unlinking that uid ends it.
     func insertToken(
-        userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?
+        userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?,
+        mintedByPeer: UInt32?
     ) async throws -> TokenRecord
     /// The token whose hash is `hash`.
     func token(hash: [UInt8]) async throws -> TokenRecord?
@@ -57,6 +59,21 @@ public protocol TokenStoring: Sendable {
     func endCredentials(
         of userID: Int64, keeping: Int64?, everything: Bool, reason: Revocation.Reason, at date: Date
     ) async throws -> [Revocation]
+    /// Revokes every live session of `userID` that the link of this host's `uid` minted (and the peer sessions
+    /// minted before sessions remembered their link, which may be its), returning their ids, and logs
+    /// `Revocation.sessions` for the other daemons in the same transaction when any ended.
+    func revokeSessions(userID: Int64, mintedByPeer uid: UInt32, at date: Date) async throws -> [Int64]
     /// The tokens of `userID` of `kind`, newest first, revoked ones left out.
     func tokens(userID: Int64, kind: TokenKind) async throws -> [TokenRecord]
+}
+
+extension TokenStoring {
+    /// Stores a new token that no peer login minted.
+    public func insertToken(
+        userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?
+    ) async throws -> TokenRecord {
+        try await insertToken(
+            userID: userID, kind: kind, name: name, hash: hash, createdAt: createdAt, expiresAt: expiresAt,
+            mintedByPeer: nil)
+    }
 }

@@ -406,9 +406,25 @@ enum PostgresSchema {
                 CREATE INDEX commit_events_withdraws_access ON commit_events (id) WHERE withdraws_access;
                 """),
         Migration(
+            version: 10, name: "a uid is keyed by its host; a peer session remembers its link",
+            sql: """
+                -- A uid is a person only on its own machine, and daemons of several hosts share this database: peer
+                -- links and signup buckets are keyed by (host, uid). The migration cannot know the machine it runs
+                -- for, so existing rows get host '', which the first daemon to start claims (HostClaim). A session
+                -- a peer login minted names its link (peer_host, peer_uid), so unlinking the uid ends it.
+                ALTER TABLE peer_links ADD COLUMN host text NOT NULL DEFAULT '';
+                ALTER TABLE peer_links DROP CONSTRAINT peer_link_pkey;
+                ALTER TABLE peer_links ADD PRIMARY KEY (host, uid);
+                ALTER TABLE signup_buckets ADD COLUMN host text NOT NULL DEFAULT '';
+                ALTER TABLE signup_buckets DROP CONSTRAINT signup_bucket_pkey;
+                ALTER TABLE signup_buckets ADD PRIMARY KEY (host, uid);
+                ALTER TABLE tokens ADD COLUMN peer_host text;
+                ALTER TABLE tokens ADD COLUMN peer_uid bigint;
+                """),
+        Migration(
             // A suspension now takes the account's places in lists out of their counters, as it does its likes
             // and replies (Contributions); lists with a member suspended before this counted it.
-            version: 12, name: "a list's members_count leaves out its suspended members",
+            version: 11, name: "a list's members_count leaves out its suspended members",
             sql: """
                 UPDATE lists SET members_count = (
                     SELECT count(*) FROM list_members JOIN users ON users.id = list_members.member_id

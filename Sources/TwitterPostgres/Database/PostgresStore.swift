@@ -121,7 +121,7 @@ public final class PostgresStore: HealthChecking, Sendable {
 
     /// Every store on this database, reporting committed changes to `observer`: this daemon's and, from the
     /// commit log, every other daemon's on the same database.
-    public func stores(observer: any CommitObserving) -> StoreSet {
+    public func stores(observer: any CommitObserving, host: String = "") -> StoreSet {
         feed.attach(observer)
         follower.withLock { follower in
             if follower == nil { follower = Task { [self] in await feed.follow(self) } }
@@ -129,7 +129,13 @@ public final class PostgresStore: HealthChecking, Sendable {
         return StoreSet(
             on: PostgresSQLDatabase(store: self), committer: PostCommitter(database: self, observer: observer),
             observer: observer, search: SearchStore(database: self), health: self,
-            otherDaemons: SharedDatabasePeers(database: self))
+            otherDaemons: SharedDatabasePeers(database: self), host: host)
+    }
+
+    /// Hands the uid-keyed rows of no host (made before hosts were kept) to `host` (`HostClaim`): the first daemon
+    /// to start after the migration takes them.
+    public func claimRowsWithoutHost(for host: String) async throws {
+        try await HostClaim(database: PostgresSQLDatabase(store: self), host: host).run()
     }
 
     /// A server answers, not this process: its silence makes the daemon degraded, never stuck.

@@ -2,9 +2,12 @@ import Foundation
 import TwitterCore
 
 // @MemberwiseInit
-/// Write rate buckets, one row per account and action, and signup buckets, one per uid.
+/// Write rate buckets, one row per account and action, and signup buckets, one per uid of a host.
 public struct RateBucketStore: RateBucketStoring {
     let database: any SQLDatabase
+    /// The identity of this daemon's machine, whose uids' signup buckets it reads and writes (`HostIdentity`): a
+    /// uid is a person only on its own host.
+    var host: String = ""
 
     /// Unknown actions (written by a later version) are skipped.
     public func allBuckets() async throws -> [(userID: Int64, action: RateLimitedAction, bucket: TokenBucket)] {
@@ -43,10 +46,12 @@ public struct RateBucketStore: RateBucketStoring {
         }
     }
 
-    /// Reads the signup buckets; a row no uid can be (written by hand) is skipped.
+    /// Reads this host's signup buckets; a row no uid can be (written by hand) is skipped.
     public func allSignupBuckets() async throws -> [(uid: UInt32, bucket: TokenBucket)] {
         try await database.read { connection in
-            try await connection.rows("SELECT uid, tokens, updated_at FROM signup_buckets").compactMap { row in
+            try await connection.rows(
+                "SELECT uid, tokens, updated_at FROM signup_buckets WHERE host = \(host)"
+            ).compactMap { row in
                 guard let uid = UInt32(exactly: try row.column("uid", as: Int64.self)) else { return nil }
                 return (
                     uid: uid,
@@ -56,18 +61,23 @@ public struct RateBucketStore: RateBucketStoring {
         }
     }
 
-    /// Upserts every signup bucket in one transaction, many rows a statement.
+    /// Upserts every signup bucket of this host's uids in one transaction, many rows a statement.
     public func saveSignupBuckets(_ buckets: [(uid: UInt32, bucket: TokenBucket)]) async throws {
         let latest = Self.lastOfEach(buckets) { "\($0.uid)" }
         guard !latest.isEmpty else { return }
-        try await database.transaction { connection in
+        try await database.transaction { [host] connection in
             try await Self.upsert(
                 latest, on: connection,
-                values: { [.integer(Int64($0.uid)), .real($0.bucket.tokens), .date($1.stored($0.bucket.updatedAt))] },
+                values: {
+                    [
+                        .text(host), .integer(Int64($0.uid)), .real($0.bucket.tokens),
+                        .date($1.stored($0.bucket.updatedAt)),
+                    ]
+                },
                 into: """
-                    INSERT INTO signup_buckets (uid, tokens, updated_at)
-                    SELECT column1, column2, column3 FROM (VALUES %@) AS bucket WHERE TRUE
-                    ON CONFLICT (uid) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
+                    INSERT INTO signup_buckets (host, uid, tokens, updated_at)
+                    SELECT column1, column2, column3, column4 FROM (VALUES %@) AS bucket WHERE TRUE
+                    ON CONFLICT (host, uid) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
                     """)
         }
     }

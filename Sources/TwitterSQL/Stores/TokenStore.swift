@@ -9,11 +9,16 @@ public struct TokenStore: TokenStoring {
     let database: any SQLDatabase
     /// Who hears of the revocations committed here (the other daemons read them from the commit log).
     let observer: any CommitObserving
+    /// The identity of this daemon's machine, which names the uid of the link a peer login's session was minted by
+    /// (`HostIdentity`).
+    let host: String
 
-    /// Creates the store; its revocations are reported to `observer`, nobody by default (tests of the rows).
-    public init(database: any SQLDatabase, observer: any CommitObserving = UnobservedCommits()) {
+    /// Creates the store for the daemon of `host`; its revocations are reported to `observer`, nobody by default
+    /// (tests of the rows).
+    public init(database: any SQLDatabase, observer: any CommitObserving = UnobservedCommits(), host: String = "") {
         self.database = database
         self.observer = observer
+        self.host = host
     }
 
     /// The columns `record(from:)` reads.
@@ -21,14 +26,17 @@ public struct TokenStore: TokenStoring {
 
     /// The hash goes in as bytes (`Data`: a blob, a bytea).
     public func insertToken(
-        userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?
+        userID: Int64, kind: TokenKind, name: String, hash: [UInt8], createdAt: Date, expiresAt: Date?,
+        mintedByPeer: UInt32?
     ) async throws -> TokenRecord {
-        try await database.transaction { connection in
+        try await database.transaction { [host] connection in
             let createdAt = connection.dialect.stored(createdAt)
             let expiresAt = expiresAt.map(connection.dialect.stored)
             guard
                 let id = try await connection.value(
-                    SQLQuery(Insert.self, userID, kind.rawValue, name, Data(hash), createdAt, expiresAt),
+                    SQLQuery(
+                        Insert.self, userID, kind.rawValue, name, Data(hash), createdAt, expiresAt,
+                        mintedByPeer.map { _ in host }, mintedByPeer.map(Int64.init)),
                     as: Int64.self)
             else { throw TwitterError(.internal, "The token just written has no id") }
             return TokenRecord(
@@ -39,8 +47,8 @@ public struct TokenStore: TokenStoring {
 
     private enum Insert: SQLText {
         static let sql = """
-            INSERT INTO tokens (user_id, kind, name, hash, created_at, expires_at)
-            VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
+            INSERT INTO tokens (user_id, kind, name, hash, created_at, expires_at, peer_host, peer_uid)
+            VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::text, $8::bigint)
             RETURNING id
             """
     }
@@ -91,6 +99,23 @@ public struct TokenStore: TokenStoring {
                 WHERE user_id = \(userID) AND kind = \(TokenKind.session.rawValue) AND revoked_at IS NULL
                     AND id <> \(keeping ?? 0)
                 """)
+        }
+    }
+
+    /// The link's own sessions by (host, uid); a peer session of no recorded link was minted before sessions
+    /// remembered theirs, and may be this link's, so it ends too.
+    public func revokeSessions(userID: Int64, mintedByPeer uid: UInt32, at date: Date) async throws -> [Int64] {
+        try await database.orderedWrite(reportingTo: observer) { connection in
+            let ended = try await connection.values(
+                """
+                UPDATE tokens SET revoked_at = \(connection.dialect.stored(date))
+                WHERE user_id = \(userID) AND kind = \(TokenKind.session.rawValue) AND revoked_at IS NULL
+                    AND ((peer_host = \(host) AND peer_uid = \(Int64(uid))) OR (peer_uid IS NULL AND name = 'peer'))
+                RETURNING id
+                """, as: Int64.self)
+            let told: [CommitEvent] =
+                ended.isEmpty ? [] : [.account(.revoked(.sessions(ids: ended, userID: userID, reason: .peerUnlinked)))]
+            return (ended, told)
         }
     }
 

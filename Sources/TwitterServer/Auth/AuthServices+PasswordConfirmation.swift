@@ -20,16 +20,15 @@ extension AuthServices {
     ) async throws -> PasswordConfirmation {
         guard let user = try await users.user(id: userID) else { throw TwitterError.notFound("Account") }
         guard let stored = try await users.passwordHash(userID: userID) else { return .noPassword }
-        let keys = LoginThrottle.keys(account: user.email.lowercased(), peer: peer)
-        try await throttle.check(keys)
-        guard let password, try await passwords.verify(password, against: stored) else {
-            try await throttle.recordFailure(keys)
-            let what = field == "currentPassword" ? "The current password" : "The password"
-            throw TwitterError(
-                .invalidCredentials, "\(what) is \(password == nil ? "missing" : "wrong")",
-                fields: [field: password == nil ? "is required" : "is wrong"])
+        let keys = throttle.keys(account: user.email.lowercased(), peer: peer)
+        try await throttle.guarding(keys) {
+            guard let password, try await passwords.verify(password, against: stored) else {
+                let what = field == "currentPassword" ? "The current password" : "The password"
+                throw TwitterError(
+                    .invalidCredentials, "\(what) is \(password == nil ? "missing" : "wrong")",
+                    fields: [field: password == nil ? "is required" : "is wrong"])
+            }
         }
-        try await throttle.recordSuccess(keys)
         return .confirmed
     }
 }

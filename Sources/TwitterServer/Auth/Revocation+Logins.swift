@@ -27,6 +27,8 @@ extension Revocation {
             login.userID == userID && login.sessionID != nil && login.sessionID != keeping
         case .peerLink(let uid, let userID):
             login.userID == userID && login.provider == "peer" && peerUID == uid
+        case .sessions(let ids, let userID, _):
+            login.userID == userID && login.sessionID.map(ids.contains) == true
         case .account(let userID, _):
             login.userID == userID
         }

@@ -89,7 +89,7 @@ public struct ConfigurationFile {
     }
 
     /// `[database]`: `path` (SQLite), or `url` with `password_file` and `pool_size` (PostgreSQL), and
-    /// `token_key_file` and `messages_key_file` for either.
+    /// `token_key_file`, `messages_key_file` and `host_id` for either.
     private static func apply(database reader: inout TOMLReader, to configuration: inout ServerConfiguration)
         throws(ConfigurationError)
     {
@@ -104,6 +104,12 @@ public struct ConfigurationFile {
         if let size = try reader.int("pool_size", in: 2...1000) { configuration.database.poolSize = size }
         if let file = try reader.string("token_key_file") { configuration.database.tokenKeyFile = file }
         if let file = try reader.string("messages_key_file") { configuration.database.messagesKeyFile = file }
+        if let host = try reader.string("host_id") {
+            guard HostIdentity.isValid(host) else {
+                throw ConfigurationError(key: "database.host_id", problem: HostIdentity.rule)
+            }
+            configuration.database.hostID = host
+        }
     }
 
     private static func apply(auth reader: inout TOMLReader, to auth: inout AuthConfiguration)

@@ -48,6 +48,10 @@ extension ServerConfiguration {
         /// The key message texts are sealed with; nil for `messages.key` beside the SQLite file. Daemons sharing
         /// one database must share this file, or none opens the others' messages.
         public var messagesKeyFile: String?
+        /// The identity of this daemon's machine, which names its uids in the database (peer links, the login
+        /// throttle's and the signup buckets' uid keys); nil for /etc/machine-id (`HostIdentity`). Daemons on one
+        /// machine share it; daemons on different machines must not.
+        public var hostID: String?
 
         /// SQLite, with every default.
         public init() {}

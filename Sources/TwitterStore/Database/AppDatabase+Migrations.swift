@@ -409,7 +409,39 @@ extension AppDatabase {
                     CREATE INDEX list_members_member_id ON list_members (member_id);
                     """)
         }
-        migrator.registerMigration("v16: a list's members_count leaves out its suspended members") { db in
+        migrator.registerMigration("v14: a uid is keyed by its host; a peer session remembers its link") { db in
+            // A uid is a person only on its own machine, and daemons of several hosts may share one database: peer
+            // links and signup buckets are keyed by (host, uid). The migration cannot know the machine it runs
+            // for, so existing rows get host '', which the first daemon to start claims (`HostClaim`). A session a
+            // peer login minted names its link (peer_host, peer_uid), so unlinking the uid ends it.
+            try db.execute(
+                sql: """
+                    CREATE TABLE peer_links_by_host (
+                        host TEXT NOT NULL DEFAULT '',
+                        uid INTEGER NOT NULL,
+                        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        linked_at DATETIME,
+                        PRIMARY KEY (host, uid));
+                    INSERT INTO peer_links_by_host (host, uid, user_id, linked_at)
+                        SELECT '', uid, user_id, linked_at FROM peer_links;
+                    DROP TABLE peer_links;
+                    ALTER TABLE peer_links_by_host RENAME TO peer_links;
+                    CREATE INDEX peer_links_user_id ON peer_links (user_id);
+                    CREATE TABLE signup_buckets_by_host (
+                        host TEXT NOT NULL DEFAULT '',
+                        uid INTEGER NOT NULL,
+                        tokens DOUBLE NOT NULL,
+                        updated_at DATETIME NOT NULL,
+                        PRIMARY KEY (host, uid));
+                    INSERT INTO signup_buckets_by_host (host, uid, tokens, updated_at)
+                        SELECT '', uid, tokens, updated_at FROM signup_buckets;
+                    DROP TABLE signup_buckets;
+                    ALTER TABLE signup_buckets_by_host RENAME TO signup_buckets;
+                    ALTER TABLE tokens ADD COLUMN peer_host TEXT;
+                    ALTER TABLE tokens ADD COLUMN peer_uid INTEGER;
+                    """)
+        }
+        migrator.registerMigration("v15: a list's members_count leaves out its suspended members") { db in
             // A suspension now takes the account's places in lists out of their counters, as it does its likes
             // and replies (Contributions); lists with a member suspended before this counted it.
             try db.execute(

@@ -16,7 +16,7 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
     let name: String
     /// Makes a fresh, empty set of stores reporting their commits to the observer, and a way to write rows
     /// straight into its tables.
-    let make: @Sendable (any CommitObserving) async throws -> (StoreSet, RawRows)
+    let make: @Sendable (any CommitObserving) async throws -> (StoreSet, RawRows, Hosts)
 
     var testDescription: String { name }
 
@@ -51,7 +51,10 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
                 }
             }
         }
-        return (database.stores(observer: observer), raw)
+        let hosts = Hosts(
+            stores: { database.stores(observer: observer, host: $0) },
+            claim: { try await database.claimRowsWithoutHost(for: $0) })
+        return (database.stores(observer: observer), raw, hosts)
     }
 
     /// PostgreSQL: a database of its own in the run's throwaway cluster (`scripts/with-postgres.sh`), migrated
@@ -71,7 +74,10 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
         } everyRow: {
             try await everyRow(of: PostgresSQLDatabase(store: store))
         }
-        return (store.stores(observer: observer), raw)
+        let hosts = Hosts(
+            stores: { store.stores(observer: observer, host: $0) },
+            claim: { try await store.claimRowsWithoutHost(for: $0) })
+        return (store.stores(observer: observer), raw, hosts)
     }
 
     /// Every row of every table of a PostgreSQL database, as text: a row as text shows a bytea as `\x` and hex.
@@ -95,8 +101,8 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
     /// A fresh fixture on this backend.
     func fixture() async throws -> StoreFixture {
         let commits = CommitRecorder()
-        let (stores, raw) = try await make(commits)
-        return StoreFixture(stores: stores, commits: commits, raw: raw)
+        let (stores, raw, hosts) = try await make(commits)
+        return StoreFixture(stores: stores, commits: commits, raw: raw, hosts: hosts)
     }
 }
 
@@ -105,6 +111,7 @@ struct StoreFixture: Sendable {
     let stores: StoreSet
     let commits: CommitRecorder
     let raw: RawRows
+    let hosts: Hosts
 
     var users: any UserStoring { stores.users }
     var profiles: any ProfileStoring { stores.profiles }
@@ -124,6 +131,12 @@ struct StoreFixture: Sendable {
     var rateBuckets: any RateBucketStoring { stores.rateBuckets }
     var throttle: any ThrottleStoring { stores.throttle }
 
+    /// The stores of the same database as a daemon of `host` has them: the rows a uid names are that host's.
+    func onHost(_ host: String) -> StoreSet { hosts.stores(host) }
+
+    /// What a daemon of `host` does at start: it claims the rows made before hosts were kept.
+    func claim(_ host: String) async throws { try await hosts.claim(host) }
+
     /// A new account named `name`.
     func user(_ name: String) async throws -> User {
         try await users.createUser(email: "\(name)@example.com", username: name, passwordHash: nil)
@@ -133,6 +146,14 @@ struct StoreFixture: Sendable {
     func post(_ text: String, by user: User, inReplyTo parent: Int64? = nil) async throws -> Tweet {
         try await tweets.post(PostDraft(text: text, by: user.id, inReplyToID: parent))
     }
+}
+
+/// The same database as daemons of several hosts see it.
+struct Hosts: Sendable {
+    /// The stores of `host`.
+    let stores: @Sendable (String) -> StoreSet
+    /// Claims the rows of no host for `host` (`HostClaim`).
+    let claim: @Sendable (String) async throws -> Void
 }
 
 /// Rows written straight into a backend's tables, past the stores and their rules: for tests that need very

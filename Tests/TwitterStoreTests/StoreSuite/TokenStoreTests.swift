@@ -138,4 +138,33 @@ struct TokenStoreTests {
         #expect(try await moderation.accounts(withRole: .admin).isEmpty)
         #expect(try await !moderation.setRole(.admin, of: 999_999), "no such account")
     }
+
+    /// Unlinking a uid once ended every peer session of the account, and a session did not know its link. A session
+    /// a peer login minted remembers the link now: unlinking it ends exactly that link's sessions (and the peer
+    /// sessions made before sessions remembered theirs), and says which, so their live connections can be cut off.
+    @Test(arguments: StoreBackend.all) func unlinkingEndsTheSessionsThatLinkMintedOnly(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
+        let (alice, bob) = (try await fixture.user("alice"), try await fixture.user("bob"))
+        let tokens = fixture.tokens
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        func session(_ user: User, _ name: String, _ byte: UInt8, peer: UInt32?) async throws -> TokenRecord {
+            try await tokens.insertToken(
+                userID: user.id, kind: .session, name: name, hash: Self.hash(byte), createdAt: now,
+                expiresAt: nil, mintedByPeer: peer)
+        }
+        let linked = try await session(alice, "peer", 11, peer: 65534)
+        let again = try await session(alice, "peer", 12, peer: 65534)
+        let otherLink = try await session(alice, "peer", 13, peer: 1000)
+        let legacy = try await session(alice, "peer", 14, peer: nil)
+        let password = try await session(alice, "password", 15, peer: nil)
+        let bobs = try await session(bob, "peer", 16, peer: 65534)
+        let ended = try await tokens.revokeSessions(userID: alice.id, mintedByPeer: 65534, at: now)
+        #expect(ended.sorted() == [linked.id, again.id, legacy.id])
+        let live = try await tokens.tokens(userID: alice.id, kind: .session).map(\.id).sorted()
+        #expect(live == [otherLink.id, password.id])
+        #expect(try await tokens.tokens(userID: bob.id, kind: .session).map(\.id) == [bobs.id], "another account's")
+        #expect(try await tokens.revokeSessions(userID: alice.id, mintedByPeer: 65534, at: now).isEmpty)
+    }
 }

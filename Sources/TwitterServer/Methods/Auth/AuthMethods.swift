@@ -109,7 +109,9 @@ struct AuthMethods: MethodGroup {
         if let resumed {
             session = resumed
         } else {
-            session = try await services.sessions.issueSession(userID: user.id, provider: provider)
+            // A peer login's session remembers its link, which `auth.unlinkPeer` ends it by.
+            session = try await services.sessions.issueSession(
+                userID: user.id, provider: provider, mintedByPeer: provider == "peer" ? peer.userID : nil)
         }
         context.session.logIn(
             SessionLogin(userID: user.id, provider: provider, token: session, role: role),

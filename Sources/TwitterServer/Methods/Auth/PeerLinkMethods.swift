@@ -31,7 +31,7 @@ struct PeerLinkMethods {
                 let login = try context.session.requireLogin()
                 return API.Auth.PeerLinks(
                     links: try await services.peerLinks.links(userID: login.userID).map {
-                        API.Auth.PeerLinkSummary(uid: $0.uid, linkedAt: $0.linkedAt)
+                        API.Auth.PeerLinkSummary(uid: $0.uid, linkedAt: $0.linkedAt, host: $0.host)
                     })
             })
         router.register(
@@ -40,11 +40,17 @@ struct PeerLinkMethods {
                 let login = try context.session.requireLogin()
                 let uid = params.uid ?? context.session.peer.userID
                 let removed = try await services.peerLinks.unlinkPeer(uid: uid, userID: login.userID)
-                // Connections that logged in through the link end (here and on other daemons), and so do the
-                // sessions peer logins were given, live or not: all of the account's peer sessions, since a
-                // session does not record its uid (an account with several linked uids logs in again on the others).
+                // Connections that logged in through the link end, and so does every session the link minted, live or
+                // not, with every connection resting on one, whichever provider it logged in with: twctl resumes its
+                // peer session with a token login on every run, and such a connection would otherwise keep what the
+                // link gave it. Each store write logs its revocation for the other daemons in its own transaction
+                // and fails whole; a failed second one fails the call, and calling again finishes it.
                 services.liveLogins.revoke(.peerLink(uid: uid, userID: login.userID), requester: context.session)
-                try await services.sessions.revokeSessions(userID: login.userID, givenBy: "peer")
+                let ended = try await services.sessions.revokeSessions(userID: login.userID, mintedByPeer: uid)
+                if !ended.isEmpty {
+                    services.liveLogins.revoke(
+                        .sessions(ids: ended, userID: login.userID, reason: .peerUnlinked), requester: context.session)
+                }
                 return API.Auth.PeerUnlinked(uid: uid, unlinked: removed)
             })
     }

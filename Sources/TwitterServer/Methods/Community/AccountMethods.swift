@@ -54,21 +54,22 @@ struct AccountMethods: MethodGroup {
             API.Auth.resetPassword,
             { (params: API.Auth.ResetPasswordParams, context) in
                 // Guesses count against the e-mail and the peer like failed logins.
-                let keys = LoginThrottle.keys(
+                let keys = auth.throttle.keys(
                     account: params.email.trimmingCharacters(in: .whitespaces).lowercased(), peer: context.session.peer)
                 try await auth.throttle.check(keys)
                 try Validator<API.Auth.ResetPasswordParams>.field(\.newPassword, "newPassword", auth.passwords.policy)
                     .validate(params)
-                guard
-                    let userID = try await community.accounts.takeResetCode(
-                        community.sealer.seal(params.code), email: params.email.trimmingCharacters(in: .whitespaces),
-                        at: Date())
-                else {
-                    try await auth.throttle.recordFailure(keys)
-                    throw TwitterError(
-                        .invalidCredentials, "The code is wrong, used or expired", fields: ["code": "is not valid"])
+                let userID = try await auth.throttle.guarding(keys) {
+                    guard
+                        let userID = try await community.accounts.takeResetCode(
+                            community.sealer.seal(params.code),
+                            email: params.email.trimmingCharacters(in: .whitespaces), at: Date())
+                    else {
+                        throw TwitterError(
+                            .invalidCredentials, "The code is wrong, used or expired", fields: ["code": "is not valid"])
+                    }
+                    return userID
                 }
-                try await auth.throttle.recordSuccess(keys)
                 try await auth.users.setPasswordHash(try await auth.passwords.hash(params.newPassword), userID: userID)
                 // The "I was compromised" path: whatever a thief minted with the old password or a stolen session
                 // (sessions, personal tokens, linked uids) ends with it.
