@@ -178,6 +178,8 @@ let package = Package(
                 "TwitterClient", "JSONRPC", "TestSupport", "TwitterStore", "TwitterAPI",
                 // Only to break a database on purpose, as the check tests must.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // Only to seal a message the way daemons before issue #48 did.
+                "Sodium",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

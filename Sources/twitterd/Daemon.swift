@@ -58,6 +58,17 @@ struct Daemon {
         // The rate buckets a previous run left, before the first write can take from them.
         try await services.tweets.rates.load()
         try await services.auth.signups.load()
+        // Texts sealed before they were bound to their rows, sealed again for them before anything is served:
+        // from here on an unbound text does not open.
+        let resealed = try await services.messages.rebindLegacyTexts()
+        logger.info(
+            "message texts sealed for their rows",
+            metadata: ["resealed": "\(resealed.rebound)", "skipped": "\(resealed.skipped)"])
+        if resealed.skipped > 0 {
+            logger.warning(
+                "message texts left unbound: they do not open under this messages key and will fail to open",
+                metadata: ["count": "\(resealed.skipped)"])
+        }
         let statistics = ServerStatistics()
         let settings = LiveSettings(limits: configuration.limits)
         let processor = services.makeProcessor(

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import JSONRPC
+import Sodium
 import TestSupport
 import Testing
 import TwitterClient
@@ -128,6 +129,87 @@ import TwitterClient
         let log = logs.map { String(decoding: FileManager.default.contents(atPath: $0) ?? Data(), as: UTF8.self) }
         #expect(log.joined().contains("sealed for another message or conversation"))
         _ = daemon.stop()
+    }
+
+    /// The sealed text of every message, by id, read behind the daemon's back.
+    static func sealedTexts(of daemon: DaemonProcess) throws -> [Int64: [UInt8]] {
+        if let url = daemon.databaseURL {
+            let lines = try TestPostgres.query(
+                "SELECT id, encode(sealed_text, 'hex') FROM messages WHERE sealed_text IS NOT NULL", in: url)
+            var texts: [Int64: [UInt8]] = [:]
+            for line in lines {
+                let fields = line.split(separator: "|")
+                guard fields.count == 2, let id = Int64(fields[0]) else { continue }
+                let hex = Array(fields[1].utf8)
+                texts[id] = stride(from: 0, to: hex.count - 1, by: 2).compactMap {
+                    UInt8(String(decoding: hex[$0...$0 + 1], as: UTF8.self), radix: 16)
+                }
+            }
+            return texts
+        }
+        return try DatabaseQueue(path: daemon.databasePath).read { db in
+            var texts: [Int64: [UInt8]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, sealed_text FROM messages WHERE sealed_text IS NOT NULL") {
+                texts[row["id"]] = Array(row["sealed_text"] as Data)
+            }
+            return texts
+        }
+    }
+
+    /// `bytes` as a literal of the daemon's database.
+    static func literal(_ bytes: [UInt8], for daemon: DaemonProcess) -> String {
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        return daemon.databaseURL == nil ? "X'\(hex)'" : "decode('\(hex)', 'hex')"
+    }
+
+    @Test func textsSealedBeforeTheyWereBoundAreSealedAgainForTheirRowsAtStart() async throws {
+        let old = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
+        try await SocialTests.as_("bob", on: old, signUp: true) { bob in
+            _ = try await bob.call("profile.update", ["messagesFrom": "everyone"])
+        }
+        var sent: [(id: Int64, conversation: JSONValue, text: String)] = []
+        try await SocialTests.as_("alice", on: old, signUp: true) { alice in
+            for text in ["first of old", "second of old", Self.text] {
+                let message = try await alice.call("messages.send", ["text": .string(text), "to": ["bob"]])
+                sent.append(
+                    (try #require(message["id"].flatMap(Int64.init(json:))), message["conversationId"] ?? .null, text))
+            }
+        }
+        #expect(old.stop() == 0)
+        // Each text sealed as daemons before issue #48 sealed it: no marker, no associated data, so it opens anywhere.
+        let key = try #require(FileManager.default.contents(atPath: old.directory + "/messages.key"))
+        for message in sent {
+            let legacy = Sodium.shared.seal(Array(message.text.utf8), key: Array(key))
+            try Self.tamper(
+                "UPDATE messages SET sealed_text = \(Self.literal(legacy, for: old)) WHERE id = \(message.id)", on: old)
+        }
+        let marker = Array("TWM1".utf8)
+        #expect(try Self.sealedTexts(of: old).values.allSatisfy { !$0.starts(with: marker) })
+
+        // The next start seals each of them again for its own row before it serves.
+        let daemon = try await DaemonProcess(directory: old.directory, configuration: DaemonProcess.fastHashing)
+        let logs = { ([daemon] + (daemon.partner.map { [$0] } ?? [])).map(\.log).joined() }
+        #expect(logs().contains("message texts sealed for their rows resealed=3 skipped=0"))
+        let resealed = try Self.sealedTexts(of: daemon)
+        #expect(resealed.count == 3 && resealed.values.allSatisfy { $0.starts(with: marker) })
+        try await SocialTests.as_("alice", on: daemon) { alice in
+            let listed = try await alice.call("messages.list", ["conversationId": sent[0].conversation])
+            #expect(listed["messages"]?[0]?["text"] == .string(Self.text), "each opens in its own row")
+            #expect(listed["messages"]?[2]?["text"] == "first of old")
+            // The secret, sealed again, copied into another row does not open there.
+            try Self.tamper(
+                "UPDATE messages SET sealed_text = (SELECT sealed_text FROM messages WHERE id = \(sent[2].id)) "
+                    + "WHERE id = \(sent[0].id)", on: daemon)
+            let moved = try await Self.code {
+                try await alice.call("messages.list", ["conversationId": sent[0].conversation])
+            }
+            #expect(moved == -32603, "a re-sealed text does not open in a row it was not sealed for")
+        }
+        #expect(daemon.stop() == 0)
+        // A second start finds nothing to do.
+        let again = try await DaemonProcess(directory: old.directory, configuration: DaemonProcess.fastHashing)
+        #expect(again.log.contains("message texts sealed for their rows resealed=0 skipped=0"))
+        #expect(again.stop() == 0)
     }
 
     /// `pg_dump` of the database at `url`, by the server's own version of it.

@@ -106,6 +106,27 @@ public enum TestPostgres {
         try runSQL(sql, folder: folder, database: String(components.path.dropFirst()))
     }
 
+    /// The rows `sql` answers in the database at `url`, one line each, columns separated by `|` (`psql -At`).
+    public static func query(_ sql: String, in url: String) throws -> [String] {
+        guard let components = URLComponents(string: url),
+            let folder = components.queryItems?.first(where: { $0.name == "host" })?.value
+        else { throw TestPostgresError("\(url) is no URL with a host folder") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        process.arguments = [
+            "-h", folder, "-U", "twitterd", "-d", String(components.path.dropFirst()), "-X", "-A", "-t", "-v",
+            "ON_ERROR_STOP=1", "-c", sql,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw TestPostgresError("psql \(sql) failed") }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
     /// Runs `sql` in the cluster's database `database` with `psql`.
     public static func runSQL(_ sql: String, folder: String, database: String = "postgres") throws {
         let process = Process()

@@ -6,9 +6,11 @@ import TwitterCore
 /// message, and the message's place (its id and its conversation's) as associated data: what the stores keep, and
 /// what a copy of the database shows of a message.
 ///
-/// A text sealed for its place starts with `marker`; one sealed before places were bound (before issue #48) has
-/// none and still opens, unbound, so that old messages stay readable. A marked text never opens unbound (its tag
-/// covers the place), so taking the marker off or moving the text to another row makes it fail to open.
+/// A text sealed for its place starts with `marker`. One sealed before places were bound (before issue #48) has
+/// none: the daemon seals each of those again for its own row at start, before it serves
+/// (`MessageServices.rebindLegacyTexts`), and `open` refuses them, because an unbound text opens in any row and
+/// none should remain. A marked text never opens unbound (its tag covers the place), so taking the marker off or
+/// moving the text to another row makes it fail to open.
 public struct SodiumMessageSealer: MessageSealing {
     private let key: [UInt8]
     /// "TWM1": a text sealed for its place. An unmarked text's first bytes are its random nonce.
@@ -19,21 +21,28 @@ public struct SodiumMessageSealer: MessageSealing {
         self.key = key
     }
 
+    /// "TWM1".
+    public var boundMarker: [UInt8] { Self.marker }
+
     /// The marker, then nonce, ciphertext and tag of the UTF-8 text, the tag covering `place`.
     public func seal(_ text: String, for place: MessagePlace) -> [UInt8] {
         Self.marker + Sodium.shared.seal(Array(text.utf8), key: key, associatedData: place.associatedData)
     }
 
     /// The text, or -32603 when the bytes were not sealed with this key for this place: a daemon given another
-    /// messages key, or a sealed text moved to another row or altered.
+    /// messages key, a sealed text moved to another row or altered, or an unbound text the start-up pass did not
+    /// seal again (written since by an older daemon on a shared database, or put there by hand).
     public func open(_ sealed: [UInt8], at place: MessagePlace) throws(TwitterError) -> String {
-        // A marked text opens only for its place; an unmarked one (or one whose nonce happens to start like the
-        // marker) is a text sealed before places were bound.
-        let bound =
-            sealed.starts(with: Self.marker)
-            ? Sodium.shared.open(
-                Array(sealed.dropFirst(Self.marker.count)), key: key, associatedData: place.associatedData) : nil
-        guard let plain = bound ?? Sodium.shared.open(sealed, key: key),
+        guard sealed.starts(with: Self.marker) else {
+            throw TwitterError(
+                .internal,
+                "Message \(place.messageID) cannot be opened: it is not sealed for its row (sealed by a daemon "
+                    + "older than issue #48, or put there by hand); a daemon of this version seals such texts again "
+                    + "when it starts")
+        }
+        guard
+            let plain = Sodium.shared.open(
+                Array(sealed.dropFirst(Self.marker.count)), key: key, associatedData: place.associatedData),
             let text = String(validating: plain, as: UTF8.self)
         else {
             throw TwitterError(
@@ -42,6 +51,13 @@ public struct SodiumMessageSealer: MessageSealing {
                     + "altered, or sealed under another messages key")
         }
         return text
+    }
+
+    /// An unmarked text that opens unbound under this key, sealed again for `place`; nil for a marked text (bound
+    /// already) and for one that does not open (another key, altered), which stays as it is and fails to open.
+    public func rebind(_ sealed: [UInt8], for place: MessagePlace) -> [UInt8]? {
+        guard !sealed.starts(with: Self.marker), let plain = Sodium.shared.open(sealed, key: key) else { return nil }
+        return Self.marker + Sodium.shared.seal(plain, key: key, associatedData: place.associatedData)
     }
 }
 

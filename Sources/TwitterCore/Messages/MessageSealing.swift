@@ -8,9 +8,15 @@ public protocol MessageSealing: Sendable {
     /// The stored form of `text` in the row `place`: authenticated ciphertext under a random nonce, different at
     /// every call.
     func seal(_ text: String, for place: MessagePlace) -> [UInt8]
-    /// The text `sealed` holds; -32603 when it was not sealed with this key, was altered, or was sealed for
-    /// another place.
+    /// The text `sealed` holds; -32603 when it was not sealed with this key, was altered, was sealed for
+    /// another place, or was sealed before places were bound (the daemon seals those again at start).
     func open(_ sealed: [UInt8], at place: MessagePlace) throws(TwitterError) -> String
+    /// The bytes every text sealed for its place starts with: a stored text without them was sealed before
+    /// places were bound (issue #48).
+    var boundMarker: [UInt8] { get }
+    /// A text sealed before places were bound, sealed again for `place`; nil when `sealed` is already bound or
+    /// does not open under this key. Only the start-up pass (`MessageServices.rebindLegacyTexts`) calls it.
+    func rebind(_ sealed: [UInt8], for place: MessagePlace) -> [UInt8]?
 }
 
 // @MemberwiseInit

@@ -79,6 +79,24 @@ public protocol MessageStoring: Sendable {
     /// conversation starting on the page is one entry, each message one more; one going on from the last page is
     /// free, so every page hands out at least one message of it.
     func archive(of userID: Int64, from cursor: ArchiveCursor, limit: Int) async throws -> ConversationArchivePage
+    /// One batch of the start-up re-seal: up to `limit` stored texts past message `after` that do not start with
+    /// `marker`, by id, each replaced by what `rebind` makes of it for its own row, in one transaction. A row is
+    /// written only while it still holds the text read, so another daemon's pass or a deletion in between wins.
+    func rebindSealedTexts(
+        marker: [UInt8], after: Int64, limit: Int,
+        _ rebind: @escaping @Sendable (MessagePlace, [UInt8]) -> [UInt8]?
+    ) async throws -> RebindBatch
+}
+
+// @MemberwiseInit
+/// What one batch of the start-up re-seal did.
+public struct RebindBatch: Sendable, Equatable {
+    /// The last message id looked at, where the next batch starts; nil when none was left.
+    public var lastID: Int64?
+    /// The texts sealed again and written.
+    public var rebound: Int
+    /// The texts that could not be sealed again (they do not open under this key) or changed meanwhile.
+    public var skipped: Int
 }
 
 // @MemberwiseInit
