@@ -80,7 +80,7 @@ public struct ServiceAssembly: Sendable {
         messages = MessageServices(
             store: stores.messages,
             sealer: SodiumMessageSealer(key: messageKey ?? Sodium.shared.randomBytes(count: Sodium.aeadKeyLength)),
-            hub: hub, rates: rates)
+            hub: hub)
     }
 
     /// Assembles the services on the SQLite database `database`.

@@ -4,7 +4,8 @@ import TwitterAPI
 import TwitterCore
 
 /// What the message methods need: the store (which keeps texts only sealed), the sealer, the live hub the store
-/// reports sends to, the text rule and the rate limits.
+/// reports sends to and the text rule. (Its rate, `rates.messages`, is declared with `messages.send` and taken by the
+/// dispatch, as every write's is.)
 public struct MessageServices: Sendable {
     /// Conversations and their sealed messages.
     public var store: any MessageStoring
@@ -14,8 +15,6 @@ public struct MessageServices: Sendable {
     public var hub: MessageHub
     /// The text rule: a tweet's, up to 1,000 characters.
     public var text: TweetText
-    /// The write rate limits per account (`rates.messages`).
-    public var rates: WriteRateLimiter
 
     /// The longest message, in grapheme clusters.
     public static let maximumLength = 1000
@@ -23,11 +22,10 @@ public struct MessageServices: Sendable {
     static let subscriberCapacity = 1000
 
     /// Creates the services; the store reports its sends to `hub` from now on.
-    public init(store: any MessageStoring, sealer: any MessageSealing, hub: MessageHub, rates: WriteRateLimiter) {
+    public init(store: any MessageStoring, sealer: any MessageSealing, hub: MessageHub) {
         self.store = store
         self.sealer = sealer
         self.hub = hub
-        self.rates = rates
         text = TweetText(maximumLength: Self.maximumLength, noun: "Message")
         store.observe(hub)
     }
