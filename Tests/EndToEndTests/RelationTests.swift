@@ -187,7 +187,9 @@ import TwitterCore
             // two daemons, bob's may not have been told of it yet.
             let like = try await eventually {
                 try await SocialTests.code { try await bob.call(API.Tweets.like, .init(id: aliceTweet.id)) }
-            } until: { $0 == nil }
+            } until: {
+                $0 == nil
+            }
             #expect(like == nil, "the block has ended")
             #expect(try await bob.call(API.Tweets.get, .init(id: aliceTweet.id)).likedByMe)
             #expect(try await bob.call(API.Users.follow, .init(username: "alice")).following)

@@ -128,7 +128,9 @@ import TwitterCore
             let refreshed = try await Self.as_("reader", on: daemon) { reader in
                 try await eventually {
                     try await reader.call(API.Timelines.home, .init(sinceId: newest, limit: 200)).tweets.map(\.id)
-                } until: { Set(first.dropFirst() + $0).count >= 8 * 25 }
+                } until: {
+                    Set(first.dropFirst() + $0).count >= 8 * 25
+                }
             }
             return (Array(first.dropFirst()), refreshed)
         }
@@ -277,7 +279,9 @@ import TwitterCore
             // from the same delivered commits as the rest, shows when it has.
             _ = try await eventually {
                 try await carol.call(API.Timelines.home, .init()).tweets
-            } until: { !$0.contains { $0.id == original.id || $0.repostOf?.id == original.id } }
+            } until: {
+                !$0.contains { $0.id == original.id || $0.repostOf?.id == original.id }
+            }
             let everywhere = [
                 try await carol.call(API.Timelines.home, .init()).tweets,
                 try await carol.call(API.Timelines.public, .init()).tweets,
