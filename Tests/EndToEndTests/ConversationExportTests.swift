@@ -9,16 +9,18 @@ import TwitterCore
 /// One long conversation must not make a member's `account.export` fail for good (issue #48): its messages are
 /// paged like every other list of the archive, and twctl joins the pages back into one archive.
 @Suite(.serialized) struct ConversationExportTests {
-    /// Answers capped at 256 KiB, so that 300 messages of 1,000 characters (about 330 KB of JSON) outweigh
-    /// one answer, as 2,400 of 1,000 four-byte characters outweigh the default 8 MiB.
+    /// Answers capped at 1 MiB, so that 300 messages of 1,000 mostly four-byte characters (about 1.2 MB of JSON)
+    /// outweigh one answer, as 2,400 of them outweigh the default 8 MiB. Tweets of at most 40 characters keep
+    /// the heaviest page of tweets within the lower cap, which the daemon checks at start (`PageWeight`).
     static let configuration =
-        DaemonProcess.fastHashing + "[limits]\nmax_answer_bytes = 262144\n[rates]\nmessages = \"off\"\n"
+        DaemonProcess.fastHashing
+        + "[limits]\nmax_answer_bytes = 1048576\n[tweets]\nmax_length = 40\n[rates]\nmessages = \"off\"\n"
     static let count = 300
 
-    /// Message `index`: 1,000 characters, its number first.
+    /// Message `index`: 1,000 characters, its number first, then four-byte letters (U+1D55E).
     static func text(_ index: Int) -> String {
         let head = "message \(index) "
-        return head + String(repeating: "m", count: 1000 - head.count)
+        return head + String(repeating: "\u{1D55E}", count: 1000 - head.count)
     }
 
     @Test func aConversationTooBigForOneAnswerIsExportedWholePageByPage() async throws {
