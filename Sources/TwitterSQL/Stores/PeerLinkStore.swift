@@ -1,6 +1,7 @@
 import Foundation
 import TwitterCore
 
+// @MemberwiseInit
 /// Which local uid of which host logs in as which account.
 ///
 /// A uid names a person only on its own machine, and daemons of several hosts may share the database: every link
@@ -8,19 +9,12 @@ import TwitterCore
 /// an account looks at or ends all of its links.
 public struct PeerLinkStore: PeerLinkStoring {
     let database: any SQLDatabase
-    /// Who hears of the unlinks committed here (the other daemons read them from the commit log).
-    let observer: any CommitObserving
-    /// The identity of this daemon's machine (`HostIdentity`); "" for the links made before hosts were kept, until
-    /// a daemon claims them (`HostClaim`).
-    let host: String
-
-    /// Creates the store for the daemon of `host`; its unlinks are reported to `observer`, nobody by default (tests
-    /// of the rows).
-    public init(database: any SQLDatabase, observer: any CommitObserving = UnobservedCommits(), host: String = "") {
-        self.database = database
-        self.observer = observer
-        self.host = host
-    }
+    /// Who hears of the unlinks committed here (the other daemons read them from the commit log); nobody by
+    /// default (tests of the rows).
+    var observer: any CommitObserving = UnobservedCommits()
+    /// The identity of this daemon's machine (`HostIdentity`), whose uids this store's links name; "" for a store
+    /// of no host (tests).
+    var host: String = ""
 
     /// A uid logs in as one account: linking it again moves the link.
     public func linkPeer(uid: UInt32, userID: Int64, at date: Date) async throws {

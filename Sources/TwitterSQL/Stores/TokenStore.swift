@@ -1,25 +1,19 @@
 import Foundation
 import TwitterCore
 
+// @MemberwiseInit
 /// Session and personal tokens, found by their keyed hash; the secret itself is never stored.
 ///
 /// A revocation that live connections rest on is an ordered write that logs it for the other daemons on the
 /// database in the same transaction (`TokenStore+Revocations`), so none commits without its broadcast.
 public struct TokenStore: TokenStoring {
     let database: any SQLDatabase
-    /// Who hears of the revocations committed here (the other daemons read them from the commit log).
-    let observer: any CommitObserving
-    /// The identity of this daemon's machine, which names the uid of the link a peer login's session was minted by
-    /// (`HostIdentity`).
-    let host: String
-
-    /// Creates the store for the daemon of `host`; its revocations are reported to `observer`, nobody by default
-    /// (tests of the rows).
-    public init(database: any SQLDatabase, observer: any CommitObserving = UnobservedCommits(), host: String = "") {
-        self.database = database
-        self.observer = observer
-        self.host = host
-    }
+    /// Who hears of the revocations committed here (the other daemons read them from the commit log); nobody by
+    /// default (tests of the rows).
+    var observer: any CommitObserving = UnobservedCommits()
+    /// The identity of this daemon's machine (`HostIdentity`), whose uids this store's links name; "" for a store
+    /// of no host (tests).
+    var host: String = ""
 
     /// The columns `record(from:)` reads.
     static let columns = "id, user_id, kind, name, created_at, expires_at, last_used_at, revoked_at"
