@@ -29,14 +29,8 @@ struct TokenLoginTests {
         func touchToken(id: Int64, usedAt: Date, expiresAt: Date?) async throws {
             try await inner.touchToken(id: id, usedAt: usedAt, expiresAt: expiresAt)
         }
-        func revokeToken(id: Int64, userID: Int64, at date: Date) async throws -> Bool {
-            try await inner.revokeToken(id: id, userID: userID, at: date)
-        }
         func revokeToken(id: Int64, userID: Int64, reason: Revocation.Reason, at date: Date) async throws -> Bool {
             try await inner.revokeToken(id: id, userID: userID, reason: reason, at: date)
-        }
-        func revokeSessions(userID: Int64, keeping: Int64?, at date: Date) async throws {
-            try await inner.revokeSessions(userID: userID, keeping: keeping, at: date)
         }
         func endCredentials(
             of userID: Int64, keeping: Int64?, everything: Bool, reason: Revocation.Reason, at date: Date

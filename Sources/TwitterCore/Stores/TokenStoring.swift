@@ -43,15 +43,10 @@ public protocol TokenStoring: Sendable {
     func token(hash: [UInt8]) async throws -> TokenRecord?
     /// Records a use, and moves the expiry when `expiresAt` is given (sliding sessions).
     func touchToken(id: Int64, usedAt: Date, expiresAt: Date?) async throws
-    /// Revokes the token `id` of `userID`; false when there is no such live token. Tells no other daemon: for
-    /// sessions whose live connections end otherwise.
-    func revokeToken(id: Int64, userID: Int64, at date: Date) async throws -> Bool
     /// Revokes the token `id` of `userID` and logs `Revocation.token` with `reason` for the other daemons on the
     /// database, in one transaction: the revocation commits only with the entry that ends its live connections
     /// everywhere. False, and nothing logged, when there is no such live token.
     func revokeToken(id: Int64, userID: Int64, reason: Revocation.Reason, at date: Date) async throws -> Bool
-    /// Revokes every session of `userID` except `keeping`.
-    func revokeSessions(userID: Int64, keeping: Int64?, at date: Date) async throws
     /// Ends every session of `userID` but `keeping`, with `everything` its personal tokens too, and every link of
     /// a uid to it, and logs what ended for the other daemons (`Revocation.account` with `reason` for
     /// `everything`; otherwise `otherSessions` and each unlinked uid's `peerLink`), in one transaction. Returns

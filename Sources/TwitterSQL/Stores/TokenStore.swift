@@ -73,29 +73,6 @@ public struct TokenStore: TokenStoring {
             """
     }
 
-    /// Only the owner's live token: revoking twice, or another's, answers false.
-    public func revokeToken(id: Int64, userID: Int64, at date: Date) async throws -> Bool {
-        try await database.transaction { connection in
-            try await connection.value(
-                """
-                UPDATE tokens SET revoked_at = \(connection.dialect.stored(date))
-                WHERE id = \(id) AND user_id = \(userID) AND revoked_at IS NULL RETURNING id
-                """, as: Int64.self) != nil
-        }
-    }
-
-    /// Personal tokens stay: they are revoked one by one.
-    public func revokeSessions(userID: Int64, keeping: Int64?, at date: Date) async throws {
-        try await database.transaction { connection in
-            try await connection.run(
-                """
-                UPDATE tokens SET revoked_at = \(connection.dialect.stored(date))
-                WHERE user_id = \(userID) AND kind = \(TokenKind.session.rawValue) AND revoked_at IS NULL
-                    AND id <> \(keeping ?? 0)
-                """)
-        }
-    }
-
     /// The link's own sessions by (host, uid); a peer session of no recorded link was minted before sessions
     /// remembered theirs, and may be this link's, so it ends too.
     public func revokeSessions(userID: Int64, mintedByPeer uid: UInt32, at date: Date) async throws -> [Int64] {

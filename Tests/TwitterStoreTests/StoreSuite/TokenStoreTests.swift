@@ -55,19 +55,23 @@ struct TokenStoreTests {
 
         #expect(try await tokens.tokens(userID: alice.id, kind: .session).map(\.id) == [second.id, first.id])
         #expect(try await tokens.tokens(userID: alice.id, kind: .personal).map(\.id) == [personal.id])
-        #expect(try await !tokens.revokeToken(id: first.id, userID: bob.id, at: later), "only its owner's")
-        #expect(try await tokens.revokeToken(id: first.id, userID: alice.id, at: later))
-        #expect(try await !tokens.revokeToken(id: first.id, userID: alice.id, at: later), "once")
+        #expect(
+            try await !tokens.revokeToken(id: first.id, userID: bob.id, reason: .tokenRevoked, at: later),
+            "only its owner's")
+        #expect(try await tokens.revokeToken(id: first.id, userID: alice.id, reason: .tokenRevoked, at: later))
+        #expect(try await !tokens.revokeToken(id: first.id, userID: alice.id, reason: .tokenRevoked, at: later), "once")
         #expect(Self.milliseconds(try await tokens.token(hash: Self.hash(1))?.revokedAt) == Self.milliseconds(later))
         #expect(try await tokens.tokens(userID: alice.id, kind: .session).map(\.id) == [second.id])
 
         let third = try await tokens.insertToken(
             userID: alice.id, kind: .session, name: "password", hash: Self.hash(5), createdAt: later, expiresAt: nil)
-        try await tokens.revokeSessions(userID: alice.id, keeping: third.id, at: later)
+        _ = try await tokens.endCredentials(
+            of: alice.id, keeping: third.id, everything: false, reason: .passwordChanged, at: later)
         #expect(try await tokens.tokens(userID: alice.id, kind: .session).map(\.id) == [third.id])
         #expect(try await tokens.tokens(userID: alice.id, kind: .personal).map(\.id) == [personal.id])
         #expect(try await tokens.tokens(userID: bob.id, kind: .session).map(\.id) == [bobs.id], "only hers")
-        try await tokens.revokeSessions(userID: alice.id, keeping: nil, at: later)
+        _ = try await tokens.endCredentials(
+            of: alice.id, keeping: nil, everything: false, reason: .passwordChanged, at: later)
         #expect(try await tokens.tokens(userID: alice.id, kind: .session).isEmpty)
     }
 
