@@ -23,9 +23,6 @@ public protocol PeerLinkStoring: Sendable {
     /// `Revocation.peerLink` for the other daemons either way, in one transaction: a uid's link moved to another
     /// account may still have peer logins of this one.
     func unlinkPeer(uid: UInt32, userID: Int64) async throws -> Bool
-    /// Removes every link to `userID`, on every host, and returns the uids that were linked (a password change or
-    /// reset).
-    func unlinkAll(userID: Int64) async throws -> [UInt32]
     /// The account `uid` is linked to.
     func linkedUser(uid: UInt32) async throws -> User?
     /// The links to `userID` on every host, by host and uid.

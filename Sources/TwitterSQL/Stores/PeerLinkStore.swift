@@ -28,17 +28,6 @@ public struct PeerLinkStore: PeerLinkStoring {
         }
     }
 
-    /// Deletes the account's links on every host (a password that changed vouched for all of them), returning
-    /// their uids.
-    public func unlinkAll(userID: Int64) async throws -> [UInt32] {
-        try await database.transaction { connection in
-            try await connection.values(
-                "DELETE FROM peer_links WHERE user_id = \(userID) RETURNING uid", as: Int64.self
-            )
-            .compactMap { UInt32(exactly: $0) }
-        }
-    }
-
     /// The account's links on every host, so its owner sees each, by host and uid; a row no uid can be (written by
     /// hand) is skipped.
     public func links(userID: Int64) async throws -> [PeerLink] {
