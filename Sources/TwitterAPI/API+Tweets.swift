@@ -198,7 +198,9 @@ extension API.Tweets {
                         "The tweet this one quotes (a repost's original, for a repost); text may then be empty.",
                         minimum: 1)),
             ],
-            result: tweetSchema, positional: true, errors: ["invalid_params", "forbidden", "not_found"], rate: .posts
+            result: tweetSchema, positional: true, errors: ["invalid_params", "forbidden", "not_found"], rate: .posts,
+            // Queued in the store's commit order before its handler first waits: pipelined posts share a commit.
+            sharesCommits: true
         ))
 
     /// `tweets.quotes`.
@@ -442,7 +444,7 @@ extension API.Tweets {
             "tweets.repost",
             summary: "Reposts a tweet: a tweet of the caller's with repostOf set; reposting again returns the same.",
             params: [Property("id", .integer(), required: true)], result: tweetSchema, positional: true,
-            errors: ["not_found"], rate: .reposts
+            errors: ["not_found"], rate: .reposts, sharesCommits: true
         ))
 
     /// `tweets.unrepost`.

@@ -8,7 +8,8 @@ public protocol MethodGroup: Sendable {
     func register(in router: inout Router<RequestContext>)
 }
 
-/// Puts the daemon's request path together: every method group, the access rule and the error mapping.
+/// Puts the daemon's request path together: every method group, the middleware every call goes through, and the
+/// error mapping.
 public enum DaemonAssembly {
     /// The request processor serving every feature's methods (the community's when `community` is given),
     /// `groups`, the system methods and `rpc.discover`.
@@ -51,26 +52,12 @@ public enum DaemonAssembly {
         }
         return RequestProcessor(
             router: router, limits: { settings.limits.protocolLimits },
-            authorize: { descriptor, context in
-                do throws(TwitterError) {
-                    switch descriptor.access {
-                    case .open: break
-                    case .authenticated:
-                        let login = try context.session.requireLogin()
-                        // The one place a write's rate is taken, before its handler runs, whatever it answers: a
-                        // storm of refused writes is bounded too, and no handler can forget its rate.
-                        if let rate = descriptor.rate { try rates.take(named: rate, by: login.userID) }
-                    case .admin: _ = try context.session.requireAdmin(for: descriptor.name, logger: logger)
-                    }
-                } catch {
-                    throw error.rpcError
-                }
-            },
-            prepare: { descriptor, context in
-                // Only a logged-in request can rest on a credential another daemon revoked.
-                guard descriptor.access != .open, context.session.login != nil else { return nil }
-                return auth.liveLogins.catchUpBeforeServing
-            },
+            // In this order: what catching up learns (a revocation) decides the access rule's answer, and a rate is
+            // taken only from a caller let in.
+            middleware: [
+                CatchUpMiddleware(logins: auth.liveLogins), AccessMiddleware(logger: logger),
+                WriteRateMiddleware(rates: rates), AnswerBudget(),
+            ],
             mapError: { error, request, context in mapper.map(error, request: request, context: context) }
         )
     }

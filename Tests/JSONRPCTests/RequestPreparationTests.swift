@@ -2,11 +2,35 @@ import JSONRPC
 import Synchronization
 import Testing
 
-/// The step a processor awaits before it authorises a call: what the step learns decides the answer, as a
+/// A middleware's preparation, which the processor runs around the rest of the call, the access rule after it: what the step learns decides the answer, as a
 /// revocation another daemon made, caught up with, ends a login before its next request is served.
 struct RequestPreparationTests {
-    static let secret = MethodDescriptor("test.secret", summary: "Needs login.", result: .string())
-    static let open = MethodDescriptor("test.open", summary: "Anyone.", result: .string(), access: .open)
+    static let secret = RPCMethod<NoParams, String>(
+        MethodDescriptor("test.secret", summary: "Needs login.", result: .string()))
+    static let open = RPCMethod<NoParams, String>(
+        MethodDescriptor("test.open", summary: "Anyone.", result: .string(), access: .open))
+
+    /// The step: logs the caller out, as a revocation caught up with would, before the rest of the call runs.
+    struct CatchUp: RequestMiddleware {
+        func prepare(_ descriptor: MethodDescriptor, _ login: Login) throws -> Preparation? {
+            guard descriptor.access != .open else { return nil }
+            return { serve in
+                login.steps.withLock { $0 += 1 }
+                login.loggedIn.withLock { $0 = false }
+                return try await serve()
+            }
+        }
+    }
+
+    /// The access rule, after the step.
+    struct Access: RequestMiddleware {
+        func prepare(_ descriptor: MethodDescriptor, _ login: Login) throws -> Preparation? {
+            if descriptor.access == .authenticated && !login.loggedIn.withLock({ $0 }) {
+                throw RPCError(code: -32001, message: "Log in first", kind: "unauthenticated")
+            }
+            return nil
+        }
+    }
 
     /// Whether the caller is logged in, and how many steps ran; the step logs it out.
     final class Login: Sendable {
@@ -16,24 +40,11 @@ struct RequestPreparationTests {
 
     static func processor(_ login: Login) -> RequestProcessor<Login> {
         var router = Router<Login>()
-        router.register(secret, MethodHandler { (_: NoParams, _) async throws -> String in "secret" })
-        router.register(open, MethodHandler { (_: NoParams, _) in "open" })
+        router.register(secret, in: .plain(.authenticated)) { _, _ in "secret" }
+        router.register(open, in: .plain(.open)) { _, _ in "open" }
         return RequestProcessor(
             router: router, limits: { ProtocolLimits(maximumBatchSize: 5, maximumDepth: 16) },
-            authorize: { descriptor, login in
-                if descriptor.access == .authenticated && !login.loggedIn.withLock({ $0 }) {
-                    throw RPCError(code: -32001, message: "Log in first", kind: "unauthenticated")
-                }
-            },
-            prepare: { descriptor, login in
-                guard descriptor.access != .open else { return nil }
-                return { serve in
-                    login.steps.withLock { $0 += 1 }
-                    login.loggedIn.withLock { $0 = false }
-                    return try await serve()
-                }
-            },
-            mapError: { _, _, _ in .internalError(errorID: "x") })
+            middleware: [CatchUp(), Access()], mapError: { _, _, _ in .internalError(errorID: "x") })
     }
 
     static func answer(_ line: String, _ login: Login) async -> String? {

@@ -5,34 +5,34 @@ import Testing
 
 /// The processor against a small router: every framing and envelope rule of JSON-RPC 2.0, as a table.
 struct RequestProcessorTests {
-    struct Echo: Decodable { let text: String; let times: Int? }
+    struct Echo: Codable, Sendable { let text: String; let times: Int? }
 
-    static let echo = MethodDescriptor(
-        "test.echo", summary: "Echoes text.",
-        params: [Property("text", .string(), required: true), Property("times", .integer(minimum: 1, maximum: 3))],
-        result: .string(), access: .open, positional: true
-    )
-    static let secret = MethodDescriptor("test.secret", summary: "Needs login.", result: .string())
-    static let named = MethodDescriptor(
-        "test.named", summary: "By name only.", params: [Property("a", .integer())], result: .integer(), access: .open
-    )
+    static let echo = RPCMethod<Echo, String>(
+        MethodDescriptor(
+            "test.echo", summary: "Echoes text.",
+            params: [Property("text", .string(), required: true), Property("times", .integer(minimum: 1, maximum: 3))],
+            result: .string(), access: .open, positional: true
+        ))
+    static let secret = RPCMethod<NoParams, String>(
+        MethodDescriptor("test.secret", summary: "Needs login.", result: .string()))
+    static let named = RPCMethod<[String: Int], Int>(
+        MethodDescriptor(
+            "test.named", summary: "By name only.", params: [Property("a", .integer())], result: .integer(),
+            access: .open
+        ))
 
     struct Denied: Error {}
 
     static func processor(maximumBatchSize: Int = 5) -> RequestProcessor<Bool> {
         var router = Router<Bool>()
-        router.register(
-            echo, MethodHandler { (params: Echo, _) in String(repeating: params.text, count: params.times ?? 1) })
-        router.register(secret, MethodHandler { (_: NoParams, _) in "secret" })
-        router.register(named, MethodHandler { (params: [String: Int], _) in params["a"] ?? 0 })
+        router.register(echo, in: .plain(.open)) { params, _ in
+            String(repeating: params.text, count: params.times ?? 1)
+        }
+        router.register(secret, in: .plain(.authenticated)) { _, _ in "secret" }
+        router.register(named, in: .plain(.open)) { params, _ in params["a"] ?? 0 }
         return RequestProcessor(
             router: router, limits: ProtocolLimits(maximumBatchSize: maximumBatchSize, maximumDepth: 16),
-            authorize: { descriptor, loggedIn in
-                if descriptor.access == .authenticated && !loggedIn {
-                    throw RPCError(code: -32001, message: "Log in first", kind: "unauthenticated")
-                }
-            },
-            mapError: { _, _, _ in .internalError(errorID: "x") }
+            middleware: [LoginRule(), AnswerBudget()], mapError: { _, _, _ in .internalError(errorID: "x") }
         )
     }
 
@@ -167,14 +167,12 @@ struct RequestProcessorTests {
     /// A processor with an answer budget of `budget` bytes whose `test.echo` counts its runs in `runs`.
     static func budgeted(_ budget: Int, runs: Runs) -> RequestProcessor<Bool> {
         var router = Router<Bool>()
-        router.register(
-            echo,
-            MethodHandler { (params: Echo, _) in
-                runs.count.withLock { $0 += 1 }
-                return String(repeating: params.text, count: params.times ?? 1)
-            })
+        router.register(echo, in: .plain(.open)) { params, _ in
+            runs.count.withLock { $0 += 1 }
+            return String(repeating: params.text, count: params.times ?? 1)
+        }
         return RequestProcessor(
-            router: router, limits: ProtocolLimits(maximumAnswerBytes: budget), authorize: { _, _ in },
+            router: router, limits: ProtocolLimits(maximumAnswerBytes: budget), middleware: [AnswerBudget()],
             mapError: { _, _, _ in .internalError(errorID: "x") })
     }
 
@@ -247,23 +245,29 @@ struct RouteLookupTests {
     }
 }
 
-/// A handler is a plain function: a synchronous one is answered when the call starts, an asynchronous one is run
-/// to its answer by `finish`, and both give the same answer for the same function.
-struct ExecutionTests {
-    static let sync = MethodDescriptor(
-        "x.sync", summary: "", params: [Property("fail", .boolean())], result: .string(), access: .open)
-    static let async = MethodDescriptor(
-        "x.async", summary: "", params: [Property("fail", .boolean())], result: .string(), access: .open)
-    static let cached = MethodDescriptor(
-        "x.cached", summary: "", params: [Property("fail", .boolean()), Property("hit", .boolean())],
-        result: .string(), access: .open)
-    static let closed = MethodDescriptor("x.closed", summary: "", result: .string())
+/// The access rule of these tests, as a middleware: a logged-in method refuses a caller that is not.
+struct LoginRule: RequestMiddleware {
+    func prepare(_ descriptor: MethodDescriptor, _ loggedIn: Bool) throws -> Preparation? {
+        if descriptor.access == .authenticated && !loggedIn {
+            throw RPCError(code: -32001, message: "Log in first", kind: "unauthenticated")
+        }
+        return nil
+    }
+}
 
-    struct Fail: Decodable {
+/// A handler is one plain async function: a call is found, let in and its params checked when it starts, its
+/// handler runs in `finish`, and a handler answers alike whether it suspends or not.
+struct ExecutionTests {
+    struct Fail: Codable, Sendable {
         let fail: Bool?
-        var hit: Bool? = nil
     }
     struct Failed: Error {}
+
+    static func method(_ name: String, access: MethodDescriptor.Access = .open) -> RPCMethod<Fail, String> {
+        RPCMethod(
+            MethodDescriptor(
+                name, summary: "", params: [Property("fail", .boolean())], result: .string(), access: access))
+    }
 
     /// Counts the handlers' runs.
     final class Runs: Sendable {
@@ -279,20 +283,14 @@ struct ExecutionTests {
 
     static func processor(runs: Runs = Runs()) -> RequestProcessor<Bool> {
         var router = Router<Bool>()
-        router.register(sync, MethodHandler { (params: Fail, _) in try answer(params, runs: runs) })
-        router.register(
-            async, MethodHandler { (params: Fail, _) async throws -> String in try answer(params, runs: runs) })
-        router.register(
-            cached,
-            MethodHandler(
-                cached: { (params: Fail, _) in params.hit == true ? try answer(params, runs: runs) : nil },
-                { (params: Fail, _) async throws -> String in try answer(params, runs: runs) }))
-        router.register(closed, MethodHandler { (_: NoParams, _) async throws -> String in "never" })
+        router.register(method("x.now"), in: .plain(.open)) { params, _ in try answer(params, runs: runs) }
+        router.register(method("x.later"), in: .plain(.open)) { params, _ in
+            await Task.yield()
+            return try answer(params, runs: runs)
+        }
+        router.register(method("x.closed", access: .authenticated), in: .plain(.authenticated)) { _, _ in "never" }
         return RequestProcessor(
-            router: router, limits: ProtocolLimits(),
-            authorize: { descriptor, _ in
-                if descriptor.access == .authenticated { throw RPCError(code: -32001, message: "no", kind: "x") }
-            },
+            router: router, limits: ProtocolLimits(), middleware: [LoginRule()],
             mapError: { _, _, _ in .internalError(errorID: "x") })
     }
 
@@ -311,63 +309,39 @@ struct ExecutionTests {
         String(decoding: outcome.response ?? [], as: UTF8.self)
     }
 
-    @Test func aSynchronousHandlerIsAnsweredWhenItStartsAndAnAsynchronousOneIsRunByFinish() async throws {
+    @Test func aCallStartsLetInWithItsParamsCheckedAndItsHandlerRunsInFinish() async throws {
         let runs = Runs()
         let processor = Self.processor(runs: runs)
         guard
-            case .answered(let now) = processor.start(
-                try Self.request("x.sync"), context: true, limits: ProtocolLimits())
-        else {
-            Issue.record("a synchronous handler is answered at once")
-            return
-        }
-        #expect(Self.text(now) == #"{"id":1,"jsonrpc":"2.0","result":"done"}"#)
-        guard
             case .running(let call) = processor.start(
-                try Self.request("x.async"), context: true, limits: ProtocolLimits())
+                try Self.request("x.now"), context: false, limits: ProtocolLimits())
         else {
-            Issue.record("an asynchronous handler is left to run")
+            Issue.record("a call let in is left to run")
             return
         }
-        #expect(runs.count.withLock { $0 } == 1, "a call left to run has not run yet")
-        #expect(Self.text(await processor.finish(call)) == #"{"id":1,"jsonrpc":"2.0","result":"done"}"#)
-        #expect(runs.count.withLock { $0 } == 2)
-        guard
-            case .answered = processor.start(
-                try Self.request("x.cached", #"{"hit":true}"#), context: true, limits: ProtocolLimits())
-        else {
-            Issue.record("a look in the cache that finds the answer answers at once")
-            return
-        }
-        guard case .running = processor.start(try Self.request("x.cached"), context: true, limits: ProtocolLimits())
-        else {
-            Issue.record("a look in the cache that misses leaves the handler to run")
-            return
-        }
+        #expect(call.isReady, "no middleware has anything to wait for")
+        #expect(runs.count.withLock { $0 } == 0, "a call left to run has not run yet")
+        let answer = await processor.finish(call, context: false, limits: ProtocolLimits())
+        #expect(Self.text(answer) == #"{"id":1,"jsonrpc":"2.0","result":"done"}"#)
+        #expect(runs.count.withLock { $0 } == 1)
     }
 
     @Test(arguments: [#"{}"#, #"{"fail":true}"#, #"{"fail":"yes"}"#, #"{"other":1}"#])
-    func aSynchronousHandlerAnswersAsTheSameAsynchronousOneDoes(params: String) async {
+    func aHandlerAnswersAlikeWhetherItSuspendsOrNot(params: String) async {
         let processor = Self.processor()
-        let sync = await processor.respond(toLine: Self.line("x.sync", params), context: true)
-        let async = await processor.respond(toLine: Self.line("x.async", params), context: true)
-        #expect(Self.text(sync) == Self.text(async))
-        // The cache's answer and the handler's are the same: a hit and a miss answer alike.
-        let hit = params == "{}" ? #"{"hit":true}"# : params.replacingOccurrences(of: "}", with: #","hit":true}"#)
-        for cached in [params, hit] {
-            let answer = await processor.respond(toLine: Self.line("x.cached", cached), context: true)
-            #expect(Self.text(answer) == Self.text(sync), "\(cached)")
-        }
-        #expect(!Self.text(sync).isEmpty)
+        let now = await processor.respond(toLine: Self.line("x.now", params), context: false)
+        let later = await processor.respond(toLine: Self.line("x.later", params), context: false)
+        #expect(Self.text(now) == Self.text(later))
+        #expect(!Self.text(now).isEmpty)
     }
 
     @Test func authorisationAndParamsAreCheckedBeforeAnyHandlerRuns() throws {
         let runs = Runs()
         let processor = Self.processor(runs: runs)
-        for (method, params, code) in [("x.closed", "{}", "-32001"), ("x.async", #"{"fail":"yes"}"#, "-32602")] {
+        for (method, params, code) in [("x.closed", "{}", "-32001"), ("x.later", #"{"fail":"yes"}"#, "-32602")] {
             guard
                 case .answered(let refused) = processor.start(
-                    try Self.request(method, params), context: true, limits: ProtocolLimits())
+                    try Self.request(method, params), context: false, limits: ProtocolLimits())
             else {
                 Issue.record("\(method) is refused when it starts")
                 continue
@@ -375,5 +349,16 @@ struct ExecutionTests {
             #expect(Self.text(refused).contains(#""code":\#(code)"#), "\(method)")
         }
         #expect(runs.count.withLock { $0 } == 0)
+    }
+}
+
+/// The answer budget as a middleware: an answer within it goes on, one larger is refused naming the limit.
+struct AnswerBudgetTests {
+    @Test func anAnswerLargerThanTheBudgetIsRefused() throws {
+        let budget = AnswerBudget<Bool>()
+        let limits = ProtocolLimits(maximumAnswerBytes: 4)
+        try budget.check(answer: Array("1234".utf8), limits: limits)
+        #expect(throws: RPCError.self) { try budget.check(answer: Array("12345".utf8), limits: limits) }
+        #expect(try budget.prepare(MethodDescriptor("x", summary: "", result: .string()), true) == nil)
     }
 }

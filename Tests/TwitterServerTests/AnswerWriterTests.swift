@@ -24,7 +24,7 @@ struct AnswerWriterTests {
         #expect(line.count == Self.whole(result, id: id).count)
 
         let channel = EmbeddedChannel()
-        var writer = AnswerWriter(channel: channel)
+        let writer = AnswerWriter(channel: channel)
         writer.append(ResponseLine(head: Array(#"{"id":1,"jsonrpc":"2.0","result":"pong"}"#.utf8)))
         writer.append(line)
         writer.flush()

@@ -12,13 +12,17 @@ struct ConnectionHandlerTests {
     static func processor(limits: ProtocolLimits = ProtocolLimits()) -> RequestProcessor<RequestContext> {
         var router = Router<RequestContext>()
         router.register(
-            MethodDescriptor("test.ping", summary: "pong", result: .string(), access: .open),
-            MethodHandler { (_: NoParams, _) in "pong" })
+            RPCMethod<NoParams, String>(
+                MethodDescriptor("test.ping", summary: "pong", result: .string(), access: .open)),
+            in: .open
+        ) { _, _ in "pong" }
         router.register(
-            MethodDescriptor("test.big", summary: "4,000 bytes", result: .string(), access: .open),
-            MethodHandler { (_: NoParams, _) in String(repeating: "x", count: 4000) })
+            RPCMethod<NoParams, String>(
+                MethodDescriptor("test.big", summary: "4,000 bytes", result: .string(), access: .open)),
+            in: .open
+        ) { _, _ in String(repeating: "x", count: 4000) }
         return RequestProcessor(
-            router: router, limits: limits, authorize: { _, _ in },
+            router: router, limits: limits, middleware: [AnswerBudget()],
             mapError: { error, _, _ in RPCError.internalError(errorID: "\(error)") })
     }
 

@@ -7,9 +7,9 @@ import TwitterCore
 @testable import TwitterServer
 
 /// `LineAnswerer`'s rule of order on NIO's EmbeddedChannel, with handlers that are plain async functions: a
-/// connection's calls run one after another, except that pipelined calls of a method that queues its writes in
-/// a commit order start together and queue behind one another; every answer comes in arrival order, and any
-/// other call waits for them and sees their effect.
+/// connection's calls run one after another, except that pipelined calls of a method declared `sharesCommits`
+/// start together and queue behind one another; every answer comes in arrival order, and any other call waits
+/// for them and sees their effect.
 struct RuleOfOrderTests {
     /// A commit order the test commits by hand: what is queued, what is committed, and who waits.
     final class Commits: @unchecked Sendable {
@@ -28,33 +28,35 @@ struct RuleOfOrderTests {
         }
     }
 
-    struct Text: Decodable { let text: String }
+    struct Text: Codable, Sendable { let text: String }
 
-    static let post = MethodDescriptor(
-        "test.post", summary: "", params: [Property("text", .string(), required: true)], result: .string(),
-        access: .open)
-    static let like = MethodDescriptor(
-        "test.like", summary: "", params: [Property("text", .string(), required: true)], result: .string(),
-        access: .open)
-    static let read = MethodDescriptor("test.read", summary: "", result: .string(), access: .open)
+    static func method(_ name: String, sharesCommits: Bool) -> RPCMethod<Text, String> {
+        RPCMethod(
+            MethodDescriptor(
+                name, summary: "", params: [Property("text", .string(), required: true)], result: .string(),
+                access: .open, sharesCommits: sharesCommits))
+    }
+
+    static let read = RPCMethod<NoParams, String>(
+        MethodDescriptor("test.read", summary: "", result: .string(), access: .open))
 
     static func processor(_ commits: Commits) -> RequestProcessor<RequestContext> {
         var router = Router<RequestContext>()
-        // Both writes queue in the commit order, as a store does, before they wait for the commit.
-        for method in [post, like] {
-            router.register(
-                method,
-                MethodHandler { (params: Text, _) async -> String in
-                    commits.queued.append(params.text)
-                    WriteOrder.tookPlace()
-                    await withCheckedContinuation { commits.waiting.append($0) }
-                    return params.text
-                })
+        // Every write queues in the commit order, as a store does, before it waits for the commit; only the first
+        // two are declared to.
+        for method in [
+            method("test.post", sharesCommits: true), method("test.like", sharesCommits: true),
+            method("test.save", sharesCommits: false),
+        ] {
+            router.register(method, in: .open) { params, _ in
+                commits.queued.append(params.text)
+                await withCheckedContinuation { commits.waiting.append($0) }
+                return params.text
+            }
         }
-        router.register(
-            read, MethodHandler { (_: NoParams, _) async -> String in commits.committed.joined(separator: ",") })
+        router.register(read, in: .open) { _, _ in commits.committed.joined(separator: ",") }
         return RequestProcessor(
-            router: router, limits: ProtocolLimits(), authorize: { _, _ in },
+            router: router, limits: ProtocolLimits(), middleware: [],
             mapError: { error, _, _ in RPCError.internalError(errorID: "\(error)") })
     }
 
@@ -79,23 +81,17 @@ struct RuleOfOrderTests {
     @Test func pipelinedPostsQueueTogetherAndACallBehindThemSeesThemAll() throws {
         let commits = Commits()
         let (channel, _) = try ConnectionHandlerTests.channel(processor: Self.processor(commits))
-        // The method's first call runs to its answer alone: that it queues its writes is learnt from it.
-        try channel.writeInbound(ByteBuffer(string: Self.call("test.post", "a", id: 1)))
-        #expect(commits.queued == ["a"])
-        commits.commitAll()
+        // Declared, not learnt: the very first calls of the method already queue together.
+        let lines = ["a", "b", "c"].enumerated().map { Self.call("test.post", $1, id: $0 + 1) }.joined()
+        try channel.writeInbound(ByteBuffer(string: lines + Self.call("test.read", id: 4)))
         channel.embeddedEventLoop.run()
-        #expect(try Self.answers(channel) == [Self.result(1, "a")])
-
-        let lines = ["b", "c", "d"].enumerated().map { Self.call("test.post", $1, id: $0 + 2) }.joined()
-        try channel.writeInbound(ByteBuffer(string: lines + Self.call("test.read", id: 5)))
-        channel.embeddedEventLoop.run()
-        #expect(commits.queued == ["b", "c", "d"], "the three posts queued before any was committed")
+        #expect(commits.queued == ["a", "b", "c"], "the three posts queued before any was committed")
         #expect(try Self.answers(channel) == [], "nothing is answered before the posts are committed")
         commits.commitAll()
         channel.embeddedEventLoop.run()
         #expect(
             try Self.answers(channel) == [
-                Self.result(2, "b"), Self.result(3, "c"), Self.result(4, "d"), Self.result(5, "a,b,c,d"),
+                Self.result(1, "a"), Self.result(2, "b"), Self.result(3, "c"), Self.result(4, "a,b,c"),
             ])
         #expect(try channel.finish().isClean)
     }
@@ -103,16 +99,27 @@ struct RuleOfOrderTests {
     @Test func aWriteOfAnotherMethodWaitsForTheQueuedOnesBeforeItStarts() throws {
         let commits = Commits()
         let (channel, _) = try ConnectionHandlerTests.channel(processor: Self.processor(commits))
-        for (id, method) in ["test.post", "test.like"].enumerated() {
-            try channel.writeInbound(ByteBuffer(string: Self.call(method, "learn", id: id)))
-            commits.commitAll()
-            channel.embeddedEventLoop.run()
-            _ = try Self.answers(channel)
-        }
         try channel.writeInbound(
             ByteBuffer(string: Self.call("test.post", "x", id: 1) + Self.call("test.like", "y", id: 2)))
         channel.embeddedEventLoop.run()
         #expect(commits.queued == ["x"], "the like waits for the post before it")
+        commits.commitAll()
+        channel.embeddedEventLoop.run()
+        #expect(commits.queued == ["y"])
+        #expect(try Self.answers(channel) == [Self.result(1, "x")])
+        commits.commitAll()
+        channel.embeddedEventLoop.run()
+        #expect(try Self.answers(channel) == [Self.result(2, "y")])
+        #expect(try channel.finish().isClean)
+    }
+
+    @Test func pipelinedCallsOfAMethodNotDeclaredToShareCommitsRunOneAfterAnother() throws {
+        let commits = Commits()
+        let (channel, _) = try ConnectionHandlerTests.channel(processor: Self.processor(commits))
+        try channel.writeInbound(
+            ByteBuffer(string: Self.call("test.save", "x", id: 1) + Self.call("test.save", "y", id: 2)))
+        channel.embeddedEventLoop.run()
+        #expect(commits.queued == ["x"], "the second call waits for the first one's answer")
         commits.commitAll()
         channel.embeddedEventLoop.run()
         #expect(commits.queued == ["y"])

@@ -76,47 +76,32 @@ public struct ResponseLine: Sendable {
 public enum LineRead: Sendable {
     /// The line is answered (or needs no answer): it was blank, not JSON, or not a request.
     case answered(LineOutcome)
-    /// One call, to start with `RequestProcessor.start(_:context:)`.
+    /// One call, to start with `RequestProcessor.start(_:context:limits:)`.
     case call(RPCRequest)
-    /// A batch, to answer with `RequestProcessor.respond(toBatch:context:)`.
-    case batch([JSONValue])
-}
-
-/// What answering a line at once came to (`RequestProcessor.attempt`).
-public enum LineAttempt: Sendable {
-    /// Answered, or needing no answer.
-    case answered(LineOutcome)
-    /// An asynchronous handler to run, with `RequestProcessor.finish(_:)`.
-    case running(RunningCall)
     /// A batch, to answer with `RequestProcessor.respond(toBatch:context:)`.
     case batch([JSONValue])
 }
 
 /// What starting a call came to.
 public enum CallStart: Sendable {
-    /// Answered at once: an error, or a synchronous handler's result.
+    /// Answered at once: no such method, or refused by a middleware or by the params check.
     case answered(LineOutcome)
-    /// An asynchronous handler to run, with `RequestProcessor.finish(_:)`.
+    /// Let in, its handler to run with `RequestProcessor.finish(_:context:)`.
     case running(RunningCall)
 }
 
-/// A call authorised and with checked params, whose handler is still to run.
+/// A call found and let in so far, whose handler is still to run.
 public struct RunningCall: Sendable {
     /// The request.
     public let request: RPCRequest
     /// Its method, as registered.
     public let method: RegisteredMethod
-    let work: @Sendable () async -> Result<[UInt8], RPCError>
-}
+    /// The checked params, or nil when a preparation must run first (the params are checked after it).
+    let members: [String: JSONValue]?
+    /// What a middleware runs around the rest of the call, and the index of the middleware after it.
+    let preparation: (run: Preparation, next: Int)?
 
-/// A line parsed, or the answer to one that is blank or not JSON.
-enum Parsed {
-    case answered(LineOutcome)
-    case parsed(ParsedLine)
-}
-
-/// Where the one dispatch left a call.
-enum Dispatched {
-    case answered(Result<[UInt8], RPCError>)
-    case running(RegisteredMethod, @Sendable () async -> Result<[UInt8], RPCError>)
+    /// Whether the call is ready to run its handler with nothing to wait for first: only then may a connection
+    /// start a call of a method that shares commits (`MethodDescriptor.sharesCommits`) beside the one before.
+    public var isReady: Bool { preparation == nil }
 }

@@ -31,10 +31,11 @@ public struct MethodDescriptor: Sendable {
         let acceptsPositionalParams: Bool
         let errors: [String]
         let rate: String?
+        let sharesCommits: Bool
 
         init(
             name: String, summary: String, params: [Property], result: Schema, access: Access,
-            acceptsPositionalParams: Bool, errors: [String], rate: String?
+            acceptsPositionalParams: Bool, errors: [String], rate: String?, sharesCommits: Bool
         ) {
             self.name = name
             self.summary = summary
@@ -44,6 +45,7 @@ public struct MethodDescriptor: Sendable {
             self.acceptsPositionalParams = acceptsPositionalParams
             self.errors = errors
             self.rate = rate
+            self.sharesCommits = sharesCommits
         }
     }
 
@@ -64,17 +66,24 @@ public struct MethodDescriptor: Sendable {
     /// The error kinds the method may answer with, for the documentation.
     public var errors: [String] { fields.errors }
     /// The rate a call spends one of, by the name the application gives it (twitterd's `[rates]` keys); nil for
-    /// a method that spends none. The application takes it where it authorises the call (the `Authorizer`), so
-    /// a method's rate is declared with the method and enforced in one place.
+    /// a method that spends none. The application takes it in a middleware of its dispatch (twitterd's
+    /// `WriteRateMiddleware`), so a method's rate is declared with the method and enforced in one place.
     public var rate: String? { fields.rate }
+    /// Whether a call takes its place in the store's commit order before its handler first suspends, so that a
+    /// connection's pipelined calls of the method may run together and share a commit, still taking effect in
+    /// arrival order (twitterd's posts and reposts). Declared with the method, as its rate is, never learnt at
+    /// run time: the connection starts the next such call at once only because this says the one before has
+    /// queued its write by then (`LineAnswerer` in the server); a handler of such a method awaits nothing before
+    /// it queues. Not published by `rpc.discover`: it is how the daemon runs calls, not part of the protocol.
+    public var sharesCommits: Bool { fields.sharesCommits }
 
     /// Creates a descriptor.
     public init(
         _ name: String, summary: String, params: [Property] = [], result: Schema, access: Access = .authenticated,
-        positional: Bool = false, errors: [String] = [], rate: String? = nil
+        positional: Bool = false, errors: [String] = [], rate: String? = nil, sharesCommits: Bool = false
     ) {
         fields = Fields(
             name: name, summary: summary, params: params, result: result, access: access,
-            acceptsPositionalParams: positional, errors: errors, rate: rate)
+            acceptsPositionalParams: positional, errors: errors, rate: rate, sharesCommits: sharesCommits)
     }
 }

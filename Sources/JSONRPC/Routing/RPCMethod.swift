@@ -17,58 +17,57 @@ public struct RPCMethod<Params: Codable & Sendable, Result: Decodable & Sendable
 }
 
 extension Router {
-    /// Registers `method`, run by `handler`; the handler must decode the method's own params type.
+    /// Registers `method` in `group`, answered by `handler`, whose result writes its own JSON: the one way to
+    /// register a route (the overloads below differ only in how the result is encoded, chosen at compile time so
+    /// that the hot methods skip `JSONEncoder` without a cast per call).
     ///
-    /// A handler for another params type is a programming error in the daemon's assembly, caught at start-up
-    /// like a name registered twice.
-    public mutating func register<Params, Result>(
-        _ method: RPCMethod<Params, Result>, _ handler: MethodHandler<Context>
+    /// A method whose declared access is not the group's is a programming error of the assembly, caught at
+    /// start-up like a name registered twice.
+    @inlinable
+    public mutating func register<Params, Result, Group, Answer: JSONWritable & SendableMetatype>(
+        _ method: RPCMethod<Params, Result>, in group: RouteGroup<Context, Group>,
+        _ handler: @escaping @Sendable (Params, Group) async throws -> Answer
     ) {
-        precondition(
-            handler.paramsType == Params.self,
-            "\(method.name) is declared with \(Params.self) but its handler decodes \(handler.paramsType)")
-        register(method.descriptor, handler)
+        let enter = group.enter
+        add(
+            method.descriptor, in: group.access,
+            MethodHandler(params: Params.self) { members, context in
+                let entered = try enter(context)
+                return MethodHandler<Context>.written(
+                    try await handler(try MethodHandler<Context>.decode(Params.self, from: members), entered))
+            })
     }
 
-    /// Registers `method`, answered by `handler`, whose result writes its own JSON.
+    /// Registers `method` in `group`, answered by `handler`, whose result is encoded with `JSONEncoder`.
     @inlinable
-    public mutating func register<Params, Result, Answer: JSONWritable & SendableMetatype>(
-        _ method: RPCMethod<Params, Result>, _ handler: @escaping @Sendable (Params, Context) async throws -> Answer
+    public mutating func register<Params, Result, Group, Answer: Encodable & SendableMetatype>(
+        _ method: RPCMethod<Params, Result>, in group: RouteGroup<Context, Group>,
+        _ handler: @escaping @Sendable (Params, Group) async throws -> Answer
     ) {
-        register(method.descriptor, MethodHandler(handler))
+        let enter = group.enter
+        add(
+            method.descriptor, in: group.access,
+            MethodHandler(params: Params.self) { members, context in
+                let entered = try enter(context)
+                return try ResultEncoder.encode(
+                    try await handler(try MethodHandler<Context>.decode(Params.self, from: members), entered))
+            })
     }
 
-    /// Registers `method`, answered by `handler`, whose result is encoded with `JSONEncoder`.
+    /// Registers `method` in `group`, answered by `handler`, whose result writes its own JSON though it is
+    /// `Encodable` too.
     @inlinable
-    public mutating func register<Params, Result, Answer: Encodable & SendableMetatype>(
-        _ method: RPCMethod<Params, Result>, _ handler: @escaping @Sendable (Params, Context) async throws -> Answer
+    public mutating func register<Params, Result, Group, Answer: Encodable & JSONWritable & SendableMetatype>(
+        _ method: RPCMethod<Params, Result>, in group: RouteGroup<Context, Group>,
+        _ handler: @escaping @Sendable (Params, Group) async throws -> Answer
     ) {
-        register(method.descriptor, MethodHandler(handler))
-    }
-
-    /// Registers `method`, answered by `handler`, whose result writes its own JSON though it is `Encodable` too.
-    @inlinable
-    public mutating func register<Params, Result, Answer: Encodable & JSONWritable & SendableMetatype>(
-        _ method: RPCMethod<Params, Result>, _ handler: @escaping @Sendable (Params, Context) async throws -> Answer
-    ) {
-        register(method.descriptor, MethodHandler(handler))
-    }
-
-    /// Registers `method`, answered by `handler` after a synchronous look in a cache, `cached`, which answers with
-    /// no task when it can (`MethodHandler.Body.cachedFirst`); `handler` gives the same answer either way.
-    @inlinable
-    public mutating func register<Params, Result, Answer: JSONWritable & SendableMetatype>(
-        _ method: RPCMethod<Params, Result>, cached: @escaping @Sendable (Params, Context) throws -> Answer?,
-        _ handler: @escaping @Sendable (Params, Context) async throws -> Answer
-    ) {
-        register(method.descriptor, MethodHandler(cached: cached, handler))
-    }
-
-    /// Registers `method`, answered by a synchronous `handler` with no task (`MethodHandler.Body`).
-    @inlinable
-    public mutating func register<Params, Result, Answer: JSONWritable & SendableMetatype>(
-        _ method: RPCMethod<Params, Result>, _ handler: @escaping @Sendable (Params, Context) throws -> Answer
-    ) {
-        register(method.descriptor, MethodHandler(handler))
+        let enter = group.enter
+        add(
+            method.descriptor, in: group.access,
+            MethodHandler(params: Params.self) { members, context in
+                let entered = try enter(context)
+                return MethodHandler<Context>.written(
+                    try await handler(try MethodHandler<Context>.decode(Params.self, from: members), entered))
+            })
     }
 }

@@ -1,16 +1,10 @@
 /// Turns one line of input into the line to answer with: parsing, batches, notifications, routing and errors.
 ///
-/// It holds no connection state; the caller passes its own `Context` through to the handlers.
+/// The one dispatch: a call finds its route, goes through the middleware in their order (catching up, the access
+/// rule, a write's rate: `RequestMiddleware`), has its params checked, runs its handler, and its answer goes back
+/// through the middleware (the answer budget). It holds no connection state; the caller passes its own `Context`
+/// through to the middleware and the handlers.
 public struct RequestProcessor<Context: Sendable>: Sendable {
-    /// Checks whether `context` may call the method; throws the error to answer with when it may not.
-    public typealias Authorizer = @Sendable (MethodDescriptor, Context) throws -> Void
-    /// Serving a call, from its authorisation to its encoded result, wrapped by a preparation.
-    public typealias Serve = @Sendable () async throws -> [UInt8]
-    /// Runs what must come before serving a call (`serve` authorises it first), and serves it.
-    public typealias Preparation = @Sendable (_ serve: Serve) async throws -> [UInt8]
-    /// Says what must be awaited before `context` is authorised for the method, or nil when nothing must: a
-    /// daemon sharing its database catches up with the others' revocations before it serves a logged-in request.
-    public typealias Preparer = @Sendable (MethodDescriptor, Context) -> Preparation?
     /// Turns any error a handler threw into the error object to send.
     public typealias ErrorMapper = @Sendable (any Error, RPCRequest, Context) -> RPCError
 
@@ -20,30 +14,27 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     /// The router holding the methods.
     public let router: Router<Context>
     private let currentLimits: @Sendable () -> ProtocolLimits
-    private let authorize: Authorizer
-    private let prepare: Preparer?
+    private let middleware: [any RequestMiddleware<Context>]
     private let mapError: ErrorMapper
 
     /// Creates a processor over `router` whose limits are read anew for every line, so a reload applies
-    /// to connections already open.
-    /// `prepare`, when given, runs before `authorize` for every call it returns a step for; such a call waits.
+    /// to connections already open; every call goes through `middleware`, in that order.
     public init(
-        router: Router<Context>, limits: @escaping @Sendable () -> ProtocolLimits, authorize: @escaping Authorizer,
-        prepare: Preparer? = nil, mapError: @escaping ErrorMapper
+        router: Router<Context>, limits: @escaping @Sendable () -> ProtocolLimits,
+        middleware: [any RequestMiddleware<Context>], mapError: @escaping ErrorMapper
     ) {
         self.router = router
         self.currentLimits = limits
-        self.authorize = authorize
-        self.prepare = prepare
+        self.middleware = middleware
         self.mapError = mapError
     }
 
     /// Creates a processor over `router` with fixed limits.
     public init(
-        router: Router<Context>, limits: ProtocolLimits, authorize: @escaping Authorizer,
+        router: Router<Context>, limits: ProtocolLimits, middleware: [any RequestMiddleware<Context>],
         mapError: @escaping ErrorMapper
     ) {
-        self.init(router: router, limits: { limits }, authorize: authorize, mapError: mapError)
+        self.init(router: router, limits: { limits }, middleware: middleware, mapError: mapError)
     }
 
     /// The limits in force now.
@@ -51,137 +42,105 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
 
     /// Answers one line (without its newline); a blank line is ignored.
     public func respond(toLine line: [UInt8], context: Context) async -> Outcome {
-        switch attempt(line, context: context, limits: limits) {
+        let limits = self.limits
+        switch read(line, limits: limits) {
         case .answered(let outcome): return outcome
-        case .running(let call): return await finish(call)
         case .batch(let members): return await respond(toBatch: members, context: context)
+        case .call(let request):
+            switch start(request, context: context, limits: limits) {
+            case .answered(let outcome): return outcome
+            case .running(let call): return await finish(call, context: context, limits: limits)
+            }
         }
     }
 
     /// Parses one line under `limits` (read once a line, by the caller): what is wrong with it is answered at
     /// once; a call or a batch is left to run.
     public func read(_ line: [UInt8], limits: ProtocolLimits) -> LineRead {
-        switch parse(line, limits: limits) {
-        case .answered(let outcome): .answered(outcome)
-        case .parsed(.batch(let members)): .batch(members)
-        case .parsed(.invalid(let envelope)): .answered(invalid(envelope))
-        case .parsed(.request(let request)): .call(request)
-        }
-    }
-
-    /// `read` and `start` at once, for a line to be answered now if it can be: a connection's hot path. Without
-    /// the `LineRead` and `CallStart` between them a ping costs about 100 instructions fewer (callgrind).
-    public func attempt(_ line: [UInt8], context: Context, limits: ProtocolLimits) -> LineAttempt {
-        switch parse(line, limits: limits) {
-        case .answered(let outcome): return .answered(outcome)
-        case .parsed(.batch(let members)): return .batch(members)
-        case .parsed(.invalid(let envelope)): return .answered(invalid(envelope))
-        case .parsed(.request(let request)):
-            switch dispatch(request, context: context) {
-            case .answered(let result):
-                return .answered(answer(result, to: request, budget: limits.maximumAnswerBytes))
-            case .running(let method, let work):
-                return .running(RunningCall(request: request, method: method, work: work))
-            }
-        }
-    }
-
-    /// The line parsed, or the answer to a line that is blank or not JSON.
-    @inline(__always)
-    private func parse(_ line: [UInt8], limits: ProtocolLimits) -> Parsed {
         if LineFraming.isBlank(line) { return .answered(Outcome(response: nil, requestCount: 0)) }
         let parser = JSONParser(maximumDepth: limits.maximumDepth)
         switch LineFraming.withPayload(of: line, parser.parseRequest) {
         case .failure(let error):
             return .answered(Outcome(response: errorLine(.parseError(error.description), id: .null), requestCount: 1))
-        case .success(let parsed):
-            return .parsed(parsed)
+        case .success(.batch(let members)): return .batch(members)
+        case .success(.invalid(let envelope)):
+            return .answered(Outcome(response: errorLine(envelope.error, id: envelope.id), requestCount: 1))
+        case .success(.request(let request)): return .call(request)
         }
     }
 
-    private func invalid(_ envelope: EnvelopeError) -> Outcome {
-        Outcome(response: errorLine(envelope.error, id: envelope.id), requestCount: 1)
-    }
-
-    /// Starts one call: finds the route, authorises, checks the params, and runs a synchronous handler to its
-    /// answer. An asynchronous one comes back to be run with `finish(_:)`.
-    ///
-    /// This is what lets a connection answer a ping with no task at all.
+    /// Starts one call: finds the route, runs the middleware's checks and the params check, all synchronous, up
+    /// to the handler, or up to a middleware's preparation, which `finish` runs first. What refuses the call is
+    /// answered here.
     public func start(_ request: RPCRequest, context: Context, limits: ProtocolLimits) -> CallStart {
-        switch dispatch(request, context: context) {
-        case .answered(let result):
-            return .answered(answer(result, to: request, budget: limits.maximumAnswerBytes))
-        case .running(let method, let work):
-            return .running(RunningCall(request: request, method: method, work: work))
-        }
-    }
-
-    /// Runs a started call to its answer.
-    public func finish(_ call: RunningCall) async -> Outcome {
-        answer(await call.work(), to: call.request, budget: limits.maximumAnswerBytes)
-    }
-
-    private func answer(_ result: Result<[UInt8], RPCError>, to request: RPCRequest, budget: Int) -> Outcome {
-        Outcome(line: responseLine(result, id: request.id, budget: budget), requestCount: 1)
-    }
-
-    /// The one dispatch: finds the route, authorises, checks the params, and runs a synchronous handler; an
-    /// asynchronous one, or a call that must wait for a preparation, is handed back as the work to run.
-    func dispatch(_ request: RPCRequest, context: Context) -> Dispatched {
         guard let route = router.route(for: request.method) else {
-            return .answered(.failure(.methodNotFound(request.method)))
+            return .answered(answer(.failure(.methodNotFound(request.method)), to: request))
         }
-        if let prepare, let preparation = prepare(route.descriptor, context) {
-            // Authorised only once the preparation is done: what it learns (a revocation) decides the answer.
-            return .running(route) {
-                await result(of: request, context: context) {
-                    try await preparation {
-                        try authorize(route.descriptor, context)
-                        return try await route.handler.run(try route.checkedParams(request.params), context)
-                    }
-                }
-            }
-        }
-        let members: [String: JSONValue]
         do {
-            try authorize(route.descriptor, context)
-            members = try route.checkedParams(request.params)
-        } catch {
-            return .answered(.failure(rpcError(error, request, context)))
-        }
-        switch route.handler.body {
-        case .synchronous(let run):
-            do {
-                return .answered(.success(try run(members, context)))
-            } catch {
-                return .answered(.failure(rpcError(error, request, context)))
-            }
-        case .asynchronous(let run):
-            return .running(route) {
-                await result(of: request, context: context) { try await run(members, context) }
-            }
-        case .cachedFirst(let look):
-            do {
-                switch try look(members, context) {
-                case .answered(let answer): return .answered(.success(answer))
-                case .missed(let run):
-                    return .running(route) { await result(of: request, context: context) { try await run() } }
+            var index = 0
+            while index < middleware.count {
+                if let preparation = try middleware[index].prepare(route.descriptor, context) {
+                    return .running(
+                        RunningCall(
+                            request: request, method: route, members: nil, preparation: (preparation, index + 1)))
                 }
-            } catch {
-                return .answered(.failure(rpcError(error, request, context)))
+                index += 1
             }
+            let members = try route.checkedParams(request.params)
+            return .running(RunningCall(request: request, method: route, members: members, preparation: nil))
+        } catch {
+            return .answered(answer(.failure(rpcError(error, request, context)), to: request))
         }
     }
 
-    private func result(
-        of request: RPCRequest, context: Context, _ work: () async throws -> [UInt8]
-    ) async -> Result<[UInt8], RPCError> {
+    /// Runs a started call to its answer: its preparation, if it has one, then its handler, then the middleware's
+    /// checks of the answer under `limits`.
+    public func finish(_ call: RunningCall, context: Context, limits: ProtocolLimits) async -> Outcome {
+        answer(await result(of: call, context: context, limits: limits), to: call.request)
+    }
+
+    private func result(of call: RunningCall, context: Context, limits: ProtocolLimits) async
+        -> Result<[UInt8], RPCError>
+    {
+        // Every running call was started from a route of this router (`start`).
+        let route = unsafeDowncast(call.method, to: Router<Context>.Route.self)
         do {
-            return .success(try await work())
+            let encoded: [UInt8]
+            if let (preparation, next) = call.preparation {
+                encoded = try await preparation { try await serve(route, call.request, context: context, from: next) }
+            } else {
+                encoded = try await route.handler.run(call.members ?? [:], context)
+            }
+            var index = 0
+            while index < middleware.count {
+                try middleware[index].check(answer: encoded, limits: limits)
+                index += 1
+            }
+            return .success(encoded)
         } catch {
-            return .failure(rpcError(error, request, context))
+            return .failure(rpcError(error, call.request, context))
         }
     }
+
+    /// The rest of a call after a preparation: the middleware from `index` on, the params check, the handler.
+    private func serve(_ route: Router<Context>.Route, _ request: RPCRequest, context: Context, from index: Int)
+        async throws -> [UInt8]
+    {
+        var index = index
+        while index < middleware.count {
+            if let preparation = try middleware[index].prepare(route.descriptor, context) {
+                let next = index + 1
+                return try await preparation { try await serve(route, request, context: context, from: next) }
+            }
+            index += 1
+        }
+        return try await route.handler.run(try route.checkedParams(request.params), context)
+    }
+
+    private func answer(_ result: Result<[UInt8], RPCError>, to request: RPCRequest) -> Outcome {
+        Outcome(line: responseLine(result, id: request.id), requestCount: 1)
+    }
+
     /// Answers a batch, its members one after another.
     public func respond(toBatch members: [JSONValue], context: Context) async -> Outcome {
         let limits = self.limits
@@ -205,9 +164,9 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         for member in members {
             let answer: [UInt8]?
             if spent < budget {
-                answer = await respond(to: member, context: context, budget: budget)
+                answer = await respond(to: member, context: context, limits: limits)
             } else {
-                answer = await refuse(member, context: context, budget: budget)
+                answer = await refuse(member, context: context, limits: limits)
             }
             guard let answer else { continue }
             answers.append(answer)
@@ -225,9 +184,10 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
 
     /// Answers a member that comes after the batch's answers reached `budget`: a request is not run and gets an
     /// error; a notification, which adds nothing to the answer, still runs.
-    private func refuse(_ value: JSONValue, context: Context, budget: Int) async -> [UInt8]? {
+    private func refuse(_ value: JSONValue, context: Context, limits: ProtocolLimits) async -> [UInt8]? {
+        let budget = limits.maximumAnswerBytes
         guard case .success(let request) = RPCRequest.validate(value), let id = request.id else {
-            return await respond(to: value, context: context, budget: budget)
+            return await respond(to: value, context: context, limits: limits)
         }
         let error = RPCError.invalidRequest(
             "not run: the batch's answers reached \(budget) bytes, the most one line is answered with; "
@@ -237,7 +197,7 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     }
 
     /// Answers one member of a batch, in turn; nil for a notification.
-    private func respond(to value: JSONValue, context: Context, budget: Int) async -> [UInt8]? {
+    private func respond(to value: JSONValue, context: Context, limits: ProtocolLimits) async -> [UInt8]? {
         let request: RPCRequest
         switch RPCRequest.validate(value) {
         case .failure(let envelope):
@@ -245,36 +205,25 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         case .success(let valid):
             request = valid
         }
-        let result: Result<[UInt8], RPCError>
-        switch dispatch(request, context: context) {
-        case .answered(let answered): result = answered
-        case .running(_, let work): result = await work()
+        let outcome: Outcome
+        switch start(request, context: context, limits: limits) {
+        case .answered(let answered): outcome = answered
+        case .running(let call): outcome = await finish(call, context: context, limits: limits)
         }
-        return answerLine(result, id: request.id, budget: budget)
+        return outcome.response
     }
 
-    /// `answerLine`'s answer in parts, a large result's bytes as the handler gave them, not copied.
-    private func responseLine(_ result: Result<[UInt8], RPCError>, id: RPCID?, budget: Int) -> ResponseLine? {
+    /// The answer to a request with `id` in parts, a large result's bytes as the handler gave them, not copied;
+    /// nil for a notification.
+    private func responseLine(_ result: Result<[UInt8], RPCError>, id: RPCID?) -> ResponseLine? {
         guard let id else { return nil }
         // Only a large result is kept apart: a small one (a ping's) costs less copied into one line than written
         // in parts (with every result in parts a ping cost 8,855 instructions, 8,446 with this, 8,082 before).
-        if case .success(let encoded) = result, encoded.count <= budget, encoded.count >= ResponseLine.largeResult {
+        if case .success(let encoded) = result, encoded.count >= ResponseLine.largeResult {
             return ResponseLine(id: id, result: encoded)
         }
-        return answerLine(result, id: id, budget: budget).map { ResponseLine(head: $0) }
-    }
-
-    /// The answer to a request with `id`; nil for a notification. A result larger than `budget` is answered
-    /// with an error instead: a line's answer is never larger than the budget allows.
-    private func answerLine(_ result: Result<[UInt8], RPCError>, id: RPCID?, budget: Int) -> [UInt8]? {
-        guard let id else { return nil }
         var line: [UInt8] = []
         switch result {
-        case .success(let encoded) where encoded.count > budget:
-            let error = RPCError.invalidRequest(
-                "the answer is larger than \(budget) bytes, the most one line is answered with; ask for less",
-                ["limit": .number(JSONNumber(budget))])
-            ResponseWriter.writeError(error, id: id, into: &line)
         case .success(let encoded):
             // The envelope around a result is under 64 bytes for any usual id; growing from empty reallocated
             // three times for every answer.
@@ -283,7 +232,7 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         case .failure(let error):
             ResponseWriter.writeError(error, id: id, into: &line)
         }
-        return line
+        return ResponseLine(head: line)
     }
 
     private func rpcError(_ error: any Error, _ request: RPCRequest, _ context: Context) -> RPCError {

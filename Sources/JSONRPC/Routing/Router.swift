@@ -1,9 +1,8 @@
-import Synchronization
-
 /// Maps method names to their descriptors and handlers.
 ///
 /// A handler sees only decoded, shape-checked params of its own `Decodable` type; it never touches raw JSON.
-/// A handler is a plain function; how a connection's calls run, in order, is stated once, where lines are
+/// A handler is a plain async function of its params and its route group's context (`RouteGroup`), registered
+/// one way (`register(_:in:_:)`); how a connection's calls run, in order, is stated once, where lines are
 /// dispatched (`LineAnswerer` in the server).
 public struct Router<Context: Sendable>: Sendable {
     /// A registered method: what it is, and its handler.
@@ -49,11 +48,18 @@ public struct Router<Context: Sendable>: Sendable {
         return nil
     }
 
-    /// Registers the method `descriptor` describes, run by `handler` the way the handler declares.
+    /// Adds the route of `descriptor`, registered (`register(_:in:_:)`) in a group of `access`.
     ///
-    /// Registering a name twice is a programming error in the daemon's assembly, caught at start-up.
-    public mutating func register(_ descriptor: MethodDescriptor, _ handler: MethodHandler<Context>) {
+    /// Registering a name twice, or in a group of another access than the method declares, is a programming
+    /// error in the daemon's assembly, caught at start-up.
+    @usableFromInline
+    mutating func add(
+        _ descriptor: MethodDescriptor, in access: MethodDescriptor.Access, _ handler: MethodHandler<Context>
+    ) {
         precondition(route(for: descriptor.name) == nil, "method \(descriptor.name) registered twice")
+        precondition(
+            descriptor.access == access,
+            "\(descriptor.name) is declared \(descriptor.access.name) but registered in a group of \(access.name)")
         let length = descriptor.name.utf8.count
         if routesByNameLength.count <= length {
             routesByNameLength.append(contentsOf: Array(repeating: [], count: length + 1 - routesByNameLength.count))
@@ -104,17 +110,6 @@ extension Router.Route {
 public class RegisteredMethod: @unchecked Sendable {
     /// The method's descriptor.
     public let descriptor: MethodDescriptor
-    private let queuing = Atomic<Bool>(false)
-
-    /// Whether a call of this method has been seen to queue a write in a commit order and wait there: the
-    /// server, which learns it (`LineAnswerer`), then runs such calls in a task of their own, so that the next
-    /// call of the method can queue behind them.
-    public var queuesWrites: Bool { queuing.load(ordering: .relaxed) }
-
-    /// Records that a call of this method queued a write in a commit order and waited there.
-    public func noteQueuesWrites() {
-        queuing.store(true, ordering: .relaxed)
-    }
 
     init(descriptor: MethodDescriptor) {
         self.descriptor = descriptor

@@ -67,9 +67,9 @@ public enum PendingPost: Sendable {
 /// current. Tweets come back as stored: counts as committed, the reader's marks false.
 public protocol TweetStoring: Sendable {
     /// Queues a post for the next shared commit and waits for it: concurrent posts share one commit. The post
-    /// takes its place in the commit order before the call first suspends (and says so, `WriteOrder`), so
-    /// posts started one after another are stored in that order, which is what lets a client's pipelined posts
-    /// share a commit. With an idempotency key seen from the same user within 24 hours, it returns the first
+    /// takes its place in the commit order before the call first suspends, so posts started one after another are
+    /// stored in that order, which is what lets a client's pipelined posts share a commit (the method is declared
+    /// `sharesCommits`). With an idempotency key seen from the same user within 24 hours, it returns the first
     /// tweet instead; a reply to a tweet that does not exist fails with `.notFound`.
     func post(_ draft: PostDraft) async throws -> Tweet
     /// Reposts tweet `id` (the original when `id` is itself a repost) as `userID`, once: reposting again

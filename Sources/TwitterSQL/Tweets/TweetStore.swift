@@ -24,11 +24,10 @@ public struct TweetStore: TweetStoring {
         try await committed(.repost(id, by: userID))
     }
 
-    /// Queues `post` at once, says so to the caller's `WriteOrder`, and waits for its commit.
+    /// Queues `post` at once, before the first suspension (what `tweets.post`'s `sharesCommits` rests on), and
+    /// waits for its commit.
     private func committed(_ post: PendingPost) async throws -> Tweet {
-        let outcome = committer.enqueue(post)
-        WriteOrder.tookPlace()
-        return try await outcome.value()
+        try await committer.enqueue(post).value()
     }
 
     /// Deletes `userID`'s repost of `id`'s original.

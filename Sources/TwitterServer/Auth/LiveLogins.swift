@@ -53,7 +53,7 @@ public final class LiveLogins: Sendable {
     /// daemons' commit log to its end, so every revocation answered anywhere before this request has logged out
     /// the connections here that rest on it, then serve it, telling the read model that this request has caught
     /// up already.
-    public var catchUpBeforeServing: RequestProcessor<RequestContext>.Preparation? {
+    public var catchUpBeforeServing: Preparation? {
         let others = others.withLock { $0 }
         guard !others.isCurrent else { return nil }
         return { serve in

@@ -7,9 +7,9 @@ import TwitterCore
 /// Serves one connection: answers each read's lines in arrival order, and ends the connection on EOF, a
 /// limit, a timeout or a drain, as its `ConnectionStateMachine` decides.
 ///
-/// Lines are answered on the event loop as they arrive; a task starts only at the first line that has to
-/// wait (a login, a post, a read from SQLite) and ends once the read is answered. An idle connection owns
-/// no task, so ten thousand idle connections cost only their channels. While a task runs, the connection
+/// Each read's lines are answered in one task that starts on the spot, on the connection's event loop, and ends
+/// once the read is answered: lines that need no waiting (a ping, a cached page) are answered before it first
+/// waits. An idle connection owns no task, so ten thousand idle connections cost only their channels. While a task runs, the connection
 /// reads nothing more: a client that pipelines faster than it is answered waits in the kernel instead of
 /// in our memory.
 ///
@@ -24,8 +24,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private let answerer: LineAnswerer
     private let logger: Logger
     private let onClosed: () -> Void
-    /// Runs this connection's tasks on its event loop; made at the first line that has to wait, so a connection
-    /// that never waits (or never sends) has none.
+    /// Runs this connection's tasks on its event loop; made at the first read, so a connection that never sends
+    /// has none.
     private var executor: EventLoopTaskExecutor?
 
     private var machine = ConnectionStateMachine()
@@ -114,14 +114,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private func answer(_ frame: InboundFrame, context: ChannelHandlerContext) {
         switch frame {
         case .lines(let lines):
-            let progress = answerer.answerNow(lines, context: requestContext, channel: context.channel)
-            if let written = progress.lastWrite { lastWrite = written }
-            if let remainder = progress.remainder {
-                perform(machine.answerStarted(), context: context)
-                startAnswering(remainder, context: context)
-                return
-            }
-            startSubscriptions(context: context)
+            perform(machine.answerStarted(), context: context)
+            startAnswering(lines, context: context)
         case .lineTooLong(let limit):
             // Logged before the close so the reason is on record by the time the client sees EOF.
             let action = machine.closeRequested("line longer than \(limit) bytes", notice: true)
@@ -148,18 +142,17 @@ final class ConnectionHandler: ChannelDuplexHandler {
         return made
     }
 
-    /// Answers the rest of a read in a task, on this connection's event loop, while reads are held. The task
-    /// starts at once, on this thread, and runs until it first waits: a page read from memory is answered with no
-    /// hop through the event loop's queue.
-    private func startAnswering(_ remainder: LineAnswerer.Remainder, context: ChannelHandlerContext) {
+    /// Answers a read's lines in one task, on this connection's event loop, while reads are held. The task starts
+    /// at once, on this thread, and runs until it first waits: pings and pages read from memory are answered with
+    /// no hop through the event loop's queue, and one task a read, not one a call, is what that costs.
+    private func startAnswering(_ lines: [[UInt8]], context: ChannelHandlerContext) {
         let channel = context.channel
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         let executor = taskExecutor(on: context.eventLoop)
         answering = .starting
         Task.immediate(executorPreference: executor) { [answerer, requestContext] in
-            let written = await answerer.answer(
-                remainder, context: requestContext, channel: channel, executor: executor)
+            let written = await answerer.answer(lines, context: requestContext, channel: channel, executor: executor)
             // The task runs on this connection's event loop, so it usually finishes on the spot.
             if channel.eventLoop.inEventLoop {
                 handler.value.answered(lastWrite: written, context: loopContext.value)

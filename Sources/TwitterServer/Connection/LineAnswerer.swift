@@ -1,151 +1,105 @@
 import JSONRPC
 import NIOCore
-import TwitterCore
 
-/// Answers a read's worth of pipelined lines in order: at once, on the event loop, for as long as no line
-/// has to wait, and then in a task for the rest.
+/// Answers a read's worth of pipelined lines in order, in the one task that answers the read.
 ///
 /// **The one rule of order.** A connection's calls run one after another, each to its answer, in arrival
 /// order, and are answered in that order: a call sees the effect of every call before it. One exception lets a
-/// client's pipelined posts share a commit: a call that has queued its write in a commit order (the store
-/// stamps its `WriteOrder`) before it first waits lets the next line start at once when that line calls the
-/// same method, which then queues behind it. Such calls still take effect, and are answered, in arrival order;
-/// any other call waits for them all. Handlers know nothing of this: they are plain functions.
+/// client's pipelined posts share a commit: a method declared `sharesCommits` (TwitterAPI, beside its rate)
+/// queues its write in the store's commit order before its handler first suspends, so when such a call is ready
+/// (no middleware has to wait first), it runs in a task of its own that starts on the spot and is queued, by the
+/// time that task first waits, ahead of anything started after; the next line then starts at once when it calls
+/// the same method, and queues behind it. Such calls still take effect, and are answered, in arrival order; any
+/// other call waits for them all. Nothing is learnt at run time, and handlers know nothing of this.
+///
+/// Speed is this layer's business, not the handlers': the read's task starts at once, on the connection's event
+/// loop (`ConnectionHandler`), so a call whose handler never suspends (a ping, a cached page) is answered before
+/// the task first waits, with no hop through the event loop's queue, and a result that keeps its bytes is written
+/// from them (`ResponseLine`).
 struct LineAnswerer: Sendable {
     let processor: RequestProcessor<RequestContext>
     let statistics: ServerStatistics
 
-    /// Where `answerNow` stopped.
-    enum Stop: Sendable {
-        /// At a call whose handler has to run in a task.
-        case call(RunningCall)
-        /// At a batch, whose members run in a task.
-        case batch([JSONValue])
-        /// After a write the client has not taken yet: the rest waits until it is.
-        case untaken(EventLoopFuture<Void>)
-    }
-
-    /// The lines of a read still to be answered when `answerNow` had to stop.
-    struct Remainder: Sendable {
-        var stop: Stop
-        /// The lines after the one it stopped at.
-        var lines: ArraySlice<[UInt8]>
-    }
-
-    /// What `answerNow` did: the last write it made, and what it left for `answer(_:context:channel:executor:)`.
-    struct Progress {
-        var lastWrite: EventLoopFuture<Void>?
-        var remainder: Remainder?
-    }
-
-    /// Answers `lines` until one has to wait or the client stops reading, writing the answers to `channel`.
-    func answerNow(_ lines: [[UInt8]], context: RequestContext, channel: any Channel) -> Progress {
-        var writer = AnswerWriter(channel: channel)
-        let limits = processor.limits
-        for index in lines.indices {
-            var stop: Stop?
-            switch processor.attempt(lines[index], context: context, limits: limits) {
-            case .answered(let outcome): record(outcome, into: &writer)
-            case .running(let call): stop = .call(call)
-            case .batch(let members): stop = .batch(members)
-            }
-            if stop == nil, writer.isBlocked, let untaken = writer.lastWrite { stop = .untaken(untaken) }
-            guard let stop else { continue }
-            // What is answered goes out now rather than waiting behind the slow call.
-            writer.flush()
-            return Progress(lastWrite: writer.lastWrite, remainder: Remainder(stop: stop, lines: lines[(index + 1)...]))
-        }
-        writer.flush()
-        // A client that does not read its answers is not read from either, until it catches up.
-        guard writer.isBlocked, let untaken = writer.lastWrite else { return Progress(lastWrite: writer.lastWrite) }
-        return Progress(lastWrite: untaken, remainder: Remainder(stop: .untaken(untaken), lines: []))
-    }
-
-    /// Answers what `answerNow` left, by the rule of order above, waiting for slow calls and for a client that
-    /// does not read; returns the last write, if there was one. Calls that queue behind one another run in tasks
-    /// of their own on `executor`, the connection's event loop.
-    func answer(_ remainder: Remainder, context: RequestContext, channel: any Channel, executor: any TaskExecutor)
+    /// Answers `lines` by the rule of order above, waiting for slow calls and for a client that does not read;
+    /// returns the last write, if there was one. Calls that share commits run in tasks of their own on
+    /// `executor`, the connection's event loop.
+    func answer(_ lines: [[UInt8]], context: RequestContext, channel: any Channel, executor: any TaskExecutor)
         async -> EventLoopFuture<Void>?
     {
-        var writer = AnswerWriter(channel: channel)
+        let writer = AnswerWriter(channel: channel)
         var queued = QueuedCalls()
-        switch remainder.stop {
-        case .call(let call): await run(call, queued: &queued, into: &writer, executor: executor)
-        case .batch(let members): record(await processor.respond(toBatch: members, context: context), into: &writer)
-        case .untaken(let write): _ = try? await write.get()
-        }
-        for line in remainder.lines {
+        for line in lines {
             let limits = processor.limits
             switch processor.read(line, limits: limits) {
             case .answered(let outcome):
-                queued.isEmpty ? record(outcome, into: &writer) : queued.answers.append(.answered(outcome))
+                queued.isEmpty ? record(outcome, into: writer) : queued.answers.append(.answered(outcome))
             case .batch(let members):
-                await finish(&queued, into: &writer)
+                await finish(&queued, into: writer)
                 writer.flush()
-                record(await processor.respond(toBatch: members, context: context), into: &writer)
+                record(await processor.respond(toBatch: members, context: context), into: writer)
             case .call(let request):
-                if !queued.admits(request.method) { await finish(&queued, into: &writer) }
+                if !queued.admits(request.method) { await finish(&queued, into: writer) }
                 switch processor.start(request, context: context, limits: limits) {
                 case .answered(let outcome):
-                    queued.isEmpty ? record(outcome, into: &writer) : queued.answers.append(.answered(outcome))
+                    queued.isEmpty ? record(outcome, into: writer) : queued.answers.append(.answered(outcome))
                 case .running(let call):
-                    await run(call, queued: &queued, into: &writer, executor: executor)
+                    await run(call, context: context, limits: limits, queued: &queued, into: writer, executor: executor)
                 }
             }
             await writer.waitUntilTaken()
         }
-        await finish(&queued, into: &writer)
+        await finish(&queued, into: writer)
         writer.flush()
         await writer.waitUntilTaken()
         return writer.lastWrite
     }
 
-    /// Runs `call` with a `WriteOrder` ticket: in a task of its own, queued, when its method is known to queue
-    /// its writes (so the next line may queue behind it); otherwise here, to its answer, learning whether it
-    /// queued. Learning it costs posts their first call's place in a shared commit, once a method; running every
-    /// call in a task of its own would cost every read about 4,000 instructions (`MethodHandler.Body`).
+    /// Runs `call`: queued, in a task of its own, when its method shares commits and it is ready, so that the next
+    /// line may queue behind it; otherwise here, to its answer. A task of its own costs about 4,000 instructions
+    /// (callgrind), which is why only such calls get one.
     private func run(
-        _ call: RunningCall, queued: inout QueuedCalls, into writer: inout AnswerWriter, executor: any TaskExecutor
+        _ call: RunningCall, context: RequestContext, limits: ProtocolLimits, queued: inout QueuedCalls,
+        into writer: AnswerWriter, executor: any TaskExecutor
     ) async {
-        let order = WriteOrder()
-        if call.method.queuesWrites {
-            let task = WriteOrder.$current.withValue(order) {
-                Task.immediate(executorPreference: executor) { [processor] in await processor.finish(call) }
+        if call.method.descriptor.sharesCommits && call.isReady {
+            // Started on the spot: by the time it first waits, its write has its place in the commit order.
+            let task = Task.immediate(executorPreference: executor) { [processor] in
+                await processor.finish(call, context: context, limits: limits)
             }
-            queued.append(task, method: call.request.method, order: order)
+            queued.append(task, method: call.request.method)
             return
         }
-        // What is answered goes out before a call that may take a while.
-        writer.flush()
-        let outcome = await WriteOrder.$current.withValue(order) { await processor.finish(call) }
-        if order.hasTakenPlace { call.method.noteQueuesWrites() }
-        queued.isEmpty ? record(outcome, into: &writer) : queued.answers.append(.answered(outcome))
+        await finish(&queued, into: writer)
+        // What is answered goes out before a call that waits: at once before one that waits first (catching up
+        // with other daemons), and at its first wait before any other.
+        if call.isReady { writer.flushIfTheNextCallWaits() } else { writer.flush() }
+        record(await processor.finish(call, context: context, limits: limits), into: writer)
     }
 
     /// Answers every queued call and what waited behind them, in arrival order, and sends the answers: the call
     /// that comes next may take a while.
-    private func finish(_ queued: inout QueuedCalls, into writer: inout AnswerWriter) async {
+    private func finish(_ queued: inout QueuedCalls, into writer: AnswerWriter) async {
         guard !queued.isEmpty else { return }
         writer.flush()
         defer { writer.flush() }
         for answer in queued.answers {
             switch answer {
-            case .call(let task): record(await task.value, into: &writer)
-            case .answered(let outcome): record(outcome, into: &writer)
+            case .call(let task): record(await task.value, into: writer)
+            case .answered(let outcome): record(outcome, into: writer)
             }
             await writer.waitUntilTaken()
         }
         queued = QueuedCalls()
     }
 
-    private func record(_ outcome: LineOutcome, into writer: inout AnswerWriter) {
+    private func record(_ outcome: LineOutcome, into writer: AnswerWriter) {
         statistics.recordRequests(outcome.requestCount)
         if let line = outcome.line { writer.append(line) }
     }
 }
 
-/// Calls of one method queued behind one another in a commit order, and the answers that came behind them,
-/// in arrival order: the exception of `LineAnswerer`'s rule of order.
+/// Calls of one method that shares commits, queued behind one another in the commit order, and the answers that
+/// came behind them, in arrival order: the exception of `LineAnswerer`'s rule of order.
 struct QueuedCalls {
     enum Answer {
         case call(Task<LineOutcome, Never>)
@@ -153,21 +107,19 @@ struct QueuedCalls {
     }
 
     private(set) var method: String?
-    private var lastOrder: WriteOrder?
     var answers: [Answer] = []
 
     var isEmpty: Bool { answers.isEmpty }
 
-    /// Whether a call of `method` may start at once, behind these: only a call of the same method, and only
-    /// once the last call has taken its place in the commit order, so that it is queued behind.
+    /// Whether a call of `method` may start at once, behind these: nothing is queued, or only calls of the same
+    /// method, each of which took its place in the commit order before its task first waited.
     func admits(_ method: String) -> Bool {
-        guard let lastOrder else { return isEmpty }
-        return method == self.method && lastOrder.hasTakenPlace
+        guard let queuedMethod = self.method else { return isEmpty }
+        return method == queuedMethod
     }
 
-    mutating func append(_ task: Task<LineOutcome, Never>, method: String, order: WriteOrder) {
+    mutating func append(_ task: Task<LineOutcome, Never>, method: String) {
         self.method = method
-        lastOrder = order
         answers.append(.call(task))
     }
 }

@@ -13,9 +13,9 @@ struct ProfileMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         router.register(
-            API.Profiles.get,
+            API.Profiles.get, in: .loggedIn,
             { [profiles] (params: API.Profiles.GetParams, context) -> API.Profiles.ProfileResult in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 if let username = params.username {
                     guard let profile = try await profiles.profile(username: username) else {
                         throw TwitterError.notFound("User \(username)")
@@ -32,16 +32,16 @@ struct ProfileMethods: MethodGroup {
                 return .own(profile)
             })
         router.register(
-            API.Profiles.update,
+            API.Profiles.update, in: .loggedIn,
             { (params: API.Profiles.UpdateParams, context) in
                 try await update(params, context: context)
             })
     }
 
-    private func update(_ params: API.Profiles.UpdateParams, context: RequestContext) async throws
+    private func update(_ params: API.Profiles.UpdateParams, context: LoggedInContext) async throws
         -> API.Profiles.Updated
     {
-        let login = try context.session.requireLogin()
+        let login = context.login
         let patch = ProfileRules.normalize(params.patch)
         try ProfileRules.patch.validate(patch)
         if let email = patch.email {

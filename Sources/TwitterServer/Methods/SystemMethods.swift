@@ -10,9 +10,9 @@ struct SystemMethods {
     let statistics: ServerStatistics
 
     func register(in router: inout Router<RequestContext>) {
-        router.register(API.System.ping, { (_: NoParams, _) in "pong" })
+        router.register(API.System.ping, in: .open, { (_: NoParams, _) in "pong" })
         router.register(
-            API.System.version,
+            API.System.version, in: .open,
             { [versions] (_: NoParams, _) in
                 API.System.Version(
                     version: TwitterdVersion.current, protocol: TwitterdVersion.protocolVersion,
@@ -21,7 +21,7 @@ struct SystemMethods {
                 )
             })
         router.register(
-            API.System.health,
+            API.System.health, in: .open,
             { [database, statistics, versions] (_: NoParams, _) in
                 // Bounded: a server cut off by the network leaves a query unanswered for as long as TCP retries.
                 let databaseAnswers = await HealthReporter.databaseAnswers(database, within: .seconds(1))
@@ -40,7 +40,7 @@ struct SystemMethods {
     /// `rpc.discover` describes every method, itself included, so it is registered last.
     static func registerDiscovery(in router: inout Router<RequestContext>) {
         let document = DiscoveryDocument(methods: router.descriptors + [API.System.discover.descriptor])
-        router.register(API.System.discover, { (_: NoParams, _) in document.value })
+        router.register(API.System.discover, in: .open, { (_: NoParams, _) in document.value })
     }
 }
 

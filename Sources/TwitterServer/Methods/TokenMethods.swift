@@ -16,9 +16,9 @@ struct TokenMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         router.register(
-            API.Tokens.create,
+            API.Tokens.create, in: .loggedIn,
             { [auth] (params: API.Tokens.CreateParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 try Self.nameRule.validate(params)
                 // A token never mints a stronger one: a personal token's login can not mint at all, and any other
                 // login confirms with the password (a stolen session is not enough), counted as logins are.
@@ -39,9 +39,9 @@ struct TokenMethods: MethodGroup {
                     id: record.id, token: secret, name: record.name, expiresAt: record.expiresAt)
             })
         router.register(
-            API.Tokens.list,
+            API.Tokens.list, in: .loggedIn,
             { [auth] (_: NoParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 return try await auth.tokens.personalTokens(userID: login.userID).map { record in
                     API.Tokens.TokenSummary(
                         id: record.id, name: record.name, createdAt: record.createdAt, expiresAt: record.expiresAt,
@@ -50,9 +50,9 @@ struct TokenMethods: MethodGroup {
                 }
             })
         router.register(
-            API.Tokens.revoke,
+            API.Tokens.revoke, in: .loggedIn,
             { [auth] (params: API.Tokens.RevokeParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 guard try await auth.tokens.revokeToken(id: params.id, userID: login.userID) else {
                     throw TwitterError.notFound("Token \(params.id)")
                 }

@@ -90,27 +90,21 @@ struct TweetStoreTests {
         #expect(try await fixture.tweets.tweet(id: next)?.counts.replies == 1)
     }
 
-    /// The store's half of the server's rule of order: a post or repost takes its place in the commit order
-    /// before it first suspends, and says so to the caller's `WriteOrder`; a write refused before it is queued
-    /// does not.
-    @Test(arguments: StoreBackend.all) func aPostSaysItTookItsPlaceInTheCommitOrderBeforeItWaits(
+    /// The store's half of the server's rule of order (`sharesCommits` on `tweets.post` and `tweets.repost`): a post
+    /// or a repost takes its place in the commit order before it first suspends, so writes started one after
+    /// another, each in a task that starts on the spot, take their ids in that order.
+    @Test(arguments: StoreBackend.all) func postsAndRepostsTakeTheirPlaceInTheCommitOrderBeforeTheyWait(
         _ backend: StoreBackend
     ) async throws {
         let fixture = try await backend.fixture()
         let alice = try await fixture.user("alice")
+        let bob = try await fixture.user("bob")
         let first = try await fixture.post("first", by: alice)
-        for write in [
-            { try await fixture.tweets.post(PostDraft(text: "second", by: alice.id)) },
-            { try await fixture.tweets.repost(first.id, by: alice.id) },
-        ] as [@Sendable () async throws -> Tweet] {
-            let order = WriteOrder()
-            let task = WriteOrder.$current.withValue(order) { Task.immediate { try await write() } }
-            #expect(order.hasTakenPlace, "stamped before the task first waited")
-            _ = try await task.value
-        }
-        let order = WriteOrder()
-        _ = try? await WriteOrder.$current.withValue(order) { try await fixture.likes.like(first.id, by: alice.id) }
-        #expect(!order.hasTakenPlace, "a like is not queued for a shared commit")
+        let before = fixture.tweets.queued(PostDraft(text: "before", by: alice.id))
+        let repost = Task.immediate { try await fixture.tweets.repost(first.id, by: bob.id) }
+        let after = fixture.tweets.queued(PostDraft(text: "after", by: alice.id))
+        let ids = [try await before.value.id, try await repost.value.id, try await after.value.id]
+        #expect(ids == ids.sorted() && Set(ids).count == 3, "\(ids)")
     }
 
     @Test(arguments: StoreBackend.all) func onlyTheAuthorMayDelete(_ backend: StoreBackend) async throws {

@@ -9,26 +9,27 @@ struct AuthMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         router.register(
-            API.Auth.providers,
+            API.Auth.providers, in: .open,
             { [services] (_: NoParams, _) in
                 services.providers.enabled.all.map {
                     API.Auth.Provider(name: $0.name, credentials: $0.credentialFields)
                 }
             })
         router.register(
-            API.Auth.signup,
+            API.Auth.signup, in: .open,
             { (params: API.Auth.SignupParams, context) in
                 try await signup(params, context: context)
             })
         router.register(
-            API.Auth.login,
+            API.Auth.login, in: .open,
             { (params: API.Auth.LoginParams, context) in
                 try await logIn(params, context: context)
             })
         router.register(
-            API.Auth.logout,
+            API.Auth.logout, in: .loggedIn,
             { [services] (_: NoParams, context) in
-                if let login = context.session.login, let sessionID = login.sessionID {
+                let login = context.login
+                if let sessionID = login.sessionID {
                     try await services.sessions.revokeSession(id: sessionID, userID: login.userID)
                     // Other connections that resumed the same session (twctl runs) end with it.
                     services.liveLogins.revoke(
@@ -38,9 +39,9 @@ struct AuthMethods: MethodGroup {
                 return API.Auth.LoggedOut(loggedOut: true)
             })
         router.register(
-            API.Auth.whoami,
+            API.Auth.whoami, in: .loggedIn,
             { [services] (_: NoParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 guard let user = try await services.users.user(id: login.userID) else {
                     throw TwitterError.notFound("Account")
                 }
@@ -48,7 +49,7 @@ struct AuthMethods: MethodGroup {
                     user: user, provider: login.provider, expiresAt: login.expiresAt, role: login.role)
             })
         router.register(
-            API.Auth.changePassword,
+            API.Auth.changePassword, in: .loggedIn,
             { (params: API.Auth.ChangePasswordParams, context) in
                 try await changePassword(params, context: context)
             })
@@ -135,9 +136,9 @@ struct AuthMethods: MethodGroup {
     }
 
     private func changePassword(
-        _ params: API.Auth.ChangePasswordParams, context: RequestContext
+        _ params: API.Auth.ChangePasswordParams, context: LoggedInContext
     ) async throws -> API.Auth.PasswordChanged {
-        let login = try context.session.requireLogin()
+        let login = context.login
         try Validator<API.Auth.ChangePasswordParams>.field(\.newPassword, "newPassword", services.passwords.policy)
             .validate(params)
         guard

@@ -11,9 +11,9 @@ struct PeerLinkMethods {
 
     func register(in router: inout Router<RequestContext>) {
         router.register(
-            API.Auth.linkPeer,
+            API.Auth.linkPeer, in: .loggedIn,
             { [services] (params: API.Auth.LinkPeerParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 let uid = context.session.peer.userID
                 let confirmation = try await services.confirmPassword(
                     params.password, of: login.userID, peer: context.session.peer, field: "password")
@@ -26,18 +26,18 @@ struct PeerLinkMethods {
                 return API.Auth.PeerLinked(uid: uid, username: try await services.username(of: login))
             })
         router.register(
-            API.Auth.peerLinks,
+            API.Auth.peerLinks, in: .loggedIn,
             { [services] (_: NoParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 return API.Auth.PeerLinks(
                     links: try await services.peerLinks.links(userID: login.userID).map {
                         API.Auth.PeerLinkSummary(uid: $0.uid, linkedAt: $0.linkedAt, host: $0.host)
                     })
             })
         router.register(
-            API.Auth.unlinkPeer,
+            API.Auth.unlinkPeer, in: .loggedIn,
             { [services] (params: API.Auth.UnlinkPeerParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 let uid = params.uid ?? context.session.peer.userID
                 let removed = try await services.peerLinks.unlinkPeer(uid: uid, userID: login.userID)
                 // Connections that logged in through the link end, and so does every session the link minted, live or

@@ -20,9 +20,9 @@ struct AccountMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         let (auth, community, messages) = (auth, community, messages)
         router.register(
-            API.Account.export,
+            API.Account.export, in: .loggedIn,
             { (params: API.Account.ExportParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 var cursor = ArchiveCursor.start
                 if let text = params.cursor {
                     guard let parsed = ArchiveCursor(text) else {
@@ -34,9 +34,9 @@ struct AccountMethods: MethodGroup {
                     of: login.userID, from: cursor, community: community, messages: messages)
             })
         router.register(
-            API.Account.delete,
+            API.Account.delete, in: .loggedIn,
             { (params: API.Account.DeleteParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 let username = try await Self.confirmDeletion(
                     params, login: login, auth: auth, peer: context.session.peer)
                 let reservedUntil = Date(
@@ -51,7 +51,7 @@ struct AccountMethods: MethodGroup {
                 return API.Account.Deleted(deleted: true, usernameReservedUntil: reservedUntil)
             })
         router.register(
-            API.Auth.resetPassword,
+            API.Auth.resetPassword, in: .open,
             { (params: API.Auth.ResetPasswordParams, context) in
                 // Guesses count against the e-mail and the peer like failed logins.
                 let keys = auth.throttle.keys(

@@ -12,7 +12,7 @@ struct AdminMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         let (moderation, auth, community) = (community.moderation, auth, community)
         router.register(
-            API.Admin.usersList,
+            API.Admin.usersList, in: .admin,
             { (params: API.Admin.UserListParams, _) in
                 let request = try PageCursor.request(.people, limit: params.limit, cursor: params.cursor)
                 let page = try await moderation.accounts(matching: params.query, status: params.status, page: request)
@@ -20,9 +20,9 @@ struct AdminMethods: MethodGroup {
                     users: page.items.map { auth.adminView(of: $0) }, nextCursor: page.next.map(String.init))
             })
         router.register(
-            API.Admin.suspend,
+            API.Admin.suspend, in: .admin,
             { (params: API.Admin.SuspendParams, context) in
-                let admin = try context.session.requireLogin()
+                let admin = context.login
                 let reason = try Self.text(params.reason, field: "reason")
                 return try await changeStanding(of: params.username, API.Admin.suspend, reason: reason, by: admin) {
                     account in
@@ -35,17 +35,17 @@ struct AdminMethods: MethodGroup {
                 }
             })
         router.register(
-            API.Admin.unsuspend,
+            API.Admin.unsuspend, in: .admin,
             { (params: API.Users.UsernameParams, context) in
-                let admin = try context.session.requireLogin()
+                let admin = context.login
                 return try await changeStanding(of: params.username, API.Admin.unsuspend, reason: nil, by: admin) {
                     _ = try await moderation.unsuspend($0.id)
                 }
             })
         router.register(
-            API.Admin.resetPassword,
+            API.Admin.resetPassword, in: .admin,
             { (params: API.Users.UsernameParams, context) in
-                let admin = try context.session.requireLogin()
+                let admin = context.login
                 let account = try await Self.account(params.username, moderation)
                 let code = community.sealer.makeToken(kind: .passwordReset)
                 // Whole seconds: the stored time and the answered one agree.
@@ -58,9 +58,9 @@ struct AdminMethods: MethodGroup {
                 return API.Admin.ResetCode(code: code, expiresAt: expiresAt)
             })
         router.register(
-            API.Admin.deleteTweet,
+            API.Admin.deleteTweet, in: .admin,
             { (params: API.Admin.DeleteTweetParams, context) in
-                let admin = try context.session.requireLogin()
+                let admin = context.login
                 let reason = try Self.text(params.reason, field: "reason")
                 let author = try await moderation.removeTweet(params.id)
                 try await audit(
@@ -68,7 +68,7 @@ struct AdminMethods: MethodGroup {
                 return API.Tweets.Deleted(deleted: true)
             })
         router.register(
-            API.Admin.reportsList,
+            API.Admin.reportsList, in: .admin,
             { (params: API.Admin.ReportListParams, _) in
                 let request = try PageCursor.request(.people, limit: params.limit, cursor: params.cursor)
                 let page = try await moderation.reports(status: params.status, page: request)
@@ -76,9 +76,9 @@ struct AdminMethods: MethodGroup {
                     reports: page.items, nextCursor: page.next.map(String.init))
             })
         router.register(
-            API.Admin.resolve,
+            API.Admin.resolve, in: .admin,
             { (params: API.Admin.ResolveParams, context) in
-                let admin = try context.session.requireLogin()
+                let admin = context.login
                 let note = try params.note.map { try Self.text($0, field: "note") }
                 guard
                     let report = try await moderation.resolveReport(
@@ -88,7 +88,7 @@ struct AdminMethods: MethodGroup {
                 return report
             })
         router.register(
-            API.Admin.auditList,
+            API.Admin.auditList, in: .admin,
             { (params: API.Admin.AuditListParams, _) in
                 let page = try await moderation.auditEntries(
                     page: try PageCursor.request(.people, limit: params.limit, cursor: params.cursor))

@@ -12,15 +12,15 @@ struct AdminRoleMethods {
 
     func register(in router: inout Router<RequestContext>) {
         router.register(
-            API.Admin.grantRole,
+            API.Admin.grantRole, in: .admin,
             { (params: API.Users.UsernameParams, context) in
                 let account = try await AdminMethods.account(params.username, community.moderation)
                 return try await change(account, to: .admin, method: API.Admin.grantRole.name, context: context)
             })
         router.register(
-            API.Admin.revokeRole,
+            API.Admin.revokeRole, in: .admin,
             { (params: API.Users.UsernameParams, context) in
-                let admin = try context.session.requireLogin()
+                let admin = context.login
                 let account = try await AdminMethods.account(params.username, community.moderation)
                 guard account.id != admin.userID else {
                     throw TwitterError.invalidFields(["username": "You can not revoke your own role"])
@@ -31,9 +31,9 @@ struct AdminRoleMethods {
 
     /// Stores `role` for `account`, found once by the caller.
     private func change(
-        _ account: ModeratedAccount, to role: AccountRole, method: String, context: RequestContext
+        _ account: ModeratedAccount, to role: AccountRole, method: String, context: AdminContext
     ) async throws -> API.Admin.RoleChanged {
-        let admin = try context.session.requireLogin()
+        let admin = context.login
         let changed = try await community.moderation.setRole(role, of: account.id)
         if changed {
             auth.liveLogins.revoke(.account(userID: account.id, reason: .roleChanged), requester: context.session)

@@ -15,9 +15,9 @@ struct ReportMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         let (auth, tweets, community, lookup, messages) = (auth, tweets, community, lookup, messages)
         router.register(
-            API.Reports.create,
+            API.Reports.create, in: .loggedIn,
             { (params: API.Reports.CreateParams, context) in
-                let reporter = try context.session.requireLogin().userID
+                let reporter = context.userID
                 var reason = try AdminMethods.text(params.reason, field: "reason")
                 let accountID: Int64
                 if let messageID = params.messageId {

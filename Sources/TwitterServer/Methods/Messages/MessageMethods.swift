@@ -12,9 +12,9 @@ struct MessageMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         let (services, store, lookup) = (services, services.store, lookup)
         router.register(
-            API.Messages.send,
+            API.Messages.send, in: .loggedIn,
             { (params: API.Messages.SendParams, context) in
-                let sender = try context.session.requireLogin().userID
+                let sender = context.userID
                 let body = try services.text.validated(params.text)
                 try Self.keyRule.validate(params)
                 let destination = try await Self.destination(params, sender: sender, lookup: lookup)
@@ -25,9 +25,9 @@ struct MessageMethods: MethodGroup {
                 return try services.shown(message)
             })
         router.register(
-            API.Messages.conversations,
+            API.Messages.conversations, in: .loggedIn,
             { (params: API.Messages.ConversationsParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 if let cursor = params.cursor, Int64(cursor) == nil {
                     throw TwitterError.invalidFields(["cursor": "is not a cursor this method gave"])
                 }
@@ -40,9 +40,9 @@ struct MessageMethods: MethodGroup {
                     nextCursor: page.nextCursor)
             })
         router.register(
-            API.Messages.list,
+            API.Messages.list, in: .loggedIn,
             { (params: API.Messages.ListParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let limit = API.PageSize.messages.limit(params.limit)
                 let found = try await store.messages(
                     in: params.conversationId, for: reader,
@@ -52,37 +52,40 @@ struct MessageMethods: MethodGroup {
                     nextCursor: found.count == limit ? found.last?.id : nil)
             })
         router.register(
-            API.Messages.markRead,
+            API.Messages.markRead, in: .loggedIn,
             { (params: API.Messages.ConversationParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 try await store.markRead(params.conversationId, by: reader)
                 return API.Messages.Marked(unreadCount: try await store.unreadCount(of: reader))
             })
         router.register(
-            API.Messages.unreadCount,
+            API.Messages.unreadCount, in: .loggedIn,
             { (_: NoParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 return API.Messages.UnreadCount(count: try await store.unreadCount(of: reader))
             })
-        router.register(API.Messages.delete, answering: API.Tweets.Deleted(deleted: true)) { params, userID in
+        router.register(API.Messages.delete, in: .loggedIn) { params, context in
+            let userID = context.userID
             try await store.delete(params.id, by: userID)
+            return API.Tweets.Deleted(deleted: true)
         }
-        router.register(API.Messages.leave, answering: API.Messages.Left(left: true)) { params, userID in
+        router.register(API.Messages.leave, in: .loggedIn) { params, context in
+            let userID = context.userID
             try await store.leave(params.conversationId, by: userID)
+            return API.Messages.Left(left: true)
         }
         router.register(
-            API.Messages.subscribe,
+            API.Messages.subscribe, in: .loggedIn,
             { (_: NoParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let subscription = services.hub.subscribe(reader, capacity: MessageServices.subscriberCapacity)
                 return try await context.session.subscribe(subscription) { id in
                     MessageForwarder(id: id, subscription: subscription, services: services)
                 }
             })
         router.register(
-            API.Messages.unsubscribe,
+            API.Messages.unsubscribe, in: .loggedIn,
             { (params: API.Tweets.UnsubscribeParams, context) in
-                _ = try context.session.requireLogin()
                 return try context.session.unsubscribe(params.subscription)
             })
     }

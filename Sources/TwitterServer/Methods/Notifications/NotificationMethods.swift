@@ -9,9 +9,9 @@ struct NotificationMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         let (services, store) = (services, services.notifications)
         router.register(
-            API.Notifications.list,
+            API.Notifications.list, in: .loggedIn,
             { (params: API.Notifications.ListParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let query = NotificationQuery(
                     sinceID: params.sinceId, maxID: params.maxId, limit: API.PageSize.tweets.limit(params.limit),
                     types: params.types.map(Set.init))
@@ -20,22 +20,22 @@ struct NotificationMethods: MethodGroup {
                     notifications: try await services.marked(found.notifications, for: reader), unread: found.unread)
             })
         router.register(
-            API.Notifications.markRead,
+            API.Notifications.markRead, in: .loggedIn,
             { (params: API.Notifications.MarkReadParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 return API.Notifications.Unread(
                     unread: try await services.access.markRead(of: reader, upTo: params.upToId, in: store))
             })
         router.register(
-            API.Notifications.unreadCount,
+            API.Notifications.unreadCount, in: .loggedIn,
             { (_: NoParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 return API.Notifications.Unread(unread: try await services.access.unreadCount(of: reader, in: store))
             })
         router.register(
-            API.Notifications.subscribe,
+            API.Notifications.subscribe, in: .loggedIn,
             { (params: API.Notifications.SubscribeParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 // What was answered before this call is delivered before the subscription joins.
                 services.feed.deliverPublished()
                 let subscription = services.feed.hub.subscribeToNotifications(

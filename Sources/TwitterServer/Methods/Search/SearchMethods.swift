@@ -11,9 +11,9 @@ struct SearchMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         let (services, search, lookup) = (services, services.search, lookup)
         router.register(
-            API.Search.tweets,
+            API.Search.tweets, in: .loggedIn,
             { (params: API.Search.TweetsParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let query = try SearchQuery(parsing: params.query)
                 let position = try SearchCursor.position(params.cursor)
                 let authorID = try await lookup.id(ofOptional: query.author)
@@ -25,9 +25,9 @@ struct SearchMethods: MethodGroup {
                     nextCursor: found.next.map(SearchCursor.string))
             })
         router.register(
-            API.Search.users,
+            API.Search.users, in: .loggedIn,
             { (params: API.Search.UsersParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let prefix = params.query.trimmingCharacters(in: .whitespaces)
                 guard (1...64).contains(prefix.count) else {
                     throw TwitterError.invalidFields(["query": "must be 1 to 64 characters"])
@@ -37,16 +37,16 @@ struct SearchMethods: MethodGroup {
                         withPrefix: prefix, limit: API.PageSize.search.limit(params.limit), for: reader, in: search))
             })
         router.register(
-            API.Tags.tweets,
+            API.Tags.tweets, in: .loggedIn,
             { (params: API.Tags.TweetsParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let query = TweetQuery(
                     .tag(try Self.tagKey(params.tag)), sinceID: params.sinceId, maxID: params.maxId,
                     limit: API.PageSize.tweets.limit(params.limit))
                 return try await services.feed.page(query, reader: reader, stores: services.readStores)
             })
         router.register(
-            API.Tags.trending,
+            API.Tags.trending, in: .loggedIn,
             { (params: API.Tags.TrendingParams, _) in
                 let (hours, limit) = (params.hours ?? 24, API.PageSize.tags.limit(params.limit))
                 return API.Tags.Trending(

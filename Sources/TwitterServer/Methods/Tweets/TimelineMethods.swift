@@ -9,21 +9,20 @@ struct TimelineMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         let (feed, stores) = (services.feed, services.readStores)
-        // From the caches, with no task, when the reader's follows and their accounts' tweets are there.
+        // From the caches when the reader's follows and their accounts' tweets are there, answered before the
+        // connection's task first waits.
         router.register(
-            API.Timelines.home,
-            cached: { (params: API.Timelines.PageParams, context) in
-                let reader = try context.session.requireLogin().userID
-                return feed.cachedPage(params.query(.home(reader)), reader: reader)
-            },
+            API.Timelines.home, in: .loggedIn,
             { (params: API.Timelines.PageParams, context) in
-                let reader = try context.session.requireLogin().userID
-                return try await feed.page(params.query(.home(reader)), reader: reader, stores: stores)
+                let reader = context.userID
+                let query = params.query(.home(reader))
+                if let page = feed.cachedPage(query, reader: reader) { return page }
+                return try await feed.page(query, reader: reader, stores: stores)
             })
         router.register(
-            API.Timelines.user,
+            API.Timelines.user, in: .loggedIn,
             { [lookup] (params: API.Timelines.UserParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let author = try await lookup.id(of: params.username)
                 let query = TweetQuery(
                     .author(author), sinceID: params.sinceId, maxID: params.maxId,
@@ -38,9 +37,9 @@ struct TimelineMethods: MethodGroup {
             })
         // Paged and filtered as home's, from the store: only who may see the list is asked first.
         router.register(
-            API.Timelines.list,
+            API.Timelines.list, in: .loggedIn,
             { (params: API.Timelines.ListParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 _ = try await services.access.list(params.id, for: reader, in: services.lists)
                 let query = TweetQuery(
                     .list(params.id), sinceID: params.sinceId, maxID: params.maxId,
@@ -49,19 +48,17 @@ struct TimelineMethods: MethodGroup {
             })
         // The same answer as tweets.fetch without an author, from the caches when it is there.
         router.register(
-            API.Timelines.public,
-            cached: { (params: API.Timelines.PageParams, context) in
-                let reader = try context.session.requireLogin().userID
-                return feed.cachedPage(params.query(.everyone), reader: reader)
-            },
+            API.Timelines.public, in: .loggedIn,
             { (params: API.Timelines.PageParams, context) in
-                let reader = try context.session.requireLogin().userID
-                return try await feed.page(params.query(.everyone), reader: reader, stores: stores)
+                let reader = context.userID
+                let query = params.query(.everyone)
+                if let page = feed.cachedPage(query, reader: reader) { return page }
+                return try await feed.page(query, reader: reader, stores: stores)
             })
         router.register(
-            API.Timelines.subscribe,
+            API.Timelines.subscribe, in: .loggedIn,
             { [lookup] (params: API.Timelines.SubscribeParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let timeline: Timeline
                 switch params.timeline {
                 case "home": timeline = .home(reader)

@@ -10,12 +10,12 @@ struct TweetMethods: MethodGroup {
 
     func register(in router: inout Router<RequestContext>) {
         let (tweets, feed, text, stores) = (services.store, services.feed, services.text, services.readStores)
-        // A post queues itself in the commit order before it first waits, so a client's pipelined posts share
-        // a commit (`LineAnswerer`'s rule of order).
+        // Declared `sharesCommits`: nothing here awaits before `tweets.post` queues the post in the commit order,
+        // so a client's pipelined posts share a commit (`LineAnswerer`'s rule of order).
         router.register(
-            API.Tweets.post,
+            API.Tweets.post, in: .loggedIn,
             { (params: API.Tweets.PostParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 // A quote may say nothing more than what it quotes.
                 let body = try params.quoteOf == nil ? text.validated(params.text) : text.validatedQuote(params.text)
                 try Self.keyRule.validate(params)
@@ -27,38 +27,39 @@ struct TweetMethods: MethodGroup {
                 // The quoted tweet as its quoter sees it (with its marks); a plain post has nothing to resolve.
                 return try await feed.marked([tweet], for: login.userID, stores: stores)[0]
             })
-        // From the caches, with no task, when the page is there (the public timeline's newest pages); naming an
-        // author needs a lookup first.
+        // From the caches when the page is there (the public timeline's newest pages), answered before the
+        // connection's task first waits; naming an author needs a lookup first.
         router.register(
-            API.Tweets.fetch,
-            cached: { (params: API.Tweets.FetchParams, context) throws -> FeedPage? in
-                guard params.author == nil else { return nil }
-                return feed.cachedPage(params.query(.everyone), reader: try context.session.requireLogin().userID)
-            },
+            API.Tweets.fetch, in: .loggedIn,
             { [lookup] (params: API.Tweets.FetchParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
+                if params.author == nil, let page = feed.cachedPage(params.query(.everyone), reader: reader) {
+                    return page
+                }
                 let timeline: Timeline = try await lookup.id(ofOptional: params.author).map { .author($0) } ?? .everyone
                 return try await feed.page(params.query(timeline), reader: reader, stores: stores)
             })
         router.register(
-            API.Tweets.get,
+            API.Tweets.get, in: .loggedIn,
             { (params: API.Tweets.IDParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let tweet = try await services.access.tweet(params.id, for: reader)
                 return try await feed.marked([tweet], for: reader, stores: stores)[0]
             })
-        router.register(API.Tweets.delete, answering: API.Tweets.Deleted(deleted: true)) { params, reader in
+        router.register(API.Tweets.delete, in: .loggedIn) { params, context in
+            let reader = context.userID
             try await services.access.requireDeletable(params.id, by: reader)
             try await tweets.deleteTweet(id: params.id, by: reader)
+            return API.Tweets.Deleted(deleted: true)
         }
         router.register(
-            API.Tweets.subscribe,
+            API.Tweets.subscribe, in: .loggedIn,
             { [lookup] (params: API.Tweets.SubscribeParams, context) in
                 let timeline: Timeline = try await lookup.id(ofOptional: params.author).map { .author($0) } ?? .everyone
                 return try await services.subscribe(timeline, sinceID: params.sinceId, context: context)
             })
         router.register(
-            API.Tweets.unsubscribe,
+            API.Tweets.unsubscribe, in: .loggedIn,
             { (params: API.Tweets.UnsubscribeParams, context) in
                 try context.session.unsubscribe(params.subscription)
             })
@@ -69,9 +70,9 @@ struct TweetMethods: MethodGroup {
     private func registerConversations(in router: inout Router<RequestContext>) {
         let (tweets, feed, likes, stores) = (services.store, services.feed, services.likes, services.readStores)
         router.register(
-            API.Tweets.thread,
+            API.Tweets.thread, in: .loggedIn,
             { (params: API.Tweets.IDParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let rows = try await services.access.thread(
                     of: params.id, for: reader, descendantLimit: Conversation.descendantLimit)
                 let marks = try await feed.marks.marks(of: reader, store: likes)
@@ -79,9 +80,9 @@ struct TweetMethods: MethodGroup {
                 return ThreadAnswer(Conversation(quoting), marks: marks)
             })
         router.register(
-            API.Tweets.quotes,
+            API.Tweets.quotes, in: .loggedIn,
             { (params: API.Tweets.QuotesParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let request = try PageCursor.request(.tweets, limit: params.limit, cursor: params.cursor)
                 // A tweet the caller may not see is as if absent, its quotes too; a repost's are its original's.
                 let quoted = try await services.access.tweet(params.id, for: reader)
@@ -90,42 +91,45 @@ struct TweetMethods: MethodGroup {
                 return TweetListAnswer(tweets: shown, nextCursor: page.next, json: feed.caches.tweetJSON)
             })
         router.register(
-            API.Tweets.like,
+            API.Tweets.like, in: .loggedIn,
             { (params: API.Tweets.IDParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 _ = try await services.access.tweet(params.id, for: login.userID)
                 let counts = try await likes.like(params.id, by: login.userID)
                 return API.Tweets.Liked(liked: true, likesCount: counts.likes)
             })
         router.register(
-            API.Tweets.unlike,
+            API.Tweets.unlike, in: .loggedIn,
             { (params: API.Tweets.IDParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 _ = try await services.access.tweet(params.id, for: login.userID)
                 let counts = try await likes.unlike(params.id, by: login.userID)
                 return API.Tweets.Liked(liked: false, likesCount: counts.likes)
             })
         router.register(
-            API.Tweets.likedBy,
+            API.Tweets.likedBy, in: .loggedIn,
             { (params: API.Tweets.LikedByParams, context) in
                 let request = try await services.pageRequest(params.limit, params.cursor, context)
                 // A tweet the caller may not see is as if absent, its likers too.
-                _ = try await services.access.tweet(params.id, for: try context.session.requireLogin().userID)
+                _ = try await services.access.tweet(params.id, for: context.userID)
                 guard let page = try await likes.likers(of: params.id, page: request) else {
                     throw TwitterError.notFound("Tweet \(params.id)")
                 }
                 return API.Users.UserPage(page)
             })
-        // Queued like a post: a repost is a tweet, and takes its id in commit order.
+        // Queued like a post (`sharesCommits`, nothing awaited before): a repost is a tweet, and takes its id in
+        // commit order.
         router.register(
-            API.Tweets.repost,
+            API.Tweets.repost, in: .loggedIn,
             { (params: API.Tweets.IDParams, context) in
-                let reader = try context.session.requireLogin().userID
+                let reader = context.userID
                 let repost = try await tweets.repost(params.id, by: reader)
                 return try await feed.marked([repost], for: reader, stores: stores)[0]
             })
-        router.register(API.Tweets.unrepost, answering: API.Tweets.Reposted(reposted: false)) { params, reader in
+        router.register(API.Tweets.unrepost, in: .loggedIn) { params, context in
+            let reader = context.userID
             _ = try await tweets.unrepost(params.id, by: reader)
+            return API.Tweets.Reposted(reposted: false)
         }
     }
 

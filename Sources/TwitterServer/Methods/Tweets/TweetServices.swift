@@ -37,10 +37,10 @@ public struct TweetServices: Sendable {
     static let subscriberCapacity = 1000
 
     /// Starts streaming `timeline` on the caller's connection, first catching up from `sinceID`.
-    func subscribe(_ timeline: Timeline, sinceID: Int64?, context: RequestContext) async throws
+    func subscribe(_ timeline: Timeline, sinceID: Int64?, context: LoggedInContext) async throws
         -> API.Tweets.Subscribed
     {
-        let reader = try context.session.requireLogin().userID
+        let reader = context.userID
         // Subscribed before the follow set is read: a follow committed in between is in the stream too.
         // What was answered before this call is delivered before the subscription joins: it is not news to it.
         feed.deliverPublished()

@@ -10,9 +10,9 @@ struct UserMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         let (follows, lookup, services) = (services.follows, lookup, services)
         router.register(
-            API.Users.get,
+            API.Users.get, in: .loggedIn,
             { (params: API.Users.UsernameParams, context) in
-                let login = try context.session.requireLogin()
+                let login = context.login
                 guard var overview = try await follows.overview(of: params.username, viewerID: login.userID) else {
                     throw TwitterError.notFound("User \(params.username)")
                 }
@@ -25,12 +25,16 @@ struct UserMethods: MethodGroup {
                 }
                 return overview
             })
-        router.register(API.Users.follow, answering: API.Users.Following(following: true)) { params, reader in
+        router.register(API.Users.follow, in: .loggedIn) { params, context in
+            let reader = context.userID
             let followee = try await lookup.other(params.username, than: reader, doing: "follow")
             _ = try await follows.follow(followee, by: reader)
+            return API.Users.Following(following: true)
         }
-        router.register(API.Users.unfollow, answering: API.Users.Following(following: false)) { params, reader in
+        router.register(API.Users.unfollow, in: .loggedIn) { params, context in
+            let reader = context.userID
             _ = try await follows.unfollow(try await lookup.id(of: params.username), by: reader)
+            return API.Users.Following(following: false)
         }
         registerPeople(API.Users.followers, in: &router) { try await $0.followers(of: $1, page: $2) }
         registerPeople(API.Users.following, in: &router) { try await $0.following(of: $1, page: $2) }
@@ -44,7 +48,7 @@ struct UserMethods: MethodGroup {
         _ read: @escaping @Sendable (any FollowStoring, _ account: Int64, PageRequest) async throws -> UserPage
     ) {
         router.register(
-            method,
+            method, in: .loggedIn,
             { [services, lookup] (params: API.Users.ListParams, context) in
                 let request = try await services.pageRequest(params.limit, params.cursor, context)
                 let account = try await lookup.id(of: params.username)
@@ -65,9 +69,11 @@ struct UserMethods: MethodGroup {
         for (method, answer, change) in changes {
             // "users.mute" refuses "You can not mute yourself".
             let action = String(method.descriptor.name.dropFirst("users.".count))
-            router.register(method, answering: answer) { params, reader in
+            router.register(method, in: .loggedIn) { params, context in
+                let reader = context.userID
                 let target = try await lookup.other(params.username, than: reader, doing: action)
                 _ = try await change(relations, target, reader)
+                return answer
             }
         }
         typealias List = @Sendable (any RelationStoring, _ by: Int64, PageRequest) async throws -> UserPage
@@ -77,9 +83,9 @@ struct UserMethods: MethodGroup {
         ]
         for (method, list) in lists {
             router.register(
-                method,
+                method, in: .loggedIn,
                 { (params: API.Users.OwnListParams, context) in
-                    let reader = try context.session.requireLogin().userID
+                    let reader = context.userID
                     let page = try await list(
                         relations, reader, try PageCursor.request(.people, limit: params.limit, cursor: params.cursor))
                     return API.Users.UserPage(page)
@@ -99,7 +105,7 @@ extension UserLookup {
 
 extension TweetServices {
     /// A page of people for the caller, leaving out the accounts hidden from it (`TweetAccess.peopleRequest`).
-    func pageRequest(_ limit: Int?, _ cursor: String?, _ context: RequestContext) async throws -> PageRequest {
-        try await access.peopleRequest(limit: limit, cursor: cursor, for: context.session.requireLogin().userID)
+    func pageRequest(_ limit: Int?, _ cursor: String?, _ context: LoggedInContext) async throws -> PageRequest {
+        try await access.peopleRequest(limit: limit, cursor: cursor, for: context.userID)
     }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import JSONRPC
+import Logging
+import Testing
+import TwitterCore
+
+@testable import TwitterServer
+
+/// The request layer's middleware, each on its own: catching up, the access rule, a write's rate.
+struct MiddlewareTests {
+    static let open = MethodDescriptor("test.open", summary: "", result: .string(), access: .open)
+    static let loggedIn = MethodDescriptor("test.mine", summary: "", result: .string())
+    static let rated = MethodDescriptor("test.write", summary: "", result: .string(), rate: "likes")
+    static let admin = MethodDescriptor("test.admin", summary: "", result: .string(), access: .admin)
+
+    static func context(loggedInAs user: Int64? = nil, role: AccountRole = .user) -> RequestContext {
+        let probe = LiveLoginsTests.Probe(id: 1)
+        if let user {
+            var login = LiveLoginsTests.login(user: user, token: user * 10)
+            login.role = role
+            probe.session.logIn(login, listedIn: LiveLogins())
+        }
+        return RequestContext(session: probe.session)
+    }
+
+    static func code(_ body: () throws -> Preparation?) -> Int? {
+        do {
+            _ = try body()
+            return nil
+        } catch let error as RPCError {
+            return error.code
+        } catch {
+            return 0
+        }
+    }
+
+    @Test func catchingUpWaitsOnlyForALoggedInCallOfADaemonThatIsNotCurrent() async throws {
+        let logins = LiveLogins()
+        let others = OtherDaemonsRelayTests.Recorder()
+        logins.reckon(with: others)
+        let middleware = CatchUpMiddleware(logins: logins)
+        let loggedIn = Self.context(loggedInAs: 7)
+        #expect(try middleware.prepare(Self.open, loggedIn) == nil, "an open method rests on no credential")
+        #expect(try middleware.prepare(Self.loggedIn, Self.context()) == nil, "nor does a connection not logged in")
+        others.current.withLock { $0 = true }
+        #expect(try middleware.prepare(Self.loggedIn, loggedIn) == nil, "a current daemon has applied it all")
+        others.current.withLock { $0 = false }
+        let preparation = try #require(try middleware.prepare(Self.loggedIn, loggedIn))
+        #expect(try await preparation { Array("served".utf8) } == Array("served".utf8))
+        #expect(others.catchUps.withLock { $0 } == 1)
+    }
+
+    @Test func theAccessRuleLetsInByTheMethodsDeclaredAccess() {
+        let middleware = AccessMiddleware(logger: Logger(label: "test"))
+        let anonymous = Self.context()
+        let user = Self.context(loggedInAs: 7)
+        let admin = Self.context(loggedInAs: 1, role: .admin)
+        #expect(Self.code { try middleware.prepare(Self.open, anonymous) } == nil)
+        #expect(Self.code { try middleware.prepare(Self.loggedIn, anonymous) } == -32001)
+        #expect(Self.code { try middleware.prepare(Self.loggedIn, user) } == nil)
+        #expect(Self.code { try middleware.prepare(Self.admin, user) } == -32003)
+        #expect(Self.code { try middleware.prepare(Self.admin, anonymous) } == -32001)
+        #expect(Self.code { try middleware.prepare(Self.admin, admin) } == nil)
+    }
+
+    @Test func aWritesRateIsTakenFromItsCallersBucket() {
+        let rates = WriteRateLimiter(limits: [.likes: RateLimit(count: 1, period: 60)], store: nil, clock: { Date() })
+        let middleware = WriteRateMiddleware(rates: rates)
+        let (alice, bob) = (Self.context(loggedInAs: 1), Self.context(loggedInAs: 2))
+        #expect(Self.code { try middleware.prepare(Self.loggedIn, alice) } == nil, "a method without a rate")
+        #expect(Self.code { try middleware.prepare(Self.loggedIn, alice) } == nil)
+        #expect(Self.code { try middleware.prepare(Self.rated, alice) } == nil)
+        #expect(Self.code { try middleware.prepare(Self.rated, alice) } == -32006, "the bucket is empty")
+        #expect(Self.code { try middleware.prepare(Self.rated, bob) } == nil, "another account's bucket")
+    }
+}
