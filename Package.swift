@@ -75,10 +75,11 @@ let package = Package(
         .target(name: "PasswordLogin", dependencies: ["TwitterCore", "Sodium"], path: "Plugins/PasswordLogin"),
         .target(name: "TokenLogin", dependencies: ["TwitterCore", "Sodium"], path: "Plugins/TokenLogin"),
         .target(name: "PeerLogin", dependencies: ["TwitterCore"], path: "Plugins/PeerLogin"),
+        // The request layer, transport-neutral: route groups, middleware, the methods, the read model.
         .target(
             name: "TwitterServer",
             dependencies: [
-                "JSONRPC", "TwitterAPI", "TwitterCore", "EventLoopExecutor",
+                "JSONRPC", "TwitterAPI", "TwitterCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -87,6 +88,18 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             plugins: ["MemberwiseInitsPlugin"]
+        ),
+        // The JSON-RPC line server over the request layer: the Unix socket listener, line framing and each
+        // connection's handler and state machine. An HTTP transport will stand beside it, over the same layer.
+        .target(
+            name: "JSONRPCTransport",
+            dependencies: [
+                "TwitterServer", "JSONRPC", "TwitterAPI", "TwitterCore", "EventLoopExecutor",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         .target(
             name: "TwitterClient",
@@ -107,7 +120,9 @@ let package = Package(
         .executableTarget(
             name: "twitterd",
             dependencies: [
-                "TwitterAssembly", "TwitterServer", "TwitterStore", "TwitterPostgres", "TwitterCore", "TwitterClient",
+                "TwitterAssembly", "TwitterServer", "JSONRPCTransport", "TwitterStore", "TwitterPostgres",
+                "TwitterCore",
+                "TwitterClient",
                 "Sodium",
                 "PasswordLogin", "TokenLogin", "PeerLogin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -167,6 +182,15 @@ let package = Package(
                 "TwitterCore",
                 "TestSupport",
                 "Sodium",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "JSONRPCTransportTests",
+            dependencies: [
+                "JSONRPCTransport", "TwitterServer", "TwitterAPI", "TwitterStore", "JSONRPC", "TwitterCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

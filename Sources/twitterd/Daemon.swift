@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPCTransport
 import Logging
 import ServiceLifecycle
 import TokenLogin

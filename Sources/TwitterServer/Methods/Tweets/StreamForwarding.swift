@@ -5,7 +5,7 @@ import TwitterCore
 /// What carries one subscription's events to its connection: the tweet streams' `SubscriptionForwarder`, the
 /// notification stream's `NotificationForwarder` and the messages' `MessageForwarder`. The connection starts it once
 /// the subscribe answer is out.
-protocol StreamForwarding: Sendable {
+package protocol StreamForwarding: Sendable {
     /// The subscription's id on its connection.
     var id: Int { get }
     /// The hub subscription it reads, which the connection ends with the login.

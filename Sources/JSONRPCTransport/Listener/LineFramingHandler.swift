@@ -1,4 +1,5 @@
 import NIOCore
+import TwitterServer
 
 /// Cuts the byte stream into lines and enforces the line limit and the partial-line and idle timeouts.
 ///

@@ -5,6 +5,7 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import TwitterCore
+import TwitterServer
 
 /// The listening side of the daemon as a `Service`: binds the Unix socket, serves each connection on its own
 /// event loop, and on graceful shutdown stops accepting, drains connections and removes its socket file.

@@ -21,7 +21,7 @@ public final class ServerStatistics: Sendable {
     }
 
     /// Takes a connection slot when fewer than `limit` are taken; false when the daemon is full.
-    func acquireConnection(limit: Int) -> Bool {
+    package func acquireConnection(limit: Int) -> Bool {
         var current = openConnections.load(ordering: .relaxed)
         while current < limit {
             let (exchanged, original) = openConnections.compareExchange(
@@ -34,12 +34,12 @@ public final class ServerStatistics: Sendable {
     }
 
     /// Gives a connection slot back.
-    func releaseConnection() {
+    package func releaseConnection() {
         openConnections.subtract(1, ordering: .relaxed)
     }
 
     /// Counts handled requests.
-    func recordRequests(_ count: Int) {
+    package func recordRequests(_ count: Int) {
         served.add(count, ordering: .relaxed)
     }
 }

@@ -4,6 +4,7 @@ import NIOEmbedded
 import Testing
 import TwitterCore
 
+@testable import JSONRPCTransport
 @testable import TwitterServer
 
 /// `LineAnswerer`'s rule of order on NIO's EmbeddedChannel, with handlers that are plain async functions: a

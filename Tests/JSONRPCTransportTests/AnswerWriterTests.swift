@@ -3,6 +3,7 @@ import NIOEmbedded
 import Testing
 
 @testable import JSONRPC
+@testable import JSONRPCTransport
 @testable import TwitterServer
 
 /// A large result written in parts (`ResponseLine`, straight into the connection's buffer) against the same

@@ -2,6 +2,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
+@testable import JSONRPCTransport
 @testable import TwitterServer
 
 /// The idle timeout as one check per event loop, on NIO's virtual time.

@@ -9,6 +9,7 @@ import TwitterAPI
 import TwitterCore
 import TwitterStore
 
+@testable import JSONRPCTransport
 @testable import TwitterServer
 
 /// What `sharesCommits` is for, with the SQLite store's group commit: a connection's pipelined posts, started

@@ -5,6 +5,7 @@ import NIOEmbedded
 import Testing
 import TwitterCore
 
+@testable import JSONRPCTransport
 @testable import TwitterServer
 
 /// The framing and connection handlers on NIO's EmbeddedChannel: no socket, no sleep, virtual time.

@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import TwitterAPI
 import TwitterCore
+import TwitterServer
 
 extension RPCServer {
     /// Binds the configured socket (or adopts an inherited one) with the connection pipeline on every child.

@@ -1,5 +1,6 @@
 import JSONRPC
 import NIOCore
+import TwitterServer
 
 /// Answers a read's worth of pipelined lines in order, in the one task that answers the read.
 ///

@@ -3,6 +3,7 @@ import JSONRPC
 import Logging
 import NIOCore
 import TwitterCore
+import TwitterServer
 
 /// Serves one connection: answers each read's lines in arrival order, and ends the connection on EOF, a
 /// limit, a timeout or a drain, as its `ConnectionStateMachine` decides.

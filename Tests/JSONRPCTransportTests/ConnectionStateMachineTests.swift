@@ -1,5 +1,6 @@
 import Testing
 
+@testable import JSONRPCTransport
 @testable import TwitterServer
 
 /// The connection's life, transition by transition.

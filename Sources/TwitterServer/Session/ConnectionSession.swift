@@ -176,7 +176,7 @@ public final class ConnectionSession: Sendable {
 
     /// False once the login is revoked or past its expiry: subscription lines still in flight are dropped, not
     /// sent after `auth.revoked`, nor in the moment between the expiry and its timer's waking.
-    var isServingSubscriptions: Bool {
+    package var isServingSubscriptions: Bool {
         let now = Date()
         return state.withLock { state in
             switch state.login {
@@ -218,7 +218,7 @@ public final class ConnectionSession: Sendable {
     }
 
     /// The forwarders registered since the last call, to be started by the connection.
-    func takeForwardersToStart() -> [any StreamForwarding] {
+    package func takeForwardersToStart() -> [any StreamForwarding] {
         state.withLock { state in
             defer { state.forwardersToStart = [] }
             return state.forwardersToStart
@@ -226,19 +226,19 @@ public final class ConnectionSession: Sendable {
     }
 
     /// True while a subscription is live.
-    var hasSubscriptions: Bool {
+    package var hasSubscriptions: Bool {
         state.withLock { !$0.subscriptions.isEmpty }
     }
 
     /// Ends subscription `id`; false when there is none.
-    func cancelSubscription(_ id: Int) -> Bool {
+    package func cancelSubscription(_ id: Int) -> Bool {
         guard let subscription = state.withLock({ $0.subscriptions.removeValue(forKey: id) }) else { return false }
         subscription.cancel()
         return true
     }
 
     /// Ends every subscription and leaves the live logins: the connection is closing.
-    func connectionClosed() {
+    package func connectionClosed() {
         let (all, registry, timer) = state.withLock { state in
             defer { state.liveLogins = nil }
             return (Self.takeSubscriptions(&state), state.liveLogins, Self.takeExpiryTimer(&state))
