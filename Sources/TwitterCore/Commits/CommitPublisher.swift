@@ -3,29 +3,41 @@ import Synchronization
 /// Where the stores publish their commits, in commit order, and from where the read model takes them.
 ///
 /// A store's writer only appends here: it never runs the read model's code, so its write lock is not held
-/// while caches and live streams are brought up to date. The one subscriber is told of every commit, in commit
-/// order, by whoever delivers first: a delivery started off the writer's thread as soon as something is
-/// published, or a reader that finds commits not yet delivered (`deliver()`), so that a page read after a write
-/// has been answered holds that write. Another daemon's commits (`committedElsewhere`) come from the commit
-/// feed's reader, not a writer, and are delivered at once: the feed acknowledges them only once they are applied.
+/// while caches and live streams are brought up to date. One delivery task at a time tells the one subscriber of
+/// every commit, in commit order: it is started off the writer's thread when something is published and none
+/// runs, and it ends once nothing waits. Each commit has a version, its number in publishing order; a reader
+/// that must see what was answered before it began (`waitUntilApplied`) waits until the subscriber has been told
+/// every commit published so far, woken by the delivery, without polling and without delivering anything itself.
+/// Another daemon's commits (`committedElsewhere`) come from the commit feed's reader, not a writer, and are
+/// delivered before the call returns, behind whatever waited: the feed acknowledges them only once applied.
 public final class CommitPublisher: CommitObserving {
     private struct Commit {
         var events: [CommitEvent]
         var elsewhere: Bool
     }
 
-    /// Published and not yet delivered, oldest first.
-    private let published = Mutex<[Commit]>([])
-    /// How many commits wait in `published`: read on every read, so a reader finds out without a lock.
-    private let undelivered = Atomic<Int>(0)
+    private struct State {
+        /// Published and not yet delivered, oldest first.
+        var waiting: [Commit] = []
+        /// Whether a delivery task runs (or is about to): the next one starts once it has ended.
+        var isDelivering = false
+        /// Readers waiting for a version to be applied, each resumed by the delivery that applies it.
+        var readers: [(version: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Mutex(State())
+    /// The version of the newest commit published: read before every read, without a lock.
+    private let published = Atomic<Int>(0)
+    /// The version of the newest commit the subscriber has been told of.
+    private let applied = Atomic<Int>(0)
     /// The subscriber; held while delivering, so that one deliverer at a time tells it, in order.
     private let subscriber = Mutex<(any CommitObserving)?>(nil)
 
-    /// Starts a delivery off the writer's thread.
+    /// Starts the delivery task off the writer's thread.
     private let startDelivery: @Sendable (_ delivery: @escaping @Sendable () -> Void) -> Void
 
-    /// A publisher with no subscriber yet: what is published waits for one. `startDelivery` runs a delivery off
-    /// the writer's thread, in a task by default; a test holds it back to see that a reader delivers.
+    /// A publisher with no subscriber yet: what is published waits for one. `startDelivery` runs the delivery
+    /// off the writer's thread, in a task by default; a test holds it back to see that a reader waits for it.
     public init(
         startDelivery: @escaping @Sendable (_ delivery: @escaping @Sendable () -> Void) -> Void = { delivery in
             Task { delivery() }
@@ -37,36 +49,72 @@ public final class CommitPublisher: CommitObserving {
     /// Tells `subscriber` of every commit from now on (and of those waiting).
     public func subscribe(_ subscriber: any CommitObserving) {
         self.subscriber.withLock { $0 = subscriber }
-        deliver()
+        deliver(asTheDeliveryTask: false)
     }
 
-    /// This daemon's commit, published by its writer.
+    /// This daemon's commit, published by its writer: the delivery task tells the subscriber.
     public func committed(_ events: [CommitEvent]) {
-        if publish(Commit(events: events, elsewhere: false)) {
-            startDelivery { self.deliver() }
+        let start = state.withLock { state -> Bool in
+            state.waiting.append(Commit(events: events, elsewhere: false))
+            published.add(1, ordering: .releasing)
+            guard !state.isDelivering else { return false }
+            state.isDelivering = true
+            return true
         }
+        if start { startDelivery { self.deliver(asTheDeliveryTask: true) } }
     }
 
     /// Another daemon's commit, read from the shared log: delivered before this returns.
     public func committedElsewhere(_ events: [CommitEvent]) {
-        _ = publish(Commit(events: events, elsewhere: true))
-        deliver()
+        state.withLock { state in
+            state.waiting.append(Commit(events: events, elsewhere: true))
+            published.add(1, ordering: .releasing)
+        }
+        deliver(asTheDeliveryTask: false)
     }
 
-    /// Whether published commits wait to be delivered.
-    public var hasUndelivered: Bool { undelivered.load(ordering: .acquiring) > 0 }
+    /// The version of the newest commit published.
+    public var version: Int { published.load(ordering: .acquiring) }
 
-    /// Delivers every commit published and not yet delivered, in order, on the caller's thread. The subscriber
-    /// must not call it back.
-    public func deliver() {
+    /// Whether the subscriber has been told of every commit published so far: two loads, no lock.
+    public var isApplied: Bool { applied.load(ordering: .acquiring) >= published.load(ordering: .acquiring) }
+
+    /// Returns once the subscriber has been told of the commit of `version` and of every one before it (at once
+    /// when it has). The delivery task wakes the reader; nothing is delivered on the reader's task.
+    public func waitUntilApplied(_ version: Int) async {
+        guard applied.load(ordering: .acquiring) < version else { return }
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state -> Bool in
+                // Checked again under the lock the delivery takes to wake readers, after moving `applied` on.
+                guard applied.load(ordering: .acquiring) < version else { return true }
+                state.readers.append((version, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// Returns once the subscriber has been told of every commit published before this call: what a read that
+    /// must hold every answered write waits for.
+    public func waitUntilApplied() async {
+        await waitUntilApplied(version)
+    }
+
+    /// Delivers every commit waiting, in order, on the caller's thread; the subscriber must not call it back. The
+    /// delivery task ends its turn here, under the lock a writer checks, so a commit published meanwhile starts
+    /// the next one.
+    private func deliver(asTheDeliveryTask: Bool) {
         subscriber.withLock { subscriber in
-            guard let subscriber else { return }
             while true {
-                let commits = published.withLock { waiting in
-                    defer { waiting.removeAll(keepingCapacity: true) }
-                    return waiting
+                let commits = state.withLock { state -> [Commit] in
+                    guard subscriber != nil, !state.waiting.isEmpty else {
+                        if asTheDeliveryTask { state.isDelivering = false }
+                        return []
+                    }
+                    defer { state.waiting.removeAll(keepingCapacity: true) }
+                    return state.waiting
                 }
-                guard !commits.isEmpty else { return }
+                guard let subscriber, !commits.isEmpty else { return }
                 for commit in commits {
                     if commit.elsewhere {
                         subscriber.committedElsewhere(commit.events)
@@ -74,17 +122,24 @@ public final class CommitPublisher: CommitObserving {
                         subscriber.committed(commit.events)
                     }
                 }
-                undelivered.subtract(commits.count, ordering: .releasing)
+                let now = applied.add(commits.count, ordering: .releasing).newValue
+                wakeReaders(upTo: now)
             }
         }
     }
 
-    /// Appends `commit`; true when nothing else was waiting, so that a delivery must be started.
-    private func publish(_ commit: Commit) -> Bool {
-        undelivered.add(1, ordering: .releasing)
-        return published.withLock { waiting in
-            waiting.append(commit)
-            return waiting.count == 1
+    /// Resumes the readers waiting for `version` or an earlier one.
+    private func wakeReaders(upTo version: Int) {
+        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard !state.readers.isEmpty else { return [] }
+            var woken: [CheckedContinuation<Void, Never>] = []
+            state.readers.removeAll { reader in
+                guard reader.version <= version else { return false }
+                woken.append(reader.continuation)
+                return true
+            }
+            return woken
         }
+        for reader in woken { reader.resume() }
     }
 }

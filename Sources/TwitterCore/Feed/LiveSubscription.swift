@@ -5,4 +5,4 @@ public protocol LiveSubscription: AnyObject, Sendable {
     func cancel()
 }
 
-extension TweetSubscription: LiveSubscription {}
+extension CommitSubscription: LiveSubscription {}

@@ -28,8 +28,6 @@ public final class PostgresStore: HealthChecking, Sendable {
     private let writeOrder = AsyncLock()
     /// Other daemons' commits, and this one's, delivered in commit order.
     let feed: CommitFeed
-    /// Every daemon's messages, delivered live in commit order.
-    let messageFeed: MessageFeed
     private let follower = Mutex<Task<Void, Never>?>(nil)
     let logger: Logger
 
@@ -48,7 +46,6 @@ public final class PostgresStore: HealthChecking, Sendable {
         self.client = client
         self.logger = logger
         feed = CommitFeed(logger: logger)
-        messageFeed = MessageFeed(logger: logger)
         runner = Task { await client.run() }
         leaseWatcher = Task { [leases] in await leases.watch() }
     }
@@ -167,7 +164,6 @@ public final class PostgresStore: HealthChecking, Sendable {
 
     /// Stops the pool; later calls fail.
     public func close() async {
-        await messageFeed.stop()
         if let follower = follower.withLock({ $0 }) {
             follower.cancel()
             await follower.value

@@ -74,7 +74,10 @@ struct MessageMethods: MethodGroup {
             API.Messages.subscribe,
             { (_: NoParams, context) in
                 let reader = try context.session.requireLogin().userID
-                let subscription = services.hub.subscribe(reader, capacity: MessageServices.subscriberCapacity)
+                // What was answered before this call is delivered before the subscription joins: it is not news.
+                await services.feed.waitUntilApplied()
+                let subscription = services.feed.hub.subscribeToMessages(
+                    of: reader, capacity: MessageServices.subscriberCapacity)
                 return try await context.session.subscribe(subscription) { id in
                     MessageForwarder(id: id, subscription: subscription, services: services)
                 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TwitterCore
 
-struct TweetHubTests {
+struct CommitHubTests {
     static let moment = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func tweet(_ id: Int64, author: Int64 = 1) -> Tweet {
@@ -10,7 +10,7 @@ struct TweetHubTests {
     }
 
     @Test func deliversInPublishOrderAndFiltersByAuthor() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let all = hub.subscribe(.everyone)
         let onlyTwo = hub.subscribe(.author(2))
         hub.publish([.tweet(.posted(Self.tweet(1))), .tweet(.posted(Self.tweet(2, author: 2)))])
@@ -25,7 +25,7 @@ struct TweetHubTests {
     }
 
     @Test func aSubscriberTooFarBehindGetsOneLagAndIsDropped() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let slow = hub.subscribe(.everyone, capacity: 10)
         hub.publish((1...11).map { .tweet(.posted(Self.tweet($0))) })
         #expect(await slow.next() == .lagged)
@@ -36,7 +36,7 @@ struct TweetHubTests {
     }
 
     @Test func aWaitingSubscriberIsWokenByPublish() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let subscription = hub.subscribe(.everyone)
         async let delivery = subscription.next()
         hub.publish([.tweet(.posted(Self.tweet(7)))])
@@ -44,7 +44,7 @@ struct TweetHubTests {
     }
 
     @Test func aHomeStreamFollowsTheFollowGraphInCommitOrder() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let home = hub.subscribe(.home(1))
         // Committed before the follow set was read: kept, then filtered once it is known.
         hub.publish([.tweet(.posted(Self.tweet(1, author: 2))), .tweet(.posted(Self.tweet(2, author: 3)))])
@@ -62,7 +62,7 @@ struct TweetHubTests {
     }
 
     @Test func aHomeStreamWaitingForItsFollowSetLagsLikeAnyOther() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let home = hub.subscribe(.home(1), capacity: 3)
         hub.publish((1...4).map { .tweet(.posted(Self.tweet($0, author: 5))) })
         home.resolve(following: [])
@@ -82,9 +82,9 @@ struct TweetHubTests {
     }
 }
 
-extension TweetHubTests {
+extension CommitHubTests {
     @Test func aNotificationStreamCarriesOnlyItsRecipientsNotifications() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let stream = hub.subscribeToNotifications(of: 1)
         func notified(_ id: Int64, to recipient: Int64) -> CommitEvent {
             .account(
