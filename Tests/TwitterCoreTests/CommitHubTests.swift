@@ -24,6 +24,35 @@ struct CommitHubTests {
         #expect(hub.subscriptionCount == 1)
     }
 
+    static func sent(_ id: Int64, from sender: Int64, to recipients: [Int64]) -> CommitEvent {
+        .message(
+            .sent(
+                StoredMessage(
+                    id: id, conversationID: 1, sender: AccountName(id: sender, username: "u\(sender)"),
+                    sealedText: [1], createdAt: moment),
+                recipientIDs: recipients))
+    }
+
+    /// The one hub carries messages too: a message stream hears only the sends that reach its account, in commit
+    /// order among the other events, and no timeline stream hears a send.
+    @Test func aMessageStreamHearsOnlyTheSendsThatReachItsAccount() async {
+        let hub = CommitHub()
+        let bobs = hub.subscribeToMessages(of: 2)
+        let carols = hub.subscribeToMessages(of: 3)
+        let everyone = hub.subscribe(.everyone)
+        hub.publish([Self.sent(10, from: 1, to: [1, 2]), .tweet(.posted(Self.tweet(1)))])
+        hub.publish([Self.sent(11, from: 3, to: [3, 2]), Self.sent(12, from: 1, to: [1, 3])])
+        #expect(await bobs.next() == .event(Self.sent(10, from: 1, to: [1, 2])))
+        #expect(await bobs.next() == .event(Self.sent(11, from: 3, to: [3, 2])))
+        #expect(await carols.next() == .event(Self.sent(11, from: 3, to: [3, 2])))
+        #expect(await carols.next() == .event(Self.sent(12, from: 1, to: [1, 3])))
+        hub.publish([.tweet(.posted(Self.tweet(2)))])
+        #expect(await everyone.next() == .event(.tweet(.posted(Self.tweet(1)))))
+        #expect(await everyone.next() == .event(.tweet(.posted(Self.tweet(2)))), "the timeline stream heard no send")
+        for subscription in [bobs, carols, everyone] { subscription.cancel() }
+        #expect(hub.subscriptionCount == 0)
+    }
+
     @Test func aSubscriberTooFarBehindGetsOneLagAndIsDropped() async {
         let hub = CommitHub()
         let slow = hub.subscribe(.everyone, capacity: 10)
