@@ -6,6 +6,7 @@ import PeerLogin
 import Sodium
 import TokenLogin
 import TwitterCore
+import TwitterRuntime
 import TwitterServer
 import TwitterStore
 

@@ -3,6 +3,7 @@ import JSONRPC
 import Synchronization
 import Testing
 import TwitterCore
+import TwitterRuntime
 import TwitterSQL
 import TwitterStore
 

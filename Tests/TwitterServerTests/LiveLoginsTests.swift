@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TwitterCore
+import TwitterRuntime
 
 @testable import TwitterServer
 

@@ -1,5 +1,6 @@
 import Testing
 import TwitterCore
+import TwitterRuntime
 
 @testable import TwitterServer
 

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO  // and NIOSSL, which it re-exports, for its TLS
 import Synchronization
 import TwitterCore
+import TwitterRuntime
 import TwitterSQL
 
 /// A twitterd database on a PostgreSQL server: a bounded pool of connections (postgres-nio's `PostgresClient`,

@@ -1,5 +1,6 @@
 import Synchronization
 import TwitterCore
+import TwitterRuntime
 
 /// Tweets as the server caches them, kept current by commits: one place, one invalidation rule.
 ///

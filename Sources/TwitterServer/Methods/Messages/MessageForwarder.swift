@@ -1,6 +1,7 @@
 import JSONRPC
 import TwitterAPI
 import TwitterCore
+import TwitterRuntime
 
 /// Carries one account's messages to its connection as `messages.new`, in commit order, each once. Falling
 /// more than the capacity behind ends it with `messages.lagged`; the connection ends it with the login.

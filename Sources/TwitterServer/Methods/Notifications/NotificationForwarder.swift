@@ -1,6 +1,7 @@
 import JSONRPC
 import TwitterAPI
 import TwitterCore
+import TwitterRuntime
 
 /// Carries one account's notification stream to its connection: first the notifications since `sinceId` from
 /// the database, then the live ones after them, each once, in id order, leaving out hidden accounts' as each

@@ -1,6 +1,7 @@
 import JSONRPC
 import TwitterAPI
 import TwitterCore
+import TwitterRuntime
 
 /// What carries one subscription's events to its connection: the tweet streams' `SubscriptionForwarder`, the
 /// notification stream's `NotificationForwarder` and the messages' `MessageForwarder`. The connection starts it once

@@ -1,6 +1,7 @@
 import JSONRPC
 import TwitterAPI
 import TwitterCore
+import TwitterRuntime
 
 /// Carries one subscription's events to its connection as JSON-RPC notifications: first the tweets since
 /// `sinceId` from the database, then the live events after them, each exactly once and in id order.

@@ -1,7 +1,8 @@
 import Synchronization
+import TwitterCore
 
 /// One subscriber's view of the hub: a bounded queue of events, read one at a time.
-public final class CommitSubscription: Sendable {
+public final class CommitSubscription: LiveSubscription {
     /// What `next()` hands out.
     public enum Delivery: Sendable, Equatable {
         /// The next event.

@@ -1,4 +1,5 @@
 import Synchronization
+import TwitterCore
 
 /// Fans commits' events out to subscriptions, in the order they are published: the one hub of every live
 /// stream, of timelines, notifications and direct messages alike.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TwitterCore
+import TwitterRuntime
 
 struct CommitHubTests {
     static let moment = Date(timeIntervalSince1970: 1_800_000_000)

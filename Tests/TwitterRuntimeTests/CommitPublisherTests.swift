@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TwitterCore
+import TwitterRuntime
 
 /// The stores publish commits; the read model subscribes. A writer only appends: the subscriber is told by one
 /// delivery task off the writer's thread, always in commit order, and a reader waits for a version to be applied

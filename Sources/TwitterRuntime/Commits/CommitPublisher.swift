@@ -1,4 +1,5 @@
 import Synchronization
+import TwitterCore
 
 /// Where the stores publish their commits, in commit order, and from where the read model takes them.
 ///
