@@ -103,18 +103,21 @@ public final class CommitPublisher: CommitObserving {
 
     /// Delivers every commit waiting, in order, on the caller's thread; the subscriber must not call it back. The
     /// delivery task ends its turn here, under the lock a writer checks, so a commit published meanwhile starts
-    /// the next one.
+    /// the next one. The readers a batch's delivery satisfied are taken under the same lock as the next batch.
     private func deliver(asTheDeliveryTask: Bool) {
         subscriber.withLock { subscriber in
+            var delivered: Int?
             while true {
-                let commits = state.withLock { state -> [Commit] in
+                let (commits, woken) = state.withLock { state -> ([Commit], [CheckedContinuation<Void, Never>]) in
+                    let woken = delivered.map { Self.takeReaders(upTo: $0, from: &state) } ?? []
                     guard subscriber != nil, !state.waiting.isEmpty else {
                         if asTheDeliveryTask { state.isDelivering = false }
-                        return []
+                        return ([], woken)
                     }
                     defer { state.waiting.removeAll(keepingCapacity: true) }
-                    return state.waiting
+                    return (state.waiting, woken)
                 }
+                for reader in woken { reader.resume() }
                 guard let subscriber, !commits.isEmpty else { return }
                 for commit in commits {
                     if commit.elsewhere {
@@ -123,24 +126,21 @@ public final class CommitPublisher: CommitObserving {
                         subscriber.committed(commit.events)
                     }
                 }
-                let now = applied.add(commits.count, ordering: .releasing).newValue
-                wakeReaders(upTo: now)
+                // Moved on before the readers are taken: one that checks again under the lock then finds it.
+                delivered = applied.add(commits.count, ordering: .releasing).newValue
             }
         }
     }
 
-    /// Resumes the readers waiting for `version` or an earlier one.
-    private func wakeReaders(upTo version: Int) {
-        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            guard !state.readers.isEmpty else { return [] }
-            var woken: [CheckedContinuation<Void, Never>] = []
-            state.readers.removeAll { reader in
-                guard reader.version <= version else { return false }
-                woken.append(reader.continuation)
-                return true
-            }
-            return woken
+    /// Takes the readers waiting for `version` or an earlier one out of `state`.
+    private static func takeReaders(upTo version: Int, from state: inout State) -> [CheckedContinuation<Void, Never>] {
+        guard !state.readers.isEmpty else { return [] }
+        var woken: [CheckedContinuation<Void, Never>] = []
+        state.readers.removeAll { reader in
+            guard reader.version <= version else { return false }
+            woken.append(reader.continuation)
+            return true
         }
-        for reader in woken { reader.resume() }
+        return woken
     }
 }
