@@ -41,10 +41,15 @@ let package = Package(
             name: "MemberwiseInitsPlugin", capability: .buildTool(), dependencies: ["MemberwiseInits"],
             path: "BuildTools/MemberwiseInitsPlugin"),
         .target(name: "TwitterCore", plugins: ["MemberwiseInitsPlugin"]),
+        // What runs the domain: the concurrency tools the stores and the server build on, and the one commit
+        // pipeline (the publisher the stores publish to, the hub every live stream reads).
+        .target(name: "TwitterRuntime", dependencies: ["TwitterCore"]),
         // Every write's decision, once, as pure functions from the facts a store reads to a plan it applies.
         .target(name: "TwitterRules", dependencies: ["TwitterCore"], plugins: ["MemberwiseInitsPlugin"]),
         // The stores written once over a small SQL driver protocol; each database is a driver and a dialect.
-        .target(name: "TwitterSQL", dependencies: ["TwitterCore", "TwitterRules"], plugins: ["MemberwiseInitsPlugin"]),
+        .target(
+            name: "TwitterSQL", dependencies: ["TwitterCore", "TwitterRules", "TwitterRuntime"],
+            plugins: ["MemberwiseInitsPlugin"]),
         .target(
             name: "TwitterStore",
             dependencies: [
@@ -58,7 +63,7 @@ let package = Package(
         .target(
             name: "TwitterPostgres",
             dependencies: [
-                "TwitterCore", "TwitterRules", "TwitterSQL", "EventLoopExecutor",
+                "TwitterCore", "TwitterRules", "TwitterRuntime", "TwitterSQL", "EventLoopExecutor",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -79,7 +84,7 @@ let package = Package(
         .target(
             name: "TwitterServer",
             dependencies: [
-                "JSONRPC", "TwitterAPI", "TwitterCore",
+                "JSONRPC", "TwitterAPI", "TwitterCore", "TwitterRuntime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -113,7 +118,8 @@ let package = Package(
         .target(
             name: "TwitterAssembly",
             dependencies: [
-                "TwitterServer", "TwitterStore", "TwitterCore", "JSONRPC", "Sodium", "PasswordLogin", "TokenLogin",
+                "TwitterServer", "TwitterStore", "TwitterCore", "TwitterRuntime", "JSONRPC", "Sodium", "PasswordLogin",
+                "TokenLogin",
                 "PeerLogin", .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -159,6 +165,7 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "MemberwiseInitsTests", dependencies: ["MemberwiseInits"]),
         .testTarget(name: "TwitterCoreTests", dependencies: ["TwitterCore"]),
+        .testTarget(name: "TwitterRuntimeTests", dependencies: ["TwitterRuntime", "TwitterCore"]),
         .testTarget(name: "TwitterRulesTests", dependencies: ["TwitterRules", "TwitterCore"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "TwitterTUITests", dependencies: ["TwitterTUI", "TwitterCore"]),
@@ -179,7 +186,7 @@ let package = Package(
             name: "TwitterServerTests",
             dependencies: [
                 "TwitterServer", "TwitterAssembly", "TwitterAPI", "TwitterStore", "TwitterSQL", "JSONRPC",
-                "TwitterCore",
+                "TwitterCore", "TwitterRuntime",
                 "TestSupport",
                 "Sodium",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -6,6 +6,7 @@ import PeerLogin
 import Sodium
 import TokenLogin
 import TwitterCore
+import TwitterRuntime
 import TwitterServer
 import TwitterStore
 
@@ -36,7 +37,7 @@ public struct ServiceAssembly: Sendable {
     ) throws {
         // The stores publish their commits; the read model subscribes, through the relay.
         let commits = CommitPublisher()
-        let feed = FeedReadModel(hub: TweetHub(), commits: commits)
+        let feed = FeedReadModel(hub: CommitHub(), commits: commits)
         // The live logins exist before the stores, which report other daemons' revocations to them.
         let liveLogins = LiveLogins()
         let relay = OtherDaemonsRelay(next: feed, liveLogins: liveLogins)
@@ -71,16 +72,10 @@ public struct ServiceAssembly: Sendable {
             text: TweetText(maximumLength: configuration.tweetMaximumLength),
             rates: WriteRateLimiter(limits: configuration.community.rates, store: stores.rateBuckets))
         relay.charge(to: tweets.rates)
-        let hub = MessageHub()
-        let rates = tweets.rates
-        // Another daemon's sends take from the same buckets, so an account's allowance is one across the daemons.
-        hub.onCommitsElsewhere { events in
-            for case .sent(let message, _) in events { rates.charge(.messages, by: message.sender.id) }
-        }
         messages = MessageServices(
             store: stores.messages,
             sealer: SodiumMessageSealer(key: messageKey ?? Sodium.shared.randomBytes(count: Sodium.aeadKeyLength)),
-            hub: hub)
+            feed: feed)
     }
 
     /// Assembles the services on the SQLite database `database`.

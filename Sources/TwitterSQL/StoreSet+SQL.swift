@@ -25,6 +25,6 @@ extension StoreSet {
             moderation: ModerationStore(database: database, observer: observer),
             accounts: AccountStore(database: database, observer: observer),
             rateBuckets: RateBucketStore(database: database, host: host),
-            messages: MessageStore(database: database), health: health, otherDaemons: otherDaemons)
+            messages: MessageStore(database: database, observer: observer), health: health, otherDaemons: otherDaemons)
     }
 }

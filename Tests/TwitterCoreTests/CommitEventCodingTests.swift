@@ -57,6 +57,18 @@ struct CommitEventCodingTests {
             .account(.revoked(.account(userID: 1, reason: .suspended))),
             #"{"revoked":{"_0":{"account":{"reason":"suspended","userID":1}}}}"#
         ),
+        // A send, as the messages' own log (`message_events`) held it before sends became commits: its text
+        // sealed, as a JSON array of bytes.
+        (
+            .message(
+                .sent(
+                    StoredMessage(
+                        id: 3, conversationID: 2, sender: AccountName(id: 1, username: "ann"), sealedText: [84, 87],
+                        createdAt: moment),
+                    recipientIDs: [1, 2])),
+            #"{"sent":{"_0":{"conversationID":2,"createdAt":786000000.5,"id":3,"sealedText":[84,87],"#
+                + #""sender":{"id":1,"username":"ann"}},"recipientIDs":[1,2]}}"#
+        ),
     ]
 
     @Test func eachEventIsWrittenAsBeforeTheSplit() throws {

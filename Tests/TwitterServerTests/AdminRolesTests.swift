@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TwitterCore
+import TwitterRuntime
 import TwitterSQL
 import TwitterStore
 
@@ -75,7 +76,7 @@ struct AdminRolesTests {
         let database = try AppDatabase.inMemory()
         let users = UserStore(database: database)
         let links = PeerLinkStore(database: database)
-        let moderation = ModerationStore(database: database, observer: FeedReadModel(hub: TweetHub()))
+        let moderation = ModerationStore(database: database, observer: FeedReadModel(hub: CommitHub()))
         var ids: [String: Int64] = [:]
         for name in ["alice", "bob", "carol", "dave", "erin"] {
             ids[name] = try await users.createUser(email: "\(name)@example.com", username: name, passwordHash: nil).id

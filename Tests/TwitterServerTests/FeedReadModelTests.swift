@@ -3,6 +3,7 @@ import JSONRPC
 import Synchronization
 import Testing
 import TwitterCore
+import TwitterRuntime
 import TwitterSQL
 import TwitterStore
 
@@ -26,7 +27,7 @@ struct FeedReadModelTests {
 
     @Test func cachedPagesEqualStorePages() async throws {
         let database = try AppDatabase.inMemory()
-        let model = FeedReadModel(hub: TweetHub())
+        let model = FeedReadModel(hub: CommitHub())
         let store = TweetStore(database: database, observer: model)
         let stores = Self.readStores(store, database: database, observer: model)
         let alice = try await UserStore(database: database).createUser(
@@ -62,7 +63,7 @@ struct FeedReadModelTests {
     /// likes, follows and unfollows made after the windows were loaded.
     @Test func cachedHomeAndUserPagesEqualStorePages() async throws {
         let database = try AppDatabase.inMemory()
-        let model = FeedReadModel(hub: TweetHub())
+        let model = FeedReadModel(hub: CommitHub())
         let tweets = TweetStore(database: database, observer: model)
         let follows = FollowStore(database: database, observer: model)
         let likes = LikeStore(database: database, observer: model)
@@ -152,7 +153,7 @@ struct FeedReadModelTests {
     }
 
     @Test func aCommitMovesTheVersionOnAndReachesTheLiveStreams() async throws {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let model = FeedReadModel(hub: hub)
         let subscription = hub.subscribe(.everyone)
         let before = model.caches.recentTweets.version
@@ -175,28 +176,33 @@ struct FeedReadModelTests {
         }
     }
 
-    /// The stores publish; the model is subscribed. With the publisher's own delivery held back, a page read
-    /// after an answered post still holds it (the read delivers first), and a tweet the store's page already
-    /// held when its commit is delivered is not held twice.
-    @Test func aReadDeliversWhatIsPublishedFirstAndATweetLoadedBeforeItsDeliveryIsHeldOnce() async throws {
+    /// The stores publish; the model is subscribed. With the publisher's delivery held back, a read that cannot
+    /// wait does not answer from caches, and a page read after an answered post waits for its delivery and holds
+    /// it; a tweet the store's page already held when its commit is delivered is not held twice.
+    @Test func aReadWaitsForWhatIsPublishedFirstAndATweetLoadedBeforeItsDeliveryIsHeldOnce() async throws {
         let database = try AppDatabase.inMemory()
         let deliveries = HeldDeliveries()
         let commits = CommitPublisher(startDelivery: deliveries.start)
-        let model = FeedReadModel(hub: TweetHub(), commits: commits)
+        let model = FeedReadModel(hub: CommitHub(), commits: commits)
         commits.subscribe(model)
         let store = TweetStore(database: database, observer: commits)
         let stores = Self.readStores(store, database: database, observer: commits)
         let alice = try await UserStore(database: database).createUser(
             email: "alice@example.com", username: "alice", passwordHash: nil)
         let first = try await store.postTweet(text: "first", by: alice.id)
+        deliveries.runAll()
         _ = try await model.page(TweetQuery(), reader: alice.id, stores: stores)
         let second = try await store.postTweet(text: "second", by: alice.id)
-        #expect(commits.hasUndelivered, "the publisher's delivery is held back")
+        #expect(!commits.isApplied, "the publisher's delivery is held back")
+        #expect(model.cachedPage(TweetQuery(), reader: alice.id) == nil, "a read that cannot wait goes elsewhere")
+        let reading = Task { try await model.page(TweetQuery(), reader: alice.id, stores: stores) }
+        deliveries.runAll()
+        #expect(try Self.decodedIDs(try await reading.value) == [second.id, first.id], "the read waited for it")
         let page = try #require(model.cachedPage(TweetQuery(), reader: alice.id))
-        #expect(try Self.decodedIDs(page) == [second.id, first.id], "the read delivered the post first")
+        #expect(try Self.decodedIDs(page) == [second.id, first.id])
 
         // A fresh model loads its caches from the store after a commit it has not been delivered yet.
-        let late = FeedReadModel(hub: TweetHub())
+        let late = FeedReadModel(hub: CommitHub())
         let third = try await store.postTweet(text: "third", by: alice.id)
         _ = try await late.page(TweetQuery(), reader: alice.id, stores: stores)
         _ = try await late.page(TweetQuery(.author(alice.id)), reader: alice.id, stores: stores)
@@ -208,12 +214,12 @@ struct FeedReadModelTests {
         deliveries.runAll()
     }
 
-    /// A subscription delivers what is published before it joins the hub (as the subscribe methods do,
-    /// `FeedReadModel.deliverPublished`): a post answered before it is not news to it.
-    @Test func aSubscriptionMadeAfterDeliveringHearsNothingAnsweredBeforeIt() async throws {
+    /// A subscription waits for what is published before it joins the hub (as the subscribe methods do,
+    /// `FeedReadModel.waitUntilApplied`): a post answered before it is not news to it.
+    @Test func aSubscriptionMadeAfterWaitingHearsNothingAnsweredBeforeIt() async throws {
         let deliveries = HeldDeliveries()
         let commits = CommitPublisher(startDelivery: deliveries.start)
-        let hub = TweetHub()
+        let hub = CommitHub()
         let model = FeedReadModel(hub: hub, commits: commits)
         commits.subscribe(model)
         let tweet = { (id: Int64) in
@@ -222,8 +228,12 @@ struct FeedReadModelTests {
                 createdAt: Date(timeIntervalSince1970: 0))
         }
         commits.committed([.tweet(.posted(tweet(1)))])
-        model.deliverPublished()
-        let subscription = hub.subscribe(.everyone)
+        let joining = Task {
+            await model.waitUntilApplied()
+            return hub.subscribe(.everyone)
+        }
+        deliveries.runAll()
+        let subscription = await joining.value
         commits.committed([.tweet(.posted(tweet(2)))])
         deliveries.runAll()
         #expect(await subscription.next() == .event(.tweet(.posted(tweet(2)))), "the first post came before it")
@@ -232,7 +242,7 @@ struct FeedReadModelTests {
     /// A suspension changes what every layer holds, so the model starts over from the store.
     @Test func aChangeOfStandingReplacesTheCaches() async throws {
         let database = try AppDatabase.inMemory()
-        let model = FeedReadModel(hub: TweetHub())
+        let model = FeedReadModel(hub: CommitHub())
         let tweets = TweetStore(database: database, observer: model)
         let stores = Self.readStores(tweets, database: database, observer: model)
         let users = UserStore(database: database)

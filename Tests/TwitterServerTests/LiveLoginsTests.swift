@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TwitterCore
+import TwitterRuntime
 
 @testable import TwitterServer
 
@@ -57,7 +58,7 @@ struct LiveLoginsTests {
     /// `requireLogin`: the expiry timer ends the login at `expiresAt`, told as a revocation is, and its
     /// subscriptions end with it.
     @Test func aListeningLoginIsToldAtItsExpiryAndItsSubscriptionsEnd() async throws {
-        let (hub, registry) = (TweetHub(), LiveLogins())
+        let (hub, registry) = (CommitHub(), LiveLogins())
         let probe = Probe(id: 1)
         probe.session.logIn(
             Self.login(user: 1, token: 10, kind: .personal, expiresAt: Date().addingTimeInterval(0.3)),

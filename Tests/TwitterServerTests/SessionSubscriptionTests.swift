@@ -1,5 +1,6 @@
 import Testing
 import TwitterCore
+import TwitterRuntime
 
 @testable import TwitterServer
 
@@ -7,19 +8,19 @@ import TwitterCore
 struct SessionSubscriptionTests {
     struct IdleForwarder: StreamForwarding {
         let id: Int
-        let subscription: TweetSubscription
+        let subscription: CommitSubscription
         var liveSubscription: any LiveSubscription { subscription }
         func run(send: @Sendable ([UInt8]) async throws -> Void) async {}
     }
 
-    static func subscribed(_ probe: LiveLoginsTests.Probe, hub: TweetHub) throws -> TweetSubscription {
+    static func subscribed(_ probe: LiveLoginsTests.Probe, hub: CommitHub) throws -> CommitSubscription {
         let subscription = hub.subscribeToNotifications(of: 1)
         _ = try probe.session.addSubscription { id in IdleForwarder(id: id, subscription: subscription) }
         return subscription
     }
 
     @Test func loggingOutOrInAsAnotherAccountEndsTheSubscriptions() async throws {
-        let (hub, registry) = (TweetHub(), LiveLogins())
+        let (hub, registry) = (CommitHub(), LiveLogins())
         let probe = LiveLoginsTests.Probe(id: 1)
         probe.session.logIn(LiveLoginsTests.login(user: 1, token: 10), listedIn: registry)
         let first = try Self.subscribed(probe, hub: hub)

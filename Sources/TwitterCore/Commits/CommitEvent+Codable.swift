@@ -15,6 +15,8 @@ extension CommitEvent: Codable {
             self = .relation(try RelationEvent(from: decoder))
         } else if AccountEvent.CodingKeys(stringValue: key) != nil {
             self = .account(try AccountEvent(from: decoder))
+        } else if MessageEvent.CodingKeys(stringValue: key) != nil {
+            self = .message(try MessageEvent(from: decoder))
         } else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "no commit event is called \(key)"))
@@ -27,6 +29,7 @@ extension CommitEvent: Codable {
         case .tweet(let event): try event.encode(to: encoder)
         case .relation(let event): try event.encode(to: encoder)
         case .account(let event): try event.encode(to: encoder)
+        case .message(let event): try event.encode(to: encoder)
         }
     }
 

@@ -1,5 +1,5 @@
 /// One change a commit reports to its observer (`CommitObserving`), by what it is about: a tweet, a
-/// relation, or an account. The read model applies them, the live streams carry them, and on a shared database
+/// relation, an account or a direct message. The read model applies them, the live streams carry them, and on a shared database
 /// the commit log keeps them for the other daemons.
 public enum CommitEvent: Sendable, Equatable {
     /// A tweet was posted, deleted, counted, liked or bookmarked.
@@ -8,6 +8,8 @@ public enum CommitEvent: Sendable, Equatable {
     case relation(RelationEvent)
     /// An account was notified, changed standing, or had a credential revoked.
     case account(AccountEvent)
+    /// A direct message was sent.
+    case message(MessageEvent)
 
     /// The tweet's event, if it is one.
     public var tweetEvent: TweetEvent? {
@@ -24,6 +26,11 @@ public enum CommitEvent: Sendable, Equatable {
         if case .account(let event) = self { event } else { nil }
     }
 
+    /// The message's event, if it is one.
+    public var messageEvent: MessageEvent? {
+        if case .message(let event) = self { event } else { nil }
+    }
+
     /// Whether an account's content appeared or vanished as a whole (`AccountEvent.standingChanged`): the read
     /// model then starts again from the store.
     public var changesStanding: Bool {
@@ -35,7 +42,7 @@ public enum CommitEvent: Sendable, Equatable {
     /// every daemon serving from its caches has applied it.
     public var withdrawsAccess: Bool {
         switch self {
-        case .tweet: false
+        case .tweet, .message: false
         case .relation(let event): event.withdrawsAccess
         case .account(let event): event.withdrawsAccess
         }

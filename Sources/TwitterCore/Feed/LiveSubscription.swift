@@ -4,5 +4,3 @@ public protocol LiveSubscription: AnyObject, Sendable {
     /// Ends the subscription; a waiting reader is woken with the end.
     func cancel()
 }
-
-extension TweetSubscription: LiveSubscription {}

@@ -44,7 +44,7 @@ public struct TimelineFilter: Sendable, Equatable {
             .relation(.listPrivacyChanged):
             true
         case .relation: false
-        case .account: false
+        case .account, .message: false
         }
     }
 
@@ -54,7 +54,7 @@ public struct TimelineFilter: Sendable, Equatable {
         switch event {
         case .tweet(let event): admits(event)
         case .relation(let event): admits(event)
-        case .account: false
+        case .account, .message: false
         }
     }
 

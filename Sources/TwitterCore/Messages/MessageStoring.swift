@@ -49,10 +49,9 @@ public struct MessageQuery: Sendable, Equatable {
 }
 
 /// Direct messages: conversations, their members and their sealed messages. Each store reads the facts,
-/// asks `MessageRule` for the decision and writes the plan; sends are reported to the observer in commit order.
+/// asks `MessageRule` for the decision and writes the plan; sends are reported as commits (`CommitEvent.message`)
+/// to the store's `CommitObserving`, in commit order.
 public protocol MessageStoring: Sendable {
-    /// Reports every committed send, this daemon's and (on a shared database) the others', to `observer`.
-    func observe(_ observer: any MessageCommitObserving)
     /// Sends a message as `MessageRule.send` decides; the message and whom it reached.
     func send(_ draft: MessageDraft) async throws -> StoredMessage
     /// `readerID`'s conversations, most recent activity first.

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import Synchronization
 import TwitterCore
+import TwitterRuntime
 
 /// How several daemons on one database stay one service: every ordered write stores its events in
 /// `commit_events` in its own transaction and notifies the channel; each daemon delivers that log to its observer

@@ -4,13 +4,13 @@ import PostgresNIO
 import TwitterCore
 import TwitterSQL
 
-/// One log table that the daemons on a database append events to and read back in id order: the tweets' commit
-/// log (`commit_events`, `CommitFeed`) and the messages' (`message_events`, `MessageFeed`). Each row is one
-/// transaction's events as JSON, with the daemon that wrote it; appending notifies `channel` at the commit.
+/// The log table that the daemons on a database append events to and read back in id order: the one commit log
+/// (`commit_events`, which `CommitFeed` delivers), of tweets, relations, accounts and messages alike. Each row is
+/// one transaction's events as JSON, with the daemon that wrote it; appending notifies `channel` at the commit.
 ///
-/// What is shared lives here once: the row's shape, the append with its notification, the read of a page of
-/// entries, pruning, and the follow loop (LISTEN, a poll every `interval`, pruning every five minutes). Where
-/// delivery starts and what a daemon does with its own entries differ between the feeds, and stay in them.
+/// Here: the row's shape, the append with its notification, the read of a page of entries, pruning, and the
+/// follow loop (LISTEN, a poll every `interval`, pruning every five minutes). Where delivery starts and what a
+/// daemon does with its own entries are the feed's.
 struct EventLog<Event: LoggedEvent>: Sendable {
     /// One entry: its id (commit order), the daemon that wrote it, and its events (empty when unreadable).
     struct Entry: Sendable {
@@ -19,11 +19,11 @@ struct EventLog<Event: LoggedEvent>: Sendable {
         var events: [Event]
     }
 
-    /// The table, `commit_events` or `message_events`.
+    /// The table, `commit_events`.
     var table: String { Event.logTable }
     /// The channel appends notify.
     let channel: String
-    /// What the entries are, for log lines ("commit", "message").
+    /// What the entries are, for log lines ("commit").
     let subject: String
     /// This daemon, as the entries' `origin`.
     let origin = UUID().uuidString

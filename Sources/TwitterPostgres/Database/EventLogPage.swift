@@ -25,10 +25,6 @@ extension CommitEvent: LoggedEvent {
     static func logJSON(_ events: [CommitEvent]) throws -> String { try CommitLogJSON.encode(events) }
 }
 
-extension MessageEvent: LoggedEvent {
-    static var logTable: String { "message_events" }
-}
-
 /// Up to 500 entries of `Event`'s log after one id and before another, in id order, as a named prepared
 /// statement: the commit log is read before every logged-in request on a database daemons may share (the
 /// catch-up), the statement a home page most often costs, so each pooled connection parses and plans it once.

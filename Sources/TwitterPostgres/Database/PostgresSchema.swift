@@ -430,5 +430,16 @@ enum PostgresSchema {
                     SELECT count(*) FROM list_members JOIN users ON users.id = list_members.member_id
                     WHERE list_members.list_id = lists.id AND users.suspended_at IS NULL);
                 """),
+        Migration(
+            // Sends are commits now, logged in commit_events with every other event (CommitEvent.message). The old
+            // log is dropped rather than left: no daemon of this version prunes it or purges a deleted message's
+            // sealed text from it, so what it holds would stay for good. Its entries are at most an hour of sends
+            // already delivered. An older twitterd does not run on a newer schema (OPERATIONS.md, "Migrations").
+            version: 12, name: "one commit log: sends in commit_events, message_events dropped",
+            sql: """
+                DROP TABLE message_events;
+                -- The purge of a deleted message's entries (MessageLogPurge) reads only the sends' entries.
+                CREATE INDEX commit_events_sends ON commit_events (id) WHERE events LIKE '[{"sent":%';
+                """),
     ]
 }

@@ -37,27 +37,6 @@ struct PostgresSQLDatabase: SQLDatabase {
         }
     }
 
-    /// Starts following the other daemons' sends too.
-    func observeMessages(_ observer: any MessageCommitObserving) {
-        store.messageFeed.attach(observer, following: store)
-    }
-
-    /// Holds the message order lock until the commit and logs the events (`MessageFeed`), so every daemon on the
-    /// database delivers sends live in commit order.
-    func messageWrite<Result: Sendable>(
-        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [MessageEvent])
-    ) async throws -> Result {
-        let feed = store.messageFeed
-        let (result, entry) = try await store.transaction { connection in
-            try await connection.run("SELECT pg_advisory_xact_lock(\(MessageFeed.orderLock))")
-            let (result, events) = try await body(PostgresSQLConnection(connection: connection))
-            let entry = events.isEmpty ? nil : try await feed.record(events, in: connection)
-            return (result, entry)
-        }
-        if let entry { await feed.deliver(upTo: entry, reading: store) }
-        return result
-    }
-
     /// PostgreSQL names the index: "users_email_key_key".
     func uniqueViolation(in error: any Error) -> String? {
         guard let error = error as? PSQLError, error.serverInfo?[.sqlState] == "23505" else { return nil }

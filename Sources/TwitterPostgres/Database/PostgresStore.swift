@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO  // and NIOSSL, which it re-exports, for its TLS
 import Synchronization
 import TwitterCore
+import TwitterRuntime
 import TwitterSQL
 
 /// A twitterd database on a PostgreSQL server: a bounded pool of connections (postgres-nio's `PostgresClient`,
@@ -28,8 +29,6 @@ public final class PostgresStore: HealthChecking, Sendable {
     private let writeOrder = AsyncLock()
     /// Other daemons' commits, and this one's, delivered in commit order.
     let feed: CommitFeed
-    /// Every daemon's messages, delivered live in commit order.
-    let messageFeed: MessageFeed
     private let follower = Mutex<Task<Void, Never>?>(nil)
     let logger: Logger
 
@@ -48,7 +47,6 @@ public final class PostgresStore: HealthChecking, Sendable {
         self.client = client
         self.logger = logger
         feed = CommitFeed(logger: logger)
-        messageFeed = MessageFeed(logger: logger)
         runner = Task { await client.run() }
         leaseWatcher = Task { [leases] in await leases.watch() }
     }
@@ -167,7 +165,6 @@ public final class PostgresStore: HealthChecking, Sendable {
 
     /// Stops the pool; later calls fail.
     public func close() async {
-        await messageFeed.stop()
         if let follower = follower.withLock({ $0 }) {
             follower.cancel()
             await follower.value

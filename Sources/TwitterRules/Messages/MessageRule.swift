@@ -131,8 +131,8 @@ public enum MessageRule {
     }
 
     /// The events of a committed send, in order.
-    public static func events(of message: StoredMessage, plan: SendPlan) -> [MessageEvent] {
-        [.sent(message, recipientIDs: plan.recipientIDs)]
+    public static func events(of message: StoredMessage, plan: SendPlan) -> [CommitEvent] {
+        [.message(.sent(message, recipientIDs: plan.recipientIDs))]
     }
 
     /// The key `to` finds its conversation by: the members' ids, sorted, the sender's among them.

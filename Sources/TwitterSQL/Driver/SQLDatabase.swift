@@ -1,7 +1,7 @@
 import TwitterCore
 
-/// A database the stores written once (`TwitterSQL/Stores`) run on: three ways to hold a connection, as each
-/// store needs.
+/// A database the stores written once (`TwitterSQL/Stores`) run on: four ways to hold a connection, as each
+/// store needs. It knows no domain: what a write reports is a commit's events, whatever they are about.
 public protocol SQLDatabase: Sendable {
     /// Runs `body` on a connection outside any write: reads.
     func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> Result)
@@ -21,15 +21,6 @@ public protocol SQLDatabase: Sendable {
     func orderedWrite<Result: Sendable>(
         reportingTo observer: any CommitObserving,
         _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [CommitEvent])
-    ) async throws -> Result
-
-    /// Sets who hears of committed sends: this daemon's, and on a shared database the others' too.
-    func observeMessages(_ observer: any MessageCommitObserving)
-
-    /// Runs a send in one transaction, in the one order of sends, and delivers the events it returned once
-    /// committed, in that order.
-    func messageWrite<Result: Sendable>(
-        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [MessageEvent])
     ) async throws -> Result
 
     /// The unique index `error` says a write hit, by the names of its columns (e.g. "users.email_key" or

@@ -1,18 +1,22 @@
 import TwitterCore
 
-/// Taking deleted texts out of the log that delivers sends live. PostgreSQL keeps every send's events, sealed
-/// text included, in `message_events` for an hour (`MessageFeed`): a deleted message's text must leave it in the
+/// Taking deleted texts out of the commit log. PostgreSQL keeps every commit's events for an hour in
+/// `commit_events` (`CommitFeed`), a send's with its sealed text: a deleted message's text must leave it in the
 /// same transaction as it leaves `messages`, or a copy of the database would still hold it. SQLite keeps no such
-/// log (its sends are delivered from memory), so there is nothing to purge.
+/// log (its commits are delivered from memory), so there is nothing to purge.
 enum MessageLogPurge {
-    /// Deletes the log entries of the sends of `messages` ("id") or of every message of a sender ("sender").
+    /// Deletes the log entries of the sends of one message or of every message of a sender.
     static func run(_ connection: any SQLConnection, sent match: Match) async throws {
         guard connection.dialect == .postgres else { return }
-        // The entry of a send is `[{"sent":{"_0":<StoredMessage>,"recipientIDs":[…]}}]` (`MessageEvent`'s
-        // Codable form); containment finds it whatever else the message holds. A send's transaction logs one
-        // entry of one event, so the whole entry goes.
+        // A send's ordered write logs one entry of one event, `[{"sent":{"_0":<StoredMessage>,"recipientIDs":[…]}}]`
+        // (`CommitEvent.message`'s Codable form, the subject's event alone), so the whole entry goes. The prefix
+        // keeps the containment test to the sends' entries, which the partial index of PostgreSQL migration 12
+        // finds without reading the tweets'.
         try await connection.run(
-            "DELETE FROM message_events WHERE events::jsonb @> \(match.pattern)::jsonb")
+            """
+            DELETE FROM commit_events
+            WHERE events LIKE '[{"sent":%' AND events::jsonb @> \(match.pattern)::jsonb
+            """)
     }
 
     /// Which sends' entries go.

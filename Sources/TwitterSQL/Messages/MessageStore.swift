@@ -2,24 +2,24 @@ import Foundation
 import TwitterCore
 import TwitterRules
 
-// @MemberwiseInit
-/// Direct messages: conversations, their members and sealed messages. Sends are written in one order and
-/// delivered live in it (`SQLDatabase.messageWrite`), on a shared database to every daemon.
+/// Direct messages: conversations, their members and sealed messages. A send is an ordered write like any other,
+/// its event a commit's (`CommitEvent.message`), delivered live in commit order, on a shared database to every
+/// daemon through the one commit log.
 public struct MessageStore: MessageStoring {
-    let database: any SQLDatabase
+    let database: ObservedDatabase
 
-    /// Sets the observer of sends.
-    public func observe(_ observer: any MessageCommitObserving) {
-        database.observeMessages(observer)
+    /// Creates the store; committed sends are reported to `observer`.
+    public init(database: any SQLDatabase, observer: any CommitObserving) {
+        self.database = ObservedDatabase(database: database, observer: observer)
     }
 
-    /// Reads the facts, asks `MessageRule.send`, writes the plan in one transaction, and delivers its events.
+    /// Reads the facts, asks `MessageRule.send`, writes the plan in one ordered write, and reports its events.
     public func send(_ draft: MessageDraft) async throws -> StoredMessage {
-        try await database.messageWrite { connection in try await Self.send(connection, draft) }
+        try await database.orderedWrite { connection in try await Self.send(connection, draft) }
     }
 
     private static func send(_ connection: any SQLConnection, _ draft: MessageDraft) async throws
-        -> (StoredMessage, [MessageEvent])
+        -> (StoredMessage, [CommitEvent])
     {
         let now = connection.dialect.stored(Date())
         if let key = draft.idempotencyKey,

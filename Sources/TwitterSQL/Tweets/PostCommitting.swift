@@ -1,4 +1,5 @@
 import TwitterCore
+import TwitterRuntime
 
 /// The group commit of posts and reposts, a batch's writes being the hot path of posting: posts wait in the
 /// committer's queue while a batch commits, and the first to find no commit running starts the committer's loop,

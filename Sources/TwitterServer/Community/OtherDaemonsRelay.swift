@@ -3,8 +3,8 @@ import TwitterCore
 
 /// Stands between a store and the read model. Every commit goes on to the read model; what another daemon on
 /// the same database did is also acted on here as this daemon acts on what it does itself: a revocation ends the
-/// live connections resting on it, and a post, repost, like, follow, report, block, mute or bookmark takes from the
-/// same rate bucket, so an account's allowance is one across the daemons. (The writes whose commits carry no event
+/// live connections resting on it, and a post, repost, like, follow, report, block, mute, bookmark or message takes
+/// from the same rate bucket, so an account's allowance is one across the daemons. (The writes whose commits carry no event
 /// naming their maker, or that other daemons need not hear of, such as a token or a read marker, are counted by
 /// the daemon that served them alone: docs/SECURITY.md's known limits.)
 public final class OtherDaemonsRelay: CommitObserving {
@@ -54,6 +54,8 @@ public final class OtherDaemonsRelay: CommitObserving {
                 rates?.charge(.mutes, by: muterID)
             case .tweet(.bookmarked(_, let userID)), .tweet(.unbookmarked(_, let userID)):
                 rates?.charge(.bookmarks, by: userID)
+            case .message(.sent(let message, _)):
+                rates?.charge(.messages, by: message.sender.id)
             case .account(.notified(let notification, _)):
                 // One report notifies every admin: charged once.
                 if notification.type == .adminReport, let report = notification.reportID,

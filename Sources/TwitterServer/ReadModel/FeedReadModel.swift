@@ -1,5 +1,6 @@
 import Synchronization
 import TwitterCore
+import TwitterRuntime
 
 /// Tweets as the server caches them, kept current by commits: one place, one invalidation rule.
 ///
@@ -26,7 +27,7 @@ import TwitterCore
 /// Every layer answers only what the store would answer; a read it cannot answer exactly goes to the store.
 public final class FeedReadModel: CommitObserving {
     /// The live streams: subscriptions to timelines.
-    public let hub: TweetHub
+    public let hub: CommitHub
     private let capacity: Int
     /// The layers. An account's change of standing (`AccountEvent.standingChanged`: a suspension, its end, a
     /// deletion) changes what every layer holds at once, so it replaces them all with empty ones; a read keeps
@@ -36,14 +37,14 @@ public final class FeedReadModel: CommitObserving {
     /// answer only after catching up with their commits.
     private let others = Mutex<any OtherDaemons>(NoOtherDaemons())
 
-    /// Where the stores publish their commits, which this model is subscribed to (through the relay): a read
-    /// delivers what is published and not yet delivered before it reads, so it never misses an answered write.
+    /// Where the stores publish their commits, which this model is subscribed to (through the relay): a read that
+    /// must hold every answered write waits until the publisher's delivery has applied what was published before it.
     private let commits: CommitPublisher?
 
     /// Creates an empty model that publishes to `hub`; it fills from the store on the first read. With
-    /// `commits`, reads first deliver what the stores published (the daemon's assembly); without, the stores
-    /// tell this model of their commits themselves (tests).
-    public init(hub: TweetHub, capacity: Int = 512, commits: CommitPublisher? = nil) {
+    /// `commits`, reads first wait for what the stores published to be applied (the daemon's assembly); without,
+    /// the stores tell this model of their commits themselves (tests).
+    public init(hub: CommitHub, capacity: Int = 512, commits: CommitPublisher? = nil) {
         self.hub = hub
         self.capacity = capacity
         self.commits = commits
@@ -56,19 +57,29 @@ public final class FeedReadModel: CommitObserving {
         self.others.withLock { $0 = others }
     }
 
-    /// The layers now, with every commit published so far applied to them.
+    /// The layers as they are, whatever waits to be applied: for what needs no commit (a tweet's JSON head), and
+    /// for the reads that waited first (`waitUntilApplied`).
     var caches: ReadModelCaches {
-        deliverPublished()
-        return current.withLock { $0 }
+        current.withLock { $0 }
     }
 
-    /// Applies every commit published so far to the layers and the live streams: what a read does first, and
-    /// what a new subscription does before it joins the hub, so that it hears nothing committed before it.
-    func deliverPublished() {
-        if let commits, commits.hasUndelivered { commits.deliver() }
+    /// Returns once every commit published before this call is applied to the layers and the live streams: what a
+    /// read waits for first, and what a new subscription waits for before it joins the hub, so that it hears
+    /// nothing answered before it. At once (two loads) when nothing waits.
+    func waitUntilApplied() async {
+        if let commits, !commits.isApplied { await commits.waitUntilApplied() }
     }
-    /// What each recent reader liked and reposted.
-    var marks: ReaderMarksCache { caches.marks }
+
+    /// Whether every commit published so far is applied: a read that cannot wait answers from caches only then.
+    private var isApplied: Bool { commits?.isApplied ?? true }
+
+    /// What each recent reader liked and reposted, with every commit published so far applied.
+    var marks: ReaderMarksCache {
+        get async {
+            await waitUntilApplied()
+            return caches.marks
+        }
+    }
 
     /// Applies a commit to the caches, then to the live streams.
     public func committed(_ events: [CommitEvent]) {
@@ -77,8 +88,7 @@ public final class FeedReadModel: CommitObserving {
             let fresh = ReadModelCaches(capacity: capacity)
             current.withLock { $0 = fresh }
         } else {
-            // The layers as they are: this runs inside a delivery, which `caches` would start again.
-            current.withLock { $0 }.apply(events)
+            caches.apply(events)
         }
         hub.publish(events)
     }
@@ -104,7 +114,7 @@ public final class FeedReadModel: CommitObserving {
     private func cachedAnswer(_ query: TweetQuery, reader: Int64, in caches: ReadModelCaches? = nil)
         -> CachedAnswer?
     {
-        if caches == nil, !others.withLock({ $0 }).isCurrent { return nil }
+        if caches == nil, !isApplied || !others.withLock({ $0 }).isCurrent { return nil }
         let caches = caches ?? self.caches
         let (recentTweets, publicPages, marks, following, hidden, tweetJSON) = (
             caches.recentTweets, caches.publicPages, caches.marks, caches.following, caches.hidden, caches.tweetJSON
@@ -201,6 +211,7 @@ public final class FeedReadModel: CommitObserving {
             let others = others.withLock { $0 }
             if !others.isCurrent { try await others.catchUp() }
         }
+        await waitUntilApplied()
         let caches = self.caches
         let (recentTweets, authorTimelines, tweetJSON) = (
             caches.recentTweets, caches.authorTimelines, caches.tweetJSON
@@ -256,7 +267,8 @@ public final class FeedReadModel: CommitObserving {
 
     /// What `reader` does not see, loading it from the store when it is not in caches.
     func hiddenAccounts(of reader: Int64, stores: ReadStores) async throws -> HiddenAccounts {
-        try await caches.hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
+        await waitUntilApplied()
+        return try await caches.hidden.value(of: reader) { try await stores.relations.hiddenAccounts(of: reader) }
     }
 
     /// How many tweets a collapsing page reads for `limit`.
@@ -269,7 +281,7 @@ public final class FeedReadModel: CommitObserving {
 
     /// `tweets` as `reader` sees them: its marks, and each quoted tweet as it may see it.
     func marked(_ tweets: [Tweet], for reader: Int64, stores: ReadStores) async throws -> [Tweet] {
-        let readerMarks = try await caches.marks.marks(of: reader, store: stores.likes)
+        let readerMarks = try await marks.marks(of: reader, store: stores.likes)
         return try await quoting(tweets.map(readerMarks.applied), for: reader, marks: readerMarks, stores: stores)
     }
 

@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import TwitterCore
+import TwitterRuntime
 
 /// Tells systemd how the daemon is: STATUS= with the connection count, and WATCHDOG=1 at half the watchdog
 /// interval, but only while the daemon's own event loops and threads answer, so a wedged daemon is restarted.

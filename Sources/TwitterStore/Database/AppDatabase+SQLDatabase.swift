@@ -33,36 +33,14 @@ extension AppDatabase: SQLDatabase {
         reportingTo observer: any CommitObserving,
         _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [CommitEvent])
     ) async throws -> Result {
-        try await reportedWrite(body) { observer.committed($0) }
-    }
-
-    /// Sets the one observer of committed sends.
-    public func observeMessages(_ observer: any MessageCommitObserving) {
-        messageObserver.withLock { $0 = observer }
-    }
-
-    /// A send, reported like an ordered write.
-    public func messageWrite<Result: Sendable>(
-        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [MessageEvent])
-    ) async throws -> Result {
-        let observer = messageObserver.withLock { $0 }
-        return try await reportedWrite(body) { observer?.committed($0, elsewhere: false) }
-    }
-
-    /// Runs `body` in one transaction on the writer; once committed, hands its events to `report`, still on the
-    /// writer's queue.
-    private func reportedWrite<Result: Sendable, Event: Sendable>(
-        _ body: @escaping @Sendable (any SQLConnection) async throws -> (Result, [Event]),
-        report: @escaping @Sendable ([Event]) -> Void
-    ) async throws -> Result {
         try await writer.writeWithoutTransaction { db in
-            var outcome: (Result, [Event])?
+            var outcome: (Result, [CommitEvent])?
             try db.inTransaction {
                 outcome = try SQLiteConnection.run(db, body)
                 return .commit
             }
             guard let (result, events) = outcome else { throw TwitterError(.internal, "The write had no outcome") }
-            if !events.isEmpty { report(events) }
+            if !events.isEmpty { observer.committed(events) }
             return result
         }
     }

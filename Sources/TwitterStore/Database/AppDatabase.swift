@@ -14,8 +14,6 @@ public struct AppDatabase: HealthChecking {
     let checkpointer: WALCheckpointer?
     /// Syncs the write-ahead log off the writer's thread for the post committer; none in memory.
     let syncer: WALSyncer?
-    /// Who hears of committed sends (`observeMessages`).
-    let messageObserver = MessageObserverSlot()
 
     /// Wraps `writer`, runs every pending migration and indexes what the text index lacks.
     public init(_ writer: any DatabaseWriter) throws {
@@ -120,14 +118,5 @@ extension AppDatabase {
         } else if let queue = writer as? DatabaseQueue {
             try queue.close()
         }
-    }
-}
-
-/// The one observer of committed sends on a database, shared by every copy of its `AppDatabase`.
-final class MessageObserverSlot: Sendable {
-    private let observer = Mutex<(any MessageCommitObserving)?>(nil)
-
-    func withLock<Result>(_ body: (inout (any MessageCommitObserving)?) -> Result) -> Result {
-        observer.withLock { body(&$0) }
     }
 }

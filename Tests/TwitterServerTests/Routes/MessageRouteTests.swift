@@ -189,7 +189,7 @@ struct MessageRouteTests: RouteTesting {
 
     @Test func aSubscriptionEndsWithUnsubscribeLogoutAndARevokedSession() async throws {
         let daemon = try await InProcessDaemon()
-        let hub = daemon.services.messages.hub
+        let hub = daemon.services.messages.feed.hub
         let bob = daemon.connect()
         let signup = try await bob.call(
             API.Auth.signup,

@@ -234,8 +234,8 @@ extension TestPostgresError {
 @Suite struct SharedDatabaseMessageTests {
     let quiet = Logger(label: "test.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    /// Every message a store reports, as a stream, with whether another daemon sent it.
-    final class MessageStream: MessageCommitObserving {
+    /// Every message a store reports among its commits, as a stream, with whether another daemon sent it.
+    final class MessageStream: CommitObserving {
         let messages: AsyncStream<(StoredMessage, Bool)>
         private let continuation: AsyncStream<(StoredMessage, Bool)>.Continuation
 
@@ -243,8 +243,12 @@ extension TestPostgresError {
             (messages, continuation) = AsyncStream.makeStream()
         }
 
-        func committed(_ events: [MessageEvent], elsewhere: Bool) {
-            for case .sent(let message, _) in events { continuation.yield((message, elsewhere)) }
+        func committed(_ events: [CommitEvent]) { yield(events, elsewhere: false) }
+
+        func committedElsewhere(_ events: [CommitEvent]) { yield(events, elsewhere: true) }
+
+        private func yield(_ events: [CommitEvent], elsewhere: Bool) {
+            for case .message(.sent(let message, _)) in events { continuation.yield((message, elsewhere)) }
         }
     }
 
@@ -252,11 +256,9 @@ extension TestPostgresError {
         let url = try TestPostgres.freshDatabase()
         let first = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
         let second = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
-        let a = first.stores(observer: StreamingRecorder())
-        let b = second.stores(observer: StreamingRecorder())
         let there = MessageStream()
-        b.messages.observe(there)
-        a.messages.observe(MessageStream())
+        let a = first.stores(observer: MessageStream())
+        let b = second.stores(observer: there)
         let alice = try await a.users.createUser(email: "alice@example.com", username: "alice", passwordHash: nil)
         let bob = try await b.users.createUser(email: "bob@example.com", username: "bob", passwordHash: nil)
         try await b.messages.setMessagesFrom(.everyone, of: bob.id)

@@ -34,8 +34,7 @@ struct MessageStoreTests {
         _ backend: StoreBackend
     ) async throws {
         let fixture = try await backend.fixture()
-        let recorder = MessageRecorder()
-        fixture.stores.messages.observe(recorder)
+        let recorder = fixture.commits
         let (alice, bob) = (try await fixture.user("alice"), try await fixture.user("bob"))
         try await fixture.stores.messages.setMessagesFrom(.everyone, of: bob.id)
         let first = try await Self.send(fixture, "hello bob", from: alice, to: .members([bob.id]))
@@ -68,15 +67,14 @@ struct MessageStoreTests {
 
         #expect(recorder.sent.map(\.0.id) == [first.id, second.id, answer.id])
         #expect(recorder.sent.allSatisfy { Set($0.1) == [alice.id, bob.id] })
-        #expect(recorder.sent.allSatisfy { !$0.2 }, "this daemon's own sends")
+        #expect(recorder.elsewhere.isEmpty, "this daemon's own sends")
     }
 
     @Test(arguments: StoreBackend.all) func anIdempotencyKeyReturnsTheFirstMessageAndReportsNothingMore(
         _ backend: StoreBackend
     ) async throws {
         let fixture = try await backend.fixture()
-        let recorder = MessageRecorder()
-        fixture.stores.messages.observe(recorder)
+        let recorder = fixture.commits
         let (alice, bob) = (try await fixture.user("alice"), try await fixture.user("bob"))
         try await fixture.stores.messages.setMessagesFrom(.everyone, of: bob.id)
         let first = try await Self.send(fixture, "once", from: alice, to: .members([bob.id]), key: "k1")
@@ -183,8 +181,7 @@ struct MessageStoreTests {
         _ backend: StoreBackend
     ) async throws {
         let fixture = try await backend.fixture()
-        let recorder = MessageRecorder()
-        fixture.stores.messages.observe(recorder)
+        let recorder = fixture.commits
         let (alice, bob, carol) = (
             try await fixture.user("alice"), try await fixture.user("bob"), try await fixture.user("carol")
         )
@@ -320,15 +317,12 @@ struct MessageStoreTests {
     }
 }
 
-/// Records the sends a message store reports: the message, whom it reached, and whether it came from elsewhere.
-final class MessageRecorder: MessageCommitObserving {
-    private let recorded = Mutex<[(StoredMessage, [Int64], Bool)]>([])
-
-    var sent: [(StoredMessage, [Int64], Bool)] { recorded.withLock { $0 } }
-
-    func committed(_ events: [MessageEvent], elsewhere: Bool) {
-        recorded.withLock { recorded in
-            for case .sent(let message, let recipients) in events { recorded.append((message, recipients, elsewhere)) }
+extension CommitRecorder {
+    /// The sends reported, each as the message and whom it reached.
+    var sent: [(StoredMessage, [Int64])] {
+        events.compactMap { event in
+            guard case .message(.sent(let message, let recipients)) = event else { return nil }
+            return (message, recipients)
         }
     }
 }

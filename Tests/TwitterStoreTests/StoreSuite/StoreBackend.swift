@@ -166,13 +166,21 @@ struct RawRows: Sendable {
     let everyRow: @Sendable () async throws -> [String]
 }
 
-/// Records what a store reports, in the order it reports it.
+/// Records what a store reports, in the order it reports it, and apart what it reports as another daemon's.
 final class CommitRecorder: CommitObserving {
     private let recorded = Mutex<[CommitEvent]>([])
+    private let recordedElsewhere = Mutex<[CommitEvent]>([])
 
     var events: [CommitEvent] { recorded.withLock { $0 } }
+    /// The events reported as another daemon's (`committedElsewhere`), which `events` holds too.
+    var elsewhere: [CommitEvent] { recordedElsewhere.withLock { $0 } }
 
     func committed(_ events: [CommitEvent]) {
         recorded.withLock { $0 += events }
+    }
+
+    func committedElsewhere(_ events: [CommitEvent]) {
+        recordedElsewhere.withLock { $0 += events }
+        committed(events)
     }
 }

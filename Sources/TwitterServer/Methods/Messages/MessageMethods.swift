@@ -78,7 +78,10 @@ struct MessageMethods: MethodGroup {
             API.Messages.subscribe, in: .loggedIn,
             { (_: NoParams, context) in
                 let reader = context.userID
-                let subscription = services.hub.subscribe(reader, capacity: MessageServices.subscriberCapacity)
+                // What was answered before this call is delivered before the subscription joins: it is not news.
+                await services.feed.waitUntilApplied()
+                let subscription = services.feed.hub.subscribeToMessages(
+                    of: reader, capacity: MessageServices.subscriberCapacity)
                 return try await context.session.subscribe(subscription) { id in
                     MessageForwarder(id: id, subscription: subscription, services: services)
                 }

@@ -3,16 +3,16 @@ import JSONRPC
 import TwitterAPI
 import TwitterCore
 
-/// What the message methods need: the store (which keeps texts only sealed), the sealer, the live hub the store
-/// reports sends to and the text rule. (Its rate, `rates.messages`, is declared with `messages.send` and taken by the
+/// What the message methods need: the store (which keeps texts only sealed), the sealer, the read model whose
+/// hub carries sends live (they are commits like any other) and the text rule. (Its rate, `rates.messages`, is declared with `messages.send` and taken by the
 /// dispatch, as every write's is.)
 public struct MessageServices: Sendable {
     /// Conversations and their sealed messages.
     public var store: any MessageStoring
     /// Seals texts before the store sees them and opens what it returns.
     public var sealer: any MessageSealing
-    /// The live streams of messages.
-    public var hub: MessageHub
+    /// The read model: its hub carries every commit, sends included, to the live streams.
+    public var feed: FeedReadModel
     /// The text rule: a tweet's, up to 1,000 characters.
     public var text: TweetText
 
@@ -21,13 +21,12 @@ public struct MessageServices: Sendable {
     /// How far a subscriber may fall behind before it gets messages.lagged.
     static let subscriberCapacity = 1000
 
-    /// Creates the services; the store reports its sends to `hub` from now on.
-    public init(store: any MessageStoring, sealer: any MessageSealing, hub: MessageHub) {
+    /// Creates the services; the store reports its sends, as commits, to the publisher `feed` is subscribed to.
+    public init(store: any MessageStoring, sealer: any MessageSealing, feed: FeedReadModel) {
         self.store = store
         self.sealer = sealer
-        self.hub = hub
+        self.feed = feed
         text = TweetText(maximumLength: Self.maximumLength, noun: "Message")
-        store.observe(hub)
     }
 
     /// A stored message as the protocol shows it: its text opened, or the placeholder of a deleted one.

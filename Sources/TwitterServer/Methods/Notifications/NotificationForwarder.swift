@@ -1,13 +1,14 @@
 import JSONRPC
 import TwitterAPI
 import TwitterCore
+import TwitterRuntime
 
 /// Carries one account's notification stream to its connection: first the notifications since `sinceId` from
 /// the database, then the live ones after them, each once, in id order, leaving out hidden accounts' as each
 /// goes out. Falling more than `capacity` behind ends it with `notifications.lagged`, as the tweet streams do.
-struct NotificationForwarder: TweetHubForwarding {
+struct NotificationForwarder: CommitHubForwarding {
     let id: Int
-    let subscription: TweetSubscription
+    let subscription: CommitSubscription
     let sinceID: Int64?
     let recipient: Int64
     let services: TweetServices

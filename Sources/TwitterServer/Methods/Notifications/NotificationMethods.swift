@@ -37,7 +37,7 @@ struct NotificationMethods: MethodGroup {
             { (params: API.Notifications.SubscribeParams, context) in
                 let reader = context.userID
                 // What was answered before this call is delivered before the subscription joins.
-                services.feed.deliverPublished()
+                await services.feed.waitUntilApplied()
                 let subscription = services.feed.hub.subscribeToNotifications(
                     of: reader, capacity: TweetServices.subscriberCapacity)
                 return try await context.session.subscribe(subscription) { id in

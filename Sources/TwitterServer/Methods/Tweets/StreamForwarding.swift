@@ -1,6 +1,7 @@
 import JSONRPC
 import TwitterAPI
 import TwitterCore
+import TwitterRuntime
 
 /// What carries one subscription's events to its connection: the tweet streams' `SubscriptionForwarder`, the
 /// notification stream's `NotificationForwarder` and the messages' `MessageForwarder`. The connection starts it once
@@ -23,12 +24,12 @@ extension StreamForwarding {
 
 /// A forwarder of the tweet hub's commit events: the tweet streams' and the notification stream's, which differ only
 /// in what they catch up on and what they make of an event.
-protocol TweetHubForwarding: StreamForwarding {
+protocol CommitHubForwarding: StreamForwarding {
     /// The hub subscription it reads.
-    var subscription: TweetSubscription { get }
+    var subscription: CommitSubscription { get }
 }
 
-extension TweetHubForwarding {
+extension CommitHubForwarding {
     var liveSubscription: any LiveSubscription { subscription }
 
     /// Runs the stream: first `catchUp`, which sends what the database holds and returns the last id it sent, then

@@ -1,12 +1,13 @@
 import JSONRPC
 import TwitterAPI
 import TwitterCore
+import TwitterRuntime
 
 /// Carries one subscription's events to its connection as JSON-RPC notifications: first the tweets since
 /// `sinceId` from the database, then the live events after them, each exactly once and in id order.
-struct SubscriptionForwarder: TweetHubForwarding {
+struct SubscriptionForwarder: CommitHubForwarding {
     let id: Int
-    let subscription: TweetSubscription
+    let subscription: CommitSubscription
     let timeline: Timeline
     let sinceID: Int64?
     /// Whose marks the tweets carry.

@@ -43,7 +43,7 @@ public struct TweetServices: Sendable {
         let reader = context.userID
         // Subscribed before the follow set is read: a follow committed in between is in the stream too.
         // What was answered before this call is delivered before the subscription joins: it is not news to it.
-        feed.deliverPublished()
+        await feed.waitUntilApplied()
         let subscription = feed.hub.subscribe(timeline, capacity: Self.subscriberCapacity)
         return try await context.session.subscribe(subscription) { id in
             SubscriptionForwarder(

@@ -1,7 +1,8 @@
 import Synchronization
+import TwitterCore
 
 /// One subscriber's view of the hub: a bounded queue of events, read one at a time.
-public final class TweetSubscription: Sendable {
+public final class CommitSubscription: LiveSubscription {
     /// What `next()` hands out.
     public enum Delivery: Sendable, Equatable {
         /// The next event.
@@ -20,6 +21,8 @@ public final class TweetSubscription: Sendable {
         case filtering(TimelineFilter)
         /// One account's new notifications.
         case notifications(recipientID: Int64)
+        /// The direct messages that reach one account.
+        case messages(recipientID: Int64)
     }
 
     private struct State {
@@ -33,9 +36,9 @@ public final class TweetSubscription: Sendable {
 
     private let capacity: Int
     private let state: Mutex<State>
-    private let onEnd: @Sendable (TweetSubscription) -> Void
+    private let onEnd: @Sendable (CommitSubscription) -> Void
 
-    init(selection: Selection, capacity: Int, onEnd: @escaping @Sendable (TweetSubscription) -> Void) {
+    init(selection: Selection, capacity: Int, onEnd: @escaping @Sendable (CommitSubscription) -> Void) {
         self.capacity = capacity
         self.onEnd = onEnd
         state = Mutex(State(selection: selection))
@@ -74,6 +77,10 @@ public final class TweetSubscription: Sendable {
             case (.notifications(let recipient), _):
                 matching = events.filter { event in
                     if case .account(.notified(_, recipient)) = event { true } else { false }
+                }
+            case (.messages(let recipient), _):
+                matching = events.filter { event in
+                    if case .message(let message) = event { message.recipientIDs.contains(recipient) } else { false }
                 }
             }
             if state.isLagged {

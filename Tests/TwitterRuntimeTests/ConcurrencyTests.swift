@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 import TwitterCore
+import TwitterRuntime
 
 /// The small concurrency mechanisms both stores build on: the group commit's queue, the slot a write's outcome
 /// arrives in, and the lock that keeps the PostgreSQL store's ordered writes in order.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TwitterCore
+import TwitterRuntime
 
-struct TweetHubTests {
+struct CommitHubTests {
     static let moment = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func tweet(_ id: Int64, author: Int64 = 1) -> Tweet {
@@ -10,7 +11,7 @@ struct TweetHubTests {
     }
 
     @Test func deliversInPublishOrderAndFiltersByAuthor() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let all = hub.subscribe(.everyone)
         let onlyTwo = hub.subscribe(.author(2))
         hub.publish([.tweet(.posted(Self.tweet(1))), .tweet(.posted(Self.tweet(2, author: 2)))])
@@ -24,8 +25,37 @@ struct TweetHubTests {
         #expect(hub.subscriptionCount == 1)
     }
 
+    static func sent(_ id: Int64, from sender: Int64, to recipients: [Int64]) -> CommitEvent {
+        .message(
+            .sent(
+                StoredMessage(
+                    id: id, conversationID: 1, sender: AccountName(id: sender, username: "u\(sender)"),
+                    sealedText: [1], createdAt: moment),
+                recipientIDs: recipients))
+    }
+
+    /// The one hub carries messages too: a message stream hears only the sends that reach its account, in commit
+    /// order among the other events, and no timeline stream hears a send.
+    @Test func aMessageStreamHearsOnlyTheSendsThatReachItsAccount() async {
+        let hub = CommitHub()
+        let bobs = hub.subscribeToMessages(of: 2)
+        let carols = hub.subscribeToMessages(of: 3)
+        let everyone = hub.subscribe(.everyone)
+        hub.publish([Self.sent(10, from: 1, to: [1, 2]), .tweet(.posted(Self.tweet(1)))])
+        hub.publish([Self.sent(11, from: 3, to: [3, 2]), Self.sent(12, from: 1, to: [1, 3])])
+        #expect(await bobs.next() == .event(Self.sent(10, from: 1, to: [1, 2])))
+        #expect(await bobs.next() == .event(Self.sent(11, from: 3, to: [3, 2])))
+        #expect(await carols.next() == .event(Self.sent(11, from: 3, to: [3, 2])))
+        #expect(await carols.next() == .event(Self.sent(12, from: 1, to: [1, 3])))
+        hub.publish([.tweet(.posted(Self.tweet(2)))])
+        #expect(await everyone.next() == .event(.tweet(.posted(Self.tweet(1)))))
+        #expect(await everyone.next() == .event(.tweet(.posted(Self.tweet(2)))), "the timeline stream heard no send")
+        for subscription in [bobs, carols, everyone] { subscription.cancel() }
+        #expect(hub.subscriptionCount == 0)
+    }
+
     @Test func aSubscriberTooFarBehindGetsOneLagAndIsDropped() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let slow = hub.subscribe(.everyone, capacity: 10)
         hub.publish((1...11).map { .tweet(.posted(Self.tweet($0))) })
         #expect(await slow.next() == .lagged)
@@ -36,7 +66,7 @@ struct TweetHubTests {
     }
 
     @Test func aWaitingSubscriberIsWokenByPublish() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let subscription = hub.subscribe(.everyone)
         async let delivery = subscription.next()
         hub.publish([.tweet(.posted(Self.tweet(7)))])
@@ -44,7 +74,7 @@ struct TweetHubTests {
     }
 
     @Test func aHomeStreamFollowsTheFollowGraphInCommitOrder() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let home = hub.subscribe(.home(1))
         // Committed before the follow set was read: kept, then filtered once it is known.
         hub.publish([.tweet(.posted(Self.tweet(1, author: 2))), .tweet(.posted(Self.tweet(2, author: 3)))])
@@ -62,7 +92,7 @@ struct TweetHubTests {
     }
 
     @Test func aHomeStreamWaitingForItsFollowSetLagsLikeAnyOther() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let home = hub.subscribe(.home(1), capacity: 3)
         hub.publish((1...4).map { .tweet(.posted(Self.tweet($0, author: 5))) })
         home.resolve(following: [])
@@ -82,9 +112,9 @@ struct TweetHubTests {
     }
 }
 
-extension TweetHubTests {
+extension CommitHubTests {
     @Test func aNotificationStreamCarriesOnlyItsRecipientsNotifications() async {
-        let hub = TweetHub()
+        let hub = CommitHub()
         let stream = hub.subscribeToNotifications(of: 1)
         func notified(_ id: Int64, to recipient: Int64) -> CommitEvent {
             .account(

@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
+import TwitterCore
 
 /// A fixed set of threads for blocking work (Argon2id hashing) with a bounded queue.
 ///
 /// Hashing must not run on an event loop or on Swift's cooperative pool, where it would stall every other
 /// request. When the queue is full, `run` throws `.unavailable` at once instead of letting memory pile up.
-public final class WorkerPool: Sendable {
+final class WorkerPool: Sendable {
     private struct State {
         var jobs: [@Sendable () -> Void] = []
         var head = 0
@@ -16,11 +17,11 @@ public final class WorkerPool: Sendable {
     private let available = DispatchSemaphore(value: 0)
     private let maximumQueued: Int
     /// The number of threads.
-    public let threadCount: Int
+    let threadCount: Int
 
     /// Starts `threads` worker threads named `name-N`, which live as long as the process; at most `queueLimit`
     /// jobs may wait.
-    public init(threads: Int, queueLimit: Int, name: String) {
+    init(threads: Int, queueLimit: Int, name: String) {
         threadCount = max(1, threads)
         maximumQueued = max(1, queueLimit)
         // Returns once every thread runs under its name, so whoever looks at the threads finds them all.
@@ -47,7 +48,7 @@ public final class WorkerPool: Sendable {
     }
 
     /// Runs `job` on a worker thread and returns its result; throws `.unavailable` when the queue is full.
-    public func run<Result: Sendable>(_ job: @escaping @Sendable () throws -> Result) async throws -> Result {
+    func run<Result: Sendable>(_ job: @escaping @Sendable () throws -> Result) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             let accepted = state.withLock { state -> Bool in
                 guard state.queued < maximumQueued else { return false }
