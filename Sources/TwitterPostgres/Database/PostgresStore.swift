@@ -37,7 +37,7 @@ public final class PostgresStore: HealthChecking, Sendable {
     static let orderLock: Int64 = 0x7477_2d6f_7264_6572
 
     /// Takes `orderLock` (its one value), once per ordered write.
-    enum OrderLock: SQLText { static let sql = "SELECT pg_advisory_xact_lock($1)" }
+    enum OrderLock: SQLText { static let sql: SQLQuery = "SELECT pg_advisory_xact_lock($1)" }
 
     /// The pool's size when the configuration names none: enough for the event loops' concurrent reads on a
     /// small machine, few enough that several daemons stay under the server's default 100 connections.

@@ -21,7 +21,7 @@ struct BulkPostRows: PostRowWriting {
     }
 
     private enum InsertTweets: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             INSERT INTO tweets (author_id, text, created_at, idempotency_key, in_reply_to_id, quote_of)
             SELECT author_id, text, $1, CASE WHEN keyed = 1 THEN idempotency_key END, NULLIF(in_reply_to_id, 0),
                 NULLIF(quote_of, 0)
@@ -40,7 +40,7 @@ struct BulkPostRows: PostRowWriting {
     }
 
     private enum InsertMentions: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             INSERT INTO tweet_mentions (tweet_id, user_id) SELECT * FROM unnest($1::bigint[], $2::bigint[])
             ON CONFLICT DO NOTHING
             """
@@ -62,7 +62,7 @@ struct BulkPostRows: PostRowWriting {
     }
 
     private enum InsertTags: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             INSERT INTO tweet_tags (tag, tweet_id, author_id, created_at)
             SELECT tag, tweet_id, author_id, $4 FROM unnest($1::text[], $2::bigint[], $3::bigint[])
                 AS batch(tag, tweet_id, author_id)
@@ -83,7 +83,7 @@ struct BulkPostRows: PostRowWriting {
     }
 
     private enum InsertNotifications: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, created_at)
             SELECT recipient_id, type, actor_id, NULLIF(tweet_id, 0), $5
             FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[]) WITH ORDINALITY

@@ -21,7 +21,7 @@ struct PostCommitter: PostCommitting {
                 let outcomes = try await database.orderedWrite(reportingTo: observer) { connection in
                     try await BatchWriter.write(
                         posts, on: PostgresSQLConnection(connection: connection), rows: BulkPostRows(),
-                        now: SQLDialect.postgres.stored(Date()))
+                        now: PostgresDialect().stored(Date()))
                 }
                 for (waiting, outcome) in zip(batch, outcomes) { waiting.outcome.fulfil(outcome.mapError { $0 }) }
             } catch {

@@ -7,7 +7,7 @@ import TwitterCore
 enum MessageLogPurge {
     /// Deletes the log entries of the sends of `messages` ("id") or of every message of a sender ("sender").
     static func run(_ connection: any SQLConnection, sent match: Match) async throws {
-        guard connection.dialect == .postgres else { return }
+        guard connection.dialect.logsMessageSends else { return }
         // The entry of a send is `[{"sent":{"_0":<StoredMessage>,"recipientIDs":[…]}}]` (`MessageEvent`'s
         // Codable form); containment finds it whatever else the message holds. A send's transaction logs one
         // entry of one event, so the whole entry goes.

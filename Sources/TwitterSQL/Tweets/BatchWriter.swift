@@ -175,12 +175,13 @@ public struct BatchWriter {
     }
 
     private enum Mentioned: SQLText {
-        static let sql = "SELECT id, username FROM users WHERE username_key = ANY($1)"
+        static let sql: SQLQuery = "SELECT id, username FROM users WHERE username_key \(isInParam: 1)"
     }
 
     /// Lets go of an idempotency key older than the window.
     private enum ReleaseKey: SQLText {
-        static let sql = "UPDATE tweets SET idempotency_key = NULL WHERE author_id = $1 AND idempotency_key = $2"
+        static let sql: SQLQuery =
+            "UPDATE tweets SET idempotency_key = NULL WHERE author_id = \(param: 1) AND idempotency_key = \(param: 2)"
     }
 
     /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made, as `RepostRule` decides.
@@ -216,12 +217,12 @@ public struct BatchWriter {
 
     /// Account `$2`'s repost of tweet `$1`, if any.
     private enum RepostOf: SQLText {
-        static let sql = "SELECT id FROM tweets WHERE repost_of_id = $1 AND author_id = $2"
+        static let sql: SQLQuery = "SELECT id FROM tweets WHERE repost_of_id = \(param: 1) AND author_id = \(param: 2)"
     }
 
     private enum InsertRepost: SQLText {
-        static let sql =
-            "INSERT INTO tweets (author_id, text, created_at, repost_of_id) VALUES ($1, '', $2, $3) RETURNING id"
+        static let sql: SQLQuery =
+            "INSERT INTO tweets (author_id, text, created_at, repost_of_id) VALUES (\(param: 1), '', \(param: 2), \(param: 3)) RETURNING id"
     }
 
     private func earlierPost(authorID: Int64, key: String) async throws -> Tweet? {
@@ -230,8 +231,9 @@ public struct BatchWriter {
     }
 
     private enum EarlierPost: SQLText {
-        static let sql = TweetRows.select(
-            "WHERE tweets.author_id = $1 AND tweets.idempotency_key = $2 AND tweets.created_at >= $3")
+        static let sql: SQLQuery = TweetRows.select(
+            "WHERE tweets.author_id = \(param: 1) AND tweets.idempotency_key = \(param: 2) AND tweets.created_at >= \(param: 3)"
+        )
     }
 }
 
