@@ -96,12 +96,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // The one place that names the store and every plugin: the daemon's main and the tests assemble with it.
+        // The one place that names the database driver and every plugin: the daemon's main and the tests assemble
+        // with it.
         .target(
             name: "TwitterAssembly",
             dependencies: [
-                "TwitterServer", "TwitterStore", "TwitterCore", "JSONRPC", "Sodium", "PasswordLogin", "TokenLogin",
-                "PeerLogin", .product(name: "Logging", package: "swift-log"),
+                "TwitterServer", "TwitterStore", "TwitterPostgres", "TwitterCore", "JSONRPC", "Sodium", "PasswordLogin",
+                "TokenLogin", "PeerLogin", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

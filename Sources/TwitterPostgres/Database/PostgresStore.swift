@@ -127,7 +127,7 @@ public final class PostgresStore: HealthChecking, Sendable {
             if follower == nil { follower = Task { [self] in await feed.follow(self) } }
         }
         return StoreSet(
-            on: PostgresSQLDatabase(store: self), committer: PostCommitter(database: self, observer: observer),
+            on: PostgresSQLDatabase(store: self), committer: PostgresPostCommitter(database: self, observer: observer),
             observer: observer, search: SearchStore(database: self), health: self,
             otherDaemons: SharedDatabasePeers(database: self), host: host)
     }

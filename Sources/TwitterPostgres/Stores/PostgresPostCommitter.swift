@@ -4,7 +4,7 @@ import TwitterSQL
 
 /// Group commit for posts (`PostCommitting`): the loop runs in a task of its own, each batch one ordered write
 /// (one COMMIT, one WAL flush), its posts staged and written together (`BatchWriter`), in bulk (`BulkPostRows`).
-struct PostCommitter: PostCommitting {
+struct PostgresPostCommitter: PostCommitting {
     let database: PostgresStore
     let observer: any CommitObserving
     let queue = PostQueue()

@@ -9,7 +9,7 @@ import TwitterSQL
 /// than after a hop back to some event loop; there is no background task. Batches run one after another, so
 /// tweets are committed and reported in id order. The text index is not written in a batch's transaction but
 /// after its answers, a thousand tweets at a time (`SearchIndexer`).
-struct PostCommitter: PostCommitting {
+struct SQLitePostCommitter: PostCommitting {
     let database: AppDatabase
     let observer: any CommitObserving
     let queue = PostQueue()
