@@ -1,6 +1,4 @@
 import Foundation
-import Logging
-import TestSupport
 import Testing
 import TwitterSQL
 
@@ -76,9 +74,9 @@ struct SchemaDescriptionTests {
         #expect(PostgresSchema.latestVersion == 11 + SchemaHistory.migrations.count)
     }
 
-    @Test(arguments: ["SQLite", "PostgreSQL"])
+    @Test(arguments: FreshDriverDatabase.backends)
     func theDescriptionRunsOnEveryDatabaseAndKeepsWhatItSays(_ backend: String) async throws {
-        let database = try await Self.database(backend)
+        let database = try await FreshDriverDatabase.make(backend)
         let dialect = try await database.read { $0.dialect }
         try await database.transaction { connection in
             for statement in Self.sample.statements(for: dialect) {
@@ -120,15 +118,6 @@ struct SchemaDescriptionTests {
             return try await connection.value("SELECT count(*) FROM samples", as: Int.self)
         }
         #expect(left == 0)
-    }
-
-    /// A migrated database of `backend`, empty.
-    private static func database(_ backend: String) async throws -> any SQLDatabase {
-        if backend == "SQLite" { return try AppDatabase.inMemory() }
-        let location = try PostgresLocation(url: try TestPostgres.freshDatabase())
-        let store = try await PostgresStore.open(
-            location, poolSize: 2, logger: Logger(label: "test.postgres", factory: { _ in SwiftLogNoOpLogHandler() }))
-        return PostgresSQLDatabase(store: store)
     }
 
     private struct SampleError: Error {}

@@ -3,7 +3,7 @@ import TwitterCore
 import TwitterSQL
 
 /// Group commit for posts (`PostCommitting`): the loop runs in a task of its own, each batch one ordered write
-/// (one COMMIT, one WAL flush), its posts staged and written together (`BatchWriter`), in bulk (`BulkPostRows`).
+/// (one COMMIT, one WAL flush), its posts staged and written together (`BatchWriter`), in bulk (`PostgresSQLConnection.insert`).
 struct PostgresPostCommitter: PostCommitting {
     let database: PostgresStore
     let observer: any CommitObserving
@@ -20,8 +20,7 @@ struct PostgresPostCommitter: PostCommitting {
             do {
                 let outcomes = try await database.orderedWrite(reportingTo: observer) { connection in
                     try await BatchWriter.write(
-                        posts, on: PostgresSQLConnection(connection: connection), rows: BulkPostRows(),
-                        now: PostgresDialect().stored(Date()))
+                        posts, on: PostgresSQLConnection(connection: connection), now: PostgresDialect().stored(Date()))
                 }
                 for (waiting, outcome) in zip(batch, outcomes) { waiting.outcome.fulfil(outcome.mapError { $0 }) }
             } catch {

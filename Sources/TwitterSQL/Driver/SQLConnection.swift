@@ -9,6 +9,10 @@ public protocol SQLConnection {
 
     /// Every row `query` returns; none for a statement that returns none.
     func rows(_ query: SQLQuery) async throws -> [SQLRow]
+
+    /// Inserts `batch`'s rows in their order, each database its fastest way; the new rows' `id`s, ascending and so
+    /// in the rows' order, when the batch asks for them (`returnsIDs`), or none.
+    func insert(_ batch: SQLRowBatch) async throws -> [Int64]
 }
 
 extension SQLConnection {

@@ -4,8 +4,8 @@ import TwitterRules
 
 /// Writes the posts of one group commit inside its transaction, collecting the events to report once it is
 /// committed: each new tweet, and the new counts of the tweets a reply or repost changed. What to write is
-/// `PostRule`'s and `RepostRule`'s decision; this reads the facts and writes the plan, its rows through the
-/// database's own `PostRowWriting`.
+/// `PostRule`'s and `RepostRule`'s decision; this reads the facts and writes the plan, its rows in one batch a
+/// table (`PostRows`), which each driver writes its fastest way.
 ///
 /// Posts are decided one by one as they come (`stage`) and written together (`writeStaged`): on PostgreSQL one
 /// insert of all the staged tweets, one of their tags, one of their mentions, where each post took a round trip
@@ -15,7 +15,6 @@ import TwitterRules
 /// no staged tweet can change.
 public struct BatchWriter {
     let connection: any SQLConnection
-    let rows: any PostRowWriting
     let now: Date
     private let windowStart: Date
     private var staged: [Staged] = []
@@ -36,9 +35,8 @@ public struct BatchWriter {
         let key: String
     }
 
-    init(connection: any SQLConnection, rows: any PostRowWriting, now: Date) {
+    init(connection: any SQLConnection, now: Date) {
         self.connection = connection
-        self.rows = rows
         self.now = now
         windowStart = now.addingTimeInterval(-PostDraft.idempotencyWindow)
     }
@@ -106,7 +104,7 @@ public struct BatchWriter {
         let posts = staged
         staged = []
         stagedKeys = []
-        let written = try await rows.insertTweets(
+        let written = try await PostRows.insertTweets(
             posts.map {
                 NewTweet(
                     authorID: $0.draft.authorID, text: $0.draft.text, idempotencyKey: $0.draft.idempotencyKey,
@@ -121,10 +119,10 @@ public struct BatchWriter {
                 text: post.draft.text, createdAt: now, inReplyToID: post.plan.inReplyToID,
                 entities: post.plan.entities, quoteOfID: post.plan.quoteOfID)
         }
-        try await rows.insertMentions(
+        try await PostRows.insertMentions(
             zip(posts, tweets).flatMap { post, tweet in post.plan.mentionedIDs.map { (tweet.id, $0) } },
             on: connection)
-        try await rows.insertTags(
+        try await PostRows.insertTags(
             zip(posts, tweets).map {
                 TaggedTweet(tweetID: $1.id, authorID: $0.draft.authorID, hashtags: $0.hashtags)
             }, at: now, on: connection)
@@ -144,7 +142,7 @@ public struct BatchWriter {
         let planned = zip(posts, tweets).flatMap { post, tweet in
             post.plan.notifications.map { PlannedNotificationRow(notification: $0, actor: tweet.author, tweet: tweet) }
         }
-        let ids = try await rows.insertNotifications(planned, at: now, on: connection)
+        let ids = try await PostRows.insertNotifications(planned, at: now, on: connection)
         guard ids.count == planned.count else {
             throw TwitterError(.internal, "\(planned.count) notifications were written, \(ids.count) came back")
         }
@@ -243,9 +241,9 @@ extension BatchWriter {
     /// staged posts written; a post refused by a check (a reply to a missing tweet) fails alone, the checks running
     /// before its first write so the transaction stays usable.
     public static func write(
-        _ posts: [PendingPost], on connection: any SQLConnection, rows: any PostRowWriting, now: Date
+        _ posts: [PendingPost], on connection: any SQLConnection, now: Date
     ) async throws -> (outcomes: [Result<Tweet, TwitterError>], events: [CommitEvent]) {
-        var writer = BatchWriter(connection: connection, rows: rows, now: now)
+        var writer = BatchWriter(connection: connection, now: now)
         var outcomes = [Result<Tweet, TwitterError>?](repeating: nil, count: posts.count)
         for (index, post) in posts.enumerated() {
             let seesStaged =

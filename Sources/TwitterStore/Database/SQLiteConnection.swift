@@ -42,7 +42,7 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
     }
 
     /// `value` as GRDB binds it, a date formatted once while it repeats.
-    private func databaseValue(_ value: SQLValue) -> DatabaseValue {
+    func databaseValue(_ value: SQLValue) -> DatabaseValue {
         guard case .date(let date) = value else { return value.databaseValue }
         return lastDate.formatted(date)
     }
