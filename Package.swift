@@ -114,13 +114,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // The one place that names the store and every plugin: the daemon's main and the tests assemble with it.
+        // The one place that names the database driver and every plugin: the daemon's main and the tests assemble
+        // with it.
         .target(
             name: "TwitterAssembly",
             dependencies: [
-                "TwitterServer", "TwitterStore", "TwitterCore", "TwitterRuntime", "JSONRPC", "Sodium", "PasswordLogin",
-                "TokenLogin",
-                "PeerLogin", .product(name: "Logging", package: "swift-log"),
+                "TwitterServer", "TwitterStore", "TwitterPostgres", "TwitterCore", "TwitterRuntime", "JSONRPC", "Sodium",
+                "PasswordLogin", "TokenLogin", "PeerLogin", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

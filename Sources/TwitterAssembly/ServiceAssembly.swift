@@ -10,8 +10,9 @@ import TwitterRuntime
 import TwitterServer
 import TwitterStore
 
-/// The one place that names the store and every login plugin and puts the daemon's services together: the
-/// daemon's main serves what it assembles, and tests that need no socket run the same assembly in memory.
+/// The one place that names the database driver (`OpenedDatabase`) and every login plugin and puts the daemon's
+/// services together: the daemon's main serves what it assembles, and tests that need no socket run the same
+/// assembly in memory.
 public struct ServiceAssembly: Sendable {
     /// Accounts, logins, sessions and tokens.
     public let auth: AuthServices
@@ -78,13 +79,13 @@ public struct ServiceAssembly: Sendable {
             feed: feed)
     }
 
-    /// Assembles the services on the SQLite database `database`.
+    /// Assembles the services on `database`'s stores, for the uids of `host`.
     public init(
-        database: AppDatabase, configuration: ServerConfiguration, tokenKey: [UInt8], messageKey: [UInt8]? = nil,
-        logger: Logger
+        database: OpenedDatabase, host: String = "", configuration: ServerConfiguration, tokenKey: [UInt8],
+        messageKey: [UInt8]? = nil, logger: Logger
     ) throws {
         try self.init(configuration: configuration, tokenKey: tokenKey, messageKey: messageKey, logger: logger) {
-            database.stores(observer: $0)
+            database.stores(observer: $0, host: host)
         }
     }
 

@@ -9,7 +9,8 @@ import TwitterServer
 
 /// The assembled daemon: opens the database, builds the request path, serves until a shutdown signal.
 ///
-/// The services come from `ServiceAssembly`, the one place that names the store and every plugin.
+/// The database (`OpenedDatabase`) and the services (`ServiceAssembly`) come from TwitterAssembly, the one place
+/// that names the database driver and every plugin.
 struct Daemon {
     let configuration: ServerConfiguration
     /// Reads the configuration again (file, then flags), for SIGHUP.
@@ -53,9 +54,9 @@ struct Daemon {
         try await database.claimRowsWithoutHost(for: host)
         logger.info("host identity", metadata: ["host": "\(host)"])
         let services = try ServiceAssembly(
-            configuration: configuration, tokenKey: try TokenKey.loadOrCreate(path: keyPath),
-            messageKey: try MessageKey.loadOrCreate(path: messagesKeyPath), logger: logger
-        ) { database.stores(observer: $0, host: host) }
+            database: database, host: host, configuration: configuration,
+            tokenKey: try TokenKey.loadOrCreate(path: keyPath),
+            messageKey: try MessageKey.loadOrCreate(path: messagesKeyPath), logger: logger)
         // The rate buckets a previous run left, before the first write can take from them.
         try await services.tweets.rates.load()
         try await services.auth.signups.load()

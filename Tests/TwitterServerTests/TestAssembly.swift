@@ -3,7 +3,6 @@ import Logging
 import Sodium
 import TwitterAssembly
 import TwitterServer
-import TwitterStore
 
 /// The daemon's own assembly over an in-memory database, for tests that need no socket.
 enum TestAssembly {
@@ -14,7 +13,7 @@ enum TestAssembly {
         configuration.auth.passwordMemoryBytes = 8 * 1024
         configuration.auth.hashingThreads = 1
         let services = try ServiceAssembly(
-            database: try AppDatabase.inMemory(), configuration: configuration,
+            database: try .inMemory(), configuration: configuration,
             tokenKey: Sodium.shared.randomBytes(count: 32), logger: Logger(label: "test"))
         return services.makeProcessor(
             statistics: ServerStatistics(), settings: LiveSettings(limits: .init()), logger: Logger(label: "test"))

@@ -54,10 +54,10 @@ struct EventLogPage<Event: LoggedEvent>: PostgresPreparedStatement {
 /// The append of one entry to `Event`'s log with the notification of its channel, in one statement (see
 /// `EventLog.append`), prepared: every ordered write that reports events sends it.
 enum EventLogAppend<Event: LoggedEvent>: SQLText {
-    static var sql: String {
+    static var sql: SQLQuery {
         """
         WITH entry AS (
-            INSERT INTO \(Event.logTable) (origin, events) VALUES ($1, $2) RETURNING id
+            INSERT INTO \(unescaped: Event.logTable) (origin, events) VALUES ($1, $2) RETURNING id
         )
         SELECT id FROM entry, pg_notify($3, id::text)
         """

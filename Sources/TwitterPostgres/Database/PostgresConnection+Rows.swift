@@ -133,9 +133,9 @@ extension PostgresConnection {
 /// A transaction's own statements, prepared like the others (every write sends two of them); PostgreSQL takes
 /// a named `ROLLBACK` in a failed transaction, as it takes an unnamed one.
 enum Transaction {
-    enum Begin: SQLText { static let sql = "BEGIN" }
-    enum Commit: SQLText { static let sql = "COMMIT" }
-    enum Rollback: SQLText { static let sql = "ROLLBACK" }
+    enum Begin: SQLText { static let sql: SQLQuery = "BEGIN" }
+    enum Commit: SQLText { static let sql: SQLQuery = "COMMIT" }
+    enum Rollback: SQLText { static let sql: SQLQuery = "ROLLBACK" }
 }
 
 extension PostgresRandomAccessRow {

@@ -9,16 +9,19 @@ import TwitterSQL
 struct PostgresSQLConnection: SQLConnection {
     let connection: PostgresConnection
 
-    var dialect: SQLDialect { .postgres }
+    var dialect: any SQLDialect { PostgresDialect() }
 
     func rows(_ query: SQLQuery) async throws -> [SQLRow] {
-        var bindings = PostgresBindings(capacity: query.binds.count)
-        for value in query.binds { value.bind(into: &bindings) }
         let rows: [PostgresRow]
         if let named = query.named {
+            var bindings = PostgresBindings(capacity: query.binds.count)
+            for value in query.binds { value.bind(into: &bindings) }
             rows = try await prepared(named, bindings)
         } else {
-            rows = try await connection.plainRows(PostgresQuery(unsafeSQL: query.text, binds: bindings))
+            let (text, binds) = query.serialized(for: PostgresDialect())
+            var bindings = PostgresBindings(capacity: binds.count)
+            for value in binds { value.bind(into: &bindings) }
+            rows = try await connection.plainRows(PostgresQuery(unsafeSQL: text, binds: bindings))
         }
         guard let first = rows.first else { return [] }
         let columns = SQLColumns(first.map(\.columnName))
@@ -35,9 +38,18 @@ struct PostgresSQLConnection: SQLConnection {
 /// Each named text's statement name, made once: postgres-nio asks for it at every execution.
 private let statementNames = Mutex<[ObjectIdentifier: String]>([:])
 
+/// Each named text in PostgreSQL's spelling, serialised once for the process.
+private let statementTexts = Mutex<[ObjectIdentifier: String]>([:])
+
 /// A `SQLText` as postgres-nio's prepared statement, its values bound already.
 struct NamedStatement<Text: SQLText>: PostgresPreparedStatement {
-    static var sql: String { Text.sql }
+    static var sql: String {
+        let key = ObjectIdentifier(Text.self)
+        if let known = statementTexts.withLock({ $0[key] }) { return known }
+        let text = Text.sql.serialized(for: PostgresDialect()).text
+        statementTexts.withLock { $0[key] = text }
+        return text
+    }
 
     /// The text's type, readable where it fits: PostgreSQL keeps the first 63 bytes of a statement's name, so a
     /// longer one (a private type's, a generic's) keeps a prefix and a hash of the whole, which tells two such

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import TwitterSQL
 
 /// The PostgreSQL schema, as numbered migrations applied in order, each in the transaction that records it.
 ///
@@ -49,7 +50,23 @@ enum PostgresSchema {
     /// The newest version this build knows.
     static var latestVersion: Int { migrations.last?.version ?? 0 }
 
-    static let migrations: [Migration] = [
+    static let migrations: [Migration] = writtenByHand + described(SchemaHistory.migrations, after: lastWrittenByHand)
+
+    /// `migrations` described once for both databases (`SchemaHistory`), numbered after `version`, each one
+    /// script of the statements PostgreSQL's dialect renders.
+    static func described(_ migrations: [SchemaMigration], after version: Int) -> [Migration] {
+        migrations.enumerated().map { offset, migration in
+            Migration(
+                version: version + 1 + offset, name: migration.name,
+                sql: migration.statements(for: PostgresDialect()).map { $0 + ";\n" }.joined())
+        }
+    }
+
+    /// The last migration written for PostgreSQL alone; those of `SchemaHistory` are numbered after it.
+    static let lastWrittenByHand = 11
+
+    /// The migrations written for PostgreSQL alone, released: never edited.
+    private static let writtenByHand: [Migration] = [
         Migration(
             version: 1, name: "accounts, tweets, the graph, notifications, search, moderation",
             sql: """

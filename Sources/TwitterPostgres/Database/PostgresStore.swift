@@ -36,7 +36,7 @@ public final class PostgresStore: HealthChecking, Sendable {
     static let orderLock: Int64 = 0x7477_2d6f_7264_6572
 
     /// Takes `orderLock` (its one value), once per ordered write.
-    enum OrderLock: SQLText { static let sql = "SELECT pg_advisory_xact_lock($1)" }
+    enum OrderLock: SQLText { static let sql: SQLQuery = "SELECT pg_advisory_xact_lock($1)" }
 
     /// The pool's size when the configuration names none: enough for the event loops' concurrent reads on a
     /// small machine, few enough that several daemons stay under the server's default 100 connections.
@@ -125,7 +125,7 @@ public final class PostgresStore: HealthChecking, Sendable {
             if follower == nil { follower = Task { [self] in await feed.follow(self) } }
         }
         return StoreSet(
-            on: PostgresSQLDatabase(store: self), committer: PostCommitter(database: self, observer: observer),
+            on: PostgresSQLDatabase(store: self), committer: PostgresPostCommitter(database: self, observer: observer),
             observer: observer, search: SearchStore(database: self), health: self,
             otherDaemons: SharedDatabasePeers(database: self), host: host)
     }

@@ -15,19 +15,21 @@ struct SearchFilter {
         self.hiding = hiding
     }
 
-    /// The conditions on `tweet` (and its `original`, joined), bound into `sql`. Suspended authors are left out
+    /// The conditions on `tweet` (and its `original`, joined), their values bound. Suspended authors are left out
     /// here, before ranking, and not only by the joins that read the tweets: otherwise their matches took
     /// places in a page and were then dropped, leaving it short or empty.
-    func conditions(in sql: inout SQLQuery) -> String {
-        var conditions: [String] = []
-        if let authorID { conditions.append("tweets.author_id = \(sql.bind(authorID))") }
+    func conditions() -> SQLQuery {
+        var conditions: [SQLQuery] = []
+        if let authorID { conditions.append("tweets.author_id = \(authorID)") }
         for tag in tags {
-            conditions.append("tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = \(sql.bind(tag)))")
+            conditions.append("tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = \(tag))")
         }
-        if let hidden = TweetRows.hidingClause(hiding, in: &sql) { conditions.append(hidden) }
+        if let hidden = TweetRows.hidingClause(hiding) { conditions.append(hidden) }
         conditions.append(
-            AccountStanding.notSuspended("tweets.author_id") + " AND (original.author_id IS NULL OR "
-                + AccountStanding.notSuspended("original.author_id") + ")")
+            """
+            \(AccountStanding.notSuspended("tweets.author_id")) AND (original.author_id IS NULL OR \
+            \(AccountStanding.notSuspended("original.author_id")))
+            """)
         return conditions.joined(separator: " AND ")
     }
 
@@ -37,21 +39,21 @@ struct SearchFilter {
     /// makes the whole query NULL, which matches nothing: `&&` would otherwise drop it, and a query of
     /// exclusions alone matches nearly everything. As a subquery it is computed once, and the index scan can
     /// use it.
-    static func tsquery(_ terms: [String], excluding excluded: [String] = [], in sql: inout SQLQuery) -> String {
-        let required = terms.map { term in
-            "(SELECT CASE WHEN numnode(term) > 0 THEN term END FROM \(phrase(term, in: &sql)) AS term)"
+    static func tsquery(_ terms: [String], excluding excluded: [String] = []) -> SQLQuery {
+        let required = terms.map { term -> SQLQuery in
+            "(SELECT CASE WHEN numnode(term) > 0 THEN term END FROM \(phrase(term)) AS term)"
         }
-        let refused = excluded.map { "!!" + phrase($0, in: &sql) }
-        return "SELECT " + (required + refused).joined(separator: " && ")
+        let refused = excluded.map { term -> SQLQuery in "!!\(phrase(term))" }
+        return "SELECT \((required + refused).joined(separator: " && "))"
     }
 
     /// A scalar subquery of the tsquery matching any of `terms`.
-    static func tsquery(anyOf terms: [String], in sql: inout SQLQuery) -> String {
-        "SELECT " + terms.map { phrase($0, in: &sql) }.joined(separator: " || ")
+    static func tsquery(anyOf terms: [String]) -> SQLQuery {
+        "SELECT \(terms.map(phrase).joined(separator: " || "))"
     }
 
     /// The phrase query of one term.
-    private static func phrase(_ term: String, in sql: inout SQLQuery) -> String {
-        "twitterd_search_term(\(sql.bind(term)))"
+    private static func phrase(_ term: String) -> SQLQuery {
+        "twitterd_search_term(\(term))"
     }
 }

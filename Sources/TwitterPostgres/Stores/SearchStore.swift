@@ -49,21 +49,18 @@ struct SearchStore: TweetSearching {
         _ connection: any SQLConnection, _ query: SearchQuery, _ filter: SearchFilter, limit: Int,
         from position: SearchPosition
     ) async throws -> (ids: [Int64], next: SearchPosition?) {
-        var sql = SQLQuery()
-        let matching = SearchFilter.tsquery(query.words + query.phrases, excluding: query.excluded, in: &sql)
-        let top = sql.bind((position.before ?? Int64.max) - 1)
-        let size = sql.bind(SearchPosition.windowSize)
-        let conditions = filter.conditions(in: &sql)
-        sql.append(
-            """
+        let matching = SearchFilter.tsquery(query.words + query.phrases, excluding: query.excluded)
+        let top = (position.before ?? Int64.max) - 1
+        let size = SearchPosition.windowSize
+        let sql: SQLQuery = """
             WITH search_window AS (
                 SELECT id FROM tweets WHERE search @@ (\(matching)) AND id <= \(top) ORDER BY id DESC LIMIT \(size)),
             bounds AS (SELECT count(*) AS size, min(id) AS floor, max(id) AS top FROM search_window)
             SELECT bounds.size, bounds.floor, bounds.top, candidate.id, candidate.text FROM bounds LEFT JOIN (
                 SELECT tweets.id, tweets.text FROM search_window JOIN tweets ON tweets.id = search_window.id
                 LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
-                WHERE \(conditions)) AS candidate ON true
-            """)
+                WHERE \(filter.conditions())) AS candidate ON true
+            """
         let rows = try await connection.rows(sql)
         guard let first = rows.first, let floor = try first.column("floor", as: Int64?.self),
             let windowTop = try first.column("top", as: Int64?.self)
@@ -92,16 +89,14 @@ struct SearchStore: TweetSearching {
     private static func newest(
         _ connection: any SQLConnection, _ query: SearchQuery, _ filter: SearchFilter, limit: Int, before: Int64?
     ) async throws -> SearchResults {
-        var sql = SQLQuery()
-        var conditions = [
-            filter.conditions(in: &sql), "tweets.repost_of_id IS NULL", "tweets.id < \(sql.bind(before ?? Int64.max))",
+        var conditions: [SQLQuery] = [
+            filter.conditions(), "tweets.repost_of_id IS NULL", "tweets.id < \(before ?? Int64.max)",
         ]
         if !query.excluded.isEmpty {
-            conditions.append("NOT tweets.search @@ (\(SearchFilter.tsquery(anyOf: query.excluded, in: &sql)))")
+            conditions.append("NOT tweets.search @@ (\(SearchFilter.tsquery(anyOf: query.excluded)))")
         }
-        let clauses =
-            "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT \(sql.bind(limit + 1))"
-        sql.append(TweetRows.select(clauses))
+        let sql = TweetRows.select(
+            "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT \(limit + 1)")
         let found = try await TweetRows.fetchAll(connection, sql)
         let page = Array(found.prefix(limit))
         return SearchResults(
@@ -112,17 +107,15 @@ struct SearchStore: TweetSearching {
     /// by `ILIKE` (SQLite's `LIKE` folds ASCII letters the same way).
     func users(withPrefix prefix: String, hiding: Set<Int64>, limit: Int) async throws -> [UserSummary] {
         try await PostgresSQLDatabase(store: database).read { connection in
-            var sql = SQLQuery()
-            let pattern = sql.bind(SQLPattern.likeEscaped(prefix.lowercased()) + "%")
-            let hidden = hiding.isEmpty ? "" : " AND NOT id = ANY(\(sql.bind(hiding.sorted())))"
+            let pattern = SQLPattern.likeEscaped(prefix.lowercased()) + "%"
+            let hidden: SQLQuery = hiding.isEmpty ? "" : " AND NOT id \(isIn: hiding.sorted())"
             // The key is ordered by byte, as SQLite's BINARY collation orders it, whatever the database's locale.
-            sql.append(
-                """
+            let sql: SQLQuery = """
                 SELECT username, first_name, last_name FROM users
                 WHERE (username_key LIKE \(pattern) ESCAPE '\\' OR first_name ILIKE \(pattern) ESCAPE '\\'
                     OR last_name ILIKE \(pattern) ESCAPE '\\')\(hidden) AND suspended_at IS NULL
-                ORDER BY username_key LIKE \(pattern) ESCAPE '\\' DESC, username_key COLLATE "C" LIMIT \(sql.bind(limit))
-                """)
+                ORDER BY username_key LIKE \(pattern) ESCAPE '\\' DESC, username_key COLLATE "C" LIMIT \(limit)
+                """
             return try await connection.rows(sql).map {
                 UserSummary(
                     username: try $0.column("username"), firstName: try $0.column("first_name"),
@@ -137,7 +130,7 @@ struct SearchStore: TweetSearching {
             try await connection.rows(
                 """
                 SELECT tag, count(*) AS tweets_count, count(DISTINCT author_id) AS users_count
-                FROM tweet_tags WHERE created_at >= \(since) AND \(unescaped: AccountStanding.notSuspended("author_id"))
+                FROM tweet_tags WHERE created_at >= \(since) AND \(AccountStanding.notSuspended("author_id"))
                 GROUP BY tag ORDER BY users_count DESC, tweets_count DESC, tag COLLATE "C" LIMIT \(limit)
                 """
             ).map {

@@ -47,7 +47,7 @@ public struct AccountStore: AccountLifecycleStoring {
         try await database.orderedWrite { connection in
             var facts: AccountDeletionRule.Facts?
             if let row = try await connection.firstRow(
-                "SELECT username_key, email_key FROM users WHERE id = \(userID) FOR UPDATE")
+                "SELECT username_key, email_key FROM users WHERE id = \(userID)\(lock: .forUpdate)")
             {
                 // A suspended account's part is out of the counters already.
                 facts = AccountDeletionRule.Facts(
@@ -105,7 +105,7 @@ public struct AccountStore: AccountLifecycleStoring {
                     """
                     SELECT password_resets.user_id, password_resets.code_hash, password_resets.expires_at
                     FROM password_resets JOIN users ON users.id = password_resets.user_id
-                    WHERE users.email_key = \(email.lowercased()) FOR UPDATE OF password_resets
+                    WHERE users.email_key = \(email.lowercased())\(lock: .forUpdateOf("password_resets"))
                     """)
             else { return nil }
             let userID = try row.column("user_id", as: Int64.self)

@@ -28,13 +28,11 @@ enum ArchiveRows {
         let keep = limit - 1
         switch section {
         case .tweets:
-            var query = SQLQuery()
-            query.append(
-                TweetRows.select(
-                    """
-                    WHERE tweets.author_id = \(query.bind(userID)) AND tweets.id > \(query.bind(after))
-                    ORDER BY tweets.id LIMIT \(query.bind(limit))
-                    """))
+            let query = TweetRows.select(
+                """
+                WHERE tweets.author_id = \(userID) AND tweets.id > \(after)
+                ORDER BY tweets.id LIMIT \(limit)
+                """)
             let tweets = try await TweetRows.fetchAll(connection, query)
             // Reposts of tweets the owner may no longer see (across a block) carry none of their text.
             let visibility = TweetVisibility(try await RelationStore.hiddenAccounts(connection, of: userID))

@@ -47,10 +47,9 @@ extension ModerationStore {
     /// Walks the (status, id) index, or the primary key for every status.
     public func reports(status: ReportStatus?, page: PageRequest) async throws -> IDPage<Report> {
         try await database.read { connection in
-            var sql = SQLQuery()
-            sql.append(Self.reportColumns + " WHERE reports.id < \(sql.bind(page.before ?? Int64.max))")
-            if let status { sql.append(" AND reports.status = \(sql.bind(status.rawValue))") }
-            sql.append(" ORDER BY reports.id DESC LIMIT \(sql.bind(page.limit + 1))")
+            var sql: SQLQuery = "\(unescaped: Self.reportColumns) WHERE reports.id < \(page.before ?? Int64.max)"
+            if let status { sql.append(" AND reports.status = \(status.rawValue)") }
+            sql.append(" ORDER BY reports.id DESC LIMIT \(page.limit + 1)")
             let rows = try await connection.rows(sql)
             return IDPage(overfetched: try rows.map(Self.report(from:)), limit: page.limit, id: \.id)
         }
@@ -80,9 +79,9 @@ extension ModerationStore {
     }
 
     private enum ReportNotification: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, report_id, created_at)
-            VALUES ($1, '\(ActivityNotification.Kind.adminReport.rawValue)', $2, $3::bigint, $4, $5) RETURNING id
+            VALUES (\(param: 1), '\(unescaped: ActivityNotification.Kind.adminReport.rawValue)', \(param: 2), \(param: 3, as: .integer), \(param: 4), \(param: 5)) RETURNING id
             """
     }
 }

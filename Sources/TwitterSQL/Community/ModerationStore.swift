@@ -21,10 +21,9 @@ public struct ModerationStore: ModerationStoring {
         ModeratedAccount
     > {
         try await database.read { connection in
-            var sql = SQLQuery()
-            var conditions = ["id < \(sql.bind(page.before ?? Int64.max))"]
+            var conditions: [SQLQuery] = ["id < \(page.before ?? Int64.max)"]
             if let query, !query.isEmpty {
-                let pattern = sql.bind("%" + SQLPattern.likeEscaped(query.lowercased()) + "%")
+                let pattern = "%" + SQLPattern.likeEscaped(query.lowercased()) + "%"
                 conditions.append("(username_key LIKE \(pattern) ESCAPE '\\' OR email_key LIKE \(pattern) ESCAPE '\\')")
             }
             switch status {
@@ -32,11 +31,10 @@ public struct ModerationStore: ModerationStoring {
             case .suspended: conditions.append("suspended_at IS NOT NULL")
             case nil: break
             }
-            sql.append(
+            let sql: SQLQuery = """
+                \(unescaped: Self.accountColumns) WHERE \(conditions.joined(separator: " AND "))
+                ORDER BY id DESC LIMIT \(page.limit + 1)
                 """
-                \(Self.accountColumns) WHERE \(conditions.joined(separator: " AND "))
-                ORDER BY id DESC LIMIT \(sql.bind(page.limit + 1))
-                """)
             let rows = try await connection.rows(sql)
             return IDPage(overfetched: try rows.map(Self.account(from:)), limit: page.limit, id: \.id)
         }
@@ -90,7 +88,7 @@ public struct ModerationStore: ModerationStoring {
         try await database.orderedWrite { connection in
             let isSuspended =
                 try await connection.value(
-                    "SELECT suspended_at IS NOT NULL FROM users WHERE id = \(userID) FOR UPDATE", as: Bool.self)
+                    "SELECT suspended_at IS NOT NULL FROM users WHERE id = \(userID)\(lock: .forUpdate)", as: Bool.self)
                 ?? false
             guard let plan = StandingRule.plan(change, of: userID, isSuspended: isSuspended) else { return (false, []) }
             try await mark(connection)

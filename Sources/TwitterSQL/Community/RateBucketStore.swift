@@ -37,12 +37,14 @@ public struct RateBucketStore: RateBucketStoring {
                         .date($1.stored($0.bucket.updatedAt)),
                     ]
                 },
-                into: """
+                into: { rows in
+                    """
                     INSERT INTO rate_buckets (user_id, action, tokens, updated_at)
-                    SELECT column1, column2, column3, column4 FROM (VALUES %@) AS bucket
+                    SELECT column1, column2, column3, column4 FROM (VALUES \(rows)) AS bucket
                     WHERE EXISTS(SELECT 1 FROM users WHERE users.id = bucket.column1)
                     ON CONFLICT (user_id, action) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
-                    """)
+                    """
+                })
         }
     }
 
@@ -74,11 +76,13 @@ public struct RateBucketStore: RateBucketStoring {
                         .date($1.stored($0.bucket.updatedAt)),
                     ]
                 },
-                into: """
+                into: { rows in
+                    """
                     INSERT INTO signup_buckets (host, uid, tokens, updated_at)
-                    SELECT column1, column2, column3, column4 FROM (VALUES %@) AS bucket WHERE TRUE
+                    SELECT column1, column2, column3, column4 FROM (VALUES \(rows)) AS bucket WHERE TRUE
                     ON CONFLICT (host, uid) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
-                    """)
+                    """
+                })
         }
     }
 
@@ -92,24 +96,19 @@ public struct RateBucketStore: RateBucketStoring {
     /// The most rows a statement, well under SQLite's 32,766 values and PostgreSQL's 65,535.
     static let rowsPerStatement = 1000
 
-    /// Runs `statement` with its `%@` replaced by the rows' placeholders, `rowsPerStatement` rows at a time. (`VALUES`
+    /// Runs `statement` with the rows' values in place of its `VALUES` list, `rowsPerStatement` rows at a time. (`VALUES`
     /// names its columns `column1`, `column2`… on both databases; SQLite wants a `WHERE` before an upsert's
     /// `ON CONFLICT` in an `INSERT … SELECT`.)
     private static func upsert<Entry>(
-        _ entries: [Entry], on connection: any SQLConnection, values: (Entry, SQLDialect) -> [SQLValue],
-        into statement: String
+        _ entries: [Entry], on connection: any SQLConnection, values: (Entry, any SQLDialect) -> [SQLValue],
+        into statement: (SQLQuery) -> SQLQuery
     ) async throws {
         for start in stride(from: 0, to: entries.count, by: rowsPerStatement) {
             let chunk = entries[start..<min(start + rowsPerStatement, entries.count)]
-            var binds: [SQLValue] = []
-            var rows: [String] = []
-            for entry in chunk {
-                let row = values(entry, connection.dialect)
-                rows.append("(" + row.indices.map { "$\(binds.count + $0 + 1)" }.joined(separator: ", ") + ")")
-                binds += row
+            let rows = chunk.map { entry -> SQLQuery in
+                "(\(values(entry, connection.dialect).map { "\($0)" as SQLQuery }.joined(separator: ", ")))"
             }
-            let text = statement.replacingOccurrences(of: "%@", with: rows.joined(separator: ", "))
-            try await connection.run(SQLQuery(text: text, binds: binds))
+            try await connection.run(statement(rows.joined(separator: ", ")))
         }
     }
 }

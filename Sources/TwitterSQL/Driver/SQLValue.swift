@@ -16,6 +16,11 @@ public enum SQLValue: Sendable, Equatable {
     case texts([String])
 }
 
+extension SQLValue: SQLBindable {
+    /// The value as bound: itself.
+    public var sqlValue: SQLValue { self }
+}
+
 /// A Swift value a query binds.
 public protocol SQLBindable: Sendable {
     /// The value as bound.

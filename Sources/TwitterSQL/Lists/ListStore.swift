@@ -98,10 +98,9 @@ public struct ListStore: ListStoring {
     public func lists(ownedBy ownerID: Int64, includingPrivate: Bool) async throws -> [UserList] {
         try await database.read { connection in
             try await connection.rows(
-                Self.select {
-                    "WHERE lists.owner_id = \($0.bind(ownerID)) AND (\($0.bind(includingPrivate)) OR NOT lists.is_private)"
-                        + " ORDER BY lists.id"
-                }
+                Self.select(
+                    "WHERE lists.owner_id = \(ownerID) AND (\(includingPrivate) OR NOT lists.is_private) ORDER BY lists.id"
+                )
             ).map(Self.list(from:))
         }
     }
@@ -134,7 +133,7 @@ extension ListStore {
             let row = try await connection.firstRow(
                 """
                 SELECT owner_id, is_private FROM lists
-                WHERE id = \(id) AND \(unescaped: AccountStanding.notSuspended("owner_id")) FOR UPDATE
+                WHERE id = \(id) AND \(AccountStanding.notSuspended("owner_id"))\(lock: .forUpdate)
                 """)
         else { return nil }
         let owner: Int64 = try row.column("owner_id")
@@ -173,7 +172,7 @@ extension ListStore {
                 """
                 SELECT lists.id FROM lists JOIN list_members ON list_members.list_id = lists.id
                 WHERE lists.owner_id = \(owner) AND list_members.member_id = \(member)
-                ORDER BY lists.id FOR UPDATE OF lists
+                ORDER BY lists.id\(lock: .forUpdateOf("lists"))
                 """, as: Int64.self)
             for list in lists {
                 try await Relationship.listMembers.delete(connection, of: list, to: member)
@@ -184,24 +183,19 @@ extension ListStore {
         return ListRule.endedEvents(ended)
     }
 
-    /// The list's columns with its owner's name, for `list(from:)`, then `clause`, whose values are bound by
-    /// `bind` into the same query.
-    static func select(_ clause: (inout SQLQuery) -> String) -> SQLQuery {
-        var query = SQLQuery()
-        let condition = clause(&query)
-        query.append(
-            """
-            SELECT lists.id, lists.name, lists.description, lists.is_private, lists.members_count, lists.created_at,
-                lists.owner_id, users.username
-            FROM lists JOIN users ON users.id = lists.owner_id
-            \(condition)
-            """)
-        return query
+    /// The list's columns with its owner's name, for `list(from:)`, then `clause`.
+    static func select(_ clause: SQLQuery) -> SQLQuery {
+        """
+        SELECT lists.id, lists.name, lists.description, lists.is_private, lists.members_count, lists.created_at,
+            lists.owner_id, users.username
+        FROM lists JOIN users ON users.id = lists.owner_id
+        \(clause)
+        """
     }
 
     static func fetch(_ connection: any SQLConnection, id: Int64) async throws -> UserList? {
         try await connection.firstRow(
-            select { "WHERE lists.id = \($0.bind(id)) AND \(AccountStanding.notSuspended("lists.owner_id"))" }
+            select("WHERE lists.id = \(id) AND \(AccountStanding.notSuspended("lists.owner_id"))")
         ).map(list(from:))
     }
 

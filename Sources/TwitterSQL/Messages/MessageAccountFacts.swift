@@ -13,7 +13,8 @@ enum MessageAccountFacts {
     }
 
     private enum Sender: SQLText {
-        static let sql = "SELECT username, suspended_at IS NOT NULL AS suspended FROM users WHERE id = $1"
+        static let sql: SQLQuery =
+            "SELECT username, suspended_at IS NOT NULL AS suspended FROM users WHERE id = \(param: 1)"
     }
 
     /// Another member (or named account) as `MessageRule` weighs it for `senderID`'s message to `conversationID`.
@@ -35,12 +36,12 @@ enum MessageAccountFacts {
 
     /// No conversation yet is 0, which no conversation is.
     private enum Recipient: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             SELECT username, suspended_at IS NOT NULL AS suspended,
                 (SELECT messages_from FROM message_settings WHERE user_id = users.id) AS messages_from,
-                EXISTS(SELECT 1 FROM follows WHERE follower_id = users.id AND followee_id = $2) AS follows,
-                EXISTS(SELECT 1 FROM messages WHERE conversation_id = $3 AND sender_id = users.id) AS wrote
-            FROM users WHERE id = $1
+                EXISTS(SELECT 1 FROM follows WHERE follower_id = users.id AND followee_id = \(param: 2)) AS follows,
+                EXISTS(SELECT 1 FROM messages WHERE conversation_id = \(param: 3) AND sender_id = users.id) AS wrote
+            FROM users WHERE id = \(param: 1)
             """
     }
 
@@ -48,14 +49,14 @@ enum MessageAccountFacts {
     static func usernames(_ connection: any SQLConnection, _ ids: Set<Int64>) async throws -> [Int64: String] {
         guard !ids.isEmpty else { return [:] }
         var names: [Int64: String] = [:]
-        for row in try await connection.rows("SELECT id, username FROM users WHERE id = ANY(\(Array(ids)))") {
+        for row in try await connection.rows("SELECT id, username FROM users WHERE id \(isIn: Array(ids))") {
             names[try row.column("id", as: Int64.self)] = try row.column("username", as: String.self)
         }
         return names
     }
 
     /// The condition that a message's sender (`column`) is not suspended: its messages are hidden meanwhile.
-    static func senderShown(_ column: String) -> String {
+    static func senderShown(_ column: String) -> SQLQuery {
         AccountStanding.notSuspended(column)
     }
 }

@@ -7,7 +7,7 @@ import TwitterCore
 enum MessageLogPurge {
     /// Deletes the log entries of the sends of one message or of every message of a sender.
     static func run(_ connection: any SQLConnection, sent match: Match) async throws {
-        guard connection.dialect == .postgres else { return }
+        guard connection.dialect.keepsCommitLog else { return }
         // A send's ordered write logs one entry of one event, `[{"sent":{"_0":<StoredMessage>,"recipientIDs":[…]}}]`
         // (`CommitEvent.message`'s Codable form, the subject's event alone), so the whole entry goes. The prefix
         // keeps the containment test to the sends' entries, which the partial index of PostgreSQL migration 12

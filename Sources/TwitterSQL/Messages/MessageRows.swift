@@ -70,14 +70,15 @@ enum MessageRows {
         _ connection: any SQLConnection, conversation: Int64, joinedAfter: Int64, _ query: MessageQuery,
         oldestFirst: Bool = false
     ) async throws -> [StoredMessage] {
-        var sql = SQLQuery("SELECT id, sender_id, sealed_text, created_at FROM messages WHERE conversation_id = ")
-        sql.append(sql.bind(conversation))
-        sql.append(" AND id > " + sql.bind(joinedAfter))
-        if let since = query.sinceID { sql.append(" AND id > " + sql.bind(since)) }
-        if let max = query.maxID { sql.append(" AND id < " + sql.bind(max)) }
-        sql.append(" AND " + MessageAccountFacts.senderShown("sender_id"))
-        sql.append(oldestFirst ? " ORDER BY id LIMIT " : " ORDER BY id DESC LIMIT ")
-        sql.append(sql.bind(Int64(min(query.limit, Int(Int32.max)))))
+        var sql: SQLQuery = """
+            SELECT id, sender_id, sealed_text, created_at FROM messages
+            WHERE conversation_id = \(conversation) AND id > \(joinedAfter)
+            """
+        if let since = query.sinceID { sql.append(" AND id > \(since)") }
+        if let max = query.maxID { sql.append(" AND id < \(max)") }
+        sql.append(" AND \(MessageAccountFacts.senderShown("sender_id"))")
+        sql.append(unescaped: oldestFirst ? " ORDER BY id LIMIT " : " ORDER BY id DESC LIMIT ")
+        sql.append("\(Int64(min(query.limit, Int(Int32.max))))")
         let rows = try await connection.rows(sql)
         let senders = try rows.map { try $0.column("sender_id", as: Int64.self) }
         let names = try await MessageAccountFacts.usernames(connection, Set(senders))

@@ -108,30 +108,32 @@ public struct MessageStore: MessageStoring {
     }
 
     private enum ConversationByKey: SQLText {
-        static let sql = "SELECT id FROM conversations WHERE members_key = $1"
+        static let sql: SQLQuery = "SELECT id FROM conversations WHERE members_key = \(param: 1)"
     }
 
     private enum Newest: SQLText {
-        static let sql = "SELECT coalesce(max(id), 0) FROM messages"
+        static let sql: SQLQuery = "SELECT coalesce(max(id), 0) FROM messages"
     }
 
     private enum Insert: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             INSERT INTO messages (conversation_id, sender_id, sealed_text, created_at, idempotency_key)
-            VALUES ($1, $2, NULL, $3, $4::text) RETURNING id
+            VALUES (\(param: 1), \(param: 2), NULL, \(param: 3), \(param: 4, as: .text)) RETURNING id
             """
     }
 
     private enum Seal: SQLText {
-        static let sql = "UPDATE messages SET sealed_text = $1 WHERE id = $2"
+        static let sql: SQLQuery = "UPDATE messages SET sealed_text = \(param: 1) WHERE id = \(param: 2)"
     }
 
     private enum Touch: SQLText {
-        static let sql = "UPDATE conversations SET updated_at = $1, last_message_id = $2 WHERE id = $3"
+        static let sql: SQLQuery =
+            "UPDATE conversations SET updated_at = \(param: 1), last_message_id = \(param: 2) WHERE id = \(param: 3)"
     }
 
     private enum ReadOwn: SQLText {
-        static let sql = "UPDATE conversation_members SET last_read_id = $1 WHERE conversation_id = $2 AND user_id = $3"
+        static let sql: SQLQuery =
+            "UPDATE conversation_members SET last_read_id = \(param: 1) WHERE conversation_id = \(param: 2) AND user_id = \(param: 3)"
     }
 
     /// Walks the reader's memberships by their conversations' newest message.
@@ -158,7 +160,7 @@ public struct MessageStore: MessageStoring {
                         """
                         SELECT count(*) FROM messages WHERE conversation_id = \(id) AND id > \(max(joinedAfter, lastRead))
                             AND sender_id <> \(readerID) AND sealed_text IS NOT NULL
-                            AND \(unescaped: MessageAccountFacts.senderShown("sender_id"))
+                            AND \(MessageAccountFacts.senderShown("sender_id"))
                         """, as: Int64.self) ?? 0
                 summaries.append(
                     ConversationSummary(
@@ -203,9 +205,9 @@ public struct MessageStore: MessageStoring {
                     """
                     SELECT count(*) FROM conversation_members m JOIN messages ON messages.conversation_id = m.conversation_id
                     WHERE m.user_id = \(readerID) AND m.left_at IS NULL
-                        AND messages.id > greatest(m.joined_after_id, m.last_read_id) AND messages.sender_id <> \(readerID)
+                        AND messages.id > \(function: .greatest)(m.joined_after_id, m.last_read_id) AND messages.sender_id <> \(readerID)
                         AND messages.sealed_text IS NOT NULL
-                        AND \(unescaped: MessageAccountFacts.senderShown("messages.sender_id"))
+                        AND \(MessageAccountFacts.senderShown("messages.sender_id"))
                     """, as: Int64.self) ?? 0)
         }
     }
@@ -216,7 +218,7 @@ public struct MessageStore: MessageStoring {
         try await database.transaction { connection in
             let row = try await connection.firstRow(
                 """
-                SELECT sender_id, sealed_text IS NULL AS deleted FROM messages WHERE id = \(messageID) FOR UPDATE
+                SELECT sender_id, sealed_text IS NULL AS deleted FROM messages WHERE id = \(messageID)\(lock: .forUpdate)
                 """)
             switch MessageRule.delete(
                 messageSenderID: try row?.column("sender_id", as: Int64.self),

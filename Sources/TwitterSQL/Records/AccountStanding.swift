@@ -8,13 +8,18 @@ public enum AccountStanding {
     public static let suspendedIDs = "SELECT id FROM users WHERE suspended_at IS NOT NULL"
 
     /// The condition that `column` is no suspended account's id.
-    public static func notSuspended(_ column: String) -> String {
+    public static func notSuspended(_ column: String) -> SQLQuery {
+        "\(unescaped: column) NOT IN (\(unescaped: suspendedIDs))"
+    }
+
+    /// `notSuspended` as text, for a driver's own statements (SQLite's search through GRDB).
+    public static func notSuspendedText(_ column: String) -> String {
         "\(column) NOT IN (\(suspendedIDs))"
     }
 
     /// The condition that `column` is a suspended account's id.
-    public static func suspended(_ column: String) -> String {
-        "\(column) IN (\(suspendedIDs))"
+    public static func suspended(_ column: String) -> SQLQuery {
+        "\(unescaped: column) IN (\(unescaped: suspendedIDs))"
     }
 
     /// Whether `usernameKey` belongs to a deleted account whose name is still reserved at `now`.
@@ -25,6 +30,7 @@ public enum AccountStanding {
     }
 
     private enum Reserved: SQLText {
-        static let sql = "SELECT EXISTS(SELECT 1 FROM reserved_usernames WHERE username_key = $1 AND until > $2)"
+        static let sql: SQLQuery =
+            "SELECT EXISTS(SELECT 1 FROM reserved_usernames WHERE username_key = \(param: 1) AND until > \(param: 2))"
     }
 }

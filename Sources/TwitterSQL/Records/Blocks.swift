@@ -8,9 +8,9 @@ public enum Blocks {
     }
 
     private enum Blocker: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             SELECT blocker_id FROM blocks
-            WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)
+            WHERE (blocker_id = \(param: 1) AND blocked_id = \(param: 2)) OR (blocker_id = \(param: 2) AND blocked_id = \(param: 1))
             LIMIT 1
             """
     }

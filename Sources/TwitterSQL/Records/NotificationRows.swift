@@ -22,9 +22,9 @@ public enum NotificationRows {
     }
 
     private enum Insert: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             INSERT INTO notifications (recipient_id, type, actor_id, tweet_id, created_at)
-            VALUES ($1, $2, $3, $4::bigint, $5) RETURNING id
+            VALUES (\(param: 1), \(param: 2), \(param: 3), \(param: 4, as: .integer), \(param: 5)) RETURNING id
             """
     }
 
@@ -38,9 +38,9 @@ public enum NotificationRows {
 
     /// No tweet is 0, which no tweet is.
     private enum Withdraw: SQLText {
-        static let sql = """
-            DELETE FROM notifications WHERE recipient_id = $1 AND actor_id = $2
-                AND type = $3 AND ($4 = 0 OR tweet_id = $4)
+        static let sql: SQLQuery = """
+            DELETE FROM notifications WHERE recipient_id = \(param: 1) AND actor_id = \(param: 2)
+                AND type = \(param: 3) AND (\(param: 4) = 0 OR tweet_id = \(param: 4))
             """
     }
 
@@ -50,6 +50,6 @@ public enum NotificationRows {
     }
 
     private enum Username: SQLText {
-        static let sql = "SELECT username FROM users WHERE id = $1"
+        static let sql: SQLQuery = "SELECT username FROM users WHERE id = \(param: 1)"
     }
 }

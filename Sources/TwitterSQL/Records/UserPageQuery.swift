@@ -16,22 +16,21 @@ enum UserPageQuery {
     static func fetch(
         _ connection: any SQLConnection, _ relationship: Relationship, from owner: Int64, page: PageRequest
     ) async throws -> UserPage {
-        var query = SQLQuery()
-        var conditions = [
-            "relationship.\(relationship.owner) = \(query.bind(owner))",
-            "relationship.id < \(query.bind(page.before ?? Int64.max))", "users.suspended_at IS NULL",
+        var conditions: [SQLQuery] = [
+            "relationship.\(unescaped: relationship.owner) = \(owner)",
+            "relationship.id < \(page.before ?? Int64.max)", "users.suspended_at IS NULL",
         ]
         if !page.hiding.isEmpty {
-            conditions.append("NOT relationship.\(relationship.target) = ANY(\(query.bind(page.hiding.sorted())))")
+            conditions.append("NOT relationship.\(unescaped: relationship.target) \(isIn: page.hiding.sorted())")
         }
         // One more than asked: whether it exists says if there is a next page.
-        query.append(
-            """
+        let query: SQLQuery = """
             SELECT relationship.id AS position, users.username, users.first_name, users.last_name
-            FROM \(relationship.table) AS relationship JOIN users ON users.id = relationship.\(relationship.target)
+            FROM \(unescaped: relationship.table) AS relationship
+                JOIN users ON users.id = relationship.\(unescaped: relationship.target)
             WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY relationship.id DESC LIMIT \(query.bind(page.limit + 1))
-            """)
+            ORDER BY relationship.id DESC LIMIT \(page.limit + 1)
+            """
         let rows = try await connection.rows(query)
         let shown = rows.prefix(page.limit)
         return UserPage(

@@ -56,11 +56,13 @@ public enum UserRows {
     }
 
     private enum EmailHeld: SQLText {
-        static let sql = "SELECT EXISTS(SELECT 1 FROM users WHERE email_key = $1 AND id <> $2)"
+        static let sql: SQLQuery =
+            "SELECT EXISTS(SELECT 1 FROM users WHERE email_key = \(param: 1) AND id <> \(param: 2))"
     }
 
     private enum UsernameHeld: SQLText {
-        static let sql = "SELECT EXISTS(SELECT 1 FROM users WHERE username_key = $1 AND id <> $2)"
+        static let sql: SQLQuery =
+            "SELECT EXISTS(SELECT 1 FROM users WHERE username_key = \(param: 1) AND id <> \(param: 2))"
     }
 
     /// The error for `taken` fields; nil when there are none.

@@ -38,8 +38,8 @@ public struct FollowStore: FollowStoring {
     }
 
     private enum Insert: SQLText {
-        static let sql = """
-            INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3)
+        static let sql: SQLQuery = """
+            INSERT INTO follows (follower_id, followee_id, created_at) VALUES (\(param: 1), \(param: 2), \(param: 3))
             ON CONFLICT DO NOTHING RETURNING id
             """
     }
@@ -66,7 +66,8 @@ public struct FollowStore: FollowStoring {
     }
 
     enum Delete: SQLText {
-        static let sql = "DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2 RETURNING id"
+        static let sql: SQLQuery =
+            "DELETE FROM follows WHERE follower_id = \(param: 1) AND followee_id = \(param: 2) RETURNING id"
     }
 
     /// Walks the (followee_id, id) index back from the cursor.
@@ -87,16 +88,14 @@ public struct FollowStore: FollowStoring {
     }
 
     enum FolloweeIDs: SQLText {
-        static let sql = "SELECT followee_id FROM follows WHERE follower_id = $1"
+        static let sql: SQLQuery = "SELECT followee_id FROM follows WHERE follower_id = \(param: 1)"
     }
 
     /// The account with its counts and its relationship to the viewer, in one query; nil for a suspended
     /// account, which is as if gone. The counts leave out suspended accounts and reposts of their tweets.
     public func overview(of username: String, viewerID: Int64) async throws -> UserOverview? {
-        var query = SQLQuery()
-        let viewer = query.bind(viewerID)
-        query.append(
-            """
+        let viewer = viewerID
+        let statement: SQLQuery = """
             SELECT users.username, users.first_name, users.last_name, users.bio, users.created_at,
                 (SELECT count(*) FROM follows WHERE followee_id = users.id
                     AND \(AccountStanding.notSuspended("follower_id"))) AS followers_count,
@@ -110,9 +109,8 @@ public struct FollowStore: FollowStoring {
                 EXISTS(SELECT 1 FROM follows WHERE follower_id = users.id AND followee_id = \(viewer)) AS follows_me,
                 EXISTS(SELECT 1 FROM mutes WHERE muter_id = \(viewer) AND muted_id = users.id) AS muted_by_me,
                 EXISTS(SELECT 1 FROM blocks WHERE blocker_id = \(viewer) AND blocked_id = users.id) AS blocked_by_me
-            FROM users WHERE username_key = \(query.bind(UserRows.key(username))) AND suspended_at IS NULL
-            """)
-        let statement = query
+            FROM users WHERE username_key = \(UserRows.key(username)) AND suspended_at IS NULL
+            """
         return try await database.read { connection in
             try await connection.firstRow(statement).map { row in
                 UserOverview(

@@ -21,29 +21,27 @@ public struct HostClaim: Sendable {
         try await database.transaction { [host] connection in
             for table in ["peer_links", "signup_buckets"] {
                 try await connection.run(
-                    SQLQuery(
-                        text: """
-                            UPDATE \(table) SET host = $1 WHERE host = ''
-                                AND NOT EXISTS (SELECT 1 FROM \(table) AS mine WHERE mine.host = $1
-                                    AND mine.uid = \(table).uid)
-                            """, binds: [.text(host)]))
-                try await connection.run(SQLQuery(text: "DELETE FROM \(table) WHERE host = ''", binds: []))
+                    """
+                    UPDATE \(unescaped: table) SET host = \(host) WHERE host = ''
+                        AND NOT EXISTS (SELECT 1 FROM \(unescaped: table) AS mine WHERE mine.host = \(host)
+                            AND mine.uid = \(unescaped: table).uid)
+                    """)
+                try await connection.run("DELETE FROM \(unescaped: table) WHERE host = ''")
             }
             // A uid key is "uid:N" or "account:E uid:N" without a host, "… host:H uid:N" with one.
+            let prefix = "host:\(host) uid:"
             try await connection.run(
-                SQLQuery(
-                    text: """
-                        UPDATE login_throttles SET key = replace(key, 'uid:', $1)
-                        WHERE (key LIKE 'uid:%' OR key LIKE 'account:% uid:%') AND key NOT LIKE '%host:%'
-                            AND NOT EXISTS (SELECT 1 FROM login_throttles AS mine
-                                WHERE mine.key = replace(login_throttles.key, 'uid:', $1))
-                        """, binds: [.text("host:\(host) uid:")]))
+                """
+                UPDATE login_throttles SET key = replace(key, 'uid:', \(prefix))
+                WHERE (key LIKE 'uid:%' OR key LIKE 'account:% uid:%') AND key NOT LIKE '%host:%'
+                    AND NOT EXISTS (SELECT 1 FROM login_throttles AS mine
+                        WHERE mine.key = replace(login_throttles.key, 'uid:', \(prefix)))
+                """)
             try await connection.run(
-                SQLQuery(
-                    text: """
-                        DELETE FROM login_throttles
-                        WHERE (key LIKE 'uid:%' OR key LIKE 'account:% uid:%') AND key NOT LIKE '%host:%'
-                        """, binds: []))
+                """
+                DELETE FROM login_throttles
+                WHERE (key LIKE 'uid:%' OR key LIKE 'account:% uid:%') AND key NOT LIKE '%host:%'
+                """)
         }
     }
 }

@@ -13,7 +13,7 @@ public struct PinStore: PinStoring {
             let row = try await connection.firstRow(
                 """
                 SELECT author_id, repost_of_id IS NOT NULL AS is_repost FROM tweets
-                WHERE id = \(id) AND \(unescaped: AccountStanding.notSuspended("author_id"))
+                WHERE id = \(id) AND \(AccountStanding.notSuspended("author_id"))
                 """)
             let target = try row.map {
                 PinRule.Target(authorID: try $0.column("author_id"), isRepost: try $0.column("is_repost"))

@@ -29,7 +29,7 @@ public struct ProfileStore: ProfileStoring {
                 guard
                     let stored = try await connection.firstRow(
                         """
-                        SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(userID) FOR UPDATE
+                        SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(userID)\(lock: .forUpdate)
                         """
                     ).map(UserRows.profile(from:))
                 else { throw TwitterError.notFound("Account") }
@@ -76,12 +76,11 @@ extension ProfilePatch {
     /// The UPDATE of `userID`'s row setting the patch's columns only, so a concurrent edit of another column is
     /// never overwritten, with the new `version` and `updatedAt`.
     func update(userID: Int64, version: Int, at updatedAt: Date) -> SQLQuery {
-        var query = SQLQuery()
-        var assignments: [String] = []
+        var assignments: [SQLQuery] = []
         /// Nil is "leave as it is", never NULL: a patch cannot clear a column.
         func set(_ column: String, _ value: (some SQLBindable)?) {
             guard let value else { return }
-            assignments.append("\(column) = \(query.bind(value))")
+            assignments.append("\(unescaped: column) = \(value)")
         }
         set("first_name", firstName)
         set("last_name", lastName)
@@ -93,7 +92,6 @@ extension ProfilePatch {
         set("bio", bio)
         set("version", version)
         set("updated_at", updatedAt)
-        query.append("UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = \(query.bind(userID))")
-        return query
+        return "UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = \(userID)"
     }
 }

@@ -79,10 +79,10 @@ public struct RelationStore: RelationStoring {
     }
 
     enum Hidden: SQLText {
-        static let sql = """
-            SELECT 'muted' AS kind, muted_id AS id FROM mutes WHERE muter_id = $1
-            UNION ALL SELECT 'blocking', blocked_id FROM blocks WHERE blocker_id = $1
-            UNION ALL SELECT 'blockedBy', blocker_id FROM blocks WHERE blocked_id = $1
+        static let sql: SQLQuery = """
+            SELECT 'muted' AS kind, muted_id AS id FROM mutes WHERE muter_id = \(param: 1)
+            UNION ALL SELECT 'blocking', blocked_id FROM blocks WHERE blocker_id = \(param: 1)
+            UNION ALL SELECT 'blockedBy', blocker_id FROM blocks WHERE blocked_id = \(param: 1)
             """
     }
 }

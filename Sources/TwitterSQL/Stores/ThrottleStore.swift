@@ -30,9 +30,9 @@ public struct ThrottleStore: ThrottleStoring {
     }
 
     private enum Upsert: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             INSERT INTO login_throttles (key, failures, last_failure_at, window_start, window_failures)
-            VALUES ($1, $2, $3, $4, $5)
+            VALUES (\(param: 1), \(param: 2), \(param: 3), \(param: 4), \(param: 5))
             ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
                 last_failure_at = excluded.last_failure_at, window_start = excluded.window_start,
                 window_failures = excluded.window_failures
@@ -48,7 +48,7 @@ public struct ThrottleStore: ThrottleStoring {
     }
 
     private enum Reset: SQLText {
-        static let sql = "DELETE FROM login_throttles WHERE key = $1"
+        static let sql: SQLQuery = "DELETE FROM login_throttles WHERE key = \(param: 1)"
     }
 
     /// The stored state of `key`, if any.
@@ -61,7 +61,7 @@ public struct ThrottleStore: ThrottleStoring {
     }
 
     private enum State: SQLText {
-        static let sql =
-            "SELECT failures, last_failure_at, window_start, window_failures FROM login_throttles WHERE key = $1"
+        static let sql: SQLQuery =
+            "SELECT failures, last_failure_at, window_start, window_failures FROM login_throttles WHERE key = \(param: 1)"
     }
 }

@@ -40,9 +40,9 @@ public struct TokenStore: TokenStoring {
     }
 
     private enum Insert: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             INSERT INTO tokens (user_id, kind, name, hash, created_at, expires_at, peer_host, peer_uid)
-            VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::text, $8::bigint)
+            VALUES (\(param: 1), \(param: 2), \(param: 3), \(param: 4), \(param: 5), \(param: 6, as: .date), \(param: 7, as: .text), \(param: 8, as: .integer))
             RETURNING id
             """
     }
@@ -55,7 +55,7 @@ public struct TokenStore: TokenStoring {
     }
 
     private enum ByHash: SQLText {
-        static let sql = "SELECT \(TokenStore.columns) FROM tokens WHERE hash = $1"
+        static let sql: SQLQuery = "SELECT \(unescaped: TokenStore.columns) FROM tokens WHERE hash = \(param: 1)"
     }
 
     /// Keeps the expiry when none is given: only sessions slide.
@@ -68,8 +68,8 @@ public struct TokenStore: TokenStoring {
     }
 
     private enum Touch: SQLText {
-        static let sql = """
-            UPDATE tokens SET last_used_at = $1, expires_at = COALESCE($2::timestamptz, expires_at) WHERE id = $3
+        static let sql: SQLQuery = """
+            UPDATE tokens SET last_used_at = \(param: 1), expires_at = COALESCE(\(param: 2, as: .date), expires_at) WHERE id = \(param: 3)
             """
     }
 

@@ -42,7 +42,7 @@ public struct UserStore: UserStoring {
     }
 
     private enum ByID: SQLText {
-        static let sql = "SELECT \(UserRows.columns) FROM users WHERE id = $1"
+        static let sql: SQLQuery = "SELECT \(unescaped: UserRows.columns) FROM users WHERE id = \(param: 1)"
     }
 
     /// Suspended or not: a login finds the account first, then refuses a suspended one giving the reason.
@@ -53,7 +53,7 @@ public struct UserStore: UserStoring {
     }
 
     private enum ByEmail: SQLText {
-        static let sql = "SELECT \(UserRows.columns) FROM users WHERE email_key = $1"
+        static let sql: SQLQuery = "SELECT \(unescaped: UserRows.columns) FROM users WHERE email_key = \(param: 1)"
     }
 
     /// Leaves out a suspended account, which others see as gone.
@@ -78,7 +78,7 @@ public struct UserStore: UserStoring {
     }
 
     private enum PasswordHash: SQLText {
-        static let sql = "SELECT password_hash FROM users WHERE id = $1"
+        static let sql: SQLQuery = "SELECT password_hash FROM users WHERE id = \(param: 1)"
     }
 
     /// A missing account is not an error: there is nothing to protect.

@@ -4,8 +4,8 @@ import TwitterRules
 
 /// Writes the posts of one group commit inside its transaction, collecting the events to report once it is
 /// committed: each new tweet, and the new counts of the tweets a reply or repost changed. What to write is
-/// `PostRule`'s and `RepostRule`'s decision; this reads the facts and writes the plan, its rows through the
-/// database's own `PostRowWriting`.
+/// `PostRule`'s and `RepostRule`'s decision; this reads the facts and writes the plan, its rows in one batch a
+/// table (`PostRows`), which each driver writes its fastest way.
 ///
 /// Posts are decided one by one as they come (`stage`) and written together (`writeStaged`): on PostgreSQL one
 /// insert of all the staged tweets, one of their tags, one of their mentions, where each post took a round trip
@@ -15,7 +15,6 @@ import TwitterRules
 /// no staged tweet can change.
 public struct BatchWriter {
     let connection: any SQLConnection
-    let rows: any PostRowWriting
     let now: Date
     private let windowStart: Date
     private var staged: [Staged] = []
@@ -36,9 +35,8 @@ public struct BatchWriter {
         let key: String
     }
 
-    init(connection: any SQLConnection, rows: any PostRowWriting, now: Date) {
+    init(connection: any SQLConnection, now: Date) {
         self.connection = connection
-        self.rows = rows
         self.now = now
         windowStart = now.addingTimeInterval(-PostDraft.idempotencyWindow)
     }
@@ -106,7 +104,7 @@ public struct BatchWriter {
         let posts = staged
         staged = []
         stagedKeys = []
-        let written = try await rows.insertTweets(
+        let written = try await PostRows.insertTweets(
             posts.map {
                 NewTweet(
                     authorID: $0.draft.authorID, text: $0.draft.text, idempotencyKey: $0.draft.idempotencyKey,
@@ -121,10 +119,10 @@ public struct BatchWriter {
                 text: post.draft.text, createdAt: now, inReplyToID: post.plan.inReplyToID,
                 entities: post.plan.entities, quoteOfID: post.plan.quoteOfID)
         }
-        try await rows.insertMentions(
+        try await PostRows.insertMentions(
             zip(posts, tweets).flatMap { post, tweet in post.plan.mentionedIDs.map { (tweet.id, $0) } },
             on: connection)
-        try await rows.insertTags(
+        try await PostRows.insertTags(
             zip(posts, tweets).map {
                 TaggedTweet(tweetID: $1.id, authorID: $0.draft.authorID, hashtags: $0.hashtags)
             }, at: now, on: connection)
@@ -144,7 +142,7 @@ public struct BatchWriter {
         let planned = zip(posts, tweets).flatMap { post, tweet in
             post.plan.notifications.map { PlannedNotificationRow(notification: $0, actor: tweet.author, tweet: tweet) }
         }
-        let ids = try await rows.insertNotifications(planned, at: now, on: connection)
+        let ids = try await PostRows.insertNotifications(planned, at: now, on: connection)
         guard ids.count == planned.count else {
             throw TwitterError(.internal, "\(planned.count) notifications were written, \(ids.count) came back")
         }
@@ -175,12 +173,13 @@ public struct BatchWriter {
     }
 
     private enum Mentioned: SQLText {
-        static let sql = "SELECT id, username FROM users WHERE username_key = ANY($1)"
+        static let sql: SQLQuery = "SELECT id, username FROM users WHERE username_key \(isInParam: 1)"
     }
 
     /// Lets go of an idempotency key older than the window.
     private enum ReleaseKey: SQLText {
-        static let sql = "UPDATE tweets SET idempotency_key = NULL WHERE author_id = $1 AND idempotency_key = $2"
+        static let sql: SQLQuery =
+            "UPDATE tweets SET idempotency_key = NULL WHERE author_id = \(param: 1) AND idempotency_key = \(param: 2)"
     }
 
     /// Inserts `userID`'s repost of `id`'s original, or returns the one it already made, as `RepostRule` decides.
@@ -216,12 +215,12 @@ public struct BatchWriter {
 
     /// Account `$2`'s repost of tweet `$1`, if any.
     private enum RepostOf: SQLText {
-        static let sql = "SELECT id FROM tweets WHERE repost_of_id = $1 AND author_id = $2"
+        static let sql: SQLQuery = "SELECT id FROM tweets WHERE repost_of_id = \(param: 1) AND author_id = \(param: 2)"
     }
 
     private enum InsertRepost: SQLText {
-        static let sql =
-            "INSERT INTO tweets (author_id, text, created_at, repost_of_id) VALUES ($1, '', $2, $3) RETURNING id"
+        static let sql: SQLQuery =
+            "INSERT INTO tweets (author_id, text, created_at, repost_of_id) VALUES (\(param: 1), '', \(param: 2), \(param: 3)) RETURNING id"
     }
 
     private func earlierPost(authorID: Int64, key: String) async throws -> Tweet? {
@@ -230,8 +229,9 @@ public struct BatchWriter {
     }
 
     private enum EarlierPost: SQLText {
-        static let sql = TweetRows.select(
-            "WHERE tweets.author_id = $1 AND tweets.idempotency_key = $2 AND tweets.created_at >= $3")
+        static let sql: SQLQuery = TweetRows.select(
+            "WHERE tweets.author_id = \(param: 1) AND tweets.idempotency_key = \(param: 2) AND tweets.created_at >= \(param: 3)"
+        )
     }
 }
 
@@ -241,9 +241,9 @@ extension BatchWriter {
     /// staged posts written; a post refused by a check (a reply to a missing tweet) fails alone, the checks running
     /// before its first write so the transaction stays usable.
     public static func write(
-        _ posts: [PendingPost], on connection: any SQLConnection, rows: any PostRowWriting, now: Date
+        _ posts: [PendingPost], on connection: any SQLConnection, now: Date
     ) async throws -> (outcomes: [Result<Tweet, TwitterError>], events: [CommitEvent]) {
-        var writer = BatchWriter(connection: connection, rows: rows, now: now)
+        var writer = BatchWriter(connection: connection, now: now)
         var outcomes = [Result<Tweet, TwitterError>?](repeating: nil, count: posts.count)
         for (index, post) in posts.enumerated() {
             let seesStaged =

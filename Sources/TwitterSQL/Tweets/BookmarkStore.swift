@@ -38,17 +38,14 @@ public struct BookmarkStore: BookmarkStoring {
     /// Walks the (user_id, id) index back from the cursor, joining each bookmark's tweet as every read does.
     public func bookmarks(of userID: Int64, page: PageRequest) async throws -> BookmarkPage {
         try await database.read { connection in
-            var query = SQLQuery()
-            var conditions = [
-                "bookmark.user_id = \(query.bind(userID))", "bookmark.id < \(query.bind(page.before ?? Int64.max))",
+            var conditions: [SQLQuery] = [
+                "bookmark.user_id = \(userID)", "bookmark.id < \(page.before ?? Int64.max)",
             ]
-            if let hiding = TweetRows.hidingClause(page.hiding, in: &query) { conditions.append(hiding) }
+            if let hiding = TweetRows.hidingClause(page.hiding) { conditions.append(hiding) }
             // One more than asked: whether it exists says if there is a next page.
-            let limit = query.bind(Int64(page.limit + 1))
-            query.append(
-                TweetRows.select(
-                    "WHERE \(conditions.joined(separator: " AND ")) ORDER BY bookmark.id DESC LIMIT \(limit)",
-                    joining: "JOIN bookmarks AS bookmark ON bookmark.tweet_id = tweets.id"))
+            let query = TweetRows.select(
+                "WHERE \(conditions.joined(separator: " AND ")) ORDER BY bookmark.id DESC LIMIT \(Int64(page.limit + 1))",
+                joining: "JOIN bookmarks AS bookmark ON bookmark.tweet_id = tweets.id")
             let tweets = try await TweetRows.fetchAll(connection, query)
             let shown = Array(tweets.prefix(page.limit))
             guard tweets.count > page.limit, let last = shown.last else {

@@ -13,9 +13,9 @@ public enum Interactions {
     }
 
     private enum Blocked: SQLText {
-        static let sql = """
-            SELECT blocked_id FROM blocks WHERE blocker_id = $1 AND blocked_id = ANY($2)
-            UNION SELECT blocker_id FROM blocks WHERE blocked_id = $1 AND blocker_id = ANY($2)
+        static let sql: SQLQuery = """
+            SELECT blocked_id FROM blocks WHERE blocker_id = \(param: 1) AND blocked_id \(isInParam: 2)
+            UNION SELECT blocker_id FROM blocks WHERE blocked_id = \(param: 1) AND blocker_id \(isInParam: 2)
             """
     }
 
@@ -59,7 +59,7 @@ public enum Interactions {
     }
 
     private enum Author: SQLText {
-        static let sql =
-            "SELECT users.id, users.username FROM tweets JOIN users ON users.id = tweets.author_id WHERE tweets.id = $1"
+        static let sql: SQLQuery =
+            "SELECT users.id, users.username FROM tweets JOIN users ON users.id = tweets.author_id WHERE tweets.id = \(param: 1)"
     }
 }

@@ -58,14 +58,15 @@ public struct LikeStore: LikeStoring {
     }
 
     private enum Insert: SQLText {
-        static let sql = """
-            INSERT INTO tweet_likes (tweet_id, user_id, created_at) VALUES ($1, $2, $3)
+        static let sql: SQLQuery = """
+            INSERT INTO tweet_likes (tweet_id, user_id, created_at) VALUES (\(param: 1), \(param: 2), \(param: 3))
             ON CONFLICT DO NOTHING RETURNING id
             """
     }
 
     private enum Delete: SQLText {
-        static let sql = "DELETE FROM tweet_likes WHERE tweet_id = $1 AND user_id = $2 RETURNING id"
+        static let sql: SQLQuery =
+            "DELETE FROM tweet_likes WHERE tweet_id = \(param: 1) AND user_id = \(param: 2) RETURNING id"
     }
 
     /// Walks the (tweet_id, id) index back from the cursor; nil when the tweet is missing or hidden by its
@@ -87,12 +88,12 @@ public struct LikeStore: LikeStoring {
     }
 
     private enum Marks: SQLText {
-        static let sql = """
-            SELECT 'liked' AS kind, tweet_id AS id FROM tweet_likes WHERE user_id = $1
+        static let sql: SQLQuery = """
+            SELECT 'liked' AS kind, tweet_id AS id FROM tweet_likes WHERE user_id = \(param: 1)
             UNION ALL
-            SELECT 'reposted', repost_of_id FROM tweets WHERE author_id = $1 AND repost_of_id IS NOT NULL
+            SELECT 'reposted', repost_of_id FROM tweets WHERE author_id = \(param: 1) AND repost_of_id IS NOT NULL
             UNION ALL
-            SELECT 'bookmarked', tweet_id FROM bookmarks WHERE user_id = $1
+            SELECT 'bookmarked', tweet_id FROM bookmarks WHERE user_id = \(param: 1)
             """
     }
 }

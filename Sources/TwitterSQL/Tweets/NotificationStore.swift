@@ -11,23 +11,19 @@ public struct NotificationStore: NotificationStoring {
     public func notifications(of recipientID: Int64, _ query: NotificationQuery, hiding: Set<Int64>) async throws
         -> [ActivityNotification]
     {
-        var sql = SQLQuery()
-        var conditions = ["notifications.recipient_id = \(sql.bind(recipientID))"]
-        if let sinceID = query.sinceID { conditions.append("notifications.id > \(sql.bind(sinceID))") }
-        if let maxID = query.maxID { conditions.append("notifications.id < \(sql.bind(maxID))") }
-        if let types = query.types { conditions.append("notifications.type = ANY(\(sql.bind(types.map(\.rawValue))))") }
-        return try await fetch(recipientID, conditions, hiding: hiding, order: "DESC", limit: query.limit, in: sql)
+        var conditions: [SQLQuery] = ["notifications.recipient_id = \(recipientID)"]
+        if let sinceID = query.sinceID { conditions.append("notifications.id > \(sinceID)") }
+        if let maxID = query.maxID { conditions.append("notifications.id < \(maxID)") }
+        if let types = query.types { conditions.append("notifications.type \(isIn: types.map(\.rawValue))") }
+        return try await fetch(recipientID, conditions, hiding: hiding, order: "DESC", limit: query.limit)
     }
 
     /// Oldest first after `sinceID`, for a subscription's catch-up.
     public func notifications(of recipientID: Int64, after sinceID: Int64, limit: Int, hiding: Set<Int64>) async throws
         -> [ActivityNotification]
     {
-        var sql = SQLQuery()
-        let conditions = [
-            "notifications.recipient_id = \(sql.bind(recipientID))", "notifications.id > \(sql.bind(sinceID))",
-        ]
-        return try await fetch(recipientID, conditions, hiding: hiding, order: "ASC", limit: limit, in: sql)
+        let conditions: [SQLQuery] = ["notifications.recipient_id = \(recipientID)", "notifications.id > \(sinceID)"]
+        return try await fetch(recipientID, conditions, hiding: hiding, order: "ASC", limit: limit)
     }
 
     /// Moves the marker forward only, never past the newest notification there is (a marker ahead of it would
@@ -38,10 +34,10 @@ public struct NotificationStore: NotificationStoring {
             try await connection.run(
                 """
                 INSERT INTO notification_markers (user_id, read_up_to)
-                VALUES (\(recipientID), LEAST(\(upToID),
+                VALUES (\(recipientID), \(function: .least)(\(upToID),
                     COALESCE((SELECT max(id) FROM notifications WHERE recipient_id = \(recipientID)), 0)))
                 ON CONFLICT (user_id) DO UPDATE
-                    SET read_up_to = GREATEST(notification_markers.read_up_to, excluded.read_up_to)
+                    SET read_up_to = \(function: .greatest)(notification_markers.read_up_to, excluded.read_up_to)
                 """)
             return try await connection.value(unread, as: Int.self) ?? 0
         }
@@ -53,52 +49,40 @@ public struct NotificationStore: NotificationStoring {
         return try await database.read { connection in try await connection.value(unread, as: Int.self) ?? 0 }
     }
 
-    /// The marker of `recipient` (a bound placeholder), 0 before the first read.
-    static func marker(_ recipient: String) -> String {
+    /// The marker of `recipient`, 0 before the first read.
+    static func marker(_ recipient: Int64) -> SQLQuery {
         "COALESCE((SELECT read_up_to FROM notification_markers WHERE user_id = \(recipient)), 0)"
     }
 
     /// The count of `recipientID`'s notifications past the marker.
     static func unreadQuery(_ recipientID: Int64, hiding: Set<Int64>) -> SQLQuery {
-        var sql = SQLQuery()
-        let recipient = sql.bind(recipientID)
-        let hidden = hidingClause(hiding, in: &sql)
-        sql.append(
-            "SELECT count(*) FROM notifications WHERE recipient_id = \(recipient) AND id > \(marker(recipient))\(hidden)"
-        )
-        return sql
+        "SELECT count(*) FROM notifications WHERE recipient_id = \(recipientID) AND id > \(marker(recipientID))\(hidingClause(hiding))"
     }
 
     /// Leaves out the notifications from suspended accounts, and those from `hiding` of the kinds hidden with
     /// their actor (`Kind.isHiddenWithItsActor`): a report reaches the admins whoever filed it.
-    static func hidingClause(_ hiding: Set<Int64>, in sql: inout SQLQuery) -> String {
-        let standing = " AND \(AccountStanding.notSuspended("notifications.actor_id"))"
+    static func hidingClause(_ hiding: Set<Int64>) -> SQLQuery {
+        let standing: SQLQuery = " AND \(AccountStanding.notSuspended("notifications.actor_id"))"
         guard !hiding.isEmpty else { return standing }
         let kept = ActivityNotification.Kind.allCases.filter { !$0.isHiddenWithItsActor }.map(\.rawValue)
-        return standing
-            + " AND (notifications.type = ANY(\(sql.bind(kept)))"
-            + " OR NOT notifications.actor_id = ANY(\(sql.bind(hiding.sorted()))))"
+        return
+            "\(standing) AND (notifications.type \(isIn: kept) OR NOT notifications.actor_id \(isIn: hiding.sorted()))"
     }
 
     /// The notifications `conditions` select, with their actors and whether they are read, in one query, then
     /// all their tweets in one more (a tweet by a suspended account, or gone, leaves its notification without
     /// one).
     private func fetch(
-        _ recipientID: Int64, _ conditions: [String], hiding: Set<Int64>, order: String, limit: Int, in sql: SQLQuery
+        _ recipientID: Int64, _ conditions: [SQLQuery], hiding: Set<Int64>, order: String, limit: Int
     ) async throws -> [ActivityNotification] {
-        var sql = sql
-        let recipient = sql.bind(recipientID)
-        let hidden = Self.hidingClause(hiding, in: &sql)
-        sql.append(
-            """
+        let statement: SQLQuery = """
             SELECT notifications.id, notifications.type, notifications.created_at, notifications.tweet_id,
                 notifications.report_id, users.id AS actor_id, users.username,
-                notifications.id <= \(Self.marker(recipient)) AS read
+                notifications.id <= \(Self.marker(recipientID)) AS read
             FROM notifications JOIN users ON users.id = notifications.actor_id
-            WHERE \(conditions.joined(separator: " AND "))\(hidden)
-            ORDER BY notifications.id \(order) LIMIT \(sql.bind(limit))
-            """)
-        let statement = sql
+            WHERE \(conditions.joined(separator: " AND "))\(Self.hidingClause(hiding))
+            ORDER BY notifications.id \(unescaped: order) LIMIT \(limit)
+            """
         return try await database.read { connection in
             let rows = try await connection.rows(statement)
             let tweetIDs = try rows.compactMap { try $0.column("tweet_id", as: Int64?.self) }

@@ -8,7 +8,7 @@ import TwitterRules
 public enum TweetRows {
     /// `SELECT` of tweets as `tweets`, joined with `joining` when given, followed by `clauses` (WHERE, ORDER BY,
     /// LIMIT).
-    public static func select(_ clauses: String, joining: String = "") -> String {
+    public static func select(_ clauses: SQLQuery, joining: String = "") -> SQLQuery {
         """
         SELECT tweets.id, tweets.author_id, author.username, tweets.text, tweets.created_at, tweets.in_reply_to_id,
             tweets.likes_count, tweets.reposts_count, tweets.replies_count, tweets.quotes_count, tweets.quote_of,
@@ -18,7 +18,7 @@ public enum TweetRows {
             original.likes_count AS o_likes, original.reposts_count AS o_reposts, original.replies_count AS o_replies,
             original.quotes_count AS o_quotes, original.quote_of AS o_quote_of,
             CASE WHEN original.id IS NULL THEN NULL ELSE \(mentions(of: "original")) END AS o_mentions
-        FROM tweets \(joining) JOIN users AS author ON author.id = tweets.author_id AND author.suspended_at IS NULL
+        FROM tweets \(unescaped: joining) JOIN users AS author ON author.id = tweets.author_id AND author.suspended_at IS NULL
         LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
         JOIN users AS original_author ON original_author.id = COALESCE(original.author_id, tweets.author_id)
             AND original_author.suspended_at IS NULL \(clauses)
@@ -26,10 +26,10 @@ public enum TweetRows {
     }
 
     /// A column of the usernames `alias`'s tweet mentions, space-separated, as they are now; NULL for none.
-    public static func mentions(of alias: String) -> String {
+    public static func mentions(of alias: String) -> SQLQuery {
         """
-        (SELECT string_agg(mentioned.username, ' ') FROM tweet_mentions JOIN users AS mentioned
-            ON mentioned.id = tweet_mentions.user_id WHERE tweet_mentions.tweet_id = \(alias).id)
+        (SELECT \(function: .stringAggregate)(mentioned.username, ' ') FROM tweet_mentions JOIN users AS mentioned
+            ON mentioned.id = tweet_mentions.user_id WHERE tweet_mentions.tweet_id = \(unescaped: alias).id)
         """
     }
 
@@ -82,7 +82,7 @@ public enum TweetRows {
     }
 
     private enum ByID: SQLText {
-        static let sql = TweetRows.select("WHERE tweets.id = $1")
+        static let sql: SQLQuery = TweetRows.select("WHERE tweets.id = \(param: 1)")
     }
 
     /// The tweets whose ids are `ids`, in no particular order.
@@ -92,7 +92,7 @@ public enum TweetRows {
     }
 
     private enum ByIDs: SQLText {
-        static let sql = TweetRows.select("WHERE tweets.id = ANY($1)")
+        static let sql: SQLQuery = TweetRows.select("WHERE tweets.id \(isInParam: 1)")
     }
 
     /// The counts of tweet `id` as stored now.
@@ -101,7 +101,8 @@ public enum TweetRows {
     }
 
     private enum Counts: SQLText {
-        static let sql = "SELECT likes_count, reposts_count, replies_count, quotes_count FROM tweets WHERE id = $1"
+        static let sql: SQLQuery =
+            "SELECT likes_count, reposts_count, replies_count, quotes_count FROM tweets WHERE id = \(param: 1)"
     }
 
     /// The counts a row of `likes_count, reposts_count, replies_count, quotes_count` holds.
@@ -140,11 +141,11 @@ public enum TweetRows {
 
     /// Moves `Counter` by `$1`, never below 0, on tweet `$2`; its counts after.
     private enum Adjust<Counter: CounterColumn>: SQLText {
-        static var sql: String {
+        static var sql: SQLQuery {
             let column = Counter.column.column
             return """
-                UPDATE tweets SET \(column) = GREATEST(0, \(column) + $1)
-                WHERE id = $2 RETURNING likes_count, reposts_count, replies_count, quotes_count
+                UPDATE tweets SET \(unescaped: column) = \(function: .greatest)(0, \(unescaped: column) + \(param: 1))
+                WHERE id = \(param: 2) RETURNING likes_count, reposts_count, replies_count, quotes_count
                 """
         }
     }
@@ -156,42 +157,42 @@ public enum TweetRows {
     }
 
     private enum Target: SQLText {
-        static let sql = """
+        static let sql: SQLQuery = """
             SELECT COALESCE(tweets.repost_of_id, tweets.id) FROM tweets
             LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
-            WHERE tweets.id = $1 AND \(AccountStanding.notSuspended("tweets.author_id"))
+            WHERE tweets.id = \(param: 1) AND \(AccountStanding.notSuspended("tweets.author_id"))
                 AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.author_id")))
             """
     }
 
     /// The clause leaving out the tweets, and the reposts of the tweets, of `hiding`; nil when it is empty.
-    public static func hidingClause(_ hiding: Set<Int64>, in query: inout SQLQuery) -> String? {
+    public static func hidingClause(_ hiding: Set<Int64>) -> SQLQuery? {
         guard !hiding.isEmpty else { return nil }
-        let list = query.bind(hiding.sorted())
+        let list = hiding.sorted()
         return
-            "NOT tweets.author_id = ANY(\(list)) AND (original.author_id IS NULL OR NOT original.author_id = ANY(\(list)))"
+            "NOT tweets.author_id \(isIn: list) AND (original.author_id IS NULL OR NOT original.author_id \(isIn: list))"
     }
 
-    /// The condition selecting the tweets of `timeline`, binding its values into `query`; nil for everyone's.
-    public static func filter(_ timeline: Timeline, in query: inout SQLQuery, _ dialect: SQLDialect) -> String? {
+    /// The condition selecting the tweets of `timeline`, its values bound; nil for everyone's.
+    public static func filter(_ timeline: Timeline) -> SQLQuery? {
         switch timeline {
         case .tag(let key):
-            "tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = \(query.bind(key)))"
+            "tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = \(key))"
         case .everyone:
             nil
         case .author(let id):
-            "tweets.author_id = \(query.bind(id))"
+            "tweets.author_id = \(id)"
         case .home(let id):
             // Off the author index on SQLite (`SQLDialect.unindexed`): with it, SQLite fetched every tweet of every
             // followed account and sorted them (seconds for a follower of an account with 500k tweets); without
             // it, it walks the tweets newest first and stops at the page's end.
             """
-            (\(dialect.unindexed("tweets.author_id")) = \(query.bind(id))
-                OR \(dialect.unindexed("tweets.author_id")) IN (SELECT followee_id FROM follows WHERE follower_id = \(query.bind(id))))
+            (\(unindexed: "tweets.author_id") = \(id)
+                OR \(unindexed: "tweets.author_id") IN (SELECT followee_id FROM follows WHERE follower_id = \(id)))
             """
         case .list(let id):
             // Off the author index for the same reason as home's: newest first, stopping at the page's end.
-            "\(dialect.unindexed("tweets.author_id")) IN (SELECT member_id FROM list_members WHERE list_id = \(query.bind(id)))"
+            "\(unindexed: "tweets.author_id") IN (SELECT member_id FROM list_members WHERE list_id = \(id))"
         }
     }
 }

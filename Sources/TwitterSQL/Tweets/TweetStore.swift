@@ -68,15 +68,13 @@ public struct TweetStore: TweetStoring {
     /// Newest first, by the primary key or the (author, id) index.
     public func tweets(_ query: TweetQuery) async throws -> [Tweet] {
         try await database.read { connection in
-            var sql = SQLQuery()
-            var conditions = TweetRows.filter(query.timeline, in: &sql, connection.dialect).map { [$0] } ?? []
-            if let sinceID = query.sinceID { conditions.append("tweets.id > \(sql.bind(sinceID))") }
-            if let maxID = query.maxID { conditions.append("tweets.id < \(sql.bind(maxID))") }
-            if let hiding = TweetRows.hidingClause(query.hiding, in: &sql) { conditions.append(hiding) }
-            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            let limit = sql.bind(query.limit)
-            sql.append(TweetRows.select("\(filter) ORDER BY tweets.id DESC LIMIT \(limit)"))
-            return try await TweetRows.fetchAll(connection, sql)
+            var conditions = TweetRows.filter(query.timeline).map { [$0] } ?? []
+            if let sinceID = query.sinceID { conditions.append("tweets.id > \(sinceID)") }
+            if let maxID = query.maxID { conditions.append("tweets.id < \(maxID)") }
+            if let hiding = TweetRows.hidingClause(query.hiding) { conditions.append(hiding) }
+            let filter: SQLQuery = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
+            return try await TweetRows.fetchAll(
+                connection, TweetRows.select("\(filter) ORDER BY tweets.id DESC LIMIT \(query.limit)"))
         }
     }
 
@@ -88,12 +86,10 @@ public struct TweetStore: TweetStoring {
     /// Oldest first after `sinceID`, for catching a subscription up.
     public func tweets(after sinceID: Int64, in timeline: Timeline, limit: Int) async throws -> [Tweet] {
         try await database.read { connection in
-            var sql = SQLQuery()
-            let since = sql.bind(sinceID)
-            let condition = TweetRows.filter(timeline, in: &sql, connection.dialect).map { " AND " + $0 } ?? ""
-            let bound = sql.bind(limit)
-            sql.append(TweetRows.select("WHERE tweets.id > \(since)\(condition) ORDER BY tweets.id ASC LIMIT \(bound)"))
-            return try await TweetRows.fetchAll(connection, sql)
+            let condition: SQLQuery = TweetRows.filter(timeline).map { " AND \($0)" } ?? ""
+            return try await TweetRows.fetchAll(
+                connection,
+                TweetRows.select("WHERE tweets.id > \(sinceID)\(condition) ORDER BY tweets.id ASC LIMIT \(limit)"))
         }
     }
 
@@ -106,15 +102,10 @@ public struct TweetStore: TweetStoring {
     /// Walks the (quote_of, id) index back from the cursor.
     public func quotes(of id: Int64, page: PageRequest) async throws -> IDPage<Tweet> {
         try await database.read { connection in
-            var query = SQLQuery()
-            var conditions = [
-                "tweets.quote_of = \(query.bind(id))", "tweets.id < \(query.bind(page.before ?? Int64.max))",
-            ]
-            if let hiding = TweetRows.hidingClause(page.hiding, in: &query) { conditions.append(hiding) }
-            let limit = query.bind(page.limit + 1)
-            query.append(
-                TweetRows.select(
-                    "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT \(limit)"))
+            var conditions: [SQLQuery] = ["tweets.quote_of = \(id)", "tweets.id < \(page.before ?? Int64.max)"]
+            if let hiding = TweetRows.hidingClause(page.hiding) { conditions.append(hiding) }
+            let query = TweetRows.select(
+                "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT \(page.limit + 1)")
             return IDPage(overfetched: try await TweetRows.fetchAll(connection, query), limit: page.limit, id: \.id)
         }
     }
@@ -186,29 +177,30 @@ public struct TweetStore: TweetStoring {
 
     /// What a placeholder in a chain answers: a tombstone's, or a suspended account's tweet's, parent.
     private enum ParentOfPlaceholder: SQLText {
-        static let sql = """
-            SELECT in_reply_to_id FROM tweets WHERE id = $1
-            UNION ALL SELECT in_reply_to_id FROM tweet_tombstones WHERE id = $1
+        static let sql: SQLQuery = """
+            SELECT in_reply_to_id FROM tweets WHERE id = \(param: 1)
+            UNION ALL SELECT in_reply_to_id FROM tweet_tombstones WHERE id = \(param: 1)
             """
     }
 
     /// Up to `$2` replies to the tweets `$1`, oldest first.
     private enum Replies: SQLText {
-        static let sql = TweetRows.select("WHERE tweets.in_reply_to_id = ANY($1) ORDER BY tweets.id LIMIT $2")
+        static let sql: SQLQuery = TweetRows.select(
+            "WHERE tweets.in_reply_to_id \(isInParam: 1) ORDER BY tweets.id LIMIT \(param: 2)")
     }
 
     /// Up to `$2` deleted replies, and replies by suspended accounts, to the tweets `$1`, oldest first.
     private enum PlaceholderReplies: SQLText {
-        static let sql = """
-            SELECT id, in_reply_to_id FROM tweet_tombstones WHERE in_reply_to_id = ANY($1)
+        static let sql: SQLQuery = """
+            SELECT id, in_reply_to_id FROM tweet_tombstones WHERE in_reply_to_id \(isInParam: 1)
             UNION ALL SELECT id, in_reply_to_id FROM tweets
-            WHERE in_reply_to_id = ANY($1) AND \(AccountStanding.suspended("author_id"))
-            ORDER BY id LIMIT $2
+            WHERE in_reply_to_id \(isInParam: 1) AND \(AccountStanding.suspended("author_id"))
+            ORDER BY id LIMIT \(param: 2)
             """
     }
 
     /// Account `$2`'s repost of tweet `$1`, if any.
     private enum RepostOf: SQLText {
-        static let sql = "SELECT id FROM tweets WHERE repost_of_id = $1 AND author_id = $2"
+        static let sql: SQLQuery = "SELECT id FROM tweets WHERE repost_of_id = \(param: 1) AND author_id = \(param: 2)"
     }
 }

@@ -451,7 +451,21 @@ extension AppDatabase {
                         WHERE list_members.list_id = lists.id AND users.suspended_at IS NULL);
                     """)
         }
+        // From here on, each migration is described once for both databases (`SchemaHistory`).
+        for (offset, migration) in SchemaHistory.migrations.enumerated() {
+            migrator.registerMigration(describedName(migration, number: lastWrittenByHand + 1 + offset)) { db in
+                for statement in migration.statements(for: SQLiteDialect()) { try db.execute(sql: statement) }
+            }
+        }
         return migrator
+    }
+
+    /// The last migration written for SQLite alone; those of `SchemaHistory` are numbered after it.
+    static let lastWrittenByHand = 15
+
+    /// The name GRDB records for the described migration numbered `number`.
+    static func describedName(_ migration: SchemaMigration, number: Int) -> String {
+        "v\(number): " + migration.name
     }
 
     /// Gives the tweets posted before v4 the mentions and tags a post now records, so old tweets are found by

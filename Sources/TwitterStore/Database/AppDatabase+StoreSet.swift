@@ -5,7 +5,7 @@ extension AppDatabase {
     /// Every store on this database, reporting committed changes to `observer`, for the uids of `host`.
     public func stores(observer: any CommitObserving, host: String = "") -> StoreSet {
         StoreSet(
-            on: self, committer: PostCommitter(database: self, observer: observer), observer: observer,
+            on: self, committer: SQLitePostCommitter(database: self, observer: observer), observer: observer,
             search: SearchStore(database: self), health: self, host: host)
     }
 

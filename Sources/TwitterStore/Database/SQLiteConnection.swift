@@ -13,19 +13,24 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
     /// had been a third of the post committer's time.
     private let lastDate = FormattedDate()
 
-    var dialect: SQLDialect { .sqlite }
+    var dialect: any SQLDialect { SQLiteDialect() }
 
-    /// Named texts are compiled once a connection (GRDB's statement cache), others each time.
+    /// Named texts are serialised once a process and compiled once a connection (GRDB's statement cache), others
+    /// serialised and compiled each time.
     func rows(_ query: SQLQuery) throws -> [SQLRow] {
-        let statement =
-            if let named = query.named {
-                try db.cachedStatement(sql: Self.translated(named))
-            } else {
-                try db.makeStatement(sql: SQLiteText.translate(query.text))
-            }
+        let statement: Statement
+        let binds: [SQLValue]
+        if let named = query.named {
+            statement = try db.cachedStatement(sql: Self.text(of: named))
+            binds = query.binds
+        } else {
+            let serialized = query.serialized(for: SQLiteDialect())
+            statement = try db.makeStatement(sql: serialized.text)
+            binds = serialized.binds
+        }
         // GRDB's generic `StatementArguments(_:)` maps with a key path built at run time at every call (about 7,000
         // instructions, twice a post in the committer, by callgrind); its existential form maps with a closure.
-        let values = query.binds.map { databaseValue($0) as (any DatabaseValueConvertible)? }
+        let values = binds.map { databaseValue($0) as (any DatabaseValueConvertible)? }
         statement.setUncheckedArguments(StatementArguments(values))
         let columns = SQLColumns(statement.columnNames)
         var rows: [SQLRow] = []
@@ -37,20 +42,20 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
     }
 
     /// `value` as GRDB binds it, a date formatted once while it repeats.
-    private func databaseValue(_ value: SQLValue) -> DatabaseValue {
+    func databaseValue(_ value: SQLValue) -> DatabaseValue {
         guard case .date(let date) = value else { return value.databaseValue }
         return lastDate.formatted(date)
     }
 
-    /// Each named text translated once for the process.
-    private static let translations = Mutex<[ObjectIdentifier: String]>([:])
+    /// Each named text in SQLite's spelling, serialised once for the process.
+    private static let texts = Mutex<[ObjectIdentifier: String]>([:])
 
-    private static func translated(_ text: any SQLText.Type) -> String {
-        let key = ObjectIdentifier(text)
-        if let known = translations.withLock({ $0[key] }) { return known }
-        let translation = SQLiteText.translate(text.sql)
-        translations.withLock { $0[key] = translation }
-        return translation
+    private static func text(of named: any SQLText.Type) -> String {
+        let key = ObjectIdentifier(named)
+        if let known = texts.withLock({ $0[key] }) { return known }
+        let text = named.sql.serialized(for: SQLiteDialect()).text
+        texts.withLock { $0[key] = text }
+        return text
     }
 
     /// A body run on this connection, on the calling thread.
@@ -59,88 +64,6 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
     ) throws -> Result {
         let connection = SQLiteConnection(db: db)
         return try CallingThreadExecutor.run { try await body(connection) }
-    }
-}
-
-/// PostgreSQL's spelling of a statement (`SQLQuery`) in SQLite's, rewritten token by token:
-/// - `$n` becomes `?n`, and a cast right after it (`$2::timestamptz`) is dropped: SQLite keeps any value in any
-///   column;
-/// - `= ANY($n)` becomes `IN (SELECT value FROM json_each(?n))`, the array bound as JSON text;
-/// - `greatest(`, `least(` and `string_agg(` become SQLite's `max(`, `min(` and `group_concat(`;
-/// - `FOR UPDATE` (with `OF table`) is dropped: SQLite's one writer already excludes every other.
-/// String literals are copied as they are.
-enum SQLiteText {
-    static func translate(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count + 16)
-        var rest = Substring(text)
-        while let character = rest.first {
-            if character == "'" {
-                // A literal, to its closing quote ('' inside is two literals back to back).
-                let body = rest.dropFirst().prefix { $0 != "'" }
-                output += "'" + body
-                rest = rest.dropFirst(1 + body.count)
-                if rest.first == "'" {
-                    output += "'"
-                    rest = rest.dropFirst()
-                }
-            } else if character == "$", let number = placeholder(&rest) {
-                output += "?" + number
-            } else if character == "=", let any = anyOf(&rest) {
-                output += any
-            } else if character.isLetter || character == "_" {
-                let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                rest = rest.dropFirst(word.count)
-                switch word.lowercased() {
-                case "greatest": output += "max"
-                case "least": output += "min"
-                case "string_agg": output += "group_concat"
-                case "for" where forUpdate(&rest): output.removeLast(output.last == " " ? 1 : 0)
-                default: output += word
-                }
-            } else {
-                output.append(character)
-                rest = rest.dropFirst()
-            }
-        }
-        return output
-    }
-
-    /// At `$`: the placeholder's number, past any cast after it; nil when no digits follow.
-    private static func placeholder(_ rest: inout Substring) -> Substring? {
-        let digits = rest.dropFirst().prefix(while: \.isNumber)
-        guard !digits.isEmpty else { return nil }
-        rest = rest.dropFirst(1 + digits.count)
-        if rest.hasPrefix("::") {
-            rest = rest.dropFirst(2).drop { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "[" || $0 == "]" }
-        }
-        return digits
-    }
-
-    /// At `=`: `= ANY($n)` as SQLite's membership in the JSON array bound to `?n`; nil for any other `=`.
-    private static func anyOf(_ rest: inout Substring) -> String? {
-        var probe = rest.dropFirst().drop(while: \.isWhitespace)
-        guard probe.prefix(4).uppercased() == "ANY(" else { return nil }
-        probe = probe.dropFirst(4)
-        guard probe.first == "$", let number = placeholder(&probe), probe.first == ")" else { return nil }
-        rest = probe.dropFirst()
-        return "IN (SELECT value FROM json_each(?\(number)))"
-    }
-
-    /// After `for`: whether it begins `FOR UPDATE [OF table]`, which is then consumed.
-    private static func forUpdate(_ rest: inout Substring) -> Bool {
-        var probe = rest.drop(while: \.isWhitespace)
-        guard probe.prefix(6).uppercased() == "UPDATE" else { return false }
-        probe = probe.dropFirst(6)
-        let afterUpdate = probe
-        probe = probe.drop(while: \.isWhitespace)
-        if probe.prefix(3).uppercased() == "OF " {
-            probe = probe.dropFirst(3).drop(while: \.isWhitespace).drop { $0.isLetter || $0.isNumber || $0 == "_" }
-            rest = probe
-        } else {
-            rest = afterUpdate
-        }
-        return true
     }
 }
 

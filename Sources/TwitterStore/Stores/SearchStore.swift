@@ -17,28 +17,25 @@ public struct SearchStore: TweetSearching {
         _ query: SearchQuery, authorID: Int64?, hiding: Set<Int64>, limit: Int, from position: SearchPosition
     ) async throws -> SearchResults {
         try await database.writer.read { db in
-            var conditions: [String] = []
-            var arguments: [SQLValue] = []
-            if let authorID {
-                conditions.append("tweets.author_id = ?")
-                arguments.append(.integer(authorID))
-            }
+            var conditions: [SQLQuery] = []
+            if let authorID { conditions.append("tweets.author_id = \(authorID)") }
             for tag in query.tags {
-                conditions.append("tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = ?)")
-                arguments.append(.text(tag))
+                conditions.append("tweets.id IN (SELECT tweet_id FROM tweet_tags WHERE tag = \(tag))")
             }
             if let hiding = Self.hidingClause(hiding) { conditions.append(hiding) }
             // Ranked before the tweets are read (whose joins leave suspended authors out): without this, their
             // matches took places in a page and were then dropped, leaving it short or empty.
             conditions.append(
-                AccountStanding.notSuspended("tweets.author_id") + " AND (original.author_id IS NULL OR "
-                    + AccountStanding.notSuspended("original.author_id") + ")")
+                """
+                \(AccountStanding.notSuspended("tweets.author_id")) AND (original.author_id IS NULL OR \
+                \(AccountStanding.notSuspended("original.author_id")))
+                """)
             // Read in this transaction, so the index and the tweets past its mark are one snapshot.
             let indexed = try SearchIndexer.indexedThrough(db)
             var matcher = SearchMatcher(query)
             guard query.hasTextTerms else {
                 return try Self.newest(
-                    db, query, &matcher, indexed: indexed, conditions, arguments, limit: limit,
+                    db, query, &matcher, indexed: indexed, conditions, limit: limit,
                     before: position.before)
             }
             var match = (query.words + query.phrases).map(Self.quoted).joined(separator: " AND ")
@@ -50,7 +47,7 @@ public struct SearchStore: TweetSearching {
             var windows = 0
             while let at = next, page.count < limit, windows < Self.windowsPerPage {
                 let (found, after) = try Self.rankedWindow(
-                    db, query, match: match, &matcher, indexed: indexed, conditions, arguments,
+                    db, query, match: match, &matcher, indexed: indexed, conditions,
                     limit: limit - page.count, from: at)
                 page += found
                 next = after
@@ -58,9 +55,7 @@ public struct SearchStore: TweetSearching {
             }
             var tweets: [Int64: Tweet] = [:]
             if !page.isEmpty {
-                var byID = SQLQuery()
-                let ids = byID.bind(page)
-                byID.append(TweetRows.select("WHERE tweets.id = ANY(\(ids))"))
+                let byID = TweetRows.select("WHERE tweets.id \(isIn: page)")
                 for tweet in try SQLiteConnection(db: db).rows(byID).map(TweetRows.tweet(from:)) {
                     tweets[tweet.id] = tweet
                 }
@@ -77,7 +72,7 @@ public struct SearchStore: TweetSearching {
     /// `SearchRanking`.
     private static func rankedWindow(
         _ db: Database, _ query: SearchQuery, match: String, _ matcher: inout SearchMatcher, indexed: Int64,
-        _ conditions: [String], _ arguments: [SQLValue], limit: Int, from position: SearchPosition
+        _ conditions: [SQLQuery], limit: Int, from position: SearchPosition
     ) throws -> (ids: [Int64], next: SearchPosition?) {
         let top = (position.before ?? Int64.max) - 1
         var window = try unindexedMatches(db, &matcher, after: indexed, through: top, limit: SearchPosition.windowSize)
@@ -89,15 +84,13 @@ public struct SearchStore: TweetSearching {
                 ), arguments: [match, min(top, indexed), SearchPosition.windowSize - window.count])
         }
         guard let floor = window.last else { return ([], nil) }
-        let filter = conditions.map { " AND " + $0 }.joined()
-        let candidates = try Row.fetchAll(
-            db.makeStatement(
-                sql: """
-                    SELECT tweets.id, tweets.text FROM tweets LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
-                    WHERE tweets.id IN (\(window.map(String.init).joined(separator: ",")))\(filter)
-                    """),
-            arguments: StatementArguments(arguments.map { $0.databaseValue as (any DatabaseValueConvertible)? })
-        ).map { (id: $0["id"] as Int64, text: $0["text"] as String) }
+        let filter: SQLQuery = conditions.isEmpty ? "" : " AND \(conditions.joined(separator: " AND "))"
+        let candidates = try SQLiteConnection(db: db).rows(
+            """
+            SELECT tweets.id, tweets.text FROM tweets LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
+            WHERE tweets.id IN (\(unescaped: window.map(String.init).joined(separator: ",")))\(filter)
+            """
+        ).map { (id: try $0.column("id", as: Int64.self), text: try $0.column("text", as: String.self)) }
         let ranked = SearchRanking.ranked(candidates, for: query).dropFirst(position.offset)
         let next: SearchPosition? =
             if ranked.count > limit {
@@ -132,24 +125,22 @@ public struct SearchStore: TweetSearching {
     /// what it holds of the exclusions; `matcher` what is past its mark.
     private static func newest(
         _ db: Database, _ query: SearchQuery, _ matcher: inout SearchMatcher, indexed: Int64,
-        _ conditions: [String], _ arguments: [SQLValue], limit: Int, before: Int64?
+        _ conditions: [SQLQuery], limit: Int, before: Int64?
     ) throws -> SearchResults {
-        var conditions = conditions + ["tweets.repost_of_id IS NULL", "tweets.id < ?"]
-        var exclusion: [SQLValue] = []
+        var conditions = conditions + ["tweets.repost_of_id IS NULL"]
         if !query.excluded.isEmpty {
-            conditions.append("tweets.id NOT IN (SELECT rowid FROM tweet_search WHERE tweet_search MATCH ?)")
-            exclusion = [.text(query.excluded.map(quoted).joined(separator: " OR "))]
+            let exclusion = query.excluded.map(quoted).joined(separator: " OR ")
+            conditions.append("tweets.id NOT IN (SELECT rowid FROM tweet_search WHERE tweet_search MATCH \(exclusion))")
         }
-        let sql = "WHERE \(conditions.joined(separator: " AND ")) ORDER BY tweets.id DESC LIMIT ?"
+        let filter = conditions.joined(separator: " AND ")
         var found: [Tweet] = []
         var below = before ?? Int64.max
         // One read, unless the matcher left out some of what it read past the mark: then the next from there.
         while found.count <= limit {
             let wanted = limit + 1 - found.count
             let read = try SQLiteConnection(db: db).rows(
-                SQLQuery(
-                    text: TweetRows.select(sql),
-                    binds: arguments + [.integer(below)] + exclusion + [.integer(Int64(wanted))])
+                TweetRows.select(
+                    "WHERE \(filter) AND tweets.id < \(below) ORDER BY tweets.id DESC LIMIT \(Int64(wanted))")
             ).map(TweetRows.tweet(from:))
             found += read.filter { $0.id <= indexed || !matcher.isExcluded($0.text) }
             guard read.count == wanted, let last = read.last else { break }
@@ -185,7 +176,7 @@ public struct SearchStore: TweetSearching {
                 db.cachedStatement(
                     sql: """
                         SELECT tag, COUNT(*) AS tweetsCount, COUNT(DISTINCT author_id) AS usersCount
-                        FROM tweet_tags WHERE created_at >= ? AND \(AccountStanding.notSuspended("author_id"))
+                        FROM tweet_tags WHERE created_at >= ? AND \(AccountStanding.notSuspendedText("author_id"))
                         GROUP BY tag ORDER BY usersCount DESC, tweetsCount DESC, tag LIMIT ?
                         """), arguments: [since, limit]
             ).map { TrendingTag(tag: $0["tag"], tweetsCount: $0["tweetsCount"], usersCount: $0["usersCount"]) }
@@ -204,10 +195,12 @@ public struct SearchStore: TweetSearching {
 
     /// The clause leaving out the tweets, and the reposts of the tweets, of `hiding`; nil when it is empty. The
     /// ids are numbers, written into the SQL, so any count of them takes one statement.
-    private static func hidingClause(_ hiding: Set<Int64>) -> String? {
+    private static func hidingClause(_ hiding: Set<Int64>) -> SQLQuery? {
         guard !hiding.isEmpty else { return nil }
         let list = hiding.sorted().map(String.init).joined(separator: ",")
-        return
-            "tweets.author_id NOT IN (\(list)) AND (original.author_id IS NULL OR original.author_id NOT IN (\(list)))"
+        return """
+            tweets.author_id NOT IN (\(unescaped: list)) \
+            AND (original.author_id IS NULL OR original.author_id NOT IN (\(unescaped: list)))
+            """
     }
 }

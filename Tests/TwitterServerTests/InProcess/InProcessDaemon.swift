@@ -5,7 +5,6 @@ import Synchronization
 import TwitterAPI
 import TwitterAssembly
 import TwitterCore
-import TwitterStore
 
 @testable import TwitterServer
 
@@ -35,7 +34,7 @@ final class InProcessDaemon: Sendable {
         configure(&configuration)
         let logger = Logger(label: "twitterd.in-process") { _ in SwiftLogNoOpLogHandler() }
         services = try ServiceAssembly(
-            database: try AppDatabase.inMemory(), configuration: configuration,
+            database: try .inMemory(), configuration: configuration,
             tokenKey: Sodium.shared.randomBytes(count: 32), logger: logger)
         // As the daemon does before it serves: the buckets a previous run left.
         try await services.tweets.rates.load()

@@ -9,7 +9,7 @@ struct NamedStatementTests {
     private protocol Column { static var name: String { get } }
     private enum AVeryLongColumnNameThatFillsTheNameOnItsOwnA: Column { static let name = "a" }
     private enum AVeryLongColumnNameThatFillsTheNameOnItsOwnB: Column { static let name = "b" }
-    private enum Update<C: Column>: SQLText { static var sql: String { "SELECT '\(C.name)'" } }
+    private enum Update<C: Column>: SQLText { static var sql: SQLQuery { "SELECT '\(unescaped: C.name)'" } }
 
     @Test func longNamesStayApartWithinPostgreSQLsLimit() {
         let first = NamedStatement<Update<AVeryLongColumnNameThatFillsTheNameOnItsOwnA>>.name
@@ -23,5 +23,5 @@ struct NamedStatementTests {
         #expect(NamedStatement<Short>.name == "TwitterStoreTests.NamedStatementTests.Short")
     }
 
-    enum Short: SQLText { static let sql = "SELECT 1" }
+    enum Short: SQLText { static let sql: SQLQuery = "SELECT 1" }
 }

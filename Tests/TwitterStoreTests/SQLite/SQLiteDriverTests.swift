@@ -5,27 +5,9 @@ import TwitterSQL
 
 @testable import TwitterStore
 
-/// SQLite's driver for the stores written once: PostgreSQL's spelling translated, values and dates as GRDB
-/// keeps them, and an async body run to its end inside GRDB's synchronous closure.
+/// SQLite's driver for the stores written once: values, arrays and dates as GRDB keeps them, and an async body run
+/// to its end inside GRDB's synchronous closure. (Its spelling is `SQLDialectTests`'.)
 struct SQLiteDriverTests {
-    @Test(arguments: [
-        ("SELECT 1", "SELECT 1"),
-        ("WHERE id = $1 AND user_id = $12", "WHERE id = ?1 AND user_id = ?12"),
-        ("VALUES ($1, $2::timestamptz)", "VALUES (?1, ?2)"),
-        ("COALESCE($2::timestamptz, expires_at) WHERE id = $3", "COALESCE(?2, expires_at) WHERE id = ?3"),
-        ("unnest($1::bigint[]) AS x", "unnest(?1) AS x"),
-        ("SELECT '$1 for update' || name, $1", "SELECT '$1 for update' || name, ?1"),
-        ("WHERE NOT id = ANY($3) AND x = $1", "WHERE NOT id IN (SELECT value FROM json_each(?3)) AND x = ?1"),
-        ("WHERE id = ANY($2::bigint[])", "WHERE id IN (SELECT value FROM json_each(?2))"),
-        ("SELECT greatest(a, b), least(a, b), string_agg(x, ' ')", "SELECT max(a, b), min(a, b), group_concat(x, ' ')"),
-        ("WHERE id = $1 FOR UPDATE", "WHERE id = ?1"),
-        ("ORDER BY lists.id FOR UPDATE OF lists\nLIMIT 1", "ORDER BY lists.id\nLIMIT 1"),
-        ("SELECT formal, for_x FROM t", "SELECT formal, for_x FROM t"),
-    ])
-    func postgresSpellingBecomesSQLites(_ postgres: String, _ sqlite: String) {
-        #expect(SQLiteText.translate(postgres) == sqlite)
-    }
-
     @Test func datesReadAsGRDBWroteThemToTheMillisecond() async throws {
         let database = try AppDatabase.inMemory()
         let written = Date(timeIntervalSince1970: 1_795_000_000.123)
@@ -37,13 +19,13 @@ struct SQLiteDriverTests {
         #expect(ours == true)
         let found = try await database.read { connection in
             try await connection.values(
-                "SELECT value FROM (SELECT 1 AS value UNION SELECT 2 UNION SELECT 3) WHERE value = ANY(\([Int64(1), 3]))",
+                "SELECT value FROM (SELECT 1 AS value UNION SELECT 2 UNION SELECT 3) WHERE value \(isIn: [Int64(1), 3])",
                 as: Int64.self)
         }
         #expect(Set(found) == [1, 3])
         let names = try await database.read { connection in
             try await connection.values(
-                "SELECT 'o''hara' AS n WHERE 'o''hara' = ANY(\(["o'hara", "x\\\"y"]))", as: String.self)
+                "SELECT 'o''hara' AS n WHERE 'o''hara' \(isIn: ["o'hara", "x\\\"y"])", as: String.self)
         }
         #expect(names == ["o'hara"])
         #expect(try Date(sqlValue: .text("1970-01-02T00:00:01.5")).timeIntervalSince1970 == 86_401.5)

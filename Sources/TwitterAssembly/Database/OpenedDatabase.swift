@@ -1,19 +1,21 @@
 import Foundation
 import Logging
-import TwitterAssembly
 import TwitterCore
 import TwitterPostgres
 import TwitterServer
 import TwitterStore
 
 /// The daemon's database, opened as the configuration selects: the SQLite file (held under its lock, so no
-/// restore or second daemon touches it), or a PostgreSQL database that other daemons may share.
-enum OpenedDatabase {
-    case sqlite(AppDatabase, lock: DatabaseLock)
+/// restore or second daemon touches it), or a PostgreSQL database that other daemons may share. The one place
+/// that chooses a driver: the daemon and the in-process tests assemble their stores through it.
+public enum OpenedDatabase: Sendable {
+    /// A SQLite database, with the lock held on its file (none for one in memory).
+    case sqlite(AppDatabase, lock: DatabaseLock?)
+    /// A PostgreSQL database.
     case postgres(PostgresStore)
 
     /// Opens the configured database; for SQLite, after making its folder and files private.
-    static func open(_ configuration: ServerConfiguration, logger: Logger) async throws -> OpenedDatabase {
+    public static func open(_ configuration: ServerConfiguration, logger: Logger) async throws -> OpenedDatabase {
         guard let url = configuration.database.url else {
             for change in try StateFolder.prepare(databasePath: configuration.databasePath) {
                 logger.notice("state made private", metadata: ["change": "\(change)"])
@@ -39,8 +41,13 @@ enum OpenedDatabase {
         return .postgres(store)
     }
 
+    /// An empty SQLite database in memory, migrated: for tests that assemble the daemon without a file.
+    public static func inMemory() throws -> OpenedDatabase {
+        .sqlite(try AppDatabase.inMemory(), lock: nil)
+    }
+
     /// The password in `file`, without its trailing newline; nil without a file.
-    static func password(_ file: String?) throws -> String? {
+    public static func password(_ file: String?) throws -> String? {
         guard let file else { return nil }
         do {
             let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -52,7 +59,7 @@ enum OpenedDatabase {
     }
 
     /// Every store, reporting commits to `observer`, for the uids of `host`.
-    func stores(observer: any CommitObserving, host: String) -> StoreSet {
+    public func stores(observer: any CommitObserving, host: String) -> StoreSet {
         switch self {
         case .sqlite(let database, _): database.stores(observer: observer, host: host)
         case .postgres(let store): store.stores(observer: observer, host: host)
@@ -60,7 +67,7 @@ enum OpenedDatabase {
     }
 
     /// Hands the uid-keyed rows made before hosts were kept to `host`.
-    func claimRowsWithoutHost(for host: String) async throws {
+    public func claimRowsWithoutHost(for host: String) async throws {
         switch self {
         case .sqlite(let database, _): try await database.claimRowsWithoutHost(for: host)
         case .postgres(let store): try await store.claimRowsWithoutHost(for: host)
@@ -68,7 +75,7 @@ enum OpenedDatabase {
     }
 
     /// Which store this is and its version, for `system.version` and `system.health`.
-    func versions() async -> ComponentVersions {
+    public func versions() async -> ComponentVersions {
         switch self {
         case .sqlite: return ServiceAssembly.versions
         case .postgres(let store):
@@ -80,7 +87,7 @@ enum OpenedDatabase {
     }
 
     /// Closes the database.
-    func close(logger: Logger) async {
+    public func close(logger: Logger) async {
         switch self {
         case .sqlite(let database, let lock):
             do { try database.close() } catch { logger.error("closing the database failed: \(error)") }

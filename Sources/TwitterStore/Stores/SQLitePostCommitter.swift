@@ -9,7 +9,7 @@ import TwitterSQL
 /// than after a hop back to some event loop; there is no background task. Batches run one after another, so
 /// tweets are committed and reported in id order. The text index is not written in a batch's transaction but
 /// after its answers, a thousand tweets at a time (`SearchIndexer`).
-struct PostCommitter: PostCommitting {
+struct SQLitePostCommitter: PostCommitting {
     let database: AppDatabase
     let observer: any CommitObserving
     let queue = PostQueue()
@@ -81,11 +81,11 @@ struct PostCommitter: PostCommitting {
     /// A post's own outcome: one post refused (a reply to a missing tweet) does not fail the others.
     private typealias Outcome = Result<Tweet, any Error>
 
-    /// Writes a batch (`BatchWriter`, `SQLitePostRows`); returns each post's outcome and the batch's events.
+    /// Writes a batch (`BatchWriter`, its rows through `SQLiteConnection.insert`); returns each post's outcome and the
+    /// batch's events.
     private func write(_ posts: [PendingPost], in db: Database) throws -> ([Outcome], [CommitEvent]) {
         let (outcomes, events) = try SQLiteConnection.run(db) { connection in
-            try await BatchWriter.write(
-                posts, on: connection, rows: SQLitePostRows(), now: connection.dialect.stored(Date()))
+            try await BatchWriter.write(posts, on: connection, now: connection.dialect.stored(Date()))
         }
         return (outcomes.map { $0.mapError { $0 } }, events)
     }

@@ -3,8 +3,8 @@ import TwitterCore
 import TwitterSQL
 
 /// Group commit for posts (`PostCommitting`): the loop runs in a task of its own, each batch one ordered write
-/// (one COMMIT, one WAL flush), its posts staged and written together (`BatchWriter`), in bulk (`BulkPostRows`).
-struct PostCommitter: PostCommitting {
+/// (one COMMIT, one WAL flush), its posts staged and written together (`BatchWriter`), in bulk (`PostgresSQLConnection.insert`).
+struct PostgresPostCommitter: PostCommitting {
     let database: PostgresStore
     let observer: any CommitObserving
     let queue = PostQueue()
@@ -20,8 +20,7 @@ struct PostCommitter: PostCommitting {
             do {
                 let outcomes = try await database.orderedWrite(reportingTo: observer) { connection in
                     try await BatchWriter.write(
-                        posts, on: PostgresSQLConnection(connection: connection), rows: BulkPostRows(),
-                        now: SQLDialect.postgres.stored(Date()))
+                        posts, on: PostgresSQLConnection(connection: connection), now: PostgresDialect().stored(Date()))
                 }
                 for (waiting, outcome) in zip(batch, outcomes) { waiting.outcome.fulfil(outcome.mapError { $0 }) }
             } catch {
