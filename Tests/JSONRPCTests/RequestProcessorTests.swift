@@ -362,3 +362,25 @@ struct AnswerBudgetTests {
         #expect(try budget.prepare(MethodDescriptor("x", summary: "", result: .string()), true) == nil)
     }
 }
+
+/// A route group hands its handlers the context it enters from the caller's, as the daemon's logged-in group
+/// hands its handlers the login.
+struct RouteGroupTests {
+    static let whoami = RPCMethod<NoParams, String>(
+        MethodDescriptor("test.whoami", summary: "", result: .string(), access: .open))
+
+    @Test func aHandlerGetsItsGroupsContext() async {
+        var router = Router<Bool>()
+        let named = RouteGroup<Bool, String>(access: .open) { loggedIn in loggedIn ? "alice" : "nobody" }
+        router.register(Self.whoami, in: named) { _, name in name }
+        let processor = RequestProcessor(
+            router: router, limits: ProtocolLimits(), middleware: [],
+            mapError: { _, _, _ in .internalError(errorID: "x") })
+        let line = Array(#"{"jsonrpc":"2.0","method":"test.whoami","id":1}"#.utf8)
+        for (loggedIn, name) in [(true, "alice"), (false, "nobody")] {
+            let answer = await processor.respond(toLine: line, context: loggedIn).response
+            #expect(
+                answer.map { String(decoding: $0, as: UTF8.self) } == #"{"id":1,"jsonrpc":"2.0","result":"\#(name)"}"#)
+        }
+    }
+}

@@ -82,6 +82,16 @@ public enum LineRead: Sendable {
     case batch([JSONValue])
 }
 
+/// What reading and starting a line at once came to (`RequestProcessor.attempt`).
+public enum LineAttempt: Sendable {
+    /// Answered, or needing no answer: the line was blank, not a request, or its call was refused.
+    case answered(LineOutcome)
+    /// A call let in, its handler to run with `RequestProcessor.finish(_:context:limits:)`.
+    case running(RunningCall)
+    /// A batch, to answer with `RequestProcessor.respond(toBatch:context:)`.
+    case batch([JSONValue])
+}
+
 /// What starting a call came to.
 public enum CallStart: Sendable {
     /// Answered at once: no such method, or refused by a middleware or by the params check.

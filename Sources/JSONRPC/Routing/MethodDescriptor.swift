@@ -73,7 +73,7 @@ public struct MethodDescriptor: Sendable {
     /// connection's pipelined calls of the method may run together and share a commit, still taking effect in
     /// arrival order (twitterd's posts and reposts). Declared with the method, as its rate is, never learnt at
     /// run time: the connection starts the next such call at once only because this says the one before has
-    /// queued its write by then (`LineAnswerer` in the server); a handler of such a method awaits nothing before
+    /// queued its write by then (`LineAnswerer` in the transport); a handler of such a method awaits nothing before
     /// it queues. Not published by `rpc.discover`: it is how the daemon runs calls, not part of the protocol.
     public var sharesCommits: Bool { fields.sharesCommits }
 

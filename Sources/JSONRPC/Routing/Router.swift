@@ -3,7 +3,7 @@
 /// A handler sees only decoded, shape-checked params of its own `Decodable` type; it never touches raw JSON.
 /// A handler is a plain async function of its params and its route group's context (`RouteGroup`), registered
 /// one way (`register(_:in:_:)`); how a connection's calls run, in order, is stated once, where lines are
-/// dispatched (`LineAnswerer` in the server).
+/// dispatched (`LineAnswerer` in the JSON-RPC transport).
 public struct Router<Context: Sendable>: Sendable {
     /// A registered method: what it is, and its handler.
     ///

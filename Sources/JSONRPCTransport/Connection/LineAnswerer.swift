@@ -29,16 +29,25 @@ struct LineAnswerer: Sendable {
     {
         let writer = AnswerWriter(channel: channel)
         var queued = QueuedCalls()
+        // Read once a read: a reload applies from the next one.
+        let limits = processor.limits
         for line in lines {
-            let limits = processor.limits
+            if queued.isEmpty {
+                // The hot path: nothing queued to wait for, so the line is read and its call started at once.
+                switch processor.attempt(line, context: context, limits: limits) {
+                case .answered(let outcome): record(outcome, into: writer)
+                case .batch(let members): await answer(batch: members, context: context, queued: &queued, into: writer)
+                case .running(let call):
+                    await run(call, context: context, limits: limits, queued: &queued, into: writer, executor: executor)
+                }
+                await writer.waitUntilTaken()
+                continue
+            }
             switch processor.read(line, limits: limits) {
-            case .answered(let outcome):
-                queued.isEmpty ? record(outcome, into: writer) : queued.answers.append(.answered(outcome))
-            case .batch(let members):
-                await finish(&queued, into: writer)
-                writer.flush()
-                record(await processor.respond(toBatch: members, context: context), into: writer)
+            case .answered(let outcome): queued.answers.append(.answered(outcome))
+            case .batch(let members): await answer(batch: members, context: context, queued: &queued, into: writer)
             case .call(let request):
+                // A call of another method starts only once the queued ones are answered.
                 if !queued.admits(request.method) { await finish(&queued, into: writer) }
                 switch processor.start(request, context: context, limits: limits) {
                 case .answered(let outcome):
@@ -53,6 +62,15 @@ struct LineAnswerer: Sendable {
         writer.flush()
         await writer.waitUntilTaken()
         return writer.lastWrite
+    }
+
+    /// Answers a batch, once the queued calls before it are answered: its members run one after another.
+    private func answer(
+        batch members: [JSONValue], context: RequestContext, queued: inout QueuedCalls, into writer: AnswerWriter
+    ) async {
+        await finish(&queued, into: writer)
+        writer.flush()
+        record(await processor.respond(toBatch: members, context: context), into: writer)
     }
 
     /// Runs `call`: queued, in a task of its own, when its method shares commits and it is ready, so that the next
