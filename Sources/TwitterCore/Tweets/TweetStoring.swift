@@ -104,9 +104,9 @@ extension TweetStoring {
     }
 }
 
-/// Learns of every commit's events (about tweets, relations and accounts), in commit order, once it is durable:
-/// the server's read model, which keeps its caches and the live streams current from them (and, with a shared
-/// database, from the commits of other daemons).
+/// Learns of every commit's events (about tweets, relations, accounts and messages), in commit order, once it is
+/// durable: the server's read model, which keeps its caches and the live streams current from them (and, with a
+/// shared database, from the commits of other daemons).
 public protocol CommitObserving: Sendable {
     /// `events` were committed, in this order.
     func committed(_ events: [CommitEvent])

@@ -212,7 +212,7 @@ public struct MessageStore: MessageStoring {
         }
     }
 
-    /// Clears the text as `MessageRule.delete` decides, in the row and in the live-delivery log at once; the row
+    /// Clears the text as `MessageRule.delete` decides, in the row and in the commit log at once; the row
     /// stays as the placeholder.
     public func delete(_ messageID: Int64, by userID: Int64) async throws {
         try await database.transaction { connection in
@@ -229,7 +229,7 @@ public struct MessageStore: MessageStoring {
             case .success(.placeholder):
                 try await connection.run(
                     "UPDATE messages SET sealed_text = NULL, idempotency_key = NULL WHERE id = \(messageID)")
-                // Every copy of the sealed text goes at once: the live-delivery log's too.
+                // Every copy of the sealed text goes at once: the commit log's too.
                 try await MessageLogPurge.run(connection, sent: .message(messageID))
             }
         }
