@@ -61,4 +61,28 @@ struct SQLRowBatchTests {
             try rows.map { (try $0.column("at", as: Date.self).timeIntervalSince1970 * 1000).rounded() }
                 == Array(repeating: 1_795_000_000_123, count: 4))
     }
+
+    /// A named batch's statement is kept (prepared on PostgreSQL) and serves the next batch of the shape, whatever
+    /// its count.
+    @Test(arguments: FreshDriverDatabase.backends)
+    func aNamedBatchServesTheNextBatchOfItsShape(_ backend: String) async throws {
+        let database = try await FreshDriverDatabase.make(backend)
+        let ids = try await database.transaction { connection in
+            try await connection.run(
+                SQLQuery(
+                    raw: SchemaChange.createTable(SchemaTable("named_rows", [SchemaColumn("label", .text)]))
+                        .statements(for: connection.dialect)[0], binds: []))
+            var ids: [Int64] = []
+            for labels in [["a"], ["b", "c", "d"], ["e", "f"]] {
+                ids += try await connection.insert(
+                    SQLRowBatch(
+                        into: "named_rows", count: labels.count, returningIDs: true, named: NamedRows.self,
+                        [SQLBatchColumn("label", .texts(labels))]))
+            }
+            return ids
+        }
+        #expect(ids.count == 6 && Set(ids).count == 6 && ids == ids.sorted())
+    }
+
+    private enum NamedRows: SQLBatchNaming {}
 }

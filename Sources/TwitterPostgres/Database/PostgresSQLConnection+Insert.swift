@@ -1,9 +1,12 @@
+import PostgresNIO
+import Synchronization
 import TwitterSQL
 
 extension PostgresSQLConnection {
     /// One statement for the whole batch: each column an array unnested beside the others, `WITH ORDINALITY …
     /// ORDER BY n` giving out the ids in the rows' order. postgres-nio's arrays hold no NULL, so a column that may
-    /// be NULL is sent as its values (0 or '' for none) and an array saying which are there.
+    /// be NULL is sent as its values (0 or '' for none) and an array saying which are there. A named batch's
+    /// statement is prepared once a connection, as a named text's is.
     func insert(_ batch: SQLRowBatch) async throws -> [Int64] {
         guard batch.count > 0 else { return [] }
         var binds: [SQLValue] = []
@@ -48,9 +51,47 @@ extension PostgresSQLConnection {
             "INSERT INTO " + batch.table + " (" + batch.columns.map(\.name).joined(separator: ", ") + ") SELECT "
             + selected.joined(separator: ", ") + " FROM " + source + " ORDER BY n"
             + (batch.skipsConflicts ? " ON CONFLICT DO NOTHING" : "") + (batch.returnsIDs ? " RETURNING id" : "")
-        let rows = try await rows(SQLQuery(raw: text, binds: binds))
+        let rows: [SQLRow]
+        if let named = batch.named {
+            var bindings = PostgresBindings(capacity: binds.count)
+            for value in binds { value.bind(into: &bindings) }
+            rows = try await preparedBatch(named, text: text, bindings)
+        } else {
+            rows = try await self.rows(SQLQuery(raw: text, binds: binds))
+        }
         guard batch.returnsIDs else { return [] }
         // Ids were given out in the rows' order; RETURNING need not list them in it.
         return try rows.map { try $0.first(as: Int64.self) }.sorted()
     }
+
+    /// The rows of `Name`'s batch statement, `text` the first time any connection runs it.
+    private func preparedBatch<Name: SQLBatchNaming>(_ name: Name.Type, text: String, _ bindings: PostgresBindings)
+        async throws -> [SQLRow]
+    {
+        batchTexts.withLock { texts in
+            if texts[ObjectIdentifier(name)] == nil { texts[ObjectIdentifier(name)] = text }
+        }
+        let rows = try await connection.rows(NamedBatch<Name>(bindings: bindings))
+        guard let first = rows.first else { return [] }
+        let columns = SQLColumns(first.map(\.columnName))
+        return try rows.map { row in SQLRow(columns: columns, values: try row.map(SQLValue.init)) }
+    }
+}
+
+/// Each named batch's statement, as its first batch spelt it.
+private let batchTexts = Mutex<[ObjectIdentifier: String]>([:])
+
+/// A named batch's statement as postgres-nio's prepared statement, its values bound already.
+private struct NamedBatch<Name: SQLBatchNaming>: PostgresPreparedStatement {
+    static var sql: String { batchTexts.withLock { $0[ObjectIdentifier(Name.self)] } ?? "" }
+
+    static var name: String { statementName(of: Name.self) }
+
+    typealias Row = PostgresRow
+
+    let bindings: PostgresBindings
+
+    func makeBindings() throws -> PostgresBindings { bindings }
+
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }

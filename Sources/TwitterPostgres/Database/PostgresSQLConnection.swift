@@ -51,24 +51,8 @@ struct NamedStatement<Text: SQLText>: PostgresPreparedStatement {
         return text
     }
 
-    /// The text's type, readable where it fits: PostgreSQL keeps the first 63 bytes of a statement's name, so a
-    /// longer one (a private type's, a generic's) keeps a prefix and a hash of the whole, which tells two such
-    /// apart (two counters' `Adjust<…>` were one statement before).
-    static var name: String {
-        let key = ObjectIdentifier(Text.self)
-        if let known = statementNames.withLock({ $0[key] }) { return known }
-        let full = String(reflecting: Text.self)
-        var name = full.replacingOccurrences(of: "TwitterSQL.", with: "")
-            .replacingOccurrences(of: "TwitterPostgres.", with: "")
-            .replacingOccurrences(of: #"\(unknown context at \$[0-9a-f]+\)\."#, with: "", options: .regularExpression)
-        if name.utf8.count > 63 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in full.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            name = String(decoding: name.utf8.prefix(46), as: UTF8.self) + "#" + String(hash, radix: 16)
-        }
-        statementNames.withLock { $0[key] = name }
-        return name
-    }
+    /// The text's type, readable where it fits (`statementName(of:)`).
+    static var name: String { statementName(of: Text.self) }
 
     typealias Row = PostgresRow
 
@@ -79,10 +63,29 @@ struct NamedStatement<Text: SQLText>: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }
 
+/// A type's name as a statement's, made once: PostgreSQL keeps the first 63 bytes of a statement's name, so a
+/// longer one (a private type's, a generic's) keeps a prefix and a hash of the whole, which tells two such apart
+/// (two counters' `Adjust<…>` were one statement before).
+func statementName(of type: Any.Type) -> String {
+    let key = ObjectIdentifier(type)
+    if let known = statementNames.withLock({ $0[key] }) { return known }
+    let full = String(reflecting: type)
+    var name = full.replacingOccurrences(of: "TwitterSQL.", with: "")
+        .replacingOccurrences(of: "TwitterPostgres.", with: "")
+        .replacingOccurrences(of: #"\(unknown context at \$[0-9a-f]+\)\."#, with: "", options: .regularExpression)
+    if name.utf8.count > 63 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in full.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        name = String(decoding: name.utf8.prefix(46), as: UTF8.self) + "#" + String(hash, radix: 16)
+    }
+    statementNames.withLock { $0[key] = name }
+    return name
+}
+
 extension SQLValue {
     /// Binds the value; NULL without a type, which the server infers from where it stands (the stores cast a
     /// nullable placeholder the server cannot place).
-    fileprivate func bind(into bindings: inout PostgresBindings) {
+    func bind(into bindings: inout PostgresBindings) {
         switch self {
         case .null: bindings.appendNull()
         case .integer(let value): bindings.append(value)
@@ -99,7 +102,7 @@ extension SQLValue {
 
 extension SQLValue {
     /// A cell's value by its type; a type the stores do not read is a store bug, named in the error.
-    fileprivate init(_ cell: PostgresCell) throws {
+    init(_ cell: PostgresCell) throws {
         guard cell.bytes != nil else {
             self = .null
             return

@@ -13,12 +13,16 @@ public struct SQLRowBatch: Sendable {
     public let skipsConflicts: Bool
     /// Whether the new rows' `id`s come back (the table has an `id` key and no conflict is skipped).
     public let returnsIDs: Bool
+    /// The name of the batches of this shape (table, columns and their kinds, flags), so that a database keeps
+    /// their statement prepared (PostgreSQL) as it keeps a named text's; nil for a batch of its own.
+    public let named: (any SQLBatchNaming.Type)?
 
     /// `count` rows of `table`, whose values `columns` holds; their new ids when `returningIDs`.
     public init(
         into table: String, count: Int, skippingConflicts: Bool = false, returningIDs: Bool = false,
-        _ columns: [SQLBatchColumn]
+        named: (any SQLBatchNaming.Type)? = nil, _ columns: [SQLBatchColumn]
     ) {
+        self.named = named
         self.table = table
         self.count = count
         self.columns = columns
@@ -26,6 +30,10 @@ public struct SQLRowBatch: Sendable {
         returnsIDs = returningIDs && !skippingConflicts
     }
 }
+
+/// A name for the batches of one shape, a type of its own as a named text's (`SQLText`): every batch under it
+/// must have the same table, columns, kinds of values and flags, only its values and their count vary.
+public protocol SQLBatchNaming: SendableMetatype {}
 
 /// A column of a batch and its values.
 public struct SQLBatchColumn: Sendable {

@@ -12,7 +12,7 @@ enum PostRows {
         guard !tweets.isEmpty else { return [] }
         let ids = try await connection.insert(
             SQLRowBatch(
-                into: "tweets", count: tweets.count, returningIDs: true,
+                into: "tweets", count: tweets.count, returningIDs: true, named: Tweets.self,
                 [
                     SQLBatchColumn("author_id", .integers(tweets.map(\.authorID))),
                     SQLBatchColumn("text", .texts(tweets.map(\.text))),
@@ -30,6 +30,12 @@ enum PostRows {
         return zip(ids, tweets).map { ($0, usernames[$1.authorID] ?? "") }
     }
 
+    /// The batches' names: each table's batch has one shape.
+    private enum Tweets: SQLBatchNaming {}
+    private enum Mentions: SQLBatchNaming {}
+    private enum Tags: SQLBatchNaming {}
+    private enum Notifications: SQLBatchNaming {}
+
     private enum Usernames: SQLText {
         static let sql: SQLQuery = "SELECT id, username FROM users WHERE id \(isInParam: 1)"
     }
@@ -40,7 +46,7 @@ enum PostRows {
     {
         _ = try await connection.insert(
             SQLRowBatch(
-                into: "tweet_mentions", count: mentions.count, skippingConflicts: true,
+                into: "tweet_mentions", count: mentions.count, skippingConflicts: true, named: Mentions.self,
                 [
                     SQLBatchColumn("tweet_id", .integers(mentions.map(\.tweetID))),
                     SQLBatchColumn("user_id", .integers(mentions.map(\.accountID))),
@@ -61,7 +67,7 @@ enum PostRows {
         }
         _ = try await connection.insert(
             SQLRowBatch(
-                into: "tweet_tags", count: tags.count,
+                into: "tweet_tags", count: tags.count, named: Tags.self,
                 [
                     SQLBatchColumn("tag", .texts(tags)), SQLBatchColumn("tweet_id", .integers(tweetIDs)),
                     SQLBatchColumn("author_id", .integers(authorIDs)), SQLBatchColumn("created_at", .same(.date(now))),
@@ -74,7 +80,7 @@ enum PostRows {
     ) async throws -> [Int64] {
         try await connection.insert(
             SQLRowBatch(
-                into: "notifications", count: planned.count, returningIDs: true,
+                into: "notifications", count: planned.count, returningIDs: true, named: Notifications.self,
                 [
                     SQLBatchColumn("recipient_id", .integers(planned.map(\.notification.recipientID))),
                     SQLBatchColumn("type", .texts(planned.map(\.notification.kind.rawValue))),
