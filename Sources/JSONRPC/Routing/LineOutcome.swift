@@ -25,10 +25,8 @@ public struct LineOutcome: Sendable {
 /// straight from the bytes the handler gave (a kept page, shared with a cache), not through a line copied
 /// together first: `head`, then `result`, then `}` when there is a result.
 ///
-/// Measured with bench/instructions.sh (callgrind, one seeded database; docs/BENCHMARKS.md, "Instructions per
-/// request"), with `JSONWritable.writtenJSON`: tweets.fetch limit 20 went from 101,080 to 76,104 instructions a
-/// request and timeline.home limit 20 from 120,115 to 82,582, two copies of a 14 KB page fewer; a ping, whose
-/// result is small and still copied into one line, from 8,082 to 8,446.
+/// Two copies of a 14 KB page fewer a page answered, about a quarter of a page's instructions (bench/analysis.md,
+/// "Measured in the code's history").
 public struct ResponseLine: Sendable {
     /// The line up to its result (`{"id":…,"jsonrpc":"2.0","result":`), or the whole line when it has none.
     public let head: [UInt8]

@@ -6,8 +6,7 @@ import Synchronization
 /// Inlinable, so each store specializes it for its own `Value`: unspecialized, every post paid for generic
 /// metadata looked up at run time (`OutcomeSlot<Tweet>.State`, its `Mutex`, the continuation), about 2 % of
 /// the daemon's time under durable posts (perf, 64 × 4 posts). The state is set in the initializer, not in its
-/// declaration: a declaration's initial value is a function of its own that the store cannot specialize, and
-/// it still instantiated `Mutex<State>` on every post (0.2 µs a post, perf, C client 64 × 4).
+/// declaration: a declaration's initial value is a function of its own that the store cannot specialize.
 public final class OutcomeSlot<Value: Sendable>: Sendable {
     @usableFromInline
     struct State {

@@ -5,9 +5,8 @@ import TwitterCore
 /// on a kept page gets the kept bytes with `true` written over the `false` of each of their marks, instead of
 /// the page's tweets marked and written again from their parts.
 ///
-/// Measured with `sh bench/instructions.sh` (callgrind, on one seeded database): timeline.home limit 20, a page
-/// the benchmark's reader has marked, went from 291,679 to 120,115 instructions per request; writing the marked
-/// page again was half of it. The bytes are those the slow path writes: `PageMarksTests` holds the two against
+/// Writing a marked page again had been half of a marked reader's timeline.home (bench/analysis.md, "Measured
+/// in the code's history"). The bytes are those the slow path writes: `PageMarksTests` holds the two against
 /// each other for readers with and without marks.
 struct PageMarks: Sendable {
     /// Which of a reader's marks a slot holds.
