@@ -20,7 +20,9 @@ public enum SchemaChange: Sendable {
             var parts: [String] = []
             if let key = table.generatedKey { parts.append(key + " " + dialect.generatedKey) }
             parts += table.columns.map { Self.definition(of: $0, dialect) }
-            if !table.primaryKey.isEmpty { parts.append("PRIMARY KEY (" + table.primaryKey.joined(separator: ", ") + ")") }
+            if !table.primaryKey.isEmpty {
+                parts.append("PRIMARY KEY (" + table.primaryKey.joined(separator: ", ") + ")")
+            }
             parts += table.uniques.map { "UNIQUE (" + $0.joined(separator: ", ") + ")" }
             return ["CREATE TABLE " + table.name + " (\n    " + parts.joined(separator: ",\n    ") + "\n)"]
         case .addColumn(let table, let column):

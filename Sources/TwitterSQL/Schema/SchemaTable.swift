@@ -88,8 +88,9 @@ public struct SchemaIndex: Sendable {
     public let condition: String?
 
     /// An index `name` on `table`'s `columns`.
-    public init(_ name: String, on table: String, _ columns: [String], unique: Bool = false, where condition: String? = nil)
-    {
+    public init(
+        _ name: String, on table: String, _ columns: [String], unique: Bool = false, where condition: String? = nil
+    ) {
         self.name = name
         self.table = table
         self.columns = columns
