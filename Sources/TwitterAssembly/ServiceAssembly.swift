@@ -7,8 +7,8 @@ import Sodium
 import TokenLogin
 import TwitterCore
 import TwitterRuntime
+import TwitterSQLite
 import TwitterServer
-import TwitterStore
 
 /// The one place that names the database driver (`OpenedDatabase`) and every login plugin and puts the daemon's
 /// services together: the daemon's main serves what it assembles, and tests that need no socket run the same

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import TwitterSQLite
 import TwitterServer
-import TwitterStore
 
 /// `twitterd backup`: a consistent copy of the database, taken while the daemon serves.
 struct Backup: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TwitterStore
+import TwitterSQLite
 
 /// `twitterd check`: SQLite's consistency checks, read-only, safe while the daemon serves.
 struct Check: ParsableCommand {

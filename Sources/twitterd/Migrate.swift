@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import TwitterAssembly
 import TwitterPostgres
-import TwitterStore
+import TwitterSQLite
 
 /// `twitterd migrate`: brings the database's schema up to this build's, then exits.
 struct Migrate: AsyncParsableCommand {

@@ -5,8 +5,8 @@ import TwitterAssembly
 import TwitterClient
 import TwitterCore
 import TwitterPostgres
+import TwitterSQLite
 import TwitterServer
-import TwitterStore
 
 /// `twitterd migrate-data`: copies a whole SQLite database into an empty PostgreSQL database.
 struct MigrateData: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import TwitterSQLite
 import TwitterServer
-import TwitterStore
 
 /// `twitterd restore`: replaces the daemon's database with a backup, while no daemon serves it.
 struct Restore: ParsableCommand {

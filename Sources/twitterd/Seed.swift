@@ -5,8 +5,8 @@ import Sodium
 import TwitterAssembly
 import TwitterClient
 import TwitterCore
+import TwitterSQLite
 import TwitterServer
-import TwitterStore
 
 /// `twitterd seed`: fills a database with random users and tweets, for demos and benchmarks.
 struct Seed: AsyncParsableCommand {

@@ -3,8 +3,8 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import TwitterCore
+import TwitterSQLite
 import TwitterServer
-import TwitterStore
 
 /// Runs the daemon in the foreground until SIGTERM or SIGINT.
 struct Serve: AsyncParsableCommand {

@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 import TwitterClient
-import TwitterStore
+import TwitterSQLite
 
 /// 32 clients post; the daemon is killed with SIGKILL at a random moment and restarted; every post that was
 /// answered must be there. On SQLite the kill waits until a checkpoint has begun copying the log into the

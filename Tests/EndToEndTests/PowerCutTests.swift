@@ -4,7 +4,7 @@ import JSONRPC
 import TestSupport
 import Testing
 import TwitterClient
-import TwitterStore
+import TwitterSQLite
 
 /// A power cut, simulated: the daemon runs under Tests/PowerCut/drop_unsynced.so, which keeps beside each of the
 /// database's files a copy holding only what a sync made durable. 32 clients post; the daemon is killed at a

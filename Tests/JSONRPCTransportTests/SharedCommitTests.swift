@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 import TwitterAPI
 import TwitterCore
-import TwitterStore
+import TwitterSQLite
 
 @testable import JSONRPCTransport
 @testable import TwitterServer

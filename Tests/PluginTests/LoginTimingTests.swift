@@ -4,7 +4,7 @@ import Sodium
 import Testing
 import TwitterCore
 import TwitterSQL
-import TwitterStore
+import TwitterSQLite
 
 /// A failed login must not tell whether the account exists, in its answer or its time. The answers are
 /// asserted identical; the timings are reported (docs/SECURITY.md), not asserted: time is the machine's.

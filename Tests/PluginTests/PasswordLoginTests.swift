@@ -4,7 +4,7 @@ import Sodium
 import Testing
 import TwitterCore
 import TwitterSQL
-import TwitterStore
+import TwitterSQLite
 
 /// The password provider against a real (in-memory) SQLite store and real libsodium.
 struct PasswordLoginTests {

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 import TwitterCore
 import TwitterSQL
-import TwitterStore
+import TwitterSQLite
 
 /// The throttle's sequence: five free failures, then 1 s, 2 s, 4 s… capped at 15 minutes, 100 a day.
 struct ThrottleTests {

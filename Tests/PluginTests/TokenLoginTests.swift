@@ -5,7 +5,7 @@ import Testing
 import TokenLogin
 import TwitterCore
 import TwitterSQL
-import TwitterStore
+import TwitterSQLite
 
 /// Tokens: format and checksum, hashing at rest, expiry, revocation, sliding sessions.
 struct TokenLoginTests {

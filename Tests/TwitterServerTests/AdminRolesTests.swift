@@ -4,7 +4,7 @@ import Testing
 import TwitterCore
 import TwitterRuntime
 import TwitterSQL
-import TwitterStore
+import TwitterSQLite
 
 @testable import TwitterServer
 

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import TwitterAPI
 import TwitterCore
-import TwitterStore
+import TwitterSQLite
 
 @testable import TwitterServer
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TwitterCore
 import TwitterSQL
-import TwitterStore
+import TwitterSQLite
 
 @testable import TwitterServer
 

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 import TwitterCore
 import TwitterSQL
-import TwitterStore
+import TwitterSQLite
 
 @testable import TwitterServer
 

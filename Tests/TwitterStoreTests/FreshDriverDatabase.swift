@@ -3,7 +3,7 @@ import TestSupport
 import TwitterSQL
 
 @testable import TwitterPostgres
-@testable import TwitterStore
+@testable import TwitterSQLite
 
 /// An empty, migrated database of one driver, as the stores' driver protocol sees it: for tests of what each
 /// driver must do alike below the stores (dialects, schema descriptions, row batches).

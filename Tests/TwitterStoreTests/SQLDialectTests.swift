@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TwitterPostgres
 import TwitterSQL
-import TwitterStore
+import TwitterSQLite
 
 /// A query written once is spelt by each database's dialect when it is serialised: the same query gives
 /// PostgreSQL's text and SQLite's, with its values in placeholder order, and nothing is rewritten afterwards.

@@ -3,7 +3,7 @@ import Testing
 import TwitterSQL
 
 @testable import TwitterPostgres
-@testable import TwitterStore
+@testable import TwitterSQLite
 
 /// A batch of rows, written by each driver its own way (SQLite a compiled statement a row, PostgreSQL one
 /// statement of unnested arrays), lands alike: every row in order with its ids, NULLs where a value is absent,

@@ -2,8 +2,8 @@ import Foundation
 import Logging
 import TwitterCore
 import TwitterPostgres
+import TwitterSQLite
 import TwitterServer
-import TwitterStore
 
 /// The daemon's database, opened as the configuration selects: the SQLite file (held under its lock, so no
 /// restore or second daemon touches it), or a PostgreSQL database that other daemons may share. The one place

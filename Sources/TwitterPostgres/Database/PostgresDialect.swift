@@ -61,7 +61,7 @@ public struct PostgresDialect: SQLDialect {
         static let sql: SQLQuery = "SELECT pg_advisory_xact_lock(\(param: 1)::integer, hashtext(\(param: 2)))"
     }
 
-    /// Yes: `message_events` carries sends to the other daemons.
+    /// Yes: `commit_events` carries every commit, sends included, to the other daemons.
     public var keepsCommitLog: Bool { true }
 
     /// PostgreSQL's types; a date is a `timestamptz`.

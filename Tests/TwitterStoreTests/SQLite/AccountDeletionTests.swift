@@ -4,7 +4,7 @@ import Testing
 import TwitterCore
 import TwitterSQL
 
-@testable import TwitterStore
+@testable import TwitterSQLite
 
 /// SQLite specifics of deleting an account: no row of any table refers to it afterwards.
 struct AccountDeletionTests {

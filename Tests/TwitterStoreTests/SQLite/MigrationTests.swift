@@ -4,7 +4,7 @@ import Testing
 import TwitterCore
 import TwitterSQL
 
-@testable import TwitterStore
+@testable import TwitterSQLite
 
 /// Upgrading a database keeps what it held and gives it what the new version records.
 struct MigrationTests {

@@ -3,7 +3,7 @@ import GRDB
 import Testing
 import TwitterSQL
 
-@testable import TwitterStore
+@testable import TwitterSQLite
 
 /// SQLite's driver for the stores written once: values, arrays and dates as GRDB keeps them, and an async body run
 /// to its end inside GRDB's synchronous closure. (Its spelling is `SQLDialectTests`'.)

@@ -4,7 +4,7 @@ import Testing
 import TwitterCore
 import TwitterSQL
 
-@testable import TwitterStore
+@testable import TwitterSQLite
 
 /// The text index written after the commit (`SearchIndexer`): search finds the same whether a tweet is in the
 /// index yet or only past its mark, commits index once enough tweets wait, and deletions keep the index sound.

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import TwitterStore
+@testable import TwitterSQLite
 
 /// The log's checkpoints off the writer's thread (`WALCheckpointer`): the background copies what commits
 /// leave in the log into the database file, and the writer steps in only past the inline limit.

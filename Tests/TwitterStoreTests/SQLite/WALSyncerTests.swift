@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 import TwitterCore
 
-@testable import TwitterStore
+@testable import TwitterSQLite
 
 /// The log synced off the writer's thread (`WALSyncer`): what a sync covers, and that every other commit still
 /// syncs before it returns. `PowerCutTests` (end to end) proves the outcome: nothing answered is lost.

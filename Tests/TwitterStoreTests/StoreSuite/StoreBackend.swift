@@ -8,7 +8,7 @@ import TwitterCore
 import TwitterSQL
 
 @testable import TwitterPostgres
-@testable import TwitterStore
+@testable import TwitterSQLite
 
 /// A backend the store suite runs against. The suite's tests see only TwitterCore's store protocols, so a new
 /// backend adds itself to `all` and every case runs on it unchanged.
