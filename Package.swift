@@ -79,6 +79,11 @@ let package = Package(
             name: "JSONRPC",
             swiftSettings: crossModule,
             plugins: ["MemberwiseInitsPlugin"]),
+        // The Mastodon client API as endpoints over the request layer: Mastodon's params in, the daemon's typed
+        // methods called, Mastodon's entities out. No HTTP types and no rule: the HTTP transport serves it.
+        .target(
+            name: "MastodonAPI", dependencies: ["JSONRPC", "TwitterAPI", "TwitterCore"],
+            plugins: ["MemberwiseInitsPlugin"]),
         // `twctl tui`'s pure model: state, key -> effects, state -> a grid of cells; no terminal, no socket.
         .target(name: "TwitterTUI", dependencies: ["TwitterCore"], plugins: ["MemberwiseInitsPlugin"]),
         // Swift tasks on a NIO event loop: the server's connections and the PostgreSQL store's queries use it.
@@ -176,6 +181,7 @@ let package = Package(
         ),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "MemberwiseInitsTests", dependencies: ["MemberwiseInits"]),
+        .testTarget(name: "MastodonAPITests", dependencies: ["MastodonAPI", "JSONRPC", "TwitterAPI", "TwitterCore"]),
         .testTarget(name: "TwitterCoreTests", dependencies: ["TwitterCore"]),
         .testTarget(name: "TwitterRuntimeTests", dependencies: ["TwitterRuntime", "TwitterCore"]),
         .testTarget(name: "TwitterRulesTests", dependencies: ["TwitterRules", "TwitterCore"]),

@@ -153,6 +153,25 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         return try await route.handler.run(try route.checkedParams(request.params), context)
     }
 
+    /// Runs one call for a transport that does not speak in lines (HTTP): the same route, middleware, params check
+    /// and handler as a line's call, to its encoded result or the error a line would have been answered with.
+    public func run(_ method: String, params: JSONValue?, context: Context) async -> Result<[UInt8], RPCError> {
+        let request = RPCRequest(id: .null, method: method, params: params)
+        guard let route = router.route(for: method) else { return .failure(.methodNotFound(method)) }
+        do {
+            let encoded = try await serve(route, request, context: context, from: 0)
+            let limits = self.limits
+            var index = 0
+            while index < middleware.count {
+                try middleware[index].check(answer: encoded, limits: limits)
+                index += 1
+            }
+            return .success(encoded)
+        } catch {
+            return .failure(rpcError(error, request, context))
+        }
+    }
+
     private func answer(_ result: Result<[UInt8], RPCError>, to request: RPCRequest) -> Outcome {
         Outcome(line: responseLine(result, id: request.id), requestCount: 1)
     }

@@ -1,0 +1,19 @@
+import JSONRPC
+
+/// The one request layer as a Mastodon endpoint reaches it: typed calls of the daemon's own methods (TwitterAPI),
+/// made as the request's caller (the account its bearer token logged in, or nobody).
+///
+/// An endpoint only translates: Mastodon's params into a method's params, the method's result into Mastodon's
+/// entities. Every rule, visibility check, scope and rate is the layer's, met exactly as a JSON-RPC line meets
+/// it; the HTTP transport implements this over `RequestProcessor.call`, tests may implement it over a socket.
+public protocol MastodonCaller: Sendable {
+    /// Calls `method` with `params` as this request's caller; a refusal is the layer's `RPCError`.
+    func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) async throws(RPCError) -> Result
+}
+
+extension MastodonCaller {
+    /// Calls a method that takes no params.
+    public func call<Result>(_ method: RPCMethod<NoParams, Result>) async throws(RPCError) -> Result {
+        try await call(method, NoParams())
+    }
+}
