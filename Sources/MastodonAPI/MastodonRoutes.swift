@@ -1,0 +1,6 @@
+/// Every Mastodon endpoint this module serves, the one list the HTTP transport routes: the data endpoints and the
+/// OAuth ones (`/api/v1/apps`, `/oauth/*`).
+public enum MastodonRoutes {
+    /// The endpoints, by area.
+    public static let all: [MastodonEndpoint] = OAuthEndpoints.all
+}
