@@ -277,12 +277,19 @@ public struct SessionLogin: Sendable, Equatable {
     public var expiresAt: Date?
     /// The role, decided at login (`AdminRoles`).
     public var role: AccountRole
+    /// The scopes of the OAuth access token the login rests on; nil for every other login, which may call every
+    /// method its access allows (`ScopeMiddleware`).
+    public var scopes: OAuthScopes?
+    /// The OAuth app of the access token the login rests on; nil for every other login.
+    public var appID: Int64?
 
     /// Creates a login.
     public init(userID: Int64, provider: String, token: IssuedSession, role: AccountRole = .user) {
         self.userID = userID
         self.provider = provider
         self.role = role
+        self.scopes = token.scopes
+        self.appID = token.appID
         self.tokenID = token.id
         self.sessionID = token.kind == .session ? token.id : nil
         self.expiresAt = token.expiresAt
