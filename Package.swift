@@ -196,7 +196,13 @@ let package = Package(
         ),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "MemberwiseInitsTests", dependencies: ["MemberwiseInits"]),
-        .testTarget(name: "MastodonAPITests", dependencies: ["MastodonAPI", "JSONRPC", "TwitterAPI", "TwitterCore"]),
+        .testTarget(
+            name: "MastodonAPITests",
+            dependencies: [
+                "MastodonAPI", "JSONRPC", "TwitterAPI", "TwitterCore", "TwitterServer", "TwitterAssembly", "Sodium",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "TwitterCoreTests", dependencies: ["TwitterCore"]),
         .testTarget(name: "TwitterRuntimeTests", dependencies: ["TwitterRuntime", "TwitterCore"]),
         .testTarget(name: "TwitterRulesTests", dependencies: ["TwitterRules", "TwitterCore"]),

@@ -48,6 +48,26 @@ extension API.System {
         public var store: String
     }
 
+    // @MemberwiseInit
+    /// `system.limits`' answer.
+    public struct Limits: Codable, Sendable, Equatable {
+        /// The longest tweet, in characters (`[tweets] max_length`).
+        public var tweetMaximumLength: Int
+    }
+
+    /// `system.limits`.
+    public static let limits = RPCMethod<NoParams, Limits>(
+        MethodDescriptor(
+            "system.limits", summary: "What this daemon accepts: the longest tweet.",
+            result: .object(
+                [
+                    Property(
+                        "tweetMaximumLength", .integer("The longest tweet, in characters ([tweets] max_length)."),
+                        required: true)
+                ], title: "Limits"),
+            access: .open, positional: true
+        ))
+
     /// `system.ping`.
     public static let ping = RPCMethod<NoParams, String>(
         MethodDescriptor(

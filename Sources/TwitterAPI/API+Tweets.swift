@@ -438,6 +438,29 @@ extension API.Tweets {
             errors: ["invalid_params", "not_found"]
         ))
 
+    /// `tweets.liked`'s params.
+    public typealias LikedParams = API.PageParams
+
+    /// `tweets.liked`.
+    public static let liked = RPCMethod<LikedParams, TweetListPage>(
+        MethodDescriptor(
+            "tweets.liked",
+            summary: "The tweets the caller likes, newest like first; deleted and hidden tweets are left out.",
+            params: [
+                API.PageSize.tweets.property,
+                Property("cursor", .string("The nextCursor of the previous page.")),
+            ],
+            result: listPageSchema, errors: ["invalid_params"]
+        ))
+
+    /// `tweets.repostedBy`.
+    public static let repostedBy = RPCMethod<LikedByParams, API.Users.UserPage>(
+        MethodDescriptor(
+            "tweets.repostedBy", summary: "Who reposted a tweet, newest repost first.",
+            params: [Property("id", .integer(), required: true)] + pageParams, result: userPageSchema,
+            errors: ["invalid_params", "not_found"]
+        ))
+
     /// `tweets.repost`.
     public static let repost = RPCMethod<IDParams, Tweet>(
         MethodDescriptor(

@@ -20,7 +20,10 @@ public enum DaemonAssembly {
         versions: ComponentVersions, statistics: ServerStatistics, settings: LiveSettings, logger: Logger
     ) -> RequestProcessor<RequestContext> {
         var router = Router<RequestContext>()
-        SystemMethods(database: database, versions: versions, statistics: statistics).register(in: &router)
+        SystemMethods(
+            database: database, versions: versions, statistics: statistics,
+            tweetMaximumLength: tweets.text.maximumLength
+        ).register(in: &router)
         AuthMethods(services: auth).register(in: &router)
         TokenMethods(auth: auth).register(in: &router)
         ProfileMethods(auth: auth, messages: messages?.store).register(in: &router)

@@ -14,7 +14,7 @@ struct RepostVisibilityTests {
 
     /// A method that names a tweet, called by bob with the repost's id.
     enum NamingPath: String, CaseIterable, Sendable {
-        case get, thread, like, unlike, likedBy, reply, repost, delete, report
+        case get, thread, like, unlike, likedBy, repostedBy, reply, repost, delete, report
 
         func call(_ repostID: Int64) -> (method: String, params: String) {
             switch self {
@@ -23,6 +23,7 @@ struct RepostVisibilityTests {
             case .like: ("tweets.like", #"{"id":\#(repostID)}"#)
             case .unlike: ("tweets.unlike", #"{"id":\#(repostID)}"#)
             case .likedBy: ("tweets.likedBy", #"{"id":\#(repostID)}"#)
+            case .repostedBy: ("tweets.repostedBy", #"{"id":\#(repostID)}"#)
             case .reply: ("tweets.post", #"{"text":"sneaky","inReplyToId":\#(repostID)}"#)
             case .repost: ("tweets.repost", #"{"id":\#(repostID)}"#)
             case .delete: ("tweets.delete", #"{"id":\#(repostID)}"#)

@@ -16,9 +16,12 @@ struct WriteRateCoverageTests {
             "account.export", "auth.peerLinks", "auth.providers", "auth.whoami", "bookmarks.list", "lists.get",
             "lists.members", "lists.mine", "lists.of", "messages.conversations", "messages.list",
             "messages.unreadCount", "notifications.list", "notifications.unreadCount", "profile.get", "rpc.discover",
-            "search.tweets", "search.users", "system.health", "system.ping", "system.version", "tags.trending",
+            "search.tweets", "search.users", "system.health", "system.limits", "system.ping", "system.version",
+            "tags.trending",
             "tags.tweets", "timeline.home", "timeline.list", "timeline.public", "timeline.user", "tokens.list",
-            "tweets.fetch", "tweets.get", "tweets.likedBy", "tweets.quotes", "tweets.thread", "users.blocked",
+            "tweets.fetch", "tweets.get", "tweets.liked", "tweets.likedBy", "tweets.quotes", "tweets.repostedBy",
+            "tweets.thread",
+            "users.blocked",
             "users.followers", "users.following", "users.get", "users.muted",
         ]
         for name in reads { reasons[name] = "reads: stores nothing" }

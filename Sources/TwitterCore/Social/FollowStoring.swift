@@ -25,6 +25,12 @@ public protocol LikeStoring: Sendable {
     func unlike(_ id: Int64, by userID: Int64) async throws -> TweetCounts
     /// Who liked tweet `id`, newest like first; nil when there is no such tweet.
     func likers(of id: Int64, page: PageRequest) async throws -> UserPage?
+    /// Who reposted tweet `id` (the original when `id` is a repost), newest repost first; nil when there is no
+    /// such tweet.
+    func reposters(of id: Int64, page: PageRequest) async throws -> UserPage?
+    /// The tweets `userID` likes, newest like first, leaving out the tweets of `page.hiding`, as `bookmarks` reads
+    /// bookmarks (the page has the same shape).
+    func liked(by userID: Int64, page: PageRequest) async throws -> BookmarkPage
     /// Every tweet `userID` has liked or bookmarked and every original it has reposted.
     func marks(of userID: Int64) async throws -> ReaderMarks
 }

@@ -22,6 +22,9 @@ struct Relationship: Sendable {
     static let likes = Relationship(table: "tweet_likes", owner: "user_id", target: "tweet_id")
     /// Who bookmarked which tweet.
     static let bookmarks = Relationship(table: "bookmarks", owner: "user_id", target: "tweet_id")
+    /// Who reposted which tweet: a repost is a tweet of its author's pointing at the original, its id the
+    /// repost's, so newest repost first.
+    static let reposts = Relationship(table: "tweets", owner: "author_id", target: "repost_of_id")
     /// Which list holds which account.
     static let listMembers = Relationship(table: "list_members", owner: "list_id", target: "member_id")
 

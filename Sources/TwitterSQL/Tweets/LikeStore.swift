@@ -78,6 +78,34 @@ public struct LikeStore: LikeStoring {
         }
     }
 
+    /// Walks the tweets' (repost_of_id, author_id) index from the original; nil as `likers`.
+    public func reposters(of id: Int64, page: PageRequest) async throws -> UserPage? {
+        try await database.read { connection in
+            guard let target = try await TweetRows.target(connection, of: id) else { return nil }
+            return try await UserPageQuery.fetch(connection, .reposts.reversed, from: target, page: page)
+        }
+    }
+
+    /// Walks the likes' (user_id, id) index back from the cursor, joining each like's tweet as every read does.
+    public func liked(by userID: Int64, page: PageRequest) async throws -> BookmarkPage {
+        try await database.read { connection in
+            var conditions: [SQLQuery] = ["liking.user_id = \(userID)", "liking.id < \(page.before ?? Int64.max)"]
+            if let hiding = TweetRows.hidingClause(page.hiding) { conditions.append(hiding) }
+            // One more than asked: whether it exists says if there is a next page.
+            let query = TweetRows.select(
+                "WHERE \(conditions.joined(separator: " AND ")) ORDER BY liking.id DESC LIMIT \(Int64(page.limit + 1))",
+                joining: "JOIN tweet_likes AS liking ON liking.tweet_id = tweets.id")
+            let tweets = try await TweetRows.fetchAll(connection, query)
+            let shown = Array(tweets.prefix(page.limit))
+            guard tweets.count > page.limit, let last = shown.last else {
+                return BookmarkPage(tweets: shown, next: nil)
+            }
+            let position = try await connection.value(
+                "SELECT id FROM tweet_likes WHERE user_id = \(userID) AND tweet_id = \(last.id)", as: Int64.self)
+            return BookmarkPage(tweets: shown, next: position)
+        }
+    }
+
     /// Every like, repost and bookmark of the reader, in one round trip.
     public func marks(of userID: Int64) async throws -> ReaderMarks {
         try await database.read { connection in

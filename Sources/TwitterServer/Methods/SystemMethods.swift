@@ -8,9 +8,14 @@ struct SystemMethods {
     let database: any HealthChecking
     let versions: ComponentVersions
     let statistics: ServerStatistics
+    /// The configured longest tweet, which `system.limits` tells clients (the Mastodon API's instance does).
+    let tweetMaximumLength: Int
 
     func register(in router: inout Router<RequestContext>) {
         router.register(API.System.ping, in: .open, { (_: NoParams, _) in "pong" })
+        router.register(
+            API.System.limits, in: .open,
+            { [tweetMaximumLength] (_: NoParams, _) in API.System.Limits(tweetMaximumLength: tweetMaximumLength) })
         router.register(
             API.System.version, in: .open,
             { [versions] (_: NoParams, _) in

@@ -18,7 +18,7 @@ extension AuthRouteTests {
         }
         let open: Set<String> = [
             "auth.signup", "auth.login", "auth.providers", "auth.resetPassword", "rpc.discover", "system.ping",
-            "system.version", "system.health",
+            "system.version", "system.health", "system.limits",
         ]
         for method in methods {
             guard case .string(let name)? = method["name"] else { continue }

@@ -166,4 +166,37 @@ struct SocialStoreTests {
                 .tweet(.deleted(id: original.id, authorID: alice.id, repostOf: nil)),
             ])
     }
+
+    @Test(arguments: StoreBackend.all) func repostersAndLikedTweetsAreListedNewestFirst(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
+        let alice = try await fixture.user("alice")
+        let bob = try await fixture.user("bob")
+        let carol = try await fixture.user("carol")
+        let original = try await fixture.post("original", by: alice)
+        let other = try await fixture.post("other", by: alice)
+        let bobs = try await fixture.tweets.repost(original.id, by: bob.id)
+        _ = try await fixture.tweets.repost(original.id, by: carol.id)
+        // The original's reposters, newest first, by its id or a repost's; one page of one, then the next.
+        let first = try #require(try await fixture.likes.reposters(of: bobs.id, page: PageRequest(limit: 1)))
+        #expect(first.users.map(\.username) == ["carol"])
+        let rest = try #require(
+            try await fixture.likes.reposters(of: original.id, page: PageRequest(limit: 1, before: first.next)))
+        #expect(rest.users.map(\.username) == ["bob"] && rest.next == nil)
+        let hiding = try #require(
+            try await fixture.likes.reposters(of: original.id, page: PageRequest(hiding: [carol.id])))
+        #expect(hiding.users.map(\.username) == ["bob"])
+        #expect(try await fixture.likes.reposters(of: other.id, page: PageRequest())?.users == [])
+        #expect(try await fixture.likes.reposters(of: 424_242, page: PageRequest()) == nil)
+
+        _ = try await fixture.likes.like(original.id, by: bob.id)
+        _ = try await fixture.likes.like(other.id, by: bob.id)
+        let liked = try await fixture.likes.liked(by: bob.id, page: PageRequest(limit: 1))
+        #expect(liked.tweets.map(\.id) == [other.id])
+        let older = try await fixture.likes.liked(by: bob.id, page: PageRequest(limit: 1, before: liked.next))
+        #expect(older.tweets.map(\.id) == [original.id] && older.next == nil)
+        #expect(try await fixture.likes.liked(by: bob.id, page: PageRequest(hiding: [alice.id])).tweets.isEmpty)
+        #expect(try await fixture.likes.liked(by: carol.id, page: PageRequest()).tweets.isEmpty)
+    }
 }

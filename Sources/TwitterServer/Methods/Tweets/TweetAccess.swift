@@ -45,6 +45,11 @@ extension TweetAccess {
         try await listed(page, \BookmarkPage.tweets, for: reader) { try await store.bookmarks(of: reader, page: $0) }
     }
 
+    /// A page of the tweets `reader` likes, as bookmarks are read: the liked tweets it may still see.
+    func liked(by reader: Int64, page: PageRequest, in store: any LikeStoring) async throws -> BookmarkPage {
+        try await listed(page, \BookmarkPage.tweets, for: reader) { try await store.liked(by: reader, page: $0) }
+    }
+
     /// A page of tweets read by `read` as `reader` may see it: the store is asked to leave out the accounts the
     /// reader hides (`hiding`), and what it read is held to the one rule of what lists show (`listed`).
     private func listed<Page>(

@@ -117,6 +117,26 @@ struct TweetMethods: MethodGroup {
                 }
                 return API.Users.UserPage(page)
             })
+        router.register(
+            API.Tweets.liked, in: .loggedIn,
+            { (params: API.Tweets.LikedParams, context) in
+                let reader = context.userID
+                let request = try PageCursor.request(.tweets, limit: params.limit, cursor: params.cursor)
+                let page = try await services.access.liked(by: reader, page: request, in: likes)
+                let marked = try await feed.marked(page.tweets, for: reader, stores: stores)
+                return TweetListAnswer(tweets: marked, nextCursor: page.next, json: feed.caches.tweetJSON)
+            })
+        router.register(
+            API.Tweets.repostedBy, in: .loggedIn,
+            { (params: API.Tweets.LikedByParams, context) in
+                let request = try await services.pageRequest(params.limit, params.cursor, context)
+                // As likedBy: a tweet the caller may not see is as if absent, its reposters too.
+                _ = try await services.access.tweet(params.id, for: context.userID)
+                guard let page = try await likes.reposters(of: params.id, page: request) else {
+                    throw TwitterError.notFound("Tweet \(params.id)")
+                }
+                return API.Users.UserPage(page)
+            })
         // Queued like a post (`sharesCommits`, nothing awaited before): a repost is a tweet, and takes its id in
         // commit order.
         router.register(

@@ -1,0 +1,110 @@
+import TwitterAPI
+
+/// Mastodon's paging (`max_id`, `since_id`, `min_id`, `limit`) mapped onto ours, and the `Link` header that
+/// tells a client where the next and previous pages are.
+///
+/// A timeline pages by tweet id (`maxId`, `sinceId`); a page of people or of bookmarks pages by our cursor,
+/// which travels in `max_id` (Mastodon.py keeps a `max_id` that is not a number as text). toot reads only a
+/// `Link` that starts with `<...>; rel="next"`, so `next` comes first; on the last page it is left out, which is
+/// how both clients know to stop.
+struct MastodonPaging: Sendable {
+    /// Only items older than this id (a timeline) or after this cursor (a page by cursor).
+    var maxID: String?
+    /// Only items newer than this id.
+    var sinceID: Int64?
+    /// Items newer than this id: served as `sinceID` (the newest page after it).
+    var minID: Int64?
+    /// How many, as the client asked; nil for the method's default.
+    var requestedLimit: Int?
+
+    /// The paging params of `params`; a `since_id` or `min_id` that is not an id is 422.
+    init(_ params: MastodonParams) throws(MastodonError) {
+        maxID = params.string("max_id").flatMap { $0.isEmpty ? nil : $0 }
+        sinceID = try Self.id(params, "since_id")
+        minID = try Self.id(params, "min_id")
+        requestedLimit = try params.int("limit")
+    }
+
+    /// The page size to ask the layer for: the client's, within 1 and `size`'s maximum (Mastodon clamps too).
+    func limit(_ size: API.PageSize) -> Int? {
+        requestedLimit.map { min(max($0, 1), size.maximum) }
+    }
+
+    /// `max_id` as a tweet id; 422 when it is not one.
+    func maxTweetID() throws(MastodonError) -> Int64? {
+        guard let maxID else { return nil }
+        guard let id = Int64(maxID), id >= 0 else { throw .unprocessable("max_id must be a status id") }
+        return id
+    }
+
+    /// The lower bound of a timeline page: `since_id`, else `min_id`.
+    var lowerID: Int64? { sinceID ?? minID }
+
+    private static func id(_ params: MastodonParams, _ key: String) throws(MastodonError) -> Int64? {
+        guard let text = params.string(key), !text.isEmpty else { return nil }
+        guard let id = Int64(text), id >= 0 else { throw .unprocessable("\(key) must be an id") }
+        return id
+    }
+}
+
+/// Writes the `Link` header of a page.
+enum MastodonLink {
+    /// The keys that page: left out of the links' other params, which repeat the request's.
+    private static let pagingKeys: Set<String> = ["max_id", "since_id", "min_id"]
+    /// Keys Mastodon takes as arrays: written `key[]=` even with one value.
+    private static let arrayKeys: Set<String> = ["types", "exclude_types", "account_ids", "id"]
+
+    /// The `Link` header for a page served at `path` (a pattern: `:name` is replaced by the request's captured
+    /// segment) with `next` as the next page's `max_id` and `previous` as the previous page's `min_id`; nil when
+    /// there is neither.
+    static func header(for request: MastodonRequest, path: String, next: String?, previous: String?)
+        -> MastodonHeader?
+    {
+        guard next != nil || previous != nil else { return nil }
+        let base = request.origin + resolve(path, request.pathParameters) + "?"
+        let others = otherParams(request.params)
+        var links: [String] = []
+        if let next { links.append("<" + base + others + "max_id=" + percentEncoded(next) + #">; rel="next""#) }
+        if let previous {
+            links.append("<" + base + others + "min_id=" + percentEncoded(previous) + #">; rel="prev""#)
+        }
+        return MastodonHeader(name: "Link", value: links.joined(separator: ", "))
+    }
+
+    /// The path with its `:name` segments filled in.
+    static func resolve(_ path: String, _ parameters: [String: String]) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            segment.hasPrefix(":") ? percentEncoded(parameters[String(segment.dropFirst())] ?? "") : String(segment)
+        }.joined(separator: "/")
+    }
+
+    /// The request's params but the paging ones, each followed by `&`, keys sorted so a link is always the same.
+    private static func otherParams(_ params: MastodonParams) -> String {
+        var query = ""
+        for key in params.values.keys.sorted() where !pagingKeys.contains(key) {
+            let values = params.values[key] ?? []
+            let name = arrayKeys.contains(key) || values.count > 1 ? key + "[]" : key
+            for value in values { query += percentEncoded(name) + "=" + percentEncoded(value) + "&" }
+        }
+        return query
+    }
+
+    /// `text` with every byte but RFC 3986's unreserved ones percent-encoded.
+    static func percentEncoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(hex[Int(byte >> 4)])
+                encoded.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return encoded
+    }
+}
