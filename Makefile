@@ -50,13 +50,15 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## run: build in release mode and serve in the foreground on ./.run/twitterd.sock
+## run: build in release mode and serve in the foreground on ./.run/twitterd.sock and http://127.0.0.1:3000
 run: release
 	@# No mkdir here: twitterd creates the folder of its database itself, 0700 whatever the umask.
 	@echo "twitterd: serving on $(RUN_DIR)/twitterd.sock (database $(RUN_DIR)/twitterd.sqlite); Ctrl-C stops it."
 	@echo "try:  echo '{\"jsonrpc\":\"2.0\",\"method\":\"system.ping\",\"id\":1}' | socat - UNIX-CONNECT:$(RUN_DIR)/twitterd.sock"
 	@echo "  or: $(RELEASE_BIN)/twctl --socket $(RUN_DIR)/twitterd.sock status"
-	@exec $(RELEASE_BIN)/twitterd --socket $(RUN_DIR)/twitterd.sock --database $(RUN_DIR)/twitterd.sqlite
+	@echo "  Mastodon clients: http://127.0.0.1:3000 (toot login_cli -i http://127.0.0.1:3000), or $(RUN_DIR)/http.sock"
+	@exec $(RELEASE_BIN)/twitterd --socket $(RUN_DIR)/twitterd.sock --database $(RUN_DIR)/twitterd.sqlite \
+		--http unix:$(RUN_DIR)/http.sock --http 127.0.0.1:3000
 
 # The PostgreSQL pass leaves out the suites about SQLite's file, the sandbox and systemd, and the suites that
 # name their stores themselves (faults, migrate-data, shared databases, the networked hosts), which ran in the
@@ -143,6 +145,7 @@ install: release man completions
 		systemd/twitterd.service > $(DESTDIR)$(UNITDIR)/twitterd.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/twitterd.service
 	install -m 0644 systemd/twitterd.socket $(DESTDIR)$(UNITDIR)/twitterd.socket
+	install -m 0644 systemd/twitterd-http.socket $(DESTDIR)$(UNITDIR)/twitterd-http.socket
 	sed 's#/usr/local/bin/twitterd#$(BINDIR)/twitterd#; s#/usr/local/share/doc/twitterd#$(DOCDIR)#' \
 		systemd/twitterd-backup.service > $(DESTDIR)$(UNITDIR)/twitterd-backup.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/twitterd-backup.service
@@ -161,12 +164,13 @@ install: release man completions
 		echo "install: the installed binaries link the Swift runtime dynamically; run make clean and install again" >&2; \
 		exit 1; \
 	fi
-	@echo "installed; next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now twitterd.socket"
+	@echo "installed; next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now twitterd.socket twitterd-http.socket"
 	@echo "  daily backups (optional): systemctl enable --now twitterd-backup.timer"
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/twitterd $(DESTDIR)$(BINDIR)/twctl
-	rm -f $(DESTDIR)$(UNITDIR)/twitterd.service $(DESTDIR)$(UNITDIR)/twitterd.socket
+	rm -f $(DESTDIR)$(UNITDIR)/twitterd.service $(DESTDIR)$(UNITDIR)/twitterd.socket \
+		$(DESTDIR)$(UNITDIR)/twitterd-http.socket
 	rm -f $(DESTDIR)$(UNITDIR)/twitterd-backup.service $(DESTDIR)$(UNITDIR)/twitterd-backup.timer
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/twitterd.conf $(DESTDIR)$(TMPFILESDIR)/twitterd.conf
 	rm -f $(DESTDIR)$(MANDIR)/twctl.1 $(DESTDIR)$(MANDIR)/twitterd.1
