@@ -15,12 +15,30 @@ RUN_DIR := .run
 RELEASE_BIN := .build/release
 GENERATED := .build/generated
 
-.PHONY: all deps build release run test test-systemd lint format bench soak fuzz man completions install uninstall clean
+.PHONY: all deps clients build release run test test-systemd lint format bench soak fuzz man completions install uninstall clean
 
 all: build
 
 deps:
 	@sh scripts/install-deps.sh
+
+# The real Mastodon clients the end-to-end tests run (Tests/EndToEndTests/MastodonClient*, scripts in Tests/MastodonClients): toot and Mastodon.py from
+# PyPI, pinned with their whole resolved set, in a virtual environment of the build folder made by Debian's
+# Python (python3-venv is in scripts/install-deps.sh's list). Made once; again only when the pins change.
+# The tests find it through TWITTERD_TEST_MASTODON_CLIENTS: set, the client tests run and a broken environment
+# fails them; unset (a bare `swift test`), they are skipped and say so.
+MASTODON_VENV := $(CURDIR)/.build/mastodon-venv
+MASTODON_PINS := Tests/MastodonClients/constraints.txt
+clients: $(MASTODON_VENV)/installed
+
+$(MASTODON_VENV)/installed: $(MASTODON_PINS) | deps
+	rm -rf $(MASTODON_VENV)
+	/usr/bin/python3 -m venv $(MASTODON_VENV)
+	$(MASTODON_VENV)/bin/pip install --quiet --no-cache-dir --disable-pip-version-check -c $(MASTODON_PINS) \
+		"toot==0.52.1" "Mastodon.py[websocket-streaming]==2.3.3"
+	$(MASTODON_VENV)/bin/toot --version
+	$(MASTODON_VENV)/bin/python -c 'import mastodon, websocket, importlib.metadata as m; print("Mastodon.py", m.version("Mastodon.py"))'
+	touch $@
 
 build: deps
 	$(SWIFT) build
@@ -32,21 +50,24 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## run: build in release mode and serve in the foreground on ./.run/twitterd.sock
+## run: build in release mode and serve in the foreground on ./.run/twitterd.sock and http://127.0.0.1:3000
 run: release
 	@# No mkdir here: twitterd creates the folder of its database itself, 0700 whatever the umask.
 	@echo "twitterd: serving on $(RUN_DIR)/twitterd.sock (database $(RUN_DIR)/twitterd.sqlite); Ctrl-C stops it."
 	@echo "try:  echo '{\"jsonrpc\":\"2.0\",\"method\":\"system.ping\",\"id\":1}' | socat - UNIX-CONNECT:$(RUN_DIR)/twitterd.sock"
 	@echo "  or: $(RELEASE_BIN)/twctl --socket $(RUN_DIR)/twitterd.sock status"
-	@exec $(RELEASE_BIN)/twitterd --socket $(RUN_DIR)/twitterd.sock --database $(RUN_DIR)/twitterd.sqlite
+	@echo "  Mastodon clients: http://127.0.0.1:3000 (toot login_cli -i http://127.0.0.1:3000), or $(RUN_DIR)/http.sock"
+	@exec $(RELEASE_BIN)/twitterd --socket $(RUN_DIR)/twitterd.sock --database $(RUN_DIR)/twitterd.sqlite \
+		--http unix:$(RUN_DIR)/http.sock --http 127.0.0.1:3000
 
 # The PostgreSQL pass leaves out the suites about SQLite's file, the sandbox and systemd, and the suites that
 # name their stores themselves (faults, migrate-data, shared databases, the networked hosts), which ran in the
 # first pass.
 POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests|MigrateDataTests|SharedDatabaseTests|NetworkedPostgresTests|PowerCutTests
 
-## test: the whole suite: unit tests and end-to-end tests against the real binaries
-test: deps
+## test: the whole suite: unit tests and end-to-end tests against the real binaries and the real Mastodon clients
+test: export TWITTERD_TEST_MASTODON_CLIENTS := $(MASTODON_VENV)
+test: deps clients
 	$(SWIFT) build --build-tests
 	@# One test at a time: end-to-end tests block on real sockets, and run side by side they would starve
 	@# each other's async work on a two-core machine. The PostgreSQL store's tests run against a throwaway
@@ -124,6 +145,7 @@ install: release man completions
 		systemd/twitterd.service > $(DESTDIR)$(UNITDIR)/twitterd.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/twitterd.service
 	install -m 0644 systemd/twitterd.socket $(DESTDIR)$(UNITDIR)/twitterd.socket
+	install -m 0644 systemd/twitterd-http.socket $(DESTDIR)$(UNITDIR)/twitterd-http.socket
 	sed 's#/usr/local/bin/twitterd#$(BINDIR)/twitterd#; s#/usr/local/share/doc/twitterd#$(DOCDIR)#' \
 		systemd/twitterd-backup.service > $(DESTDIR)$(UNITDIR)/twitterd-backup.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/twitterd-backup.service
@@ -142,12 +164,13 @@ install: release man completions
 		echo "install: the installed binaries link the Swift runtime dynamically; run make clean and install again" >&2; \
 		exit 1; \
 	fi
-	@echo "installed; next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now twitterd.socket"
+	@echo "installed; next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now twitterd.socket twitterd-http.socket"
 	@echo "  daily backups (optional): systemctl enable --now twitterd-backup.timer"
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/twitterd $(DESTDIR)$(BINDIR)/twctl
-	rm -f $(DESTDIR)$(UNITDIR)/twitterd.service $(DESTDIR)$(UNITDIR)/twitterd.socket
+	rm -f $(DESTDIR)$(UNITDIR)/twitterd.service $(DESTDIR)$(UNITDIR)/twitterd.socket \
+		$(DESTDIR)$(UNITDIR)/twitterd-http.socket
 	rm -f $(DESTDIR)$(UNITDIR)/twitterd-backup.service $(DESTDIR)$(UNITDIR)/twitterd-backup.timer
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/twitterd.conf $(DESTDIR)$(TMPFILESDIR)/twitterd.conf
 	rm -f $(DESTDIR)$(MANDIR)/twctl.1 $(DESTDIR)$(MANDIR)/twitterd.1

@@ -122,6 +122,20 @@ let package = Package(
             ],
             swiftSettings: crossModule
         ),
+        // The Mastodon client API over HTTP/1.1 (NIOHTTP1), the second transport over the request layer: listeners
+        // (http.sock, loopback TCP with the peer's uid from sock_diag), the Host check, the bearer login, and
+        // MastodonAPI's endpoints served. No rule lives here.
+        .target(
+            name: "HTTPTransport",
+            dependencies: [
+                "TwitterServer", "MastodonAPI", "JSONRPC", "TwitterAPI", "TwitterCore", "EventLoopExecutor",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "TwitterClient",
             dependencies: [
@@ -143,7 +157,8 @@ let package = Package(
         .executableTarget(
             name: "twitterd",
             dependencies: [
-                "TwitterAssembly", "TwitterServer", "JSONRPCTransport", "TwitterSQLite", "TwitterPostgres",
+                "TwitterAssembly", "TwitterServer", "JSONRPCTransport", "HTTPTransport", "MastodonAPI", "TwitterSQLite",
+                "TwitterPostgres",
                 "TwitterCore",
                 "TwitterClient",
                 "Sodium",
@@ -225,6 +240,19 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "HTTPTransportTests",
+            dependencies: [
+                "HTTPTransport", "MastodonAPI", "TwitterServer", "TwitterAssembly", "TwitterAPI", "JSONRPC",
+                "TwitterCore", "Sodium", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(

@@ -9,6 +9,7 @@ usr/local/bin/twitterd
 usr/local/bin/twctl
 usr/local/lib/systemd/system/twitterd.service
 usr/local/lib/systemd/system/twitterd.socket
+usr/local/lib/systemd/system/twitterd-http.socket
 usr/local/lib/systemd/system/twitterd-backup.service
 usr/local/lib/systemd/system/twitterd-backup.timer
 usr/local/lib/sysusers.d/twitterd.conf

@@ -1,7 +1,9 @@
 import Foundation
+import HTTPTransport
 import JSONRPCTransport
 import Logging
 import ServiceLifecycle
+import Synchronization
 import TokenLogin
 import TwitterAssembly
 import TwitterCore
@@ -21,18 +23,20 @@ struct Daemon {
         configuration.sizeEventLoopGroup()
         ResourceLimits.raiseOpenFileLimit(logger: logger)
         let environment = ProcessInfo.processInfo.environment
-        let listener =
-            SocketActivation.inheritedListener(environment: environment)
-            ?? .bind(path: configuration.socketPath)
+        let inherited = SocketActivation.inheritedListeners(environment: environment)
+        let listener = inherited.rpc ?? .bind(path: configuration.socketPath)
+        let httpListeners = HTTPListener.from(
+            configuration.http.addresses(socketPath: configuration.socketPath), inherited: inherited.http)
         // The folder before the socket's folder is made, so a folder they share is created private rather than
         // tightened later; the files only once no other daemon serves the socket, so a refused start touches none.
         for change in try StateFolder.prepareFolder(databasePath: configuration.databasePath) {
             logger.notice("state made private", metadata: ["change": "\(change)"])
         }
         try RPCServer.preflight(listener)
+        try HTTPServer.preflight(httpListeners)
         let database = try await OpenedDatabase.open(configuration, logger: logger)
         do {
-            try await serve(database, listener: listener, environment: environment)
+            try await serve(database, listener: listener, httpListeners: httpListeners, environment: environment)
         } catch {
             await database.close(logger: logger)
             throw error
@@ -40,8 +44,10 @@ struct Daemon {
         await database.close(logger: logger)
     }
 
-    private func serve(_ database: OpenedDatabase, listener: ListenerSource, environment: [String: String]) async throws
-    {
+    private func serve(
+        _ database: OpenedDatabase, listener: ListenerSource, httpListeners: [HTTPListener],
+        environment: [String: String]
+    ) async throws {
         let keyPath =
             configuration.database.tokenKeyFile ?? StateFolder.tokenKeyPath(databasePath: configuration.databasePath)
         let messagesKeyPath =
@@ -76,15 +82,28 @@ struct Daemon {
         let processor = services.makeProcessor(
             statistics: statistics, settings: settings, versions: await database.versions(), logger: logger)
         let notifier = SystemdNotifier(environment: environment)
+        // READY=1 once both transports accept connections, so nothing started by it finds one not yet bound.
+        let listening = ListeningCount(expected: 2)
+        let transportListening: @Sendable () -> Void = { [logger] in
+            guard listening.oneMore() else { return }
+            notifier.ready(status: "serving on \(listener)")
+            StartupPages.release(logger: logger)
+        }
         let server = RPCServer(
             configuration: configuration, settings: settings, processor: processor, statistics: statistics,
-            listener: listener, logger: logger,
-            onListening: { [logger] in
-                notifier.ready(status: "serving on \(listener)")
-                StartupPages.release(logger: logger)
-            },
+            listener: listener, logger: logger, onListening: transportListening,
             onShutdown: { notifier.stopping() }
         )
+        let http = HTTPServer(
+            configuration: configuration, settings: settings, processor: processor, statistics: statistics,
+            listeners: httpListeners, endpoints: DaemonEndpoints.all, logger: logger
+        ) { served in
+            transportListening()
+            // Printed for `make run` and operators: where the Mastodon clients connect.
+            for address in served where address.hasPrefix("http://") {
+                FileHandle.standardError.write(Data("twitterd: Mastodon API at \(address)\n".utf8))
+            }
+        }
         let reporter = HealthReporter(
             notifier: notifier, statistics: statistics, database: services.health, environment: environment,
             logger: logger
@@ -100,6 +119,7 @@ struct Daemon {
                         service: RateBucketFlusher(
                             limiters: [services.tweets.rates, services.auth.signups], logger: logger)),
                     .init(service: server),
+                    .init(service: http),
                     .init(service: reporter, successTerminationBehavior: .ignore),
                     .init(service: reloader, successTerminationBehavior: .ignore),
                 ],
@@ -107,5 +127,23 @@ struct Daemon {
             )
         )
         try await group.run()
+    }
+}
+
+/// Counts the transports that accept connections; the last one to start is told so.
+private final class ListeningCount: Sendable {
+    private let count = Mutex(0)
+    let expected: Int
+
+    init(expected: Int) {
+        self.expected = expected
+    }
+
+    /// One more transport listens; true for the one that makes them all.
+    func oneMore() -> Bool {
+        count.withLock { count in
+            count += 1
+            return count == expected
+        }
     }
 }

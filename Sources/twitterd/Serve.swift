@@ -22,15 +22,21 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A TOML configuration file (see docs/OPERATIONS.md).")
     var config: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve the Mastodon API over HTTP here: unix:PATH or a loopback HOST:PORT (repeatable).",
+            discussion: "Replaces [http] listen; by default http.sock beside the RPC socket."))
+    var http: [String] = []
+
     @Option(help: "trace, debug, info, notice, warning or error.")
     var logLevel: String?
 
     func run() async throws {
         let settings: ServerConfiguration
-        let (file, socket, database, logLevel) = (config, socket, database, logLevel)
+        let (file, socket, database, logLevel, http) = (config, socket, database, logLevel, http)
         let load: @Sendable () throws -> ServerConfiguration = {
             try StartupConfiguration.load(
-                file: file, socket: socket, database: database, logLevel: logLevel,
+                file: file, socket: socket, database: database, logLevel: logLevel, http: http,
                 environment: ProcessInfo.processInfo.environment
             )
         }

@@ -5,7 +5,8 @@ import TwitterServer
 /// Defaults, then the configuration file, then the flags: the later one wins.
 enum StartupConfiguration {
     static func load(
-        file: String?, socket: String?, database: String?, logLevel: String?, environment: [String: String]
+        file: String?, socket: String?, database: String?, logLevel: String?, http: [String] = [],
+        environment: [String: String]
     ) throws(ConfigurationError) -> ServerConfiguration {
         let paths = DefaultPaths(environment: environment, userID: geteuid())
         var configuration = ServerConfiguration(socketPath: paths.socketPath, databasePath: paths.databasePath)
@@ -18,6 +19,11 @@ enum StartupConfiguration {
             } else {
                 configuration.databasePath = database
                 configuration.database.url = nil
+            }
+        }
+        if !http.isEmpty {
+            configuration.http.listen = try http.map { (text) throws(ConfigurationError) in
+                try HTTPListenAddress(parsing: text, key: "--http")
             }
         }
         if let logLevel { configuration.logLevel = try ConfigurationFile.logLevel(logLevel, key: "--log-level") }

@@ -30,11 +30,15 @@ import TwitterClient
             .replacingOccurrences(
                 of: "ExecStart=/usr/local/bin/twitterd", with: "ExecStart=\(BuiltProducts.path(of: "twitterd"))")
         try service.write(toFile: directory + "/twitterd.service", atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(
-            atPath: Self.unitFolder + "/twitterd.socket", toPath: directory + "/twitterd.socket")
+        for unit in ["twitterd.socket", "twitterd-http.socket"] {
+            try FileManager.default.copyItem(atPath: Self.unitFolder + "/" + unit, toPath: directory + "/" + unit)
+        }
         let result = try Self.run(
             "/usr/bin/systemd-analyze",
-            ["verify", "--man=no", directory + "/twitterd.socket", directory + "/twitterd.service"]
+            [
+                "verify", "--man=no", directory + "/twitterd.socket", directory + "/twitterd-http.socket",
+                directory + "/twitterd.service",
+            ]
         )
         #expect(result.status == 0)
         #expect(result.output.isEmpty, "systemd-analyze verify complained:\n\(result.output)")
@@ -88,10 +92,12 @@ import TwitterClient
     @Test func socketActivationServesTheInheritedSocketAndLeavesItInPlace() throws {
         let directory = try TemporaryDirectory.make()
         let socketPath = directory + "/activated.sock"
+        let httpPath = directory + "/activated-http.sock"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
+        // Both units' sockets, as systemd passes them: the HTTP one is known by its FileDescriptorName.
         process.arguments = [
-            "-l", socketPath, "--fdname=twitterd.socket", BuiltProducts.path(of: "twitterd"),
+            "-l", socketPath, "-l", httpPath, "--fdname=twitterd.socket:http", BuiltProducts.path(of: "twitterd"),
             "--database", directory + "/twitterd.sqlite", "--config", try Self.fastConfig(in: directory),
         ]
         process.standardError = FileHandle.nullDevice
@@ -107,6 +113,7 @@ import TwitterClient
         var status = stat()
         #expect(lstat(socketPath, &status) == 0, "the inherited socket must stay in place")
         #expect(status.st_mode & S_IFMT == S_IFSOCK)
+        #expect(lstat(httpPath, &status) == 0, "the inherited HTTP socket must stay in place")
     }
 
     @Test func readyStatusAndStoppingArriveInThatOrder() async throws {

@@ -124,6 +124,8 @@ import TwitterClient
         let other = try Client(daemon)
         #expect(try other.run(["login", "--token-stdin"], input: token + "\n").status == 0)
         #expect(try other.run(["whoami"]).output.contains("dora"))
+        let listed = try client.run(["token", "list"]).output
+        #expect(listed.contains("\ttoot\t") && listed.contains("OAuth app, scopes read write"), "\(listed)")
         let unknown = try client.run(["oauth", "authorize", "twc_unknown"])
         #expect(unknown.status != 0 && unknown.error.contains("Client authentication failed"))
         _ = app

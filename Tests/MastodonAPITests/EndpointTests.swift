@@ -104,6 +104,20 @@ struct EndpointTests {
         #expect(mentions[0]?["type"] == "mention")
         #expect(mentions[0]?["status"]?["id"] == reply["id"])
 
+        // The marker: nothing read, then read up to the mention, as Mastodon's notifications marker.
+        #expect(
+            try await bob.json("GET", "/api/v1/markers", ["timeline": ["notifications"]])["notifications"]?[
+                "last_read_id"] == "0")
+        let mentionID = try #require(mentions[0]?["id"].flatMap { if case .string(let id) = $0 { id } else { nil } })
+        _ = try await bob.json("POST", "/api/v1/markers", ["notifications[last_read_id]": [mentionID]])
+        let marker = try await bob.json("GET", "/api/v1/markers", ["timeline": ["notifications", "home"]])
+        #expect(marker["notifications"]?["last_read_id"] == .string(mentionID))
+        #expect(try await bob.json("GET", "/api/v1/markers", ["timeline": ["home"]]) == [:])
+        #expect(try await bob.json("GET", "/api/v1/notifications/\(mentionID)")["type"] == "mention")
+        await #expect(throws: MastodonError.notFound()) {
+            try await alice.request("GET", "/api/v1/notifications/\(mentionID)")
+        }
+
         let found = try await alice.json("GET", "/api/v2/search", ["q": ["bob"], "type": ["accounts"]])
         #expect(found["accounts"]?[0]?["acct"] == "bob")
         #expect(found["accounts"]?[0]?["created_at"] != .null)

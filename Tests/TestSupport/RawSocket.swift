@@ -23,7 +23,37 @@ public final class RawSocket: @unchecked Sendable {
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// Connects over TCP to `host` (an IPv4 or IPv6 address) at `port`.
+    public init(host: String, port: Int, timeoutSeconds: Int = 60) throws {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_NUMERICHOST
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &found) == 0, let info = found else {
+            throw POSIXError(.EINVAL)
+        }
+        defer { freeaddrinfo(found) }
+        descriptor = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        guard connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw POSIXError(.init(rawValue: code) ?? .EIO)
+        }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     deinit { close(descriptor) }
+
+    /// The next `count` bytes; nil at EOF, on a reset, or after the timeout.
+    public func readBytes(_ count: Int) -> [UInt8]? {
+        while pending.count < count {
+            guard fill() else { return nil }
+        }
+        defer { pending.removeFirst(count) }
+        return Array(pending[..<count])
+    }
 
     /// Writes every byte; false when the daemon closed the connection first.
     @discardableResult

@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import Logging
 import Testing
+import TwitterAPI
 import TwitterCore
 
 @testable import TwitterServer
@@ -70,6 +71,16 @@ struct MiddlewareTests {
         for descriptor in [post, home, follow, Self.loggedIn] {
             #expect(Self.code { try middleware.prepare(descriptor, session) } == nil, "a session has every scope")
         }
+    }
+
+    @Test func everyDeclaredScopeIsMastodonsAndNamesAMethodTheDaemonServes() async throws {
+        let routed = Set(try TestAssembly.processor().router.descriptors.map(\.name))
+        for (method, scope) in API.requiredScopes {
+            #expect(routed.contains(method), "\(method) is no method")
+            #expect(OAuthScopes.known.contains(scope), "\(method): \(scope) is no Mastodon scope")
+        }
+        #expect(API.fullLoginOnly.isSubset(of: routed))
+        #expect(API.fullLoginOnly.isDisjoint(with: API.requiredScopes.keys))
     }
 
     @Test func theAccessRuleLetsInByTheMethodsDeclaredAccess() {

@@ -26,7 +26,7 @@ enum NotificationEndpoints {
             _ = try request.id()
             return .empty
         },
-        MastodonEndpoint("GET", "/api/v1/markers") { _, _ in .json(Array("{}".utf8)) },
+        MastodonEndpoint("GET", "/api/v1/markers", markers),
         MastodonEndpoint("POST", "/api/v1/markers", postMarkers),
     ]
 
@@ -57,6 +57,31 @@ enum NotificationEndpoints {
         }
     }
 
+    /// `GET /api/v1/markers?timeline[]=notifications`: our read marker is where the notifications stop being
+    /// unread, so the newest read one of the newest page says it ("0" before any is read). The home timeline has
+    /// no marker here, and is left out as Mastodon leaves out a timeline without one.
+    @Sendable static func markers(_ request: MastodonRequest, _ caller: any MastodonCaller) async throws
+        -> MastodonResponse
+    {
+        let timelines = request.params.strings("timeline")
+        guard timelines.isEmpty || timelines.contains("notifications") else { return .json(Array("{}".utf8)) }
+        let page = try await caller.call(API.Notifications.list, .init(limit: API.PageSize.tweets.maximum))
+        let lastRead = page.notifications.first(where: \.read)?.id ?? 0
+        return .json { writeNotificationsMarker(lastRead, into: &$0) }
+    }
+
+    private static func writeNotificationsMarker(_ id: Int64, into bytes: inout [UInt8]) {
+        JSONObjectWriter.write(into: &bytes) { markers, bytes in
+            markers.raw("notifications", into: &bytes) { bytes in
+                JSONObjectWriter.write(into: &bytes) { marker, bytes in
+                    marker.stringID("last_read_id", id, into: &bytes)
+                    marker.count("version", 0, into: &bytes)
+                    marker.null("updated_at", into: &bytes)
+                }
+            }
+        }
+    }
+
     /// `POST /api/v1/markers`: `notifications[last_read_id]` marks ours read up to it; the home timeline has no
     /// marker here.
     @Sendable static func postMarkers(_ request: MastodonRequest, _ caller: any MastodonCaller) async throws
@@ -69,16 +94,6 @@ enum NotificationEndpoints {
             throw MastodonError.unprocessable("notifications[last_read_id] must be an id")
         }
         _ = try await caller.call(API.Notifications.markRead, .init(upToId: id))
-        return .json { bytes in
-            JSONObjectWriter.write(into: &bytes) { markers, bytes in
-                markers.raw("notifications", into: &bytes) { bytes in
-                    JSONObjectWriter.write(into: &bytes) { marker, bytes in
-                        marker.stringID("last_read_id", id, into: &bytes)
-                        marker.count("version", 0, into: &bytes)
-                        marker.null("updated_at", into: &bytes)
-                    }
-                }
-            }
-        }
+        return .json { writeNotificationsMarker(id, into: &$0) }
     }
 }

@@ -15,6 +15,34 @@ extension JSONObjectWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// A member holding the URL `origin` + `path` + `tail`, written piece by piece: an entity names several URLs
+    /// of one origin, and joining each as a `String` first cost a page of statuses an allocation per URL.
+    public mutating func url(
+        _ key: StaticString, _ origin: String, _ path: StaticString, _ tail: String = "", into bytes: inout [UInt8]
+    ) {
+        self.key(key, into: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        Self.appendEscaped(origin, into: &bytes)
+        path.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        Self.appendEscaped(tail, into: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` as the inside of a JSON string literal: `"`, `\` and control characters escaped.
+    static func appendEscaped(_ text: String, into bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            // Names and origins need no escaping: copied as they are; anything else goes the protocol's way.
+            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            var quoted: [UInt8] = []
+            JSONValue.writeString(String(decoding: utf8, as: UTF8.self), into: &quoted)
+            bytes.append(contentsOf: quoted[1..<(quoted.count - 1)])
+        }
+    }
+
     /// A member holding a string, or null.
     public mutating func optionalString(_ key: StaticString, _ value: String?, into bytes: inout [UInt8]) {
         self.key(key, into: &bytes)

@@ -63,19 +63,18 @@ struct MastodonAccount: Sendable, Equatable {
 
     /// Appends the Account's JSON; its URLs start with `origin`.
     func write(origin: String, into bytes: inout [UInt8]) {
-        let url = origin + "/@" + username
         JSONObjectWriter.write(into: &bytes) { account, bytes in
             account.string("id", username, into: &bytes)
             account.string("username", username, into: &bytes)
             account.string("acct", username, into: &bytes)
-            account.string("url", url, into: &bytes)
-            account.string("uri", origin + "/users/" + username, into: &bytes)
+            account.url("url", origin, "/@", username, into: &bytes)
+            account.url("uri", origin, "/users/", username, into: &bytes)
             account.string("display_name", displayName, into: &bytes)
             account.string("note", bio.isEmpty ? "" : "<p>" + StatusContent.escaped(bio) + "</p>", into: &bytes)
-            account.string("avatar", origin + Self.avatarPath, into: &bytes)
-            account.string("avatar_static", origin + Self.avatarPath, into: &bytes)
-            account.string("header", origin + Self.headerPath, into: &bytes)
-            account.string("header_static", origin + Self.headerPath, into: &bytes)
+            account.url("avatar", origin, Self.avatarPath, into: &bytes)
+            account.url("avatar_static", origin, Self.avatarPath, into: &bytes)
+            account.url("header", origin, Self.headerPath, into: &bytes)
+            account.url("header_static", origin, Self.headerPath, into: &bytes)
             account.boolean("locked", false, into: &bytes)
             account.emptyArray("fields", into: &bytes)
             account.emptyArray("emojis", into: &bytes)
@@ -111,6 +110,6 @@ struct MastodonAccount: Sendable, Equatable {
     }
 
     /// Mastodon's own default pictures: twitterd keeps none, and clients want a URL.
-    static let avatarPath = "/avatars/original/missing.png"
-    static let headerPath = "/headers/original/missing.png"
+    static let avatarPath: StaticString = "/avatars/original/missing.png"
+    static let headerPath: StaticString = "/headers/original/missing.png"
 }

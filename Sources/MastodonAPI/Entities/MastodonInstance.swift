@@ -83,7 +83,7 @@ struct MastodonInstance: Sendable {
             object.raw("usage", into: &bytes) { $0.append(contentsOf: #"{"users":{"active_month":0}}"#.utf8) }
             object.raw("thumbnail", into: &bytes) { bytes in
                 JSONObjectWriter.write(into: &bytes) { thumbnail, bytes in
-                    thumbnail.string("url", origin + MastodonAccount.headerPath, into: &bytes)
+                    thumbnail.url("url", origin, MastodonAccount.headerPath, into: &bytes)
                 }
             }
             object.emptyArray("icon", into: &bytes)

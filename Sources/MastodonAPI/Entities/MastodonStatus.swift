@@ -42,7 +42,7 @@ enum MastodonStatus {
                     JSONObjectWriter.write(into: &bytes) { object, bytes in
                         object.string("id", mention.username, into: &bytes)
                         object.string("username", mention.username, into: &bytes)
-                        object.string("url", origin + "/@" + mention.username, into: &bytes)
+                        object.url("url", origin, "/@", mention.username, into: &bytes)
                         object.string("acct", mention.username, into: &bytes)
                     }
                 }
@@ -52,7 +52,7 @@ enum MastodonStatus {
                     JSONObjectWriter.write(into: &bytes) { object, bytes in
                         let name = hashtag.tag.lowercased()
                         object.string("name", name, into: &bytes)
-                        object.string("url", origin + "/tags/" + name, into: &bytes)
+                        object.url("url", origin, "/tags/", name, into: &bytes)
                     }
                 }
             }

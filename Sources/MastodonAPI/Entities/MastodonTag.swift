@@ -9,7 +9,7 @@ enum MastodonTag {
         JSONObjectWriter.write(into: &bytes) { object, bytes in
             object.string("id", name, into: &bytes)
             object.string("name", name, into: &bytes)
-            object.string("url", origin + "/tags/" + name, into: &bytes)
+            object.url("url", origin, "/tags/", name, into: &bytes)
             object.emptyArray("history", into: &bytes)
             object.boolean("following", false, into: &bytes)
         }

@@ -29,8 +29,10 @@ public enum OAuthEndpoints {
         guard !uris.isEmpty else {
             throw MastodonError.unprocessable("Validation failed: Redirect URI can't be blank")
         }
+        // Mastodon takes one space-separated string; a JSON array of scopes is read alike.
+        let scopes = params.strings("scopes").isEmpty ? nil : params.strings("scopes").joined(separator: " ")
         let registered = API.OAuth.RegisterParams(
-            name: name, redirectUris: uris, scopes: params.string("scopes"), website: params.string("website"))
+            name: name, redirectUris: uris, scopes: scopes, website: params.string("website"))
         let app: API.OAuth.App
         do {
             app = try await caller.call(API.OAuth.register, registered)

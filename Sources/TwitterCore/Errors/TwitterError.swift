@@ -58,9 +58,14 @@ extension TwitterError {
         TwitterError(.notFound, "\(what) not found")
     }
 
-    /// Too many attempts; `retryAfter` says how many seconds to wait.
-    public static func rateLimited(retryAfter seconds: Int, _ message: String = "Too many attempts") -> TwitterError {
-        TwitterError(.rateLimited, "\(message); retry in \(seconds) s", details: ["retryAfter": .int(seconds)])
+    /// Too many attempts; `retryAfter` says how many seconds to wait, `limit` the bucket's size when there is one
+    /// (the Mastodon API's `X-RateLimit-Limit`).
+    public static func rateLimited(retryAfter seconds: Int, limit: Int? = nil, _ message: String = "Too many attempts")
+        -> TwitterError
+    {
+        var details: [String: Detail] = ["retryAfter": .int(seconds)]
+        if let limit { details["limit"] = .int(limit) }
+        return TwitterError(.rateLimited, "\(message); retry in \(seconds) s", details: details)
     }
 
     /// The daemon is at a capacity limit and cannot take this request now.

@@ -36,7 +36,7 @@ public final class SignupRateLimiter: RateBucketFlushing {
         guard let limit, uid != 0 else { return }
         if let retryAfter = buckets.take(uid, limit: limit, at: clock()) {
             throw TwitterError.rateLimited(
-                retryAfter: retryAfter, "Too many signups: at most \(limit) per local user")
+                retryAfter: retryAfter, limit: limit.count, "Too many signups: at most \(limit) per local user")
         }
     }
 

@@ -44,7 +44,7 @@ public final class WriteRateLimiter: RateBucketFlushing {
         guard let limit = limits[action] else { return }
         if let retryAfter = buckets.take(Key(userID: userID, action: action), limit: limit, at: clock()) {
             throw TwitterError.rateLimited(
-                retryAfter: retryAfter, "Too many \(action.words): at most \(limit) per account")
+                retryAfter: retryAfter, limit: limit.count, "Too many \(action.words): at most \(limit) per account")
         }
     }
 

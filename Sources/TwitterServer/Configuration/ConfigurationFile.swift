@@ -60,6 +60,15 @@ public struct ConfigurationFile {
             if let groups = try admin.stringArray("groups") { configuration.community.adminGroups = groups }
             try admin.rejectUnknownKeys()
         }
+        if var http = try reader.table("http") {
+            if let addresses = try http.stringArray("listen") {
+                configuration.http.listen = try addresses.map { (text) throws(ConfigurationError) in
+                    try HTTPListenAddress(parsing: text, key: "http.listen")
+                }
+            }
+            if let hosts = try http.stringArray("hosts") { configuration.http.hosts = hosts.map { $0.lowercased() } }
+            try http.rejectUnknownKeys()
+        }
         if var rates = try reader.table("rates") {
             for action in RateLimitedAction.allCases {
                 guard let text = try rates.string(action.rawValue) else { continue }

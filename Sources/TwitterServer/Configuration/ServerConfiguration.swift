@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var tweetMaximumLength = 140
     /// The admins and the write rate limits.
     public var community = CommunityConfiguration()
+    /// Where the Mastodon API is served over HTTP (`[http]`, `--http`).
+    public var http = HTTPSettings()
     /// The NIO event loops (threads) that serve the connections (`event_loops`); read at start only.
     public var eventLoops = ServerConfiguration.defaultEventLoops
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import JSONRPC
 import TwitterAPI
-import TwitterTUI
 
 /// `twctl oauth authorize CLIENT_ID`: the code of OAuth's code flow, for Mastodon clients that only do that flow.
 struct OAuthCommand: AsyncParsableCommand {
@@ -33,7 +32,7 @@ struct OAuthCommand: AsyncParsableCommand {
             try await options.callAndPrint(API.OAuth.authorize, params) { authorization, output in
                 print(authorization.code)
                 output.note(
-                    "Authorized \"\(VisibleText.shown(authorization.app))\" for \(authorization.scope): paste the code into the client; it works once, within ten minutes."
+                    "Authorized \"\(authorization.app)\" for \(authorization.scope): paste the code into the client; it works once, within ten minutes."
                 )
             }
         }

@@ -62,6 +62,14 @@ struct OAuthEndpointTests {
         #expect(app.json?["scopes"] == .array([.string("read"), .string("write")]))
         #expect(app.json?["client_id"]?.textValue?.hasPrefix("twc_") == true)
         #expect(app.json?["id"]?.textValue != nil, "ids are strings")
+        let arrays = try await Self.serve(
+            "POST", "/api/v1/apps",
+            [
+                "client_name": ["t"], "redirect_uris": ["urn:ietf:wg:oauth:2.0:oob", "https://a.example/cb"],
+                "scopes": ["read", "write"],
+            ], as: client, on: daemon)
+        #expect(arrays.json?["scopes"] == .array([.string("read"), .string("write")]))
+        #expect(arrays.json?["redirect_uri"] == .string("urn:ietf:wg:oauth:2.0:oob\nhttps://a.example/cb"))
         let nameless = try await Self.serve(
             "POST", "/api/v1/apps", ["redirect_uris": ["urn:ietf:wg:oauth:2.0:oob"]], as: client, on: daemon)
         #expect(nameless.status == 422)

@@ -2,7 +2,7 @@ import NIOCore
 import Synchronization
 
 /// The connections being served, so a graceful shutdown can drain each and force-close the stragglers.
-final class ConnectionRegistry: Sendable {
+public final class ConnectionRegistry: Sendable {
     private struct State {
         var channels: [ObjectIdentifier: any Channel] = [:]
         var isDraining = false
@@ -12,13 +12,16 @@ final class ConnectionRegistry: Sendable {
     private let state = Mutex(State())
     private let nextID = Atomic<Int>(1)
 
+    /// No connection yet.
+    public init() {}
+
     /// A fresh connection number for logs.
-    func makeConnectionID() -> Int {
+    public func makeConnectionID() -> Int {
         nextID.add(1, ordering: .relaxed).oldValue
     }
 
     /// Adds a connection; one that arrives while draining starts draining at once.
-    func add(_ channel: any Channel) {
+    public func add(_ channel: any Channel) {
         let draining = state.withLock { state in
             state.channels[ObjectIdentifier(channel)] = channel
             return state.isDraining
@@ -27,7 +30,7 @@ final class ConnectionRegistry: Sendable {
     }
 
     /// Removes a connection that has ended.
-    func remove(_ channel: any Channel) {
+    public func remove(_ channel: any Channel) {
         let waiters = state.withLock { state in
             state.channels.removeValue(forKey: ObjectIdentifier(channel))
             guard state.channels.isEmpty else { return [CheckedContinuation<Void, Never>]() }
@@ -38,7 +41,7 @@ final class ConnectionRegistry: Sendable {
     }
 
     /// Returns once no connection is left.
-    func waitUntilEmpty() async {
+    public func waitUntilEmpty() async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             let isEmpty = state.withLock { state in
                 if state.channels.isEmpty { return true }
@@ -50,7 +53,7 @@ final class ConnectionRegistry: Sendable {
     }
 
     /// Asks every connection to finish what it has received and then close.
-    func drainAll() {
+    public func drainAll() {
         let channels = state.withLock { state in
             state.isDraining = true
             return Array(state.channels.values)
@@ -59,7 +62,7 @@ final class ConnectionRegistry: Sendable {
     }
 
     /// Closes every connection now, answered or not: the grace period is over.
-    func closeAll() {
+    public func closeAll() {
         let channels = state.withLock { Array($0.channels.values) }
         for channel in channels { channel.close(promise: nil) }
     }

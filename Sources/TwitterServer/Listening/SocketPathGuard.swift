@@ -5,14 +5,20 @@ import Glibc
 ///
 /// NIO's `cleanupExistingSocketFile` unlinks whatever is there, including a running daemon's socket; this
 /// connects first, and only a path nobody answers on is treated as stale and removed.
-enum SocketPathGuard {
+public enum SocketPathGuard {
     /// Why the path cannot be used.
-    struct Refusal: Error, CustomStringConvertible {
-        let description: String
+    public struct Refusal: Error, CustomStringConvertible {
+        /// What is wrong with the path.
+        public let description: String
+
+        /// A refusal saying `description`.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Creates the parent folder when missing, refuses a live socket or a non-socket file, removes a stale one.
-    static func prepare(path: String) throws {
+    public static func prepare(path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try FileManager.default.createDirectory(
@@ -33,7 +39,7 @@ enum SocketPathGuard {
     }
 
     /// True when something accepts connections on the socket at `path`.
-    static func isAnswering(path: String) -> Bool {
+    public static func isAnswering(path: String) -> Bool {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

@@ -4,7 +4,7 @@ import TwitterCore
 
 extension Channel {
     /// Reads SO_PEERCRED; the kernel fills it in at connect time, so it cannot be forged by the client.
-    func peerCredentials() -> EventLoopFuture<PeerCredentials> {
+    public func peerCredentials() -> EventLoopFuture<PeerCredentials> {
         guard let provider = self as? SocketOptionProvider else {
             return eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
         }

@@ -1,3 +1,6 @@
 /// Sent down every connection's pipeline when the daemon begins a graceful shutdown; the connection's state
 /// machine closes it once everything it received is answered.
-struct DrainEvent: Sendable {}
+public struct DrainEvent: Sendable {
+    /// The event.
+    public init() {}
+}

@@ -1,28 +1,33 @@
 import NIOCore
 
-/// Sends one line to a connection that cannot be served, then closes it.
+/// Sends one line (JSON-RPC) or one canned response (HTTP) to a connection that cannot be served, then closes it.
 ///
 /// It acts on channelActive because the accept path runs before the connection is registered, when nothing
 /// can be written yet.
-final class RejectionHandler: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
+public final class RejectionHandler: ChannelInboundHandler {
+    /// Whatever arrives.
+    public typealias InboundIn = ByteBuffer
 
     private let line: [UInt8]
 
-    init(line: [UInt8]) {
+    /// A handler that sends `line` and closes.
+    public init(line: [UInt8]) {
         self.line = line
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    /// Rejects at once when the connection is already active.
+    public func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { reject(context: context) }
     }
 
-    func channelActive(context: ChannelHandlerContext) {
+    /// Rejects once the connection is active.
+    public func channelActive(context: ChannelHandlerContext) {
         reject(context: context)
         context.fireChannelActive()
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    /// Drops what arrives.
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // Whatever the client sent is not going to be served.
     }
 
@@ -35,5 +40,6 @@ final class RejectionHandler: ChannelInboundHandler {
 }
 
 extension RejectionHandler {
-    typealias OutboundOut = ByteBuffer
+    /// Bytes.
+    public typealias OutboundOut = ByteBuffer
 }

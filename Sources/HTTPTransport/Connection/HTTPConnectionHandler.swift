@@ -1,0 +1,157 @@
+import EventLoopExecutor
+import Logging
+import MastodonAPI
+import NIOCore
+import NIOHTTP1
+import TwitterServer
+
+/// Serves one HTTP connection: reads a request (head, body up to the limit, end), answers it in a task on the
+/// connection's event loop, and writes the response. NIO's pipelining handler before it holds the next request
+/// until this response has ended, so pipelined requests are answered one at a time, in order.
+///
+/// Keep-alive unless the client or a drain says otherwise; an idle connection with nothing in flight is closed.
+/// It never sets a cookie.
+final class HTTPConnectionHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let session: ConnectionSession
+    private let responder: HTTPResponder
+    private let bearer = BearerLogin()
+    private let maximumBodyBytes: Int
+    private let logger: Logger
+    private let onClosed: () -> Void
+    private var executor: EventLoopTaskExecutor?
+
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    private var bodyTooLarge = false
+    private var inFlight = false
+    private var draining = false
+    private var ended = false
+
+    init(
+        session: ConnectionSession, responder: HTTPResponder, maximumBodyBytes: Int, logger: Logger,
+        onClosed: @escaping () -> Void
+    ) {
+        self.session = session
+        self.responder = responder
+        self.maximumBodyBytes = maximumBodyBytes
+        self.logger = logger
+        self.onClosed = onClosed
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let requestHead):
+            head = requestHead
+            body = []
+            let declared = requestHead.headers.first(name: "content-length").flatMap { Int($0) } ?? 0
+            bodyTooLarge = declared > maximumBodyBytes
+        case .body(var buffer):
+            guard !bodyTooLarge else { return }
+            if body.count + buffer.readableBytes > maximumBodyBytes {
+                bodyTooLarge = true
+                body = []
+            } else {
+                body += buffer.readBytes(length: buffer.readableBytes) ?? []
+            }
+        case .end:
+            guard let requestHead = head else { return }
+            head = nil
+            answer(requestHead, context: context)
+        }
+    }
+
+    private func answer(_ requestHead: HTTPRequestHead, context: ChannelHandlerContext) {
+        let keepAlive = requestHead.isKeepAlive && !draining
+        if bodyTooLarge {
+            let refusal = MastodonError(
+                status: 413, "The body is larger than the daemon takes (\(maximumBodyBytes) bytes)")
+            write(refusal.response, version: requestHead.version, keepAlive: false, context: context)
+            return
+        }
+        let headers = requestHead.headers
+        let request = HTTPRequestInfo(
+            method: requestHead.method.rawValue, uri: requestHead.uri, host: headers.first(name: "host"),
+            authorization: headers.first(name: "authorization"), contentType: headers.first(name: "content-type"),
+            idempotencyKey: headers.first(name: "idempotency-key"), body: body)
+        body = []
+        inFlight = true
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let eventLoop = context.eventLoop
+        let executor = taskExecutor(on: eventLoop)
+        Task(executorPreference: executor) { [responder, session, bearer] in
+            let response = await responder.respond(to: request, session: session, bearer: bearer)
+            eventLoop.execute {
+                handler.value.inFlight = false
+                handler.value.write(
+                    response, version: requestHead.version, keepAlive: keepAlive && !handler.value.draining,
+                    context: loopContext.value)
+            }
+        }
+    }
+
+    private func write(
+        _ response: MastodonResponse, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext
+    ) {
+        guard !ended else { return }
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(4 + response.headers.count)
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(response.body.count))
+        headers.add(name: "Cache-Control", value: "no-store")
+        for header in response.headers { headers.add(name: header.name, value: header.value) }
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        let status = HTTPResponseStatus(statusCode: response.status)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
+        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+            done.whenComplete { _ in loopContext.value.close(promise: nil) }
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is DrainEvent {
+            draining = true
+            if !inFlight && head == nil { context.close(promise: nil) }
+        } else if event is IdleStateHandler.IdleStateEvent {
+            if !inFlight { context.close(promise: nil) }
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        logger.debug("http connection error", metadata: ["connection": "\(session.id)", "error": "\(error)"])
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        connectionEnded()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        connectionEnded()
+    }
+
+    private func connectionEnded() {
+        guard !ended else { return }
+        ended = true
+        session.connectionClosed()
+        onClosed()
+    }
+
+    private func taskExecutor(on eventLoop: any EventLoop) -> EventLoopTaskExecutor {
+        if let executor { return executor }
+        let made = EventLoopTaskExecutor(eventLoop)
+        executor = made
+        return made
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import JSONRPC
+import MastodonAPI
+import TwitterServer
+
+/// Answers one request: the Host check, the endpoint by method and path, the params, the bearer login, then the
+/// endpoint over the layer. Every refusal is Mastodon's `{"error": ...}`; nothing here decides a rule.
+struct HTTPResponder: Sendable {
+    let endpoints: MastodonEndpointTable
+    let processor: RequestProcessor<RequestContext>
+    let hostCheck: HostCheck
+
+    func respond(to request: HTTPRequestInfo, session: ConnectionSession, bearer: BearerLogin) async
+        -> MastodonResponse
+    {
+        guard hostCheck.allows(request.host) else {
+            return MastodonError(
+                status: 421, "This daemon does not answer to the host \(request.host ?? "(none)"): use localhost"
+            ).response
+        }
+        let (path, query) = Self.split(request.uri)
+        let endpoint: MastodonEndpoint
+        let captures: [String: String]
+        switch endpoints.match(method: request.method, path: path) {
+        case .found(let found, let parameters):
+            (endpoint, captures) = (found, parameters)
+        case .notFound:
+            return MastodonError.notFound("No endpoint at \(path)").response
+        case .wrongMethod(let allowed):
+            var refusal = MastodonError(status: 405, "\(request.method) is not allowed on \(path)").response
+            refusal.headers.append(MastodonHeader(name: "Allow", value: allowed.joined(separator: ", ")))
+            return refusal
+        }
+        do {
+            let params = try MastodonParams.decode(query: query, body: request.body, contentType: request.contentType)
+            try await bearer.authenticate(
+                try BearerLogin.token(fromHeader: request.authorization), session: session, processor: processor)
+            let mastodonRequest = MastodonRequest(
+                method: request.method, pathParameters: captures, params: params,
+                origin: "http://\(request.host ?? "localhost")", idempotencyKey: request.idempotencyKey)
+            return try await endpoint.handle(
+                mastodonRequest, LayerCaller(processor: processor, context: RequestContext(session: session)))
+        } catch let error as MastodonError {
+            return error.response
+        } catch let error as RPCError {
+            return MastodonError(error).response
+        } catch {
+            return MastodonError(status: 500, "Internal error").response
+        }
+    }
+
+    /// The path and the query (without `?`) of a request target.
+    static func split(_ uri: String) -> (Substring, Substring?) {
+        guard let mark = uri.firstIndex(of: "?") else { return (uri[...], nil) }
+        return (uri[..<mark], uri[uri.index(after: mark)...])
+    }
+}

@@ -1,0 +1,14 @@
+import JSONRPC
+import MastodonAPI
+import TwitterServer
+
+/// The request layer as an endpoint reaches it over HTTP: each call runs through the same route, middleware,
+/// params check and handler as a JSON-RPC line, as the connection's session (logged in by its bearer token).
+struct LayerCaller: MastodonCaller {
+    let processor: RequestProcessor<RequestContext>
+    let context: RequestContext
+
+    func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) async throws(RPCError) -> Result {
+        try await processor.call(method, params, context: context)
+    }
+}

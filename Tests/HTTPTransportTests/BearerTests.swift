@@ -1,0 +1,63 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import Testing
+import TwitterAPI
+
+@testable import HTTPTransport
+
+/// `Authorization: Bearer` logs the connection in through the layer, once per connection, and a revocation made
+/// elsewhere reaches the cached login.
+@Suite(.serialized) struct BearerTests {
+    @Test func aPersonalTokenLogsInAndKeepAliveRequestsReuseTheLogin() async throws {
+        let fixture = try await HTTPFixture()
+        let alice = try await fixture.personalToken("alice")
+        let client = try fixture.tcpClient()
+        for _ in 0..<3 {
+            let response = try #require(
+                client.call("GET", "/api/v1/test/whoami", headers: ["Authorization": "Bearer \(alice.token)"]))
+            #expect(response.status == 200)
+            #expect(response.json?["username"] == "alice")
+        }
+    }
+
+    @Test func noTokenABadTokenAndAnotherSchemeAre401() async throws {
+        let fixture = try await HTTPFixture()
+        let client = try fixture.unixClient()
+        let anonymous = try #require(client.call("GET", "/api/v1/test/whoami"))
+        #expect(anonymous.status == 401)
+        #expect(anonymous.json?["error"] != nil)
+        let bad = try #require(
+            client.call("GET", "/api/v1/test/whoami", headers: ["Authorization": "Bearer twp_not-a-token"]))
+        #expect(bad.status == 401)
+        #expect(bad.json?["error"] == "The access token is invalid")
+        let basic = try #require(client.call("GET", "/api/v1/test/whoami", headers: ["Authorization": "Basic eDp5"]))
+        #expect(basic.status == 401)
+    }
+
+    @Test func aRevokedTokenIsRefusedOnTheConnectionThatCachedIt() async throws {
+        let fixture = try await HTTPFixture()
+        let alice = try await fixture.personalToken("alice")
+        let client = try fixture.tcpClient()
+        let bearer = ["Authorization": "Bearer \(alice.token)"]
+        #expect(client.call("GET", "/api/v1/test/whoami", headers: bearer)?.status == 200)
+        try await fixture.revoke(alice.token, id: alice.id)
+        let after = try #require(client.call("GET", "/api/v1/test/whoami", headers: bearer))
+        #expect(after.status == 401)
+        #expect(try fixture.tcpClient().call("GET", "/api/v1/test/whoami", headers: bearer)?.status == 401)
+    }
+
+    @Test func anotherAccountsTokenOnTheSameConnectionIsThatAccount() async throws {
+        let fixture = try await HTTPFixture()
+        let alice = try await fixture.personalToken("alice")
+        let bob = try await fixture.personalToken("bob")
+        let client = try fixture.tcpClient()
+        #expect(
+            client.call("GET", "/api/v1/test/whoami", headers: ["Authorization": "Bearer \(alice.token)"])?
+                .json?["username"] == "alice")
+        #expect(
+            client.call("GET", "/api/v1/test/whoami", headers: ["Authorization": "Bearer \(bob.token)"])?
+                .json?["username"] == "bob")
+        #expect(client.call("GET", "/api/v1/test/whoami")?.status == 401, "no token: nobody, not the last one")
+    }
+}
