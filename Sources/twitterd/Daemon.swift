@@ -2,6 +2,7 @@ import Foundation
 import HTTPTransport
 import JSONRPCTransport
 import Logging
+import MastodonAPI
 import ServiceLifecycle
 import Synchronization
 import TokenLogin
@@ -96,7 +97,7 @@ struct Daemon {
         )
         let http = HTTPServer(
             configuration: configuration, settings: settings, processor: processor, statistics: statistics,
-            listeners: httpListeners, endpoints: DaemonEndpoints.all, logger: logger
+            listeners: httpListeners, endpoints: MastodonRoutes.all, logger: logger
         ) { served in
             transportListening()
             // Printed for `make run` and operators: where the Mastodon clients connect.

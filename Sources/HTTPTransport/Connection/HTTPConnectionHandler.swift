@@ -15,7 +15,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let session: ConnectionSession
+    let session: ConnectionSession
     private let responder: HTTPResponder
     private let bearer = BearerLogin()
     private let maximumBodyBytes: Int
@@ -29,6 +29,10 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
     private var inFlight = false
     private var draining = false
     private var ended = false
+    /// Set once the connection carries a stream of events.
+    var streaming = false
+    /// The heartbeat of a stream of events.
+    var heartbeat: RepeatedTask?
 
     init(
         session: ConnectionSession, responder: HTTPResponder, maximumBodyBytes: Int, logger: Logger,
@@ -83,23 +87,32 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
         let eventLoop = context.eventLoop
         let executor = taskExecutor(on: eventLoop)
         Task(executorPreference: executor) { [responder, session, bearer] in
-            let response = await responder.respond(to: request, session: session, bearer: bearer)
+            let answer = await responder.respond(to: request, session: session, bearer: bearer)
             eventLoop.execute {
-                handler.value.inFlight = false
-                handler.value.write(
-                    response, version: requestHead.version, keepAlive: keepAlive && !handler.value.draining,
-                    context: loopContext.value)
+                switch answer {
+                case .response(let response):
+                    handler.value.inFlight = false
+                    handler.value.write(
+                        response, version: requestHead.version, keepAlive: keepAlive && !handler.value.draining,
+                        context: loopContext.value)
+                case .events(let start):
+                    // The connection is the stream's from now on: it ends with it.
+                    handler.value.streaming = true
+                    handler.value.startEvents(start, version: requestHead.version, context: loopContext.value)
+                }
             }
         }
     }
 
-    private func write(
+    func write(
         _ response: MastodonResponse, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext
     ) {
         guard !ended else { return }
         var headers = HTTPHeaders()
         headers.reserveCapacity(4 + response.headers.count)
-        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        if !response.headers.contains(where: { $0.name == "Content-Type" }) {
+            headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        }
         headers.add(name: "Content-Length", value: String(response.body.count))
         headers.add(name: "Cache-Control", value: "no-store")
         for header in response.headers { headers.add(name: header.name, value: header.value) }
@@ -121,7 +134,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
             draining = true
             if !inFlight && head == nil { context.close(promise: nil) }
         } else if event is IdleStateHandler.IdleStateEvent {
-            if !inFlight { context.close(promise: nil) }
+            // A stream is kept alive by its heartbeat; what is idle then is a client that stopped reading.
+            if !inFlight && !streaming { context.close(promise: nil) }
         } else {
             context.fireUserInboundEventTriggered(event)
         }
@@ -144,11 +158,13 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
     private func connectionEnded() {
         guard !ended else { return }
         ended = true
+        heartbeat?.cancel()
+        heartbeat = nil
         session.connectionClosed()
         onClosed()
     }
 
-    private func taskExecutor(on eventLoop: any EventLoop) -> EventLoopTaskExecutor {
+    func taskExecutor(on eventLoop: any EventLoop) -> EventLoopTaskExecutor {
         if let executor { return executor }
         let made = EventLoopTaskExecutor(eventLoop)
         executor = made
