@@ -20,6 +20,7 @@ extension API {
         "tweets.like": "write:favourites", "tweets.unlike": "write:favourites",
         "tweets.get": "read:statuses", "tweets.fetch": "read:statuses", "tweets.thread": "read:statuses",
         "tweets.quotes": "read:statuses", "tweets.likedBy": "read:statuses",
+        "tweets.repostedBy": "read:statuses", "tweets.liked": "read:favourites",
         "tweets.subscribe": "read:statuses", "tweets.unsubscribe": "read:statuses",
         "timeline.home": "read:statuses", "timeline.user": "read:statuses", "timeline.list": "read:lists",
         "timeline.public": "read:statuses", "timeline.subscribe": "read:statuses",
