@@ -11,7 +11,7 @@ import TwitterServer
 ///
 /// Keep-alive unless the client or a drain says otherwise; an idle connection with nothing in flight is closed.
 /// It never sets a cookie.
-final class HTTPConnectionHandler: ChannelInboundHandler {
+final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
@@ -127,6 +127,23 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
             let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
             done.whenComplete { _ in loopContext.value.close(promise: nil) }
         }
+    }
+
+    /// Gives the connection to the WebSocket the request `head` upgraded it to: this handler leaves the pipeline
+    /// without ending the session, which the WebSocket's handler ends when the connection closes.
+    func handOver(_ head: HTTPRequestHead) -> WebSocketStreamHandler.Handover {
+        ended = true
+        let (_, query) = HTTPResponder.split(head.uri)
+        let params = (try? MastodonParams.decode(query: query, body: [], contentType: nil)) ?? MastodonParams()
+        let header = try? BearerLogin.token(fromHeader: head.headers.first(name: "authorization"))
+        return WebSocketStreamHandler.Handover(
+            session: session, bearer: bearer, processor: responder.processor,
+            token: header ?? params.string("access_token"),
+            initialStream: params.string("stream").flatMap {
+                MastodonStream(name: $0, tag: params.string("tag"), list: params.string("list"))
+            },
+            origin: "http://\(head.headers.first(name: "host") ?? "localhost")",
+            hostAllowed: responder.hostCheck.allows(head.headers.first(name: "host")), onClosed: onClosed)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
