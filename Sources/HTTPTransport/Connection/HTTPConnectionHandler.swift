@@ -158,8 +158,18 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         }
     }
 
+    /// A request NIO could not parse is answered 400 (431 for headers over the limit) with `{"error": ...}` when
+    /// no response is under way, and the connection closes: it cannot be read any further.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         logger.debug("http connection error", metadata: ["connection": "\(session.id)", "error": "\(error)"])
+        if let parserError = error as? HTTPParserError, !inFlight, !streaming {
+            let refusal =
+                parserError == .headerOverflow
+                ? MastodonError(
+                    status: 431, "The request's headers are larger than \(HTTPServer.maximumHeaderBytes) bytes")
+                : MastodonError(status: 400, "The request could not be read as HTTP/1.1 (\(parserError))")
+            write(refusal.response, version: .http1_1, keepAlive: false, context: context)
+        }
         context.close(promise: nil)
     }
 
