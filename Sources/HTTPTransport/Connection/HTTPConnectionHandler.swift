@@ -86,9 +86,11 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
         let executor = taskExecutor(on: eventLoop)
-        Task(executorPreference: executor) { [responder, session, bearer] in
+        // Started on the spot, on this event loop, as the JSON-RPC connection does: a request that never waits
+        // (a page read from memory) is answered without a hop through the loop's queue.
+        Task.immediate(executorPreference: executor) { [responder, session, bearer] in
             let answer = await responder.respond(to: request, session: session, bearer: bearer)
-            eventLoop.execute {
+            let finish = {
                 switch answer {
                 case .response(let response):
                     handler.value.inFlight = false
@@ -101,6 +103,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                     handler.value.startEvents(start, version: requestHead.version, context: loopContext.value)
                 }
             }
+            if eventLoop.inEventLoop { finish() } else { eventLoop.execute(finish) }
         }
     }
 
