@@ -3,6 +3,7 @@ import Logging
 import MastodonAPI
 import NIOCore
 import NIOHTTP1
+import NIOWebSocket
 import TwitterServer
 
 /// Serves one HTTP connection: reads a request (head, body up to the limit, end), answers it in a task on the
@@ -171,6 +172,10 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                 ? MastodonError(
                     status: 431, "The request's headers are larger than \(HTTPServer.maximumHeaderBytes) bytes")
                 : MastodonError(status: 400, "The request could not be read as HTTP/1.1 (\(parserError))")
+            write(refusal.response, version: .http1_1, keepAlive: false, context: context)
+        } else if error is NIOWebSocketUpgradeError, !inFlight, !streaming {
+            // NIO's upgrader refused a WebSocket upgrade elsewhere than /api/v1/streaming (or without its headers).
+            let refusal = MastodonError(status: 400, "A WebSocket is served only at /api/v1/streaming")
             write(refusal.response, version: .http1_1, keepAlive: false, context: context)
         }
         context.close(promise: nil)
