@@ -168,4 +168,18 @@ import Testing
         #expect(refusal["status"] == 421)
         #expect(client.http.socket.waitForClose())
     }
+
+    @Test func anUpgradeElsewhereIsRefusedWithAnErrorBody() async throws {
+        let fixture = try await HTTPFixture()
+        let client = try fixture.tcpClient()
+        let response = try #require(
+            client.call(
+                "GET", "/api/v1/test/items/1",
+                headers: [
+                    "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+                    "Sec-WebSocket-Version": "13",
+                ]))
+        #expect(response.status == 400)
+        #expect(response.json?["error"] != nil)
+    }
 }

@@ -97,7 +97,8 @@ extension HTTPServer {
         try pipeline.configureHTTPServerPipeline(
             withPipeliningAssistance: true,
             withServerUpgrade: (upgraders: [webSocketUpgrader()], completionHandler: { _ in }),
-            withErrorHandling: true, withOutboundHeaderValidation: true,
+            // Malformed requests are answered by HTTPConnectionHandler, with Mastodon's `{"error": ...}`.
+            withErrorHandling: false, withOutboundHeaderValidation: true,
             withEncoderConfiguration: HTTPResponseEncoder.Configuration(),
             withDecoderLimitConfiguration: decoderLimits)
         try pipeline.addHandler(handler)
