@@ -196,6 +196,9 @@ class Listener(StreamListener):
     def on_abort(self, err):
         self.events.put({"event": "abort", "error": str(err)})
 
+    def on_websocket_error(self, error, for_stream=None):
+        self.events.put({"event": "websocket_error", "error": str(error)})
+
 
 def open_stream(transport, listener):
     # A stream the server ends raises on the stream's own thread after the listener heard of it (on_abort): that
@@ -205,6 +208,12 @@ def open_stream(transport, listener):
     if transport == "ws":
         handle = mastodon.stream_open_websocket(listener)
         mastodon.stream_user(listener, websocket_handle=handle)
+        # Mastodon acknowledges no subscription; but the server answers a connection's messages in the order they
+        # came, so the refusal of a stream that does not exist, sent next, comes once `user` is subscribed.
+        handle.subscribe("no-such-stream", listener)
+        barrier = listener.events.get(timeout=WAIT_SECONDS)
+        if barrier["event"] != "websocket_error":
+            raise RuntimeError(f"expected the refusal of no-such-stream, got {barrier}")
         return handle
     handle = mastodon.stream_user(listener, run_async=True, reconnect_async=False)
     # The SSE handle connects on its own thread; the stream is open once it holds the 200 answer or has ended.
