@@ -22,7 +22,7 @@ bench/http.sh: one daemon serving its Unix socket and \`--http 127.0.0.1:PORT\`,
 client (bench/load_client.c, \`--http\` for HTTP/1.1 keep-alive over loopback TCP) drives both, 64 connections
 with one request in flight each (no HTTP client pipelines), each connection its own seeded account. Home is 20
 statuses; a post is durable when answered. Target (issue #50): each HTTP row at least 0.5 of its JSON-RPC row.
-$(jq -r 'if .meta.only == "http" then "These rows: `\(.meta.command)` on \(.meta.date), commit \(.meta.commit), \(.meta.durationSeconds) s × \(.meta.rounds) rounds, the median reported (bench/results-http.json)." else "" end' "$results")
+$(jq -r 'if .h_home_64x1 == null then "Not measured in the run above: `BENCH_ONLY=http make bench` measures these rows alone, `make bench` with the others." elif .meta.only == "http" then "These rows: `\(.meta.command)` on \(.meta.date), commit \(.meta.commit), \(.meta.durationSeconds) s × \(.meta.rounds) rounds, the median reported (bench/results-http.json)." else "Measured in the run above." end' "$results")
 
 | load, 64 × 1 | HTTP (Mastodon API) | JSON-RPC (same method) | ratio | ≥ 0.5 | client CPU |
 | --- | --- | --- | --- | --- | --- |
