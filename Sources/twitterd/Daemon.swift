@@ -2,6 +2,7 @@ import Foundation
 import HTTPTransport
 import JSONRPCTransport
 import Logging
+import MastodonAPI
 import ServiceLifecycle
 import Synchronization
 import TokenLogin
@@ -96,13 +97,13 @@ struct Daemon {
         )
         let http = HTTPServer(
             configuration: configuration, settings: settings, processor: processor, statistics: statistics,
-            listeners: httpListeners, endpoints: DaemonEndpoints.all, logger: logger
+            listeners: httpListeners, endpoints: MastodonRoutes.all, logger: logger
         ) { served in
-            transportListening()
-            // Printed for `make run` and operators: where the Mastodon clients connect.
+            // Printed for `make run` and operators (before READY=1): where the Mastodon clients connect.
             for address in served where address.hasPrefix("http://") {
                 FileHandle.standardError.write(Data("twitterd: Mastodon API at \(address)\n".utf8))
             }
+            transportListening()
         }
         let reporter = HealthReporter(
             notifier: notifier, statistics: statistics, database: services.health, environment: environment,

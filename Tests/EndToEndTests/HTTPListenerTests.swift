@@ -39,6 +39,9 @@ import Testing
         let socket = try RawSocket(path: path)
         socket.send("GET /api/v1/no/such/endpoint HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(socket.readLine()?.hasPrefix("HTTP/1.1 404") == true)
+        let instance = try RawSocket(path: path)
+        instance.send("GET /api/v1/instance/ HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(instance.readLine()?.hasPrefix("HTTP/1.1 200") == true, "MastodonRoutes.all is served")
         #expect(daemon.stop() == 0)
         #expect(lstat(path, &status) != 0, "removed at exit")
     }

@@ -171,3 +171,14 @@ final class HTTPTestClient: @unchecked Sendable {
         return read()
     }
 }
+
+extension HTTPFixture {
+    /// Posts `text` as the holder of `token`, through the layer, as a JSON-RPC client would.
+    func post(_ text: String, token: String) async throws {
+        let session = ConnectionSession(id: 3, peer: PeerCredentials(userID: 1000, groupID: 1000, processID: 1))
+        let context = RequestContext(session: session)
+        _ = try await processor.call(
+            API.Auth.login, .init(provider: "token", credentials: .object(["token": .string(token)])), context: context)
+        _ = try await processor.call(API.Tweets.post, .init(text: text), context: context)
+    }
+}

@@ -10,15 +10,52 @@ struct HTTPResponder: Sendable {
     let processor: RequestProcessor<RequestContext>
     let hostCheck: HostCheck
 
-    func respond(to request: HTTPRequestInfo, session: ConnectionSession, bearer: BearerLogin) async
-        -> MastodonResponse
-    {
+    func respond(to request: HTTPRequestInfo, session: ConnectionSession, bearer: BearerLogin) async -> HTTPAnswer {
         guard hostCheck.allows(request.host) else {
-            return MastodonError(
-                status: 421, "This daemon does not answer to the host \(request.host ?? "(none)"): use localhost"
-            ).response
+            return .response(
+                MastodonError(
+                    status: 421, "This daemon does not answer to the host \(request.host ?? "(none)"): use localhost"
+                ).response)
         }
         let (path, query) = Self.split(request.uri)
+        if request.method == "GET", let stream = Self.streamName(path) {
+            return await respondStreaming(stream, query: query, request: request, session: session, bearer: bearer)
+        }
+        return .response(await respond(to: request, path: path, query: query, session: session, bearer: bearer))
+    }
+
+    /// `GET /api/v1/streaming/health` is `OK`; any other stream is server-sent events, the token from the
+    /// `Authorization` header or the `access_token` param (as Mastodon takes it for streaming).
+    private func respondStreaming(
+        _ name: String, query: Substring?, request: HTTPRequestInfo, session: ConnectionSession,
+        bearer: BearerLogin
+    ) async -> HTTPAnswer {
+        if name == "health" {
+            return .response(
+                MastodonResponse(
+                    status: 200, headers: [MastodonHeader(name: "Content-Type", value: "text/plain; charset=utf-8")],
+                    body: Array("OK".utf8)))
+        }
+        do {
+            let params = try MastodonParams.decode(query: query, body: [], contentType: nil)
+            let token = try BearerLogin.token(fromHeader: request.authorization) ?? params.string("access_token")
+            try await bearer.authenticate(token, session: session, processor: processor)
+            return try await startStream(
+                named: name, params: params, origin: "http://\(request.host ?? "localhost")",
+                caller: LayerCaller(processor: processor, context: RequestContext(session: session)))
+        } catch let error as MastodonError {
+            return .response(error.response)
+        } catch let error as RPCError {
+            return .response(MastodonError(error).response)
+        } catch {
+            return .response(MastodonError(status: 500, "Internal error").response)
+        }
+    }
+
+    private func respond(
+        to request: HTTPRequestInfo, path: Substring, query: Substring?, session: ConnectionSession,
+        bearer: BearerLogin
+    ) async -> MastodonResponse {
         let endpoint: MastodonEndpoint
         let captures: [String: String]
         switch endpoints.match(method: request.method, path: path) {
