@@ -62,8 +62,8 @@ run: release
 
 # The PostgreSQL pass leaves out the suites about SQLite's file, the sandbox and systemd, and the suites that
 # name their stores themselves (faults, migrate-data, shared databases, the networked hosts), which ran in the
-# first pass.
-POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests|MigrateDataTests|SharedDatabaseTests|NetworkedPostgresTests|PowerCutTests
+# first pass; and the HTTP listener's suite, whose fixed `--http` port two daemons cannot both take.
+POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests|MigrateDataTests|SharedDatabaseTests|NetworkedPostgresTests|PowerCutTests|HTTPListenerTests
 
 ## test: the whole suite: unit tests and end-to-end tests against the real binaries and the real Mastodon clients
 test: export TWITTERD_TEST_MASTODON_CLIENTS := $(MASTODON_VENV)
