@@ -34,6 +34,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     var streaming = false
     /// The heartbeat of a stream of events.
     var heartbeat: RepeatedTask?
+    /// Set once the stream of events has written its end.
+    var eventsEnded = false
 
     init(
         session: ConnectionSession, responder: HTTPResponder, maximumBodyBytes: Int, logger: Logger,
