@@ -116,7 +116,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         guard !ended else { return }
         var headers = HTTPHeaders()
         headers.reserveCapacity(4 + response.headers.count)
-        if !response.headers.contains(where: { $0.name == "Content-Type" }) {
+        // An endpoint's own Content-Type (the authorize page's text/plain), in any case, replaces the default.
+        if !response.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         }
         headers.add(name: "Content-Length", value: String(response.body.count))
