@@ -86,4 +86,25 @@ import TwitterAPI
         #expect(after.status == 401)
         #expect(after.json?["error"] == "The access token is invalid")
     }
+
+    /// An app's own token (client_credentials) logs nobody in: open endpoints answer, apps/verify_credentials
+    /// answers the app, and an endpoint that needs a user is 401.
+    @Test func anAppTokenIsItsAppAndNoUser() async throws {
+        let fixture = try await HTTPFixture()
+        let token = try await fixture.appToken("tooter")
+        let client = try fixture.tcpClient()
+        let bearer = ["Authorization": "Bearer \(token)"]
+        let app = try #require(client.call("GET", "/api/v1/apps/verify_credentials", headers: bearer))
+        #expect(app.status == 200, "\(app.body)")
+        #expect(app.json?["name"] == "tooter")
+        #expect(app.json?["client_secret"] == nil)
+        #expect(client.call("GET", "/api/v1/instance", headers: bearer)?.status == 200)
+        let user = try #require(client.call("GET", "/api/v1/test/whoami", headers: bearer))
+        #expect(user.status == 401)
+        #expect(user.json?["error"] == "This method requires an authenticated user")
+        let stranger = try #require(
+            try fixture.unixClient().call(
+                "GET", "/api/v1/apps/verify_credentials", headers: ["Authorization": "Bearer twp_not-a-token"]))
+        #expect(stranger.status == 401)
+    }
 }

@@ -10,9 +10,9 @@ import TwitterServer
 /// keep-alive requests do not log in again. The session is listed in the live logins like any other, so a
 /// revocation, a logout elsewhere, a password reset or an expiry ends it, and the next request logs in anew.
 ///
-/// A bearer that does not log in (unknown, malformed, revoked or expired) leaves the caller anonymous, as
-/// Doorkeeper does: open endpoints answer, and a call that needs a login is refused 401 with the token's reason
-/// (`refusal(_:)`), not the layer's "not logged in".
+/// A bearer that does not log in (unknown, malformed, revoked, expired, or an OAuth app's own token) leaves the
+/// caller anonymous, as Doorkeeper does: open endpoints answer, and a call that needs a login is refused 401 with
+/// the token's reason (`refusal(_:)`), not the layer's "not logged in".
 final class BearerLogin: Sendable {
     private enum State {
         case none
@@ -50,11 +50,23 @@ final class BearerLogin: Sendable {
             switch error.code {
             case -32001, -32002, RPCError.StandardCode.invalidParams:
                 session.logOut()
-                let reason = MastodonError(status: 401, "The access token is invalid")
+                let reason = await Self.reason(refusing: bearer, processor: processor, session: session)
                 state.withLock { $0 = .refused(bearer, reason) }
             default: throw MastodonError(error)
             }
         }
+    }
+
+    /// Why a call that needs a login is refused: an OAuth app's token (`oauth.apps.verify` knows it) is an app,
+    /// not a user; any other token is invalid.
+    private static func reason(
+        refusing bearer: String, processor: RequestProcessor<RequestContext>, session: ConnectionSession
+    ) async -> MastodonError {
+        let verify = API.OAuth.VerifyParams(token: bearer)
+        if (try? await processor.call(API.OAuth.verify, verify, context: RequestContext(session: session))) != nil {
+            return MastodonError(status: 401, "This method requires an authenticated user")
+        }
+        return MastodonError(status: 401, "The access token is invalid")
     }
 
     /// The layer's refusal `error` as the client gets it: "not logged in" (-32001) is the bearer's own reason

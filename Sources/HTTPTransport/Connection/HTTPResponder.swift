@@ -74,7 +74,8 @@ struct HTTPResponder: Sendable {
             try await bearer.authenticate(token, session: session, processor: processor)
             let mastodonRequest = MastodonRequest(
                 method: request.method, pathParameters: captures, params: params,
-                origin: "http://\(request.host ?? "localhost")", idempotencyKey: request.idempotencyKey)
+                origin: "http://\(request.host ?? "localhost")", idempotencyKey: request.idempotencyKey,
+                bearerToken: token)
             return try await endpoint.handle(
                 mastodonRequest, LayerCaller(processor: processor, context: RequestContext(session: session)))
         } catch let error as MastodonError {
