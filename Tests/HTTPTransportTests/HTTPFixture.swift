@@ -90,8 +90,18 @@ final class HTTPFixture: Sendable {
     }
 
     /// `GET /test/whoami` (the caller's username), `POST|DELETE /test/echo` (the params back, sorted),
-    /// `GET /test/items/:id`.
-    static let endpoints: [MastodonEndpoint] = [
+    /// `GET /test/items/:id`, `GET /test/text` (its own lower-case `content-type`), and the real OAuth and
+    /// instance endpoints.
+    static let endpoints: [MastodonEndpoint] =
+        OAuthEndpoints.all + testEndpoints
+        + MastodonRoutes.all.filter { $0.path.hasPrefix("/api/v1/instance") || $0.path.hasPrefix("/api/v2/instance") }
+
+    private static let testEndpoints: [MastodonEndpoint] = [
+        MastodonEndpoint("GET", "/api/v1/test/text") { _, _ in
+            MastodonResponse(
+                status: 200, headers: [MastodonHeader(name: "content-type", value: "text/plain; charset=utf-8")],
+                body: Array("plain".utf8))
+        },
         MastodonEndpoint("GET", "/api/v1/test/whoami") { _, caller in
             let whoami = try await caller.call(API.Auth.whoami)
             return json(["username": .string(whoami.user.username)])
@@ -173,6 +183,20 @@ final class HTTPTestClient: @unchecked Sendable {
 }
 
 extension HTTPFixture {
+    /// Registers an OAuth app and grants its own token (`client_credentials`), as Mastodon.py does before logging
+    /// in: the app's name and the token.
+    func appToken(_ name: String) async throws -> String {
+        let session = ConnectionSession(id: 4, peer: PeerCredentials(userID: 1000, groupID: 1000, processID: 1))
+        let context = RequestContext(session: session)
+        let app = try await processor.call(
+            API.OAuth.register, .init(name: name, redirectUris: ["urn:ietf:wg:oauth:2.0:oob"]), context: context)
+        let granted = try await processor.call(
+            API.OAuth.token,
+            .init(grantType: "client_credentials", clientId: app.clientId, clientSecret: app.clientSecret ?? ""),
+            context: context)
+        return granted.accessToken
+    }
+
     /// Posts `text` as the holder of `token`, through the layer, as a JSON-RPC client would.
     func post(_ text: String, token: String) async throws {
         let session = ConnectionSession(id: 3, peer: PeerCredentials(userID: 1000, groupID: 1000, processID: 1))

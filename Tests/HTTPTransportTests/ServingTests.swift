@@ -180,4 +180,17 @@ import Testing
         #expect(large.json?["error"] != nil)
         #expect(try fixture.tcpClient().call("GET", "/api/v1/test/items/1")?.status == 200, "others are served")
     }
+
+    /// An endpoint's own Content-Type, whatever its case, replaces the default JSON one: sent once.
+    @Test func anEndpointsContentTypeReplacesTheDefaultOne() async throws {
+        let fixture = try await HTTPFixture()
+        let client = try fixture.tcpClient()
+        client.send("GET", "/api/v1/test/text")
+        #expect(client.socket.readLine()?.hasPrefix("HTTP/1.1 200") == true)
+        var contentTypes: [String] = []
+        while let line = client.socket.readLine(), line != "\r" {
+            if line.lowercased().hasPrefix("content-type:") { contentTypes.append(line) }
+        }
+        #expect(contentTypes.map { $0.lowercased() } == ["content-type: text/plain; charset=utf-8\r"])
+    }
 }

@@ -240,16 +240,20 @@ def stream(transport, expected):
 
 
 def stream_until_end(transport):
-    """Waits for the server to end the stream (a revoked token's): the listener's abort, or the SSE thread's end."""
+    """Waits for the server to end the stream (a revoked token's): the stream's thread ends, and the last thing
+    the listener heard is told: an abort (a cut, a WebSocket closed) or nothing, `end` (SSE's clean end)."""
     listener = Listener()
     handle = open_stream(transport, listener)
     emit({"ready": True})
     thread = handle._thread
-    try:
-        event = listener.events.get(timeout=WAIT_SECONDS)
-    except queue.Empty:
-        event = {"event": "timeout"}
     thread.join(WAIT_SECONDS)
+    if thread.is_alive():
+        event = {"event": "timeout"}
+    else:
+        try:
+            event = listener.events.get(timeout=1)
+        except queue.Empty:
+            event = {"event": "end"}
     emit({"ended": not thread.is_alive(), "last": event})
 
 

@@ -6,7 +6,8 @@ import TwitterServer
 /// Server-sent events: once a stream's subscriptions are made, the response's head is written without a length
 /// (chunked), and each notification line of the session's forwarders becomes `event: NAME\ndata: JSON\n\n`, LF
 /// only, with a `:thump` comment as heartbeat. When a subscription ends (the subscriber lagged, the login was
-/// revoked or expired) the connection is closed, so the client reconnects and fetches again.
+/// revoked or expired) the response ends with its last chunk and the connection is closed, so the client
+/// reconnects and fetches again.
 extension HTTPConnectionHandler {
     /// How often an idle stream says it is alive.
     static let heartbeatInterval = TimeAmount.seconds(15)
@@ -29,9 +30,11 @@ extension HTTPConnectionHandler {
         }
         let forwarders = session.takeForwardersToStart()
         guard !forwarders.isEmpty else {
-            context.close(promise: nil)
+            endEvents(context: context)
             return
         }
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         let executor = taskExecutor(on: context.eventLoop)
         for forwarder in forwarders {
             Task(executorPreference: executor) { [session] in
@@ -58,8 +61,20 @@ extension HTTPConnectionHandler {
                     }
                 }
                 // One stream's subscription ended: the whole stream ends, and the connection with it.
-                channel.close(promise: nil)
+                channel.eventLoop.execute { handler.value.endEvents(context: loopContext.value) }
             }
         }
+    }
+
+    /// Ends the stream cleanly, once: the heartbeat stops, the chunked body's last chunk (`0\r\n\r\n`) is
+    /// written, then the connection closes. A client reads the end of a response, not a cut (Mastodon.py's stream
+    /// then returns normally instead of reporting a network error).
+    func endEvents(context: ChannelHandlerContext) {
+        guard !eventsEnded else { return }
+        eventsEnded = true
+        heartbeat?.cancel()
+        heartbeat = nil
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
     }
 }

@@ -34,6 +34,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     var streaming = false
     /// The heartbeat of a stream of events.
     var heartbeat: RepeatedTask?
+    /// Set once the stream of events has written its end.
+    var eventsEnded = false
 
     init(
         session: ConnectionSession, responder: HTTPResponder, maximumBodyBytes: Int, logger: Logger,
@@ -114,7 +116,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         guard !ended else { return }
         var headers = HTTPHeaders()
         headers.reserveCapacity(4 + response.headers.count)
-        if !response.headers.contains(where: { $0.name == "Content-Type" }) {
+        // An endpoint's own Content-Type (the authorize page's text/plain), in any case, replaces the default.
+        if !response.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         }
         headers.add(name: "Content-Length", value: String(response.body.count))

@@ -44,9 +44,9 @@ struct HTTPResponder: Sendable {
                 named: name, params: params, origin: "http://\(request.host ?? "localhost")",
                 caller: LayerCaller(processor: processor, context: RequestContext(session: session)))
         } catch let error as MastodonError {
-            return .response(error.response)
+            return .response(bearer.refusal(error).response)
         } catch let error as RPCError {
-            return .response(MastodonError(error).response)
+            return .response(bearer.refusal(error).response)
         } catch {
             return .response(MastodonError(status: 500, "Internal error").response)
         }
@@ -70,17 +70,18 @@ struct HTTPResponder: Sendable {
         }
         do {
             let params = try MastodonParams.decode(query: query, body: request.body, contentType: request.contentType)
-            try await bearer.authenticate(
-                try BearerLogin.token(fromHeader: request.authorization), session: session, processor: processor)
+            let token = try BearerLogin.token(fromHeader: request.authorization)
+            try await bearer.authenticate(token, session: session, processor: processor)
             let mastodonRequest = MastodonRequest(
                 method: request.method, pathParameters: captures, params: params,
-                origin: "http://\(request.host ?? "localhost")", idempotencyKey: request.idempotencyKey)
+                origin: "http://\(request.host ?? "localhost")", idempotencyKey: request.idempotencyKey,
+                bearerToken: token)
             return try await endpoint.handle(
                 mastodonRequest, LayerCaller(processor: processor, context: RequestContext(session: session)))
         } catch let error as MastodonError {
-            return error.response
+            return bearer.refusal(error).response
         } catch let error as RPCError {
-            return MastodonError(error).response
+            return bearer.refusal(error).response
         } catch {
             return MastodonError(status: 500, "Internal error").response
         }

@@ -65,9 +65,9 @@ final class WebSocketStreamHandler: ChannelInboundHandler {
                 let whoami = try await caller.call(API.Auth.whoami)
                 return .loggedIn(whoami.user.username, then: initial)
             } catch let error as MastodonError {
-                return .refused(error)
+                return .refused(bearer.refusal(error))
             } catch let error as RPCError {
-                return .refused(MastodonError(error))
+                return .refused(bearer.refusal(error))
             } catch {
                 return .refused(MastodonError(status: 500, "Internal error"))
             }

@@ -42,7 +42,8 @@ public enum OAuthEndpoints {
         return try MastodonApplication(app).response()
     }
 
-    /// `GET /api/v1/apps/verify_credentials`: the app of the bearer token the request logged in with.
+    /// `GET /api/v1/apps/verify_credentials`: the app of the bearer token the request logged in with, or of the
+    /// bearer itself when it is an app's own token (client_credentials), which logs nobody in.
     @Sendable static func verifyApp(_ request: MastodonRequest, _ caller: any MastodonCaller) async throws
         -> MastodonResponse
     {
@@ -50,7 +51,10 @@ public enum OAuthEndpoints {
         do {
             app = MastodonApplication(try await caller.call(API.OAuth.current))
         } catch {
-            throw MastodonError(status: 401, "The access token is invalid")
+            guard let token = request.bearerToken,
+                let verified = try? await caller.call(API.OAuth.verify, API.OAuth.VerifyParams(token: token))
+            else { throw MastodonError(status: 401, "The access token is invalid") }
+            app = MastodonApplication(verified)
         }
         (app.clientID, app.clientSecret) = (nil, nil)
         return try app.response()

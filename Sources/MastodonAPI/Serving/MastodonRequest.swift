@@ -12,4 +12,7 @@ public struct MastodonRequest: Sendable {
     public var origin: String
     /// The `Idempotency-Key` header, if sent.
     public var idempotencyKey: String?
+    /// The `Authorization: Bearer` token, if sent: for endpoints that ask the layer about the token itself
+    /// (`apps/verify_credentials` of an app's own token, which logs nobody in).
+    public var bearerToken: String?
 }
