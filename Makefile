@@ -15,12 +15,30 @@ RUN_DIR := .run
 RELEASE_BIN := .build/release
 GENERATED := .build/generated
 
-.PHONY: all deps build release run test test-systemd lint format bench soak fuzz man completions install uninstall clean
+.PHONY: all deps clients build release run test test-systemd lint format bench soak fuzz man completions install uninstall clean
 
 all: build
 
 deps:
 	@sh scripts/install-deps.sh
+
+# The real Mastodon clients the end-to-end tests run (Tests/EndToEndTests/MastodonClient*, scripts in Tests/MastodonClients): toot and Mastodon.py from
+# PyPI, pinned with their whole resolved set, in a virtual environment of the build folder made by Debian's
+# Python (python3-venv is in scripts/install-deps.sh's list). Made once; again only when the pins change.
+# The tests find it through TWITTERD_TEST_MASTODON_CLIENTS: set, the client tests run and a broken environment
+# fails them; unset (a bare `swift test`), they are skipped and say so.
+MASTODON_VENV := $(CURDIR)/.build/mastodon-venv
+MASTODON_PINS := Tests/MastodonClients/constraints.txt
+clients: $(MASTODON_VENV)/installed
+
+$(MASTODON_VENV)/installed: $(MASTODON_PINS) | deps
+	rm -rf $(MASTODON_VENV)
+	/usr/bin/python3 -m venv $(MASTODON_VENV)
+	$(MASTODON_VENV)/bin/pip install --quiet --no-cache-dir --disable-pip-version-check -c $(MASTODON_PINS) \
+		"toot==0.52.1" "Mastodon.py[websocket-streaming]==2.3.3"
+	$(MASTODON_VENV)/bin/toot --version
+	$(MASTODON_VENV)/bin/python -c 'import mastodon, websocket, importlib.metadata as m; print("Mastodon.py", m.version("Mastodon.py"))'
+	touch $@
 
 build: deps
 	$(SWIFT) build
@@ -47,8 +65,9 @@ run: release
 # first pass.
 POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests|MigrateDataTests|SharedDatabaseTests|NetworkedPostgresTests|PowerCutTests
 
-## test: the whole suite: unit tests and end-to-end tests against the real binaries
-test: deps
+## test: the whole suite: unit tests and end-to-end tests against the real binaries and the real Mastodon clients
+test: export TWITTERD_TEST_MASTODON_CLIENTS := $(MASTODON_VENV)
+test: deps clients
 	$(SWIFT) build --build-tests
 	@# One test at a time: end-to-end tests block on real sockets, and run side by side they would starve
 	@# each other's async work on a two-core machine. The PostgreSQL store's tests run against a throwaway

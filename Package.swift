@@ -225,7 +225,7 @@ let package = Package(
             name: "TwitterServerTests",
             dependencies: [
                 "TwitterServer", "TwitterAssembly", "TwitterAPI", "TwitterSQLite", "TwitterSQL", "JSONRPC",
-                "TwitterCore", "TwitterRuntime",
+                "TwitterCore", "TwitterRuntime", "MastodonAPI",
                 "TestSupport",
                 "Sodium",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -38,8 +38,8 @@ public struct TokenLoginProvider: LoginProviding {
             throw TwitterError(.invalidCredentials, "Invalid, expired or revoked token")
         }
         let session = IssuedSession(
-            id: record.id, token: credentials.token, expiresAt: record.expiresAt, kind: record.kind
-        )
+            id: record.id, token: credentials.token, expiresAt: record.expiresAt, kind: record.kind,
+            scopes: record.scopes, appID: record.appID)
         return Authentication(user: user, resumedSession: session)
     }
 }

@@ -1,8 +1,9 @@
-/// Every Mastodon endpoint this module serves, the one list the HTTP transport routes: the data endpoints here,
-/// the OAuth ones (`/api/v1/apps`, `/oauth/*`) beside them.
+/// Every Mastodon endpoint this module serves, the one list the HTTP transport routes: the data endpoints and the
+/// OAuth ones (`/api/v1/apps`, `/oauth/*`).
 public enum MastodonRoutes {
     /// The endpoints, by area.
     public static let all: [MastodonEndpoint] =
-        InstanceEndpoints.all + AccountEndpoints.all + StatusEndpoints.all + TimelineEndpoints.all
-        + NotificationEndpoints.all + ListEndpoints.all + ConversationEndpoints.all + SearchEndpoints.all
+        OAuthEndpoints.all + InstanceEndpoints.all + AccountEndpoints.all + StatusEndpoints.all
+        + TimelineEndpoints.all + NotificationEndpoints.all + ListEndpoints.all + ConversationEndpoints.all
+        + SearchEndpoints.all
 }

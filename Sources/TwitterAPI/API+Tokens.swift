@@ -48,6 +48,10 @@ extension API.Tokens {
         @NullWhenAbsent public var expiresAt: Date? = nil
         /// When it was last used; nil if never.
         @NullWhenAbsent public var lastUsedAt: Date? = nil
+        /// The OAuth app an OAuth access token was granted to (its name is the token's); nil for a personal token.
+        @NullWhenAbsent public var appId: Int64? = nil
+        /// An OAuth access token's scopes, space-separated; nil for a personal token, which may do everything.
+        @NullWhenAbsent public var scopes: String? = nil
     }
 
     // @MemberwiseInit
@@ -86,7 +90,9 @@ extension API.Tokens {
     /// `tokens.list`.
     public static let list = RPCMethod<NoParams, [TokenSummary]>(
         MethodDescriptor(
-            "tokens.list", summary: "The account's live personal access tokens, without their secrets.",
+            "tokens.list",
+            summary:
+                "The account's live personal access tokens and OAuth access tokens (with their app and scopes), without their secrets.",
             result: .array(
                 of: .object(
                     [
@@ -95,6 +101,8 @@ extension API.Tokens {
                         Property("createdAt", .timestamp(), required: true),
                         Property("expiresAt", Schema.timestamp().orNull(), required: true),
                         Property("lastUsedAt", Schema.timestamp().orNull(), required: true),
+                        Property("appId", Schema.integer("An OAuth access token's app.").orNull(), required: true),
+                        Property("scopes", Schema.string("An OAuth access token's scopes.").orNull(), required: true),
                     ], title: "TokenSummary"))
         ))
 

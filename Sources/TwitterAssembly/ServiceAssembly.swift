@@ -132,7 +132,8 @@ public struct ServiceAssembly: Sendable {
             providers: selection, users: stores.users, profiles: stores.profiles, sessions: tokens,
             tokens: tokens, passwords: hasher, peerLinks: stores.peerLinks,
             throttle: LoginThrottle(store: stores.throttle, host: host), liveLogins: liveLogins, roles: roles,
-            moderation: stores.moderation, signups: signups
+            moderation: stores.moderation, signups: signups,
+            oauth: OAuthService(store: stores.oauth, tokens: stores.tokens, sealer: TokenSealer(key: tokenKey))
         )
     }
 }

@@ -13,6 +13,7 @@ extension StoreSet {
         self.init(
             users: UserStore(database: database), profiles: ProfileStore(database: database),
             tokens: TokenStore(database: database, observer: observer, host: host),
+            oauth: OAuthStore(database: database),
             peerLinks: PeerLinkStore(database: database, observer: observer, host: host),
             throttle: ThrottleStore(database: database),
             tweets: TweetStore(database: database, committer: committer, observer: observer),

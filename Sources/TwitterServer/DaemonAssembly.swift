@@ -1,5 +1,6 @@
 import JSONRPC
 import Logging
+import TwitterAPI
 import TwitterCore
 
 /// A set of methods that registers itself in the router; each feature of the daemon provides one.
@@ -53,13 +54,20 @@ public enum DaemonAssembly {
                 descriptor.access == .authenticated && RateLimitedAction(rawValue: descriptor.rate ?? "") != nil,
                 "\(descriptor.name) declares the rate \(descriptor.rate ?? ""), which no logged-in [rates] key names")
         }
+        for descriptor in router.descriptors where descriptor.access != .open {
+            // A logged-in method an OAuth token may call declares its scope; one that declares none must say it is
+            // for full logins only, so a new method is never left to the scope rule's refusal by omission.
+            precondition(
+                API.requiredScopes[descriptor.name] != nil || API.fullLoginOnly.contains(descriptor.name),
+                "\(descriptor.name) declares no OAuth scope (API.requiredScopes) nor full logins only")
+        }
         return RequestProcessor(
             router: router, limits: { settings.limits.protocolLimits },
-            // In this order: what catching up learns (a revocation) decides the access rule's answer, and a rate is
-            // taken only from a caller let in.
+            // In this order: what catching up learns (a revocation) decides the access rule's answer, the scope rule
+            // reads the login the access rule let in, and a rate is taken only from a caller let in.
             middleware: [
                 CatchUpMiddleware(logins: auth.liveLogins), AccessMiddleware(logger: logger),
-                WriteRateMiddleware(rates: rates), AnswerBudget(),
+                ScopeMiddleware(), WriteRateMiddleware(rates: rates), AnswerBudget(),
             ],
             mapError: { error, request, context in mapper.map(error, request: request, context: context) }
         )

@@ -28,7 +28,8 @@ struct TwitterControl: AsyncParsableCommand {
             UserCommand.self, NotificationsCommand.self, Search.self, Tag.self, Trending.self,
             VerbCommand<Mute>.self, VerbCommand<Unmute>.self, VerbCommand<Block>.self,
             VerbCommand<Unblock>.self, OwnPeopleListCommand<Muted>.self, OwnPeopleListCommand<Blocked>.self,
-            ProfileCommand.self, DirectMessage.self, DirectMessages.self, TokenCommand.self, PeerCommand.self,
+            ProfileCommand.self, DirectMessage.self, DirectMessages.self, TokenCommand.self, OAuthCommand.self,
+            PeerCommand.self,
             ReportCommand.self, Export.self, DeleteAccount.self, ResetPassword.self, AdminCommand.self, Status.self,
             Call.self, Methods.self, TUICommand.self,
         ]

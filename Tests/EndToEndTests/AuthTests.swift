@@ -36,6 +36,52 @@ import TwitterClient
         }
     }
 
+    @Test func aReadOnlyOAuthTokenThatWritesIsRefusedAndItsRevocationEndsItsLogin() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let (app, token) = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            try await connection.signUp(email: "olga@example.com", username: "olga")
+            let app = try await connection.call(
+                "oauth.apps.register",
+                ["name": "reader", "redirectUris": ["urn:ietf:wg:oauth:2.0:oob"], "scopes": "read write"])
+            let granted = try await connection.call(
+                "oauth.token",
+                [
+                    "grantType": "password", "clientId": app["clientId"] ?? .null,
+                    "clientSecret": app["clientSecret"] ?? .null, "username": "olga@example.com",
+                    "password": "correct horse battery", "scope": "read",
+                ])
+            #expect(granted["scope"] == "read")
+            guard case .string(let token)? = granted["accessToken"] else { throw ClientError.invalidResponse("token") }
+            return (app, token)
+        }
+        let reader = try RawSocket(path: daemon.socketPath)
+        reader.send(
+            #"{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"\#(token)"}},"id":1}"#
+                + "\n"
+                + #"{"jsonrpc":"2.0","method":"timeline.subscribe","params":{"timeline":"home"},"id":2}"# + "\n"
+                + #"{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"read only"},"id":3}"# + "\n")
+        let lines = try (0..<3).map { _ in try JSONParser().parse(try #require(reader.readLine())) }
+        #expect(lines[0]["result"]?["user"]?["username"] == "olga")
+        #expect(lines[1]["result"] != nil)
+        #expect(lines[2]["error"]?["code"] == -32003)
+        #expect(lines[2]["error"]?["message"] == "This action is outside the authorized scopes")
+        try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            let revoked = try await connection.call(
+                "oauth.revoke",
+                [
+                    "clientId": app["clientId"] ?? .null, "clientSecret": app["clientSecret"] ?? .null,
+                    "token": .string(token),
+                ])
+            #expect(revoked["revoked"] == true)
+        }
+        // The listening login is told, and is logged out.
+        let told = try JSONParser().parse(try #require(reader.readLine()))
+        #expect(told["method"] == "auth.revoked" && told["params"]?["reason"] == "tokenRevoked")
+        reader.send(#"{"jsonrpc":"2.0","method":"auth.whoami","id":4}"# + "\n")
+        let after = try JSONParser().parse(try #require(reader.readLine()))
+        #expect(after["error"]?["code"] == -32001)
+    }
+
     @Test func peerLoginUsesTheKernelsWordOnTheUid() async throws {
         let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let peerLogin: JSONValue = ["provider": "peer", "credentials": [:]]

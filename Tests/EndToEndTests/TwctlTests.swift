@@ -94,6 +94,43 @@ import TwitterClient
         #expect(answer["provider"] == "token")
     }
 
+    @Test func oauthAuthorizePrintsACodeTheAppRedeemsOnce() async throws {
+        let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
+        let client = try Client(daemon)
+        try client.run(
+            ["signup", "--email", "dora@example.com", "--username", "dora", "--password-stdin"],
+            input: "correct horse battery")
+        let outOfBand = "urn:ietf:wg:oauth:2.0:oob"
+        let (app, token) = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
+            let app = try await connection.call(
+                "oauth.apps.register",
+                ["name": "toot", "redirectUris": .array([.string(outOfBand)]), "scopes": "read write"])
+            let printed = try client.run(["oauth", "authorize", app["clientId"]?.text ?? "", "--scope", "read write"])
+            #expect(printed.status == 0, "\(printed.error)")
+            let lines = printed.output.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2 && lines.last?.contains("Authorized \"toot\" for read write") == true)
+            let code = lines.first ?? ""
+            let redeem: JSONValue = [
+                "grantType": "authorization_code", "clientId": app["clientId"] ?? .null,
+                "clientSecret": app["clientSecret"] ?? .null, "code": .string(code), "redirectUri": .string(outOfBand),
+            ]
+            let token = try await connection.call("oauth.token", redeem)
+            #expect(token["scope"] == "read write")
+            await #expect(throws: ClientError.self, "a code is redeemed once") {
+                _ = try await connection.call("oauth.token", redeem)
+            }
+            return (app, token["accessToken"]?.text ?? "")
+        }
+        let other = try Client(daemon)
+        #expect(try other.run(["login", "--token-stdin"], input: token + "\n").status == 0)
+        #expect(try other.run(["whoami"]).output.contains("dora"))
+        let listed = try client.run(["token", "list"]).output
+        #expect(listed.contains("\ttoot\t") && listed.contains("OAuth app, scopes read write"), "\(listed)")
+        let unknown = try client.run(["oauth", "authorize", "twc_unknown"])
+        #expect(unknown.status != 0 && unknown.error.contains("Client authentication failed"))
+        _ = app
+    }
+
     @Test func anExpiredSessionSaysSoAndExits77() async throws {
         let daemon = try await DaemonProcess(configuration: DaemonProcess.fastHashing)
         let client = try Client(daemon)
@@ -208,5 +245,11 @@ import TwitterClient
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, message)
+    }
+}
+
+extension JSONValue {
+    fileprivate var text: String? {
+        if case .string(let text) = self { text } else { nil }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import Logging
 import Testing
+import TwitterAPI
 import TwitterCore
 
 @testable import TwitterServer
@@ -13,11 +14,14 @@ struct MiddlewareTests {
     static let rated = MethodDescriptor("test.write", summary: "", result: .string(), rate: "likes")
     static let admin = MethodDescriptor("test.admin", summary: "", result: .string(), access: .admin)
 
-    static func context(loggedInAs user: Int64? = nil, role: AccountRole = .user) -> RequestContext {
+    static func context(loggedInAs user: Int64? = nil, role: AccountRole = .user, scopes: String? = nil)
+        -> RequestContext
+    {
         let probe = LiveLoginsTests.Probe(id: 1)
         if let user {
             var login = LiveLoginsTests.login(user: user, token: user * 10)
             login.role = role
+            login.scopes = scopes.flatMap(OAuthScopes.init(parsing:))
             probe.session.logIn(login, listedIn: LiveLogins())
         }
         return RequestContext(session: probe.session)
@@ -48,6 +52,35 @@ struct MiddlewareTests {
         let preparation = try #require(try middleware.prepare(Self.loggedIn, loggedIn))
         #expect(try await preparation { Array("served".utf8) } == Array("served".utf8))
         #expect(others.catchUps.withLock { $0 } == 1)
+    }
+
+    @Test func theScopeRuleBindsOnlyAnOAuthTokensLoginToItsScopes() {
+        let middleware = ScopeMiddleware()
+        let post = MethodDescriptor("tweets.post", summary: "", result: .string())
+        let home = MethodDescriptor("timeline.home", summary: "", result: .string())
+        let follow = MethodDescriptor("users.follow", summary: "", result: .string())
+        let reader = Self.context(loggedInAs: 7, scopes: "read")
+        #expect(Self.code { try middleware.prepare(home, reader) } == nil)
+        #expect(Self.code { try middleware.prepare(post, reader) } == -32003, "a read-only token writing")
+        #expect(Self.code { try middleware.prepare(Self.loggedIn, reader) } == -32003, "a method declaring no scope")
+        #expect(Self.code { try middleware.prepare(Self.open, reader) } == nil, "an open method needs none")
+        let follower = Self.context(loggedInAs: 7, scopes: "follow")
+        #expect(Self.code { try middleware.prepare(follow, follower) } == nil, "follow still grants follows")
+        #expect(Self.code { try middleware.prepare(post, follower) } == -32003)
+        let session = Self.context(loggedInAs: 7)
+        for descriptor in [post, home, follow, Self.loggedIn] {
+            #expect(Self.code { try middleware.prepare(descriptor, session) } == nil, "a session has every scope")
+        }
+    }
+
+    @Test func everyDeclaredScopeIsMastodonsAndNamesAMethodTheDaemonServes() async throws {
+        let routed = Set(try TestAssembly.processor().router.descriptors.map(\.name))
+        for (method, scope) in API.requiredScopes {
+            #expect(routed.contains(method), "\(method) is no method")
+            #expect(OAuthScopes.known.contains(scope), "\(method): \(scope) is no Mastodon scope")
+        }
+        #expect(API.fullLoginOnly.isSubset(of: routed))
+        #expect(API.fullLoginOnly.isDisjoint(with: API.requiredScopes.keys))
     }
 
     @Test func theAccessRuleLetsInByTheMethodsDeclaredAccess() {

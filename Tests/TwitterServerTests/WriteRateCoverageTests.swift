@@ -36,6 +36,13 @@ struct WriteRateCoverageTests {
         reasons["auth.resetPassword"] = "before a login: every failure counts against the login throttle"
         reasons["auth.logout"] = "ends the caller's own login, once: refusing it would keep a login its owner ends"
         reasons["account.delete"] = "ends the account, once, with its password (throttled)"
+        reasons["oauth.apps.current"] = "reads: stores nothing"
+        reasons["oauth.apps.verify"] = "reads: stores nothing"
+        reasons["oauth.revoke"] = "ends a token, once, with its app's secret"
+        reasons["oauth.token"] =
+            "before a login: the password grant counts against the login throttle; the others need the app's secret"
+        reasons["oauth.apps.register"] =
+            "before a login: an app grants nothing by itself; not limited yet (docs/SECURITY.md, Known limits)"
         return reasons
     }()
 

@@ -11,4 +11,8 @@ public struct IssuedSession: Sendable, Equatable {
     public var expiresAt: Date?
     /// A session (ended by logout) or a personal token (which logout leaves alone).
     public var kind: TokenKind = .session
+    /// An OAuth access token's scopes; nil when the login may do everything.
+    public var scopes: OAuthScopes?
+    /// An OAuth access token's app; nil for any other token.
+    public var appID: Int64?
 }

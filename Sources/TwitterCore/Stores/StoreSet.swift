@@ -8,6 +8,8 @@ public struct StoreSet: Sendable {
     public var profiles: any ProfileStoring
     /// Session and personal tokens.
     public var tokens: any TokenStoring
+    /// OAuth apps, codes and app tokens.
+    public var oauth: any OAuthStoring
     /// Unix uids linked to accounts.
     public var peerLinks: any PeerLinkStoring
     /// Failed-login counters.

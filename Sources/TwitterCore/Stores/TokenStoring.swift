@@ -29,6 +29,10 @@ public struct TokenRecord: Sendable, Equatable {
     public var lastUsedAt: Date?
     /// When it was revoked, if it was.
     public var revokedAt: Date?
+    /// The OAuth app of an OAuth access token (a personal token an app was granted); nil for any other.
+    public var appID: Int64?
+    /// An OAuth access token's scopes; nil for a token that may do everything (sessions, personal tokens).
+    public var scopes: OAuthScopes?
 }
 
 /// Durable storage of tokens, found by their keyed hash.

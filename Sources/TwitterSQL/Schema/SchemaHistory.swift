@@ -3,5 +3,40 @@
 /// `PostgresSchema` number it after their own.
 public enum SchemaHistory {
     /// Every migration described once, oldest first.
-    public static let migrations: [SchemaMigration] = []
+    public static let migrations: [SchemaMigration] = [oauth]
+
+    /// SQLite v16, PostgreSQL 13 (#50): OAuth apps, their authorization codes and app tokens; an account's access
+    /// token is a row of `tokens` naming its app and scopes, so it ends as every token does.
+    static let oauth = SchemaMigration(
+        "OAuth apps, authorization codes, app tokens; tokens' app and scopes",
+        [
+            .createTable(
+                SchemaTable(
+                    "oauth_apps",
+                    [
+                        SchemaColumn("client_id", .text), SchemaColumn("secret_hash", .blob),
+                        SchemaColumn("name", .text), SchemaColumn("redirect_uris", .text),
+                        SchemaColumn("scopes", .text), SchemaColumn("website", .text, nullable: true),
+                        SchemaColumn("created_at", .date),
+                    ], uniques: [["client_id"]])),
+            .createTable(
+                SchemaTable(
+                    "oauth_codes",
+                    [
+                        SchemaColumn("hash", .blob), SchemaColumn("app_id", .integer, references: "oauth_apps"),
+                        SchemaColumn("user_id", .integer, references: "users"), SchemaColumn("scopes", .text),
+                        SchemaColumn("redirect_uri", .text), SchemaColumn("created_at", .date),
+                        SchemaColumn("expires_at", .date), SchemaColumn("used_at", .date, nullable: true),
+                    ], uniques: [["hash"]])),
+            .createTable(
+                SchemaTable(
+                    "oauth_app_tokens",
+                    [
+                        SchemaColumn("hash", .blob), SchemaColumn("app_id", .integer, references: "oauth_apps"),
+                        SchemaColumn("scopes", .text), SchemaColumn("created_at", .date),
+                        SchemaColumn("revoked_at", .date, nullable: true),
+                    ], uniques: [["hash"]])),
+            .addColumn(table: "tokens", SchemaColumn("app_id", .integer, nullable: true)),
+            .addColumn(table: "tokens", SchemaColumn("scopes", .text, nullable: true)),
+        ])
 }

@@ -16,7 +16,7 @@ public struct TokenStore: TokenStoring {
     var host: String = ""
 
     /// The columns `record(from:)` reads.
-    static let columns = "id, user_id, kind, name, created_at, expires_at, last_used_at, revoked_at"
+    static let columns = "id, user_id, kind, name, created_at, expires_at, last_used_at, revoked_at, app_id, scopes"
 
     /// The hash goes in as bytes (`Data`: a blob, a bytea).
     public func insertToken(
@@ -108,6 +108,8 @@ public struct TokenStore: TokenStoring {
             id: try row.column("id"), userID: try row.column("user_id"),
             kind: TokenKind(rawValue: try row.column("kind")) ?? .personal, name: try row.column("name"),
             createdAt: try row.column("created_at"), expiresAt: try row.column("expires_at"),
-            lastUsedAt: try row.column("last_used_at"), revokedAt: try row.column("revoked_at"))
+            lastUsedAt: try row.column("last_used_at"), revokedAt: try row.column("revoked_at"),
+            appID: try row.column("app_id"),
+            scopes: try row.column("scopes", as: String?.self).map { OAuthScopes(parsing: $0) ?? OAuthScopes([]) })
     }
 }

@@ -17,7 +17,8 @@ public struct DatabaseExport: Sendable {
     /// reposts refer to tweets with smaller ids), then what refers to both; reports before the notifications
     /// that name them. The search index (`tweet_search`) is left out: the target builds its own.
     public static let tables = [
-        "users", "tokens", "peer_links", "login_throttles", "tweets", "tweet_tombstones", "follows", "tweet_likes",
+        "users", "oauth_apps", "tokens", "oauth_codes", "oauth_app_tokens", "peer_links", "login_throttles", "tweets",
+        "tweet_tombstones", "follows", "tweet_likes",
         "tweet_mentions", "tweet_tags", "reports", "notifications", "notification_markers", "mutes", "blocks",
         "audit_entries",
         "reserved_usernames", "password_resets", "rate_buckets", "signup_buckets", "bookmarks", "pinned_tweets",

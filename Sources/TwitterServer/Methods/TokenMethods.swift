@@ -45,7 +45,7 @@ struct TokenMethods: MethodGroup {
                 return try await auth.tokens.personalTokens(userID: login.userID).map { record in
                     API.Tokens.TokenSummary(
                         id: record.id, name: record.name, createdAt: record.createdAt, expiresAt: record.expiresAt,
-                        lastUsedAt: record.lastUsedAt
+                        lastUsedAt: record.lastUsedAt, appId: record.appID, scopes: record.scopes?.text
                     )
                 }
             })

@@ -17,6 +17,9 @@ public final class ConnectionSession: Sendable {
     /// Writes a notification line to the connection, after what was written before it.
     private let sendNotification: @Sendable ([UInt8]) -> Void
     private let state = Mutex(State())
+    /// Set before the first login resting on an OAuth access token takes effect, never cleared: the scope rule
+    /// reads it without a lock, so a connection that never logs in with one pays nothing for it.
+    private let everScoped = Atomic<Bool>(false)
 
     struct State {
         var login = LoginState.anonymous
@@ -44,6 +47,12 @@ public final class ConnectionSession: Sendable {
     /// The login of this connection, if it is logged in.
     public var login: SessionLogin? {
         state.withLock { $0.login.current }
+    }
+
+    /// The scopes of the login when it rests on an OAuth access token; nil for every other login, or none.
+    public var loginScopes: OAuthScopes? {
+        guard everScoped.load(ordering: .acquiring) else { return nil }
+        return state.withLock { $0.login.current?.scopes }
     }
 
     /// The login, or the -32001 error saying why there is none. A login whose session or token has expired ends
@@ -79,6 +88,7 @@ public final class ConnectionSession: Sendable {
     /// Logging in as another account ends the subscriptions made as the one before: they stream what that
     /// account may see.
     public func logIn(_ login: SessionLogin, listedIn liveLogins: LiveLogins) {
+        if login.scopes != nil { everScoped.store(true, ordering: .releasing) }
         let (ended, previousTimer) = state.withLock { state -> ([any LiveSubscription], LoginExpiryTimer?) in
             let previous = state.login.current?.userID
             state.login = .loggedIn(login)
@@ -277,12 +287,19 @@ public struct SessionLogin: Sendable, Equatable {
     public var expiresAt: Date?
     /// The role, decided at login (`AdminRoles`).
     public var role: AccountRole
+    /// The scopes of the OAuth access token the login rests on; nil for every other login, which may call every
+    /// method its access allows (`ScopeMiddleware`).
+    public var scopes: OAuthScopes?
+    /// The OAuth app of the access token the login rests on; nil for every other login.
+    public var appID: Int64?
 
     /// Creates a login.
     public init(userID: Int64, provider: String, token: IssuedSession, role: AccountRole = .user) {
         self.userID = userID
         self.provider = provider
         self.role = role
+        self.scopes = token.scopes
+        self.appID = token.appID
         self.tokenID = token.id
         self.sessionID = token.kind == .session ? token.id : nil
         self.expiresAt = token.expiresAt

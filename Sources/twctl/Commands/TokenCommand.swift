@@ -46,7 +46,9 @@ struct TokenCommand: AsyncParsableCommand {
                 for token in tokens {
                     let expires = token.expiresAt.map(Timestamp.string(from:)) ?? "never"
                     let used = token.lastUsedAt.map(Timestamp.string(from:)) ?? "never"
-                    print("#\(token.id)\t\(token.name)\texpires \(expires)\tused \(used)")
+                    // An OAuth access token is named after its app; its scopes say what the app may do.
+                    let scopes = token.scopes.map { "\tOAuth app, scopes \($0)" } ?? ""
+                    print("#\(token.id)\t\(token.name)\texpires \(expires)\tused \(used)\(scopes)")
                 }
             }
         }

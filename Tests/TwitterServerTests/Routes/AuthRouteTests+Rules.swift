@@ -19,6 +19,8 @@ extension AuthRouteTests {
         let open: Set<String> = [
             "auth.signup", "auth.login", "auth.providers", "auth.resetPassword", "rpc.discover", "system.ping",
             "system.version", "system.health", "system.limits",
+            // OAuth's own: each takes an app's credentials (or makes an app), as Mastodon's /oauth/* and /api/v1/apps.
+            "oauth.apps.register", "oauth.token", "oauth.revoke", "oauth.apps.verify",
         ]
         for method in methods {
             guard case .string(let name)? = method["name"] else { continue }

@@ -15,7 +15,7 @@ struct RouteCoverageTests {
         ProfileRouteTests.self, TweetRouteTests.self, ConversationRouteTests.self, TimelineRouteTests.self,
         UserRouteTests.self, RelationRouteTests.self, NotificationRouteTests.self, SearchRouteTests.self,
         AdminRouteTests.self, ReportRouteTests.self, AccountRouteTests.self, BookmarkRouteTests.self,
-        PinRouteTests.self, MessageRouteTests.self, QuoteRouteTests.self, ListRouteTests.self,
+        PinRouteTests.self, MessageRouteTests.self, QuoteRouteTests.self, ListRouteTests.self, OAuthRouteTests.self,
     ]
 
     @Test func everyRoutedMethodHasAnInProcessTest() async throws {

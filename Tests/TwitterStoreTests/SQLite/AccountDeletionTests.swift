@@ -89,6 +89,13 @@ struct AccountDeletionTests {
             userID: bob.id, kind: .session, name: "password", hash: Array(repeating: 1, count: 32),
             createdAt: Date(), expiresAt: nil)
         try await PeerLinkStore(database: database).linkPeer(uid: 4242, userID: bob.id, at: Date())
+        let oauth = OAuthStore(database: database)
+        let app = try await oauth.insertApp(
+            clientID: "twc_app", secretHash: Array(repeating: 3, count: 32), name: "toot", redirectURIs: ["oob"],
+            scopes: OAuthScopes(["read"]), website: nil, createdAt: Date())
+        try await oauth.insertCode(
+            hash: Array(repeating: 4, count: 32), appID: app.id, userID: bob.id, scopes: OAuthScopes(["read"]),
+            redirectURI: "oob", createdAt: Date(), expiresAt: Date().addingTimeInterval(600))
         _ = try await moderation.createReport(
             by: bob.id, account: alice.id, tweet: original.id, reason: "mean", notifying: [carol.id], at: Date())
         _ = try await moderation.createReport(

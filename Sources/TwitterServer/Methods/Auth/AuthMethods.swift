@@ -54,6 +54,7 @@ struct AuthMethods: MethodGroup {
                 try await changePassword(params, context: context)
             })
         PeerLinkMethods(services: services).register(in: &router)
+        if let oauth = services.oauth { OAuthMethods(services: services, oauth: oauth).register(in: &router) }
     }
 
     /// Signs up through the enabled provider that can create accounts (the password provider).

@@ -27,4 +27,6 @@ public struct AuthServices: Sendable {
     public var moderation: (any ModerationStoring)?
     /// The signups each local user may make.
     public var signups: SignupRateLimiter = .unlimited
+    /// OAuth apps and their tokens (`oauth.*`); nil where the daemon serves no OAuth (some tests).
+    public var oauth: OAuthService?
 }
