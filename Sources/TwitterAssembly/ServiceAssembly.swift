@@ -100,6 +100,10 @@ public struct ServiceAssembly: Sendable {
             settings: settings, logger: logger)
     }
 
+    /// The OAuth apps a local user may register: Mastodon clients register one per login at most, so a
+    /// hundred an hour serves any use and bounds a process filling the table; root is never limited.
+    static let appRegistrationRate = RateLimit(count: 100, period: 3600)
+
     /// Registers every login provider plugin, then keeps the ones the configuration enables.
     private static func makeAuthServices(
         stores: StoreSet, settings: AuthConfiguration, host: String, tokenKey: [UInt8], logger: Logger,
@@ -133,7 +137,9 @@ public struct ServiceAssembly: Sendable {
             tokens: tokens, passwords: hasher, peerLinks: stores.peerLinks,
             throttle: LoginThrottle(store: stores.throttle, host: host), liveLogins: liveLogins, roles: roles,
             moderation: stores.moderation, signups: signups,
-            oauth: OAuthService(store: stores.oauth, tokens: stores.tokens, sealer: TokenSealer(key: tokenKey))
+            oauth: OAuthService(store: stores.oauth, tokens: stores.tokens, sealer: TokenSealer(key: tokenKey)),
+            appRegistrations: SignupRateLimiter(
+                limit: Self.appRegistrationRate, store: nil, counted: "app registrations")
         )
     }
 }

@@ -42,7 +42,7 @@ struct WriteRateCoverageTests {
         reasons["oauth.token"] =
             "before a login: the password grant counts against the login throttle; the others need the app's secret"
         reasons["oauth.apps.register"] =
-            "before a login: an app grants nothing by itself; not limited yet (docs/SECURITY.md, Known limits)"
+            "before a login: limited per local uid instead, as signups are (docs/SECURITY.md, Known limits)"
         return reasons
     }()
 

@@ -12,13 +12,18 @@ public final class SignupRateLimiter: RateBucketFlushing {
     private let store: (any RateBucketStoring)?
     private let clock: @Sendable () -> Date
     private let buckets = TokenBuckets<UInt32>()
+    /// What is counted, for the refusal: `signups`, or `app registrations` for the OAuth apps limited alike.
+    private let counted: String
 
-    /// Limits signups to `limit` per uid (nil: no limit), keeping buckets in `store`; `clock` is replaced in tests.
+    /// Limits signups (or what `counted` names) to `limit` per uid (nil: no limit), keeping buckets in `store`
+    /// (nil: in memory only); `clock` is replaced in tests.
     public init(
-        limit: RateLimit?, store: (any RateBucketStoring)?, clock: @escaping @Sendable () -> Date = Date.init
+        limit: RateLimit?, store: (any RateBucketStoring)?, counted: String = "signups",
+        clock: @escaping @Sendable () -> Date = Date.init
     ) {
         self.limit = limit
         self.store = store
+        self.counted = counted
         self.clock = clock
     }
 
@@ -36,7 +41,7 @@ public final class SignupRateLimiter: RateBucketFlushing {
         guard let limit, uid != 0 else { return }
         if let retryAfter = buckets.take(uid, limit: limit, at: clock()) {
             throw TwitterError.rateLimited(
-                retryAfter: retryAfter, limit: limit.count, "Too many signups: at most \(limit) per local user")
+                retryAfter: retryAfter, limit: limit.count, "Too many \(counted): at most \(limit) per local user")
         }
     }
 

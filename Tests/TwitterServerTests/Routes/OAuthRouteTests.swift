@@ -113,6 +113,16 @@ struct OAuthRouteTests: RouteTesting {
         _ = try await daemon.connect(uid: 1001).call(API.OAuth.token, Self.passwordGrant(app))
     }
 
+    @Test func appsAreRegisteredAHundredAnHourPerLocalUser() async throws {
+        let daemon = try await InProcessDaemon()
+        let client = daemon.connect(uid: 1000)
+        for _ in 0..<100 { _ = try await Self.register(client, scopes: "read") }
+        let refused = try await client.refusal(
+            API.OAuth.register, .init(name: "one more", redirectUris: [Self.outOfBand]))
+        #expect(refused.code == -32006 && refused.message.hasPrefix("Too many app registrations"))
+        _ = try await Self.register(daemon.connect(uid: 1001), scopes: "read")
+    }
+
     @Test func revokeEndsTheTokenAndItsLoginsButOnlyForItsApp() async throws {
         let daemon = try await InProcessDaemon()
         _ = try await daemon.signUp("alice")

@@ -29,4 +29,6 @@ public struct AuthServices: Sendable {
     public var signups: SignupRateLimiter = .unlimited
     /// OAuth apps and their tokens (`oauth.*`); nil where the daemon serves no OAuth (some tests).
     public var oauth: OAuthService?
+    /// The OAuth apps each local user may register (`oauth.apps.register`, open to anyone on the socket).
+    public var appRegistrations: SignupRateLimiter = .unlimited
 }

@@ -13,7 +13,9 @@ struct OAuthMethods: MethodGroup {
     func register(in router: inout Router<RequestContext>) {
         router.register(
             API.OAuth.register, in: .open,
-            { [oauth] (params: API.OAuth.RegisterParams, _) in
+            { [oauth, services] (params: API.OAuth.RegisterParams, context) in
+                // Open to every local process, so bounded per uid as signups are.
+                try services.appRegistrations.take(by: context.session.peer.userID)
                 let (app, secret) = try await oauth.registerApp(
                     name: params.name, redirectURIs: params.redirectUris, scopes: params.scopes,
                     website: params.website)
