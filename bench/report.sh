@@ -136,6 +136,7 @@ measure of the CPU per request, which the machine's drifting speed does not move
 | idle under 25 MB | $idle_kib KiB | $(status "$idle_kib < 25600") | |
 MARKDOWN
 sh bench/report-postgres.sh "$results"
+sh bench/report-http.sh "$results"
 echo
 cat bench/analysis-instructions.md
 echo

@@ -5,6 +5,9 @@
 # Writes docs/BENCHMARKS.md and bench/results.json. Not part of CI.
 # The same loads run on PostgreSQL, through one daemon and through two sharing the database (bench/postgres.sh).
 #
+# BENCH_ONLY=http runs only bench/http.sh (the Mastodon client API beside JSON-RPC) on a seed of its own, sized by
+# HTTP_USERS, HTTP_TWEETS (default 10,000 users following about 100 each, 1,000,000 tweets), and prints its rows.
+#
 # BENCH_ONLY=postgres runs only what the PostgreSQL rows need, in one run: the anchors they are compared to
 # (Redis LPUSH with appendfsync always, the line server), the SQLite c_home_16x8 and c_post_64x4 beside them
 # (BENCH_SQLITE=0 leaves those and the 1M-tweet SQLite seed out, to iterate), and bench/postgres.sh. It writes
@@ -14,24 +17,25 @@ set -eu
 cd "$(dirname "$0")/.."
 BENCH_ONLY=${BENCH_ONLY:-}
 BENCH_SQLITE=${BENCH_SQLITE:-1}
-case "$BENCH_ONLY" in "" | postgres) ;; *) echo "run.sh: BENCH_ONLY is empty or postgres" >&2; exit 64 ;; esac
+case "$BENCH_ONLY" in "" | postgres | http) ;; *) echo "run.sh: BENCH_ONLY is empty, postgres or http" >&2; exit 64 ;; esac
 DURATION=${DURATION:-5}
 # This VM's speed drifts by up to a third between minutes, so every load (and every anchor) is measured
 # ROUNDS times and the median round is reported.
 ROUNDS=${ROUNDS:-3}
 sh scripts/install-deps.sh
 missing=""
-for tool in redis-server bc cc valgrind socat strip; do command -v "$tool" >/dev/null 2>&1 || missing=yes; done
+for tool in redis-server bc cc valgrind socat strip curl; do command -v "$tool" >/dev/null 2>&1 || missing=yes; done
 if [ -n "$missing" ]; then
     sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq && $sudo apt-get install -y -qq redis-server redis-tools bc gcc valgrind socat binutils >/dev/null
+    $sudo apt-get update -qq && $sudo apt-get install -y -qq redis-server redis-tools bc gcc valgrind socat binutils curl >/dev/null
 fi
 # BENCH_BUILD_LOCK=FILE takes flock(1) on FILE around the build, for machines where builds must not overlap.
-# BENCH_SKIP_BUILD=1 uses the release binaries already in .build/release (to iterate on the scripts).
+# BENCH_SKIP_BUILD=1 uses the release binaries already in .build/release, or in BENCH_BIN (to iterate on the
+# scripts, or to measure a build made with another --scratch-path).
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
     ${BENCH_BUILD_LOCK:+flock "$BENCH_BUILD_LOCK"} swift build -c release --static-swift-stdlib
 fi
-BIN=.build/release
+BIN=${BENCH_BIN:-.build/release}
 WORK=.build/bench
 rm -rf "$WORK" && mkdir -p "$WORK"
 RESULTS="$WORK/results.jsonl"
@@ -42,9 +46,21 @@ export BIN WORK RESULTS DURATION ROUNDS
 . bench/lib.sh
 
 machine="$(nproc) cores ($(awk -F: '/model name/ {print $2; exit}' /proc/cpuinfo | sed 's/^ //')), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr)"
-record meta "{\"commit\":\"$(git rev-parse --short HEAD)\",\"date\":\"$(date -u +%Y-%m-%d)\",\"durationSeconds\":$DURATION,\"rounds\":$ROUNDS,\"only\":\"$BENCH_ONLY\",\"machine\":\"$machine\"}"
+record meta "{\"command\":\"BENCH_ONLY=$BENCH_ONLY make bench\",\"commit\":\"$(git rev-parse --short HEAD)\",\"date\":\"$(date -u +%Y-%m-%d)\",\"durationSeconds\":$DURATION,\"rounds\":$ROUNDS,\"only\":\"$BENCH_ONLY\",\"machine\":\"$machine\"}"
 printf '[limits]\nmax_connections = 16384\n[rates]\nposts = "off"\nfollows = "off"\nlikes = "off"\nreposts = "off"\nreports = "off"\nmessages = "off"\n' > "$WORK/twitterd.toml"
 PING='{"jsonrpc":"2.0","method":"system.ping","id":1}'
+
+if [ "$BENCH_ONLY" = http ]; then
+    echo "seeding ${HTTP_USERS:-10000} users following about 100 each and ${HTTP_TWEETS:-1000000} tweets"
+    "$BIN/twitterd" seed --users "${HTTP_USERS:-10000}" --tweets "${HTTP_TWEETS:-1000000}" --follows 100 \
+        --database "$WORK/twitterd.sqlite" >/dev/null
+    sync
+    sh bench/http.sh
+    jq -s 'map({(.name): .result}) | add' "$RESULTS" > bench/results-http.json
+    sh bench/report-http.sh bench/results-http.json
+    echo "wrote bench/results-http.json"
+    exit 0
+fi
 
 if [ "$BENCH_ONLY" = postgres ]; then
     "$WORK/line_server" "$WORK/limit.sock" &
@@ -186,6 +202,11 @@ redis_lrange=$(echo "$redis_lists" | awk -F, '/LRANGE_100/ {print $2; exit}')
 record redis "{\"pingDepth64\":$redis_ping,\"pingDepth1\":$redis_ping_d1,\"lpush\":$redis_lpush,\"lrange100\":$redis_lrange}"
 
 record rss_after "{\"kib\":$(rss)}"
+
+# The Mastodon client API over HTTP beside the same methods over JSON-RPC, on this database, through a daemon of
+# its own (bench/http.sh): the one above lets go of the database first.
+kill "$DAEMON"; wait "$DAEMON" 2>/dev/null || true
+sh bench/http.sh
 
 # Instructions per request under callgrind (ping, fetch20, home20, post), after the loads so valgrind's slow
 # daemon takes no core from them; the same binary, on its own small seeded database. A failure leaves the

@@ -99,11 +99,11 @@ struct Daemon {
             configuration: configuration, settings: settings, processor: processor, statistics: statistics,
             listeners: httpListeners, endpoints: MastodonRoutes.all, logger: logger
         ) { served in
-            transportListening()
-            // Printed for `make run` and operators: where the Mastodon clients connect.
+            // Printed for `make run` and operators (before READY=1): where the Mastodon clients connect.
             for address in served where address.hasPrefix("http://") {
                 FileHandle.standardError.write(Data("twitterd: Mastodon API at \(address)\n".utf8))
             }
+            transportListening()
         }
         let reporter = HealthReporter(
             notifier: notifier, statistics: statistics, database: services.health, environment: environment,

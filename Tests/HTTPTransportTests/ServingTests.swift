@@ -160,3 +160,24 @@ import Testing
         #expect(try fixture.tcpClient().call("GET", "/api/v1/test/items/1")?.status == 200, "this uid is not held")
     }
 }
+
+/// Requests NIO cannot parse: Mastodon's error body, then the connection closes.
+@Suite(.serialized) struct MalformedRequestTests {
+    @Test func garbageIs400AndHugeHeaders431WithAnErrorBody() async throws {
+        let fixture = try await HTTPFixture()
+        let garbage = try fixture.tcpClient()
+        garbage.socket.send("NOT HTTP AT ALL\r\n\r\n")
+        let bad = try #require(garbage.read())
+        #expect(bad.status == 400)
+        #expect(bad.json?["error"] != nil)
+        #expect(garbage.socket.waitForClose())
+        let huge = try fixture.tcpClient()
+        huge.socket.send(
+            "GET /api/v1/test/items/1 HTTP/1.1\r\nHost: localhost\r\nX-Big: "
+                + String(repeating: "a", count: 70 * 1024) + "\r\n\r\n")
+        let large = try #require(huge.read())
+        #expect(large.status == 431)
+        #expect(large.json?["error"] != nil)
+        #expect(try fixture.tcpClient().call("GET", "/api/v1/test/items/1")?.status == 200, "others are served")
+    }
+}

@@ -9,10 +9,21 @@ public final class RunningProduct: @unchecked Sendable {
 
     /// Starts `name` with `arguments` and extra environment variables; with `errorsToo`, standard error is read
     /// in the same stream as standard output.
-    public init(
+    public convenience init(
         _ name: String, _ arguments: [String], environment: [String: String] = [:], errorsToo: Bool = false
     ) throws {
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.path(of: name))
+        try self.init(
+            executable: BuiltProducts.path(of: name), arguments, environment: environment, errorsToo: errorsToo,
+            inputFromNull: false)
+    }
+
+    /// Starts the program at `executable`; with `inputFromNull`, its stdin is /dev/null instead of the test's.
+    public init(
+        executable: String, _ arguments: [String], environment: [String: String] = [:], errorsToo: Bool = false,
+        inputFromNull: Bool = true
+    ) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        if inputFromNull { process.standardInput = FileHandle.nullDevice }
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardOutput = output

@@ -3,6 +3,7 @@ import Logging
 import MastodonAPI
 import NIOCore
 import NIOHTTP1
+import NIOWebSocket
 import TwitterServer
 
 /// Serves one HTTP connection: reads a request (head, body up to the limit, end), answers it in a task on the
@@ -11,7 +12,7 @@ import TwitterServer
 ///
 /// Keep-alive unless the client or a drain says otherwise; an idle connection with nothing in flight is closed.
 /// It never sets a cookie.
-final class HTTPConnectionHandler: ChannelInboundHandler {
+final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
@@ -86,9 +87,11 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
         let executor = taskExecutor(on: eventLoop)
-        Task(executorPreference: executor) { [responder, session, bearer] in
+        // Started on the spot, on this event loop, as the JSON-RPC connection does: a request that never waits
+        // (a page read from memory) is answered without a hop through the loop's queue.
+        Task.immediate(executorPreference: executor) { [responder, session, bearer] in
             let answer = await responder.respond(to: request, session: session, bearer: bearer)
-            eventLoop.execute {
+            let finish = {
                 switch answer {
                 case .response(let response):
                     handler.value.inFlight = false
@@ -101,6 +104,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
                     handler.value.startEvents(start, version: requestHead.version, context: loopContext.value)
                 }
             }
+            if eventLoop.inEventLoop { finish() } else { eventLoop.execute(finish) }
         }
     }
 
@@ -129,6 +133,23 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
         }
     }
 
+    /// Gives the connection to the WebSocket the request `head` upgraded it to: this handler leaves the pipeline
+    /// without ending the session, which the WebSocket's handler ends when the connection closes.
+    func handOver(_ head: HTTPRequestHead) -> WebSocketStreamHandler.Handover {
+        ended = true
+        let (_, query) = HTTPResponder.split(head.uri)
+        let params = (try? MastodonParams.decode(query: query, body: [], contentType: nil)) ?? MastodonParams()
+        let header = try? BearerLogin.token(fromHeader: head.headers.first(name: "authorization"))
+        return WebSocketStreamHandler.Handover(
+            session: session, bearer: bearer, processor: responder.processor,
+            token: header ?? params.string("access_token"),
+            initialStream: params.string("stream").flatMap {
+                MastodonStream(name: $0, tag: params.string("tag"), list: params.string("list"))
+            },
+            origin: "http://\(head.headers.first(name: "host") ?? "localhost")",
+            hostAllowed: responder.hostCheck.allows(head.headers.first(name: "host")), onClosed: onClosed)
+    }
+
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is DrainEvent {
             draining = true
@@ -141,8 +162,22 @@ final class HTTPConnectionHandler: ChannelInboundHandler {
         }
     }
 
+    /// A request NIO could not parse is answered 400 (431 for headers over the limit) with `{"error": ...}` when
+    /// no response is under way, and the connection closes: it cannot be read any further.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         logger.debug("http connection error", metadata: ["connection": "\(session.id)", "error": "\(error)"])
+        if let parserError = error as? HTTPParserError, !inFlight, !streaming {
+            let refusal =
+                parserError == .headerOverflow
+                ? MastodonError(
+                    status: 431, "The request's headers are larger than \(HTTPServer.maximumHeaderBytes) bytes")
+                : MastodonError(status: 400, "The request could not be read as HTTP/1.1 (\(parserError))")
+            write(refusal.response, version: .http1_1, keepAlive: false, context: context)
+        } else if error is NIOWebSocketUpgradeError, !inFlight, !streaming {
+            // NIO's upgrader refused a WebSocket upgrade elsewhere than /api/v1/streaming (or without its headers).
+            let refusal = MastodonError(status: 400, "A WebSocket is served only at /api/v1/streaming")
+            write(refusal.response, version: .http1_1, keepAlive: false, context: context)
+        }
         context.close(promise: nil)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOWebSocket
 import TwitterCore
 import TwitterServer
 
@@ -94,12 +95,37 @@ extension HTTPServer {
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addHandler(IdleStateHandler(allTimeout: TimeAmount(limits.idleTimeout)))
         try pipeline.configureHTTPServerPipeline(
-            withPipeliningAssistance: true, withErrorHandling: true, withOutboundHeaderValidation: true,
+            withPipeliningAssistance: true,
+            withServerUpgrade: (upgraders: [webSocketUpgrader()], completionHandler: { _ in }),
+            // Malformed requests are answered by HTTPConnectionHandler, with Mastodon's `{"error": ...}`.
+            withErrorHandling: false, withOutboundHeaderValidation: true,
             withEncoderConfiguration: HTTPResponseEncoder.Configuration(),
             withDecoderLimitConfiguration: decoderLimits)
         try pipeline.addHandler(handler)
         logger.debug("http connection opened", metadata: ["connection": "\(session.id)", "peer": "\(peer)"])
         registry.add(channel)
+    }
+
+    /// The upgrade to Mastodon's streaming WebSocket at `/api/v1/streaming`; the connection's HTTP handler then
+    /// hands its session to a `WebSocketStreamHandler`, which refuses a bad `Host` or token in its first message.
+    private func webSocketUpgrader() -> NIOWebSocketServerUpgrader {
+        NIOWebSocketServerUpgrader(
+            maxFrameSize: 1 << 16, automaticErrorHandling: true,
+            shouldUpgrade: { channel, head in
+                let (path, _) = HTTPResponder.split(head.uri)
+                let isStreaming = path.split(separator: "/") == ["api", "v1", "streaming"]
+                return channel.eventLoop.makeSucceededFuture(isStreaming ? HTTPHeaders() : nil)
+            },
+            upgradePipelineHandler: { channel, head in
+                let pipeline = channel.pipeline.syncOperations
+                do {
+                    let http = try pipeline.handler(type: HTTPConnectionHandler.self)
+                    try pipeline.addHandler(WebSocketStreamHandler(http.handOver(head)))
+                    return pipeline.removeHandler(http)
+                } catch {
+                    return channel.eventLoop.makeFailedFuture(error)
+                }
+            })
     }
 
     /// Over the per-uid cap a connection gets one 503 with `{"error": ...}`, then is closed.

@@ -47,6 +47,8 @@ public struct HTTPServer: Service {
             for listener in listeners { bound.append(try await bind(listener)) }
         } catch {
             for channel in bound { channel.close(promise: nil) }
+            // A shutdown that came while the sockets were being bound is no failure: nothing was served yet.
+            if Task.isCancelled || Task.isShuttingDownGracefully { return }
             throw error
         }
         let channels = bound

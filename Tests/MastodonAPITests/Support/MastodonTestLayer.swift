@@ -35,12 +35,14 @@ final class MastodonTestLayer: Sendable {
             statistics: ServerStatistics(), settings: LiveSettings(limits: configuration.limits), logger: logger)
     }
 
-    /// A new account `username`, logged in on a session of its own.
-    func signUp(_ username: String) async throws -> LayerCaller {
+    /// A new account `username`, logged in on a session of its own, whose notification lines go to `deliver`.
+    func signUp(_ username: String, deliver: @escaping @Sendable ([UInt8]) -> Void = { _ in }) async throws
+        -> LayerCaller
+    {
         let id = connectionIDs.add(1, ordering: .relaxed).newValue
-        let caller = LayerCaller(
-            session: ConnectionSession(id: id, peer: PeerCredentials(userID: 1000, groupID: 1000, processID: 1)),
-            processor: processor)
+        let session = ConnectionSession(
+            id: id, peer: PeerCredentials(userID: 1000, groupID: 1000, processID: 1), sendNotification: deliver)
+        let caller = LayerCaller(session: session, processor: processor)
         _ = try await caller.call(
             API.Auth.signup, .init(email: "\(username)@example.com", password: Self.password, username: username))
         return caller
@@ -55,6 +57,20 @@ struct LayerCaller: MastodonCaller {
 
     func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) async throws(RPCError) -> Result {
         try await processor.call(method, params, context: RequestContext(session: session))
+    }
+
+    /// Starts the forwarders of the subscriptions the last calls made, as a transport does once their answer is
+    /// out: each sends its lines to `deliver` until the session ends.
+    func startForwarders(_ deliver: @escaping @Sendable ([UInt8]) -> Void) -> [Task<Void, Never>] {
+        session.takeForwardersToStart().map { forwarder in
+            Task { [session] in
+                await forwarder.run { line in
+                    guard session.isServingSubscriptions else { throw CancellationError() }
+                    deliver(line)
+                }
+                _ = session.cancelSubscription(forwarder.id)
+            }
+        }
     }
 
     /// Serves one request to the endpoint `method path` of `MastodonRoutes.all`, as the HTTP transport routes it.

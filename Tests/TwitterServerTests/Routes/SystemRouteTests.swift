@@ -9,7 +9,14 @@ import TwitterCore
 struct SystemRouteTests: RouteTesting {
     static let routes = [
         API.System.ping.name, API.System.version.name, API.System.health.name, API.System.discover.name,
+        API.System.limits.name,
     ]
+
+    @Test func limitsSayTheConfiguredLongestTweetWithoutALogin() async throws {
+        #expect(try await InProcessDaemon().connect().call(API.System.limits) == .init(tweetMaximumLength: 140))
+        let daemon = try await InProcessDaemon { $0.tweetMaximumLength = 280 }
+        #expect(try await daemon.connect().call(API.System.limits).tweetMaximumLength == 280)
+    }
 
     @Test func pingAnswersPongWithoutALoginAndTakesNoParams() async throws {
         let daemon = try await InProcessDaemon()
