@@ -15,6 +15,10 @@ import TwitterClient
         var body: String
     }
 
+    /// Over a pair of daemons both would take the same `--http` address: one PostgreSQL daemon then, as the
+    /// Mastodon client tests do (`MastodonClientWorld`).
+    static let store: TestStore = TestStore.ofThisRun == .postgresqlPair ? .postgresql : .ofThisRun
+
     static func id(_ value: JSONValue?) -> Int64? {
         if case .number(let number)? = value { return number.int64 }
         return nil
@@ -39,7 +43,8 @@ import TwitterClient
     @Test func eachPageShowsWhatNobodyMaySeeEscapedAndLinkedWithoutScripts() async throws {
         let port = try HTTPListenerTests.freePort()
         let daemon = try await DaemonProcess(
-            configuration: DaemonProcess.fastHashing, arguments: ["--http", "127.0.0.1:\(port)"])
+            configuration: DaemonProcess.fastHashing, arguments: ["--http", "127.0.0.1:\(port)"],
+            store: WebPageTests.store)
         let empty = try Self.get("/", port: port)
         #expect(empty.status.hasPrefix("HTTP/1.1 200") && empty.body.contains("Nothing posted yet"), "\(empty.body)")
         let socket = daemon.socketPath

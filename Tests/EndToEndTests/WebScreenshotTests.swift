@@ -22,7 +22,8 @@ import TwitterClient
         try #require(FileManager.default.isExecutableFile(atPath: chromium), "\(chromium) is not installed")
         let port = try HTTPListenerTests.freePort()
         let daemon = try await DaemonProcess(
-            configuration: DaemonProcess.fastHashing, arguments: ["--http", "127.0.0.1:\(port)"])
+            configuration: DaemonProcess.fastHashing, arguments: ["--http", "127.0.0.1:\(port)"],
+            store: WebPageTests.store)
         let posted: JSONValue = try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             try await connection.signUp(email: "bob@example.com", username: "bob")
             _ = try await connection.call("auth.logout")
