@@ -65,8 +65,13 @@ run: release
 # first pass; and the HTTP listener's suite, whose fixed `--http` port two daemons cannot both take.
 POSTGRES_PASS_SKIPS := BackupTests|StatePrivacyTests|SandboxTests|SystemdTests|SecretsAndHashingTests|LifecycleTests|TwbenchTests|PostgresFaultTests|MigrateDataTests|SharedDatabaseTests|NetworkedPostgresTests|PowerCutTests|HTTPListenerTests
 
+# Debian's chromium, which `deps` installs: the web pages' screenshot tests (WebScreenshotTests) run it
+# headless. Named to the tests in TWITTERD_TEST_CHROMIUM, so a missing browser fails them rather than skips.
+CHROMIUM := /usr/bin/chromium
+
 ## test: the whole suite: unit tests and end-to-end tests against the real binaries and the real Mastodon clients
 test: export TWITTERD_TEST_MASTODON_CLIENTS := $(MASTODON_VENV)
+test: export TWITTERD_TEST_CHROMIUM := $(CHROMIUM)
 test: deps clients
 	$(SWIFT) build --build-tests
 	@# One test at a time: end-to-end tests block on real sockets, and run side by side they would starve

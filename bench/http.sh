@@ -34,5 +34,11 @@ cload c_post_64x1 "$RPC" --connections 64 --depth 1 --login "$SEED_LOGIN" \
     '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
 cload h_post_64x1 "$HTTP" --http --login-socket "$RPC" --connections 64 --depth 1 --login "$SEED_LOGIN" \
     'POST /api/v1/statuses status=load+from+the+C+client'
+# Issue #52's public page beside the method it shows: /@seed1 (the profile, its pinned post and 20 posts, as
+# nobody) against timeline.user of the same account (20 posts, logged in).
+cload c_user_64x1 "$RPC" --connections 64 --depth 1 --login "$SEED_LOGIN" \
+    '{"jsonrpc":"2.0","method":"timeline.user","params":{"username":"seed1","limit":20},"id":1}'
+cload h_page_64x1 "$HTTP" --http --login-socket "$RPC" --connections 64 --depth 1 --login "$SEED_LOGIN" \
+    'GET /@seed1'
 kill "$daemon"
 wait "$daemon" 2>/dev/null || true

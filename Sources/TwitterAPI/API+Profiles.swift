@@ -31,6 +31,8 @@ extension API.Profiles {
         public var currentPassword: String?
         /// Who may start writing to you: everyone, following (the people you follow) or nobody.
         public var messagesFrom: MessagesFrom?
+        /// Whether your profile and tweets are on the public web pages (true until you say otherwise).
+        public var webVisible: Bool?
     }
 
     /// The caller's own profile in full, or another user's public part.
@@ -144,6 +146,10 @@ extension API.Profiles {
                     .oneOfStrings(
                         MessagesFrom.allCases.map(\.rawValue),
                         "Who may start writing to you; following (the people you follow) by default.")),
+                Property(
+                    "webVisible",
+                    .boolean(
+                        "Whether your profile and tweets are on the public web pages (/@you); true by default.")),
             ],
             result: .object(
                 [

@@ -38,6 +38,7 @@ public enum DaemonAssembly {
         PinMethods(services: tweets).register(in: &router)
         ListMethods(services: tweets, lookup: lookup).register(in: &router)
         SearchMethods(services: tweets, lookup: lookup).register(in: &router)
+        WebMethods(services: tweets, profiles: auth.profiles, lookup: lookup).register(in: &router)
         if let community {
             AdminMethods(auth: auth, community: community).register(in: &router)
             ReportMethods(auth: auth, tweets: tweets, community: community, lookup: lookup, messages: messages)

@@ -67,6 +67,9 @@ import TwitterClient
         #expect(invalid.status == 65)
         #expect(invalid.error.contains("firstName: Firstname is too short"))
         #expect(invalid.error.contains("age: Must be older than 13 and younger than 124"))
+        #expect(try client.run(["profile", "set", "--no-web"]).output == "Changed: webVisible\n")
+        #expect(try client.run(["profile", "set", "--no-web"]).output == "No changes\n")
+        #expect(try client.run(["profile", "set", "--web"]).output == "Changed: webVisible\n")
 
         let logout = try client.run(["logout"])
         #expect(logout.status == 0)

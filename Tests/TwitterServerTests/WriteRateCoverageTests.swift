@@ -22,7 +22,8 @@ struct WriteRateCoverageTests {
             "tweets.fetch", "tweets.get", "tweets.liked", "tweets.likedBy", "tweets.quotes", "tweets.repostedBy",
             "tweets.thread",
             "users.blocked",
-            "users.followers", "users.following", "users.get", "users.muted",
+            "users.followers", "users.following", "users.get", "users.muted", "web.thread", "web.timeline",
+            "web.user",
         ]
         for name in reads { reasons[name] = "reads: stores nothing" }
         for name in [

@@ -3,8 +3,9 @@ import JSONRPC
 import MastodonAPI
 import TwitterServer
 
-/// Answers one request: the Host check, the endpoint by method and path, the params, the bearer login, then the
-/// endpoint over the layer. Every refusal is Mastodon's `{"error": ...}`; nothing here decides a rule.
+/// Answers one request: the Host check, a public web page (`WebPages`), or the endpoint by method and path, the
+/// params, the bearer login, then the endpoint over the layer. Every API refusal is Mastodon's `{"error": ...}`;
+/// nothing here decides a rule.
 struct HTTPResponder: Sendable {
     let endpoints: MastodonEndpointTable
     let processor: RequestProcessor<RequestContext>
@@ -56,6 +57,12 @@ struct HTTPResponder: Sendable {
         to request: HTTPRequestInfo, path: Substring, query: Substring?, session: ConnectionSession,
         bearer: BearerLogin
     ) async -> MastodonResponse {
+        if WebPages.serves(method: request.method, path: path) {
+            // The pages read as nobody (the layer's web.* methods); no bearer login is made for them.
+            return await WebPages.respond(
+                path: path, query: query, origin: "http://\(request.host ?? "localhost")",
+                caller: LayerCaller(processor: processor, context: RequestContext(session: session)))
+        }
         let endpoint: MastodonEndpoint
         let captures: [String: String]
         switch endpoints.match(method: request.method, path: path) {

@@ -3,7 +3,7 @@
 /// `PostgresSchema` number it after their own.
 public enum SchemaHistory {
     /// Every migration described once, oldest first.
-    public static let migrations: [SchemaMigration] = [oauth]
+    public static let migrations: [SchemaMigration] = [oauth, webVisible]
 
     /// SQLite v16, PostgreSQL 13 (#50): OAuth apps, their authorization codes and app tokens; an account's access
     /// token is a row of `tokens` naming its app and scopes, so it ends as every token does.
@@ -39,4 +39,10 @@ public enum SchemaHistory {
             .addColumn(table: "tokens", SchemaColumn("app_id", .integer, nullable: true)),
             .addColumn(table: "tokens", SchemaColumn("scopes", .text, nullable: true)),
         ])
+
+    /// SQLite v17, PostgreSQL 14 (#52): whether an account's profile and tweets are on the public web pages; every
+    /// account already there is.
+    static let webVisible = SchemaMigration(
+        "users.web_visible: an account's profile and tweets on the public web pages, or off them",
+        [.addColumn(table: "users", SchemaColumn("web_visible", .boolean, default: .boolean(true)))])
 }

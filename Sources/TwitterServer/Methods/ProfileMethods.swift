@@ -56,6 +56,10 @@ struct ProfileMethods: MethodGroup {
                 outcome.changed.append("messagesFrom")
             }
         }
+        if let visible = params.webVisible, try await profiles.isWebVisible(userID: login.userID) != visible {
+            try await profiles.setWebVisible(visible, userID: login.userID)
+            outcome.changed.append("webVisible")
+        }
         return API.Profiles.Updated(profile: outcome.profile, changed: outcome.changed)
     }
 

@@ -205,8 +205,11 @@ public final class FeedReadModel: CommitObserving {
     }
 
     /// The answer to `query` for `reader`, from caches when it can be, filling caches from the stores on the
-    /// first read of each part.
-    func page(_ query: TweetQuery, reader: Int64, stores: ReadStores) async throws -> FeedPage {
+    /// first read of each part. The accounts in `alsoHiding` (the web's, which keep themselves off it) are left
+    /// out as a block leaves them out, by the one policy.
+    func page(
+        _ query: TweetQuery, reader: Int64, alsoHiding: Set<Int64> = [], stores: ReadStores
+    ) async throws -> FeedPage {
         if !OtherDaemonsCatchUp.isDoneForThisRequest {
             let others = others.withLock { $0 }
             if !others.isCurrent { try await others.catchUp() }
@@ -217,14 +220,17 @@ public final class FeedReadModel: CommitObserving {
             caches.recentTweets, caches.authorTimelines, caches.tweetJSON
         )
         let readerMarks = try await caches.marks.marks(of: reader, store: stores.likes)
-        let visibility = TweetVisibility(try await hiddenAccounts(of: reader, stores: stores))
+        var hidden = try await hiddenAccounts(of: reader, stores: stores)
+        hidden.blocking.formUnion(alsoHiding)
+        let visibility = TweetVisibility(hidden)
         guard visibility.hidden.isEmpty else {
             // The store leaves the hidden accounts out in SQL; the policy has the last word on what it read.
             var query = query
             query.hiding = visibility.hiding
             let tweets = visibility.listed(try await storePage(query, stores: stores)).map(readerMarks.applied)
             return FeedPage(
-                try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: tweetJSON)
+                try await quoting(tweets, for: reader, alsoHiding: alsoHiding, marks: readerMarks, stores: stores),
+                json: tweetJSON)
         }
         if let found = cachedAnswer(query, reader: reader, in: caches) {
             return try await completed(found, for: reader, marks: readerMarks, stores: stores, json: tweetJSON)
@@ -289,9 +295,10 @@ public final class FeedReadModel: CommitObserving {
     /// it: the tweet with the reader's marks, or unavailable when it is deleted, its author suspended or deleted,
     /// or hidden from the reader by a block either way or a mute (`TweetVisibility.lists`, the one policy).
     /// Read afresh for every answer, never kept: what one reader may see of it is no other reader's.
-    func quoting(_ tweets: [Tweet], for reader: Int64, marks: ReaderMarks, stores: ReadStores) async throws
-        -> [Tweet]
-    {
+    /// The accounts in `alsoHiding` (the web's, off it) are hidden as a block hides them.
+    func quoting(
+        _ tweets: [Tweet], for reader: Int64, alsoHiding: Set<Int64> = [], marks: ReaderMarks, stores: ReadStores
+    ) async throws -> [Tweet] {
         var ids: [Int64] = []
         for tweet in tweets {
             for id in [tweet.quoteOfID, tweet.repostOf?.quoteOfID].compactMap(\.self) where !ids.contains(id) {
@@ -299,7 +306,9 @@ public final class FeedReadModel: CommitObserving {
             }
         }
         guard !ids.isEmpty else { return tweets }
-        let visibility = TweetVisibility(try await hiddenAccounts(of: reader, stores: stores))
+        var hidden = try await hiddenAccounts(of: reader, stores: stores)
+        hidden.blocking.formUnion(alsoHiding)
+        let visibility = TweetVisibility(hidden)
         var shown: [Int64: QuotedTweet] = [:]
         for quoted in try await stores.tweets.tweets(ids: ids) where visibility.lists(quoted) {
             var seen = marks.applied(to: quoted)
@@ -319,9 +328,9 @@ public final class FeedReadModel: CommitObserving {
     }
 
     /// A thread with the `quoted` of each of its tweets as `reader` may see it (and the reader's marks on those).
-    func quoting(_ rows: ThreadRows, for reader: Int64, marks: ReaderMarks, stores: ReadStores) async throws
-        -> ThreadRows
-    {
+    func quoting(
+        _ rows: ThreadRows, for reader: Int64, alsoHiding: Set<Int64> = [], marks: ReaderMarks, stores: ReadStores
+    ) async throws -> ThreadRows {
         func tweets(_ entries: [ThreadEntry]) -> [Tweet] {
             entries.compactMap { entry -> Tweet? in
                 guard case .tweet(let tweet) = entry else { return nil }
@@ -331,7 +340,9 @@ public final class FeedReadModel: CommitObserving {
         let all = [rows.tweet] + tweets(rows.ancestors) + tweets(rows.descendants)
         guard all.contains(where: \.holdsQuote) else { return rows }
         var resolved: [Int64: Tweet] = [:]
-        for tweet in try await quoting(all, for: reader, marks: marks, stores: stores) { resolved[tweet.id] = tweet }
+        for tweet in try await quoting(all, for: reader, alsoHiding: alsoHiding, marks: marks, stores: stores) {
+            resolved[tweet.id] = tweet
+        }
         func entry(_ entry: ThreadEntry) -> ThreadEntry {
             guard case .tweet(let tweet) = entry, let shown = resolved[tweet.id] else { return entry }
             return .tweet(shown)

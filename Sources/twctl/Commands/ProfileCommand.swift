@@ -60,10 +60,16 @@ struct ProfileCommand: AsyncParsableCommand {
         @Flag(help: "Read the current password from standard input (needed to change the e-mail).")
         var passwordStdin = false
 
+        @Flag(
+            inversion: .prefixedNo,
+            help: "Show your profile and tweets on the public web pages (/@you), or keep them off (--no-web).")
+        var web: Bool?
+
         func run() async throws {
             let params = API.Profiles.UpdateParams(
                 firstName: firstName, lastName: lastName, email: email, age: age, username: username, bio: bio,
-                currentPassword: email == nil ? nil : try Credentials.password(fromStandardInput: passwordStdin))
+                currentPassword: email == nil ? nil : try Credentials.password(fromStandardInput: passwordStdin),
+                webVisible: web)
             try await options.callAndPrint(API.Profiles.update, params) { updated, _ in
                 guard !updated.changed.isEmpty else { return print("No changes") }
                 print("Changed: " + updated.changed.joined(separator: ", "))

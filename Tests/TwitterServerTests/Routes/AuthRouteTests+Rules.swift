@@ -21,6 +21,8 @@ extension AuthRouteTests {
             "system.version", "system.health", "system.limits",
             // OAuth's own: each takes an app's credentials (or makes an app), as Mastodon's /oauth/* and /api/v1/apps.
             "oauth.apps.register", "oauth.token", "oauth.revoke", "oauth.apps.verify",
+            // What the public web pages show anyone (#52): read as nobody.
+            "web.user", "web.timeline", "web.thread",
         ]
         for method in methods {
             guard case .string(let name)? = method["name"] else { continue }

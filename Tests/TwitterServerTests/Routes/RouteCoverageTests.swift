@@ -16,7 +16,7 @@ struct RouteCoverageTests {
         UserRouteTests.self, RelationRouteTests.self, NotificationRouteTests.self, SearchRouteTests.self,
         AdminRouteTests.self, ReportRouteTests.self, AccountRouteTests.self, BookmarkRouteTests.self,
         PinRouteTests.self, MessageRouteTests.self, QuoteRouteTests.self, ListRouteTests.self, OAuthRouteTests.self,
-        ReactionListRouteTests.self,
+        ReactionListRouteTests.self, WebRouteTests.self,
     ]
 
     @Test func everyRoutedMethodHasAnInProcessTest() async throws {

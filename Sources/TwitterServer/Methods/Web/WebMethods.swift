@@ -1,0 +1,73 @@
+import JSONRPC
+import TwitterAPI
+import TwitterCore
+
+/// `web.*`: the public web pages' reads, open to anyone. The reader is nobody (`WebMethods.nobody`: no account,
+/// no mutes, no blocks, no likes), so a page holds what a logged-out reader may see, and the accounts that keep
+/// themselves off the web are hidden from it as a block hides an account: by `TweetVisibility`, the one policy.
+struct WebMethods: MethodGroup {
+    let services: TweetServices
+    let profiles: any ProfileStoring
+    let lookup: UserLookup
+
+    /// The reader of every web page: no account has this id.
+    static let nobody: Int64 = 0
+
+    func register(in router: inout Router<RequestContext>) {
+        let (services, profiles, lookup) = (services, profiles, lookup)
+        let (feed, stores, nobody) = (services.feed, services.readStores, Self.nobody)
+        router.register(
+            API.Web.user, in: .open,
+            { (params: API.Users.UsernameParams, _) in
+                let offWeb = try await profiles.webHiddenUsers()
+                let account = try await Self.shownAccount(params.username, offWeb: offWeb, lookup: lookup)
+                guard var overview = try await services.follows.overview(of: params.username, viewerID: nobody)
+                else { throw TwitterError.notFound("User \(params.username)") }
+                let visibility = TweetVisibility(HiddenAccounts(blocking: offWeb))
+                if let pinned = try await services.pins.pinnedTweetID(of: account),
+                    let stored = try await services.store.tweet(id: pinned), visibility.allowsAccess(to: stored)
+                {
+                    overview.pinnedTweet = try await feed.marked([stored], for: nobody, stores: stores)[0]
+                }
+                return overview
+            })
+        router.register(
+            API.Web.timeline, in: .open,
+            { (params: API.Web.TimelineParams, _) in
+                let offWeb = try await profiles.webHiddenUsers()
+                let timeline: Timeline
+                if let tag = params.tag {
+                    timeline = .tag(try SearchMethods.tagKey(tag))
+                } else if let username = params.username {
+                    timeline = .author(try await Self.shownAccount(username, offWeb: offWeb, lookup: lookup))
+                } else {
+                    timeline = .everyone
+                }
+                let query = TweetQuery(
+                    timeline, sinceID: nil, maxID: params.maxId, limit: API.PageSize.tweets.limit(params.limit))
+                return try await feed.page(query, reader: nobody, alsoHiding: offWeb, stores: stores)
+            })
+        router.register(
+            API.Web.thread, in: .open,
+            { (params: API.Tweets.IDParams, _) in
+                let offWeb = try await profiles.webHiddenUsers()
+                let visibility = TweetVisibility(HiddenAccounts(blocking: offWeb))
+                guard
+                    let stored = try await services.store.thread(
+                        of: params.id, descendantLimit: Conversation.descendantLimit),
+                    let rows = visibility.thread(stored)
+                else { throw TwitterError.notFound("Tweet \(params.id)") }
+                let marks = try await feed.marks.marks(of: nobody, store: services.likes)
+                let quoting = try await feed.quoting(
+                    rows, for: nobody, alsoHiding: offWeb, marks: marks, stores: stores)
+                return ThreadAnswer(Conversation(quoting), marks: marks)
+            })
+    }
+
+    /// The id of `username`'s account when it is on the web; `.notFound` for one off it, as for a stranger.
+    private static func shownAccount(_ username: String, offWeb: Set<Int64>, lookup: UserLookup) async throws -> Int64 {
+        let account = try await lookup.id(of: username)
+        guard !offWeb.contains(account) else { throw TwitterError.notFound("User \(username)") }
+        return account
+    }
+}
