@@ -285,10 +285,14 @@ public final class FeedReadModel: CommitObserving {
     /// The most rows one page reads.
     static let widestRead = 400
 
-    /// `tweets` as `reader` sees them: its marks, and each quoted tweet as it may see it.
-    func marked(_ tweets: [Tweet], for reader: Int64, stores: ReadStores) async throws -> [Tweet] {
+    /// `tweets` as `reader` sees them: its marks, and each quoted tweet as it may see it; the accounts in
+    /// `alsoHiding` (the web's, off it) are hidden as a block hides them.
+    func marked(_ tweets: [Tweet], for reader: Int64, alsoHiding: Set<Int64> = [], stores: ReadStores) async throws
+        -> [Tweet]
+    {
         let readerMarks = try await marks.marks(of: reader, store: stores.likes)
-        return try await quoting(tweets.map(readerMarks.applied), for: reader, marks: readerMarks, stores: stores)
+        return try await quoting(
+            tweets.map(readerMarks.applied), for: reader, alsoHiding: alsoHiding, marks: readerMarks, stores: stores)
     }
 
     /// `tweets` with the `quoted` of each quote (and of each repost's original that is one) as `reader` may see

@@ -58,6 +58,21 @@ struct WebRouteTests: RouteTesting {
         #expect(try await nobody.refusal(API.Profiles.update, .init(webVisible: false)).code == -32001)
     }
 
+    @Test func aPinnedQuoteOfAnAccountOffTheWebShowsItUnavailable() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        let bobs = try await bob.call(API.Tweets.post, .init(text: "bob's own words"))
+        let quote = try await alice.call(API.Tweets.post, .init(text: "look", quoteOf: bobs.id))
+        _ = try await alice.call(API.Profiles.pin, .init(id: quote.id))
+        let nobody = try await daemon.connect()
+        let shown = try await nobody.call(API.Web.user, .init(username: "alice")).pinnedTweet?.quoted
+        #expect(shown?.id == bobs.id && shown != .unavailable(id: bobs.id), "shown while bob is on the web")
+        _ = try await bob.call(API.Profiles.update, .init(webVisible: false))
+        let pinned = try await nobody.call(API.Web.user, .init(username: "alice")).pinnedTweet
+        #expect(pinned?.id == quote.id && pinned?.quoted == .unavailable(id: bobs.id))
+    }
+
     @Test func aSuspendedAccountIsNotOnTheWeb() async throws {
         let daemon = try await InProcessDaemon()
         let admin = try await daemon.admin()

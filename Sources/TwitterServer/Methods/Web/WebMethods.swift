@@ -27,7 +27,9 @@ struct WebMethods: MethodGroup {
                 if let pinned = try await services.pins.pinnedTweetID(of: account),
                     let stored = try await services.store.tweet(id: pinned), visibility.allowsAccess(to: stored)
                 {
-                    overview.pinnedTweet = try await feed.marked([stored], for: nobody, stores: stores)[0]
+                    // A quote of an account off the web shows as unavailable, as everywhere on it.
+                    overview.pinnedTweet = try await feed.marked(
+                        [stored], for: nobody, alsoHiding: offWeb, stores: stores)[0]
                 }
                 return overview
             })
