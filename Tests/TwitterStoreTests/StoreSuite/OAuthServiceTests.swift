@@ -18,6 +18,20 @@ struct OAuthServiceTests {
         func advance(_ seconds: TimeInterval) { now.withLock { $0.addTimeInterval(seconds) } }
     }
 
+    @Test(arguments: StoreBackend.all) func anAppNameWithAControlCharacterIsRefused(_ backend: StoreBackend)
+        async throws
+    {
+        let fixture = try await backend.fixture()
+        let service = OAuthService(store: fixture.stores.oauth, tokens: fixture.tokens, sealer: PlainSealer())
+        await #expect(throws: TwitterError.self, "an escape sequence for the account's terminal") {
+            _ = try await service.registerApp(
+                name: "toot\u{1B}]0;owned\u{07}", redirectURIs: [OAuthService.outOfBand], scopes: "read",
+                website: nil)
+        }
+        _ = try await service.registerApp(
+            name: "Tusky ✓", redirectURIs: [OAuthService.outOfBand], scopes: "read", website: nil)
+    }
+
     @Test(arguments: StoreBackend.all) func aCodeExpiresAfterTenMinutes(_ backend: StoreBackend) async throws {
         let fixture = try await backend.fixture()
         let clock = Clock()

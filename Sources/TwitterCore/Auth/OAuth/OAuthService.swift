@@ -33,6 +33,10 @@ public struct OAuthService: Sendable {
         var fields: [String: String] = [:]
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty || name.count > 200 { fields["name"] = "must be 1 to 200 characters" }
+        // Any local process may register an app, and `twctl token list` prints its name to the account's terminal.
+        if FreeText.containsControlCharacter(name, allowingNewline: false) {
+            fields["name"] = "must not hold control characters"
+        }
         let uris = redirectURIs.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if uris.isEmpty || uris.contains(where: { $0.count > 2000 || $0.contains(where: \.isNewline) }) {
             fields["redirectUris"] = "must name at least one redirect URI (\(Self.outOfBand) for none)"
