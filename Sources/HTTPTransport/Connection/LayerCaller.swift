@@ -8,7 +8,9 @@ struct LayerCaller: MastodonCaller {
     let processor: RequestProcessor<RequestContext>
     let context: RequestContext
 
-    func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) async throws(RPCError) -> Result {
-        try await processor.call(method, params, context: context)
+    func encodedCall<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) async throws(RPCError)
+        -> [UInt8]
+    {
+        try await processor.encodedCall(method, params, context: context)
     }
 }

@@ -5,6 +5,21 @@ extension RequestProcessor {
     public func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params, context: Context)
         async throws(RPCError) -> Result
     {
+        try method.decodedResult(try await encodedCall(method, params, context: context))
+    }
+
+    /// Calls a method that takes no params.
+    public func call<Result>(_ method: RPCMethod<NoParams, Result>, context: Context) async throws(RPCError)
+        -> Result
+    {
+        try await call(method, NoParams(), context: context)
+    }
+
+    /// `call`, giving the result as the layer wrote it (its JSON) rather than decoded: for a caller that renders
+    /// the same answer bytes once and keeps the rendering (the Mastodon API's `StatusPageRenderings`).
+    public func encodedCall<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params, context: Context)
+        async throws(RPCError) -> [UInt8]
+    {
         let members: JSONValue?
         if params is NoParams {
             members = nil
@@ -15,21 +30,17 @@ extension RequestProcessor {
                 throw RPCError.invalidParams(fields: [:], detail: "params of \(method.name) could not be encoded")
             }
         }
-        switch await run(method.name, params: members, context: context) {
-        case .failure(let error): throw error
-        case .success(let encoded):
-            do {
-                return try JSONValueDecoder().decode(Result.self, from: try JSONParser().parse(encoded))
-            } catch {
-                throw RPCError.internalError(errorID: "decoding the result of \(method.name)")
-            }
-        }
+        return try await run(method.name, params: members, context: context).get()
     }
+}
 
-    /// Calls a method that takes no params.
-    public func call<Result>(_ method: RPCMethod<NoParams, Result>, context: Context) async throws(RPCError)
-        -> Result
-    {
-        try await call(method, NoParams(), context: context)
+extension RPCMethod {
+    /// The typed result in `encoded`, the JSON the layer answered this method with.
+    public func decodedResult(_ encoded: [UInt8]) throws(RPCError) -> Result {
+        do {
+            return try JSONValueDecoder().decode(Result.self, from: try JSONParser().parse(encoded))
+        } catch {
+            throw RPCError.internalError(errorID: "decoding the result of \(name)")
+        }
     }
 }

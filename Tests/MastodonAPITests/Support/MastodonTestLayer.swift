@@ -49,14 +49,16 @@ final class MastodonTestLayer: Sendable {
     }
 }
 
-/// A `MastodonCaller` over the layer, as the HTTP transport's: typed calls through `RequestProcessor.call` as the
+/// A `MastodonCaller` over the layer, as the HTTP transport's: typed calls through `RequestProcessor.encodedCall` as the
 /// session's account.
 struct LayerCaller: MastodonCaller {
     let session: ConnectionSession
     let processor: RequestProcessor<RequestContext>
 
-    func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) async throws(RPCError) -> Result {
-        try await processor.call(method, params, context: RequestContext(session: session))
+    func encodedCall<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) async throws(RPCError)
+        -> [UInt8]
+    {
+        try await processor.encodedCall(method, params, context: RequestContext(session: session))
     }
 
     /// Starts the forwarders of the subscriptions the last calls made, as a transport does once their answer is

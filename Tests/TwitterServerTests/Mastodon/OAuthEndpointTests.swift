@@ -14,10 +14,10 @@ struct OAuthEndpointTests {
         let processor: RequestProcessor<RequestContext>
         let caller: Caller
 
-        func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) async throws(RPCError)
-            -> Result
+        func encodedCall<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params)
+            async throws(RPCError) -> [UInt8]
         {
-            try await processor.call(method, params, context: RequestContext(session: caller.session))
+            try await processor.encodedCall(method, params, context: RequestContext(session: caller.session))
         }
     }
 
