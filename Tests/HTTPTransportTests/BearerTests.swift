@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import MastodonAPI
 import TestSupport
 import Testing
 import TwitterAPI
@@ -19,6 +20,15 @@ import TwitterAPI
             #expect(response.status == 200)
             #expect(response.json?["username"] == "alice")
         }
+    }
+
+    @Test func theTokenIsTheHeadersValueLessItsBlanks() throws {
+        #expect(try BearerLogin.token(fromHeader: nil) == nil)
+        #expect(try BearerLogin.token(fromHeader: "Bearer abc") == "abc")
+        #expect(try BearerLogin.token(fromHeader: "  bearer \t abc \t ") == "abc")
+        #expect(throws: MastodonError.self) { try BearerLogin.token(fromHeader: "Bearer  \t ") }
+        #expect(throws: MastodonError.self) { try BearerLogin.token(fromHeader: "Basic abc") }
+        #expect(throws: MastodonError.self) { try BearerLogin.token(fromHeader: "Bearer") }
     }
 
     @Test func noTokenABadTokenAndAnotherSchemeAre401() async throws {
