@@ -27,7 +27,6 @@ $(jq -r 'if .h_home_64x1 == null then "Not measured in the run above: `BENCH_ONL
 | load, 64 × 1 | HTTP (Mastodon API) | JSON-RPC (same method) | ratio | ≥ 0.5 | client CPU |
 | --- | --- | --- | --- | --- | --- |
 $(row "home 20: \`GET /api/v1/timelines/home\` · \`timeline.home\`" h_home_64x1 c_home_64x1)
-$(row "home 20 over the HTTP Unix socket (as a reverse proxy reaches it) · \`timeline.home\`" h_home_unix_64x1 c_home_64x1)
 $(row "durable post: \`POST /api/v1/statuses\` · \`tweets.post\`" h_post_64x1 c_post_64x1)
 $(row "profile page (#52): \`GET /@seed1\` (HTML) · \`timeline.user\`" h_page_64x1 c_user_64x1)
 MARKDOWN
