@@ -3,7 +3,10 @@
  * that answers every line with the same fixed line, doing no other work. twbench drives it exactly as it
  * drives twitterd's system.ping, so the ratio between the two is what twitterd's own work costs.
  *
- * cc -O2 -o line_server line_server.c && ./line_server /tmp/limit.sock
+ * With ANSWER_FILE, the fixed line is that file's (a newline is added if it has none): given twitterd's own
+ * answer to a request (a tweets.fetch page), the server answers the same bytes, the limit for that request.
+ *
+ * cc -O2 -o line_server line_server.c && ./line_server /tmp/limit.sock [ANSWER_FILE]
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,9 +26,28 @@
 static void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s SOCKET\n", argv[0]);
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: %s SOCKET [ANSWER_FILE]\n", argv[0]);
         return 64;
+    }
+    static char fixed[BUFFER_SIZE];
+    const char *answer = ANSWER;
+    size_t answer_length = sizeof(ANSWER) - 1;
+    if (argc == 3) {
+        FILE *file = fopen(argv[2], "rb");
+        if (!file) {
+            perror(argv[2]);
+            return 66;
+        }
+        answer_length = fread(fixed, 1, sizeof(fixed) - 1, file);
+        int longer = fgetc(file) != EOF;
+        fclose(file);
+        if (answer_length == 0 || longer) {
+            fprintf(stderr, "line_server: %s is empty or over %d bytes\n", argv[2], BUFFER_SIZE - 1);
+            return 65;
+        }
+        if (fixed[answer_length - 1] != '\n') fixed[answer_length++] = '\n';
+        answer = fixed;
     }
     signal(SIGPIPE, SIG_IGN);
     int listener = socket(AF_UNIX, SOCK_STREAM, 0);
@@ -42,7 +64,6 @@ int main(int argc, char **argv) {
     epoll_ctl(poller, EPOLL_CTL_ADD, listener, &event);
     static char input[BUFFER_SIZE];
     static char output[BUFFER_SIZE * 2];
-    const size_t answer_length = sizeof(ANSWER) - 1;
     struct epoll_event events[MAX_EVENTS];
     for (;;) {
         int ready = epoll_wait(poller, events, MAX_EVENTS, -1);
@@ -70,7 +91,7 @@ int main(int argc, char **argv) {
                 size_t batch = lines < sizeof(output) / answer_length ? lines : sizeof(output) / answer_length;
                 size_t length = 0;
                 for (size_t j = 0; j < batch; j++) {
-                    memcpy(output + length, ANSWER, answer_length);
+                    memcpy(output + length, answer, answer_length);
                     length += answer_length;
                 }
                 size_t sent = 0;

@@ -135,6 +135,33 @@ measure of the CPU per request, which the machine's drifting speed does not move
 | 10,000 idle connections under 60 MB | $held_kib KiB | $(status "$held_kib < 61440") | |
 | idle under 25 MB | $idle_kib KiB | $(status "$idle_kib < 25600") | |
 MARKDOWN
+
+# Issue #51: one client's durable post against Redis's, the loads' ratios raised, and the PostgreSQL store's posts
+# against SQLite's; each ratio is of two figures of this run, by the same client.
+c_post1=$(c c_post_1x1 requestsPerSecond); c_lpush1=$(c c_redis_lpush_aof_1x1 requestsPerSecond)
+c_fetch_limit=$(c c_fetch_limit_16x8 requestsPerSecond); c_pg_post=$(c c_pg_post_64x4 requestsPerSecond)
+measured() { if [ "$1" -gt 0 ] && [ "$2" -gt 0 ]; then echo "$3"; else echo "not measured"; fi; }
+verdict51() { if [ "$1" -gt 0 ] && [ "$2" -gt 0 ]; then status "$3"; else echo "—"; fi; }
+cat <<MARKDOWN
+
+### Issue #51's targets
+
+The same C client and anchors, in the same run: durable posts against Redis \`LPUSH\` with \`appendfsync always\`
+(on disk before the answer, as a post is), fetch 20 against the line server answering every request with the
+bytes twitterd answers seed1's \`tweets.fetch\` with (bench/line_server.c with an answer file), ping against Redis
+\`PING\`, and PostgreSQL's durable posts against SQLite's.
+
+| target | twitterd | anchor | measured | verdict |
+| --- | --- | --- | --- | --- |
+| durable post, 1 × 1, ≥ 0.9 of Redis LPUSH (appendfsync always) | $c_post1 req/s | $c_lpush1 req/s | $(measured "$c_post1" "$c_lpush1" "$(ratio "$c_post1" "$c_lpush1")") | $(verdict51 "$c_post1" "$c_lpush1" "$c_post1 * 10 >= $c_lpush1 * 9") |
+| durable post, 64 × 4, ≥ 0.5 of the same Redis | $c_post req/s | $c_lpush req/s | $(measured "$c_post" "$c_lpush" "$(ratio "$c_post" "$c_lpush")") | $(verdict51 "$c_post" "$c_lpush" "$c_post * 2 >= $c_lpush") |
+| fetch 20, 16 × 8, ≥ 0.5 of a C server answering the same bytes | $c_fetch req/s | $c_fetch_limit req/s | $(measured "$c_fetch" "$c_fetch_limit" "$(ratio "$c_fetch" "$c_fetch_limit")") | $(verdict51 "$c_fetch" "$c_fetch_limit" "$c_fetch * 2 >= $c_fetch_limit") |
+| ping 16 × 16 ≥ 0.8 of Redis PING | $c_ping req/s | $c_redis req/s | $(measured "$c_ping" "$c_redis" "$(ratio "$c_ping" "$c_redis")") | $(verdict51 "$c_ping" "$c_redis" "$c_ping * 10 >= $c_redis * 8") |
+| ping 16 × 16 p99 ≤ 2 × Redis's | $c_ping_p99 µs | $c_redis_p99 µs | $(measured "$c_ping_p99" "$c_redis_p99" "$(multiple "$c_ping_p99" "$c_redis_p99")") | $(verdict51 "$c_ping_p99" "$c_redis_p99" "$c_ping_p99 <= 2 * $c_redis_p99") |
+| PostgreSQL durable posts 64 × 4 ≥ 0.5 of SQLite's | $c_pg_post req/s | $c_post req/s | $(measured "$c_pg_post" "$c_post" "$(ratio "$c_pg_post" "$c_post")") | $(verdict51 "$c_pg_post" "$c_post" "$c_pg_post * 2 >= $c_post") |
+| memory idle under 25 MB | $idle_kib KiB | | | $(status "$idle_kib < 25600") |
+| 10,000 idle connections under 60 MB | $held_kib KiB | | | $(status "$held_kib < 61440") |
+MARKDOWN
 sh bench/report-postgres.sh "$results"
 sh bench/report-http.sh "$results"
 echo

@@ -123,8 +123,17 @@ REDIS=$!
 redis-server --port 0 --unixsocket "$PWD/$WORK/redis-aof.sock" --save '' --dir "$PWD/$WORK" --appendonly yes \
     --appendfsync always --daemonize no > "$WORK/redis-aof.log" &
 REDIS_AOF=$!
-trap 'kill $DAEMON $LIMIT $REDIS $REDIS_AOF 2>/dev/null || true' EXIT
+FETCH_LIMIT=""
+trap 'kill $DAEMON $LIMIT $REDIS $REDIS_AOF $FETCH_LIMIT 2>/dev/null || true' EXIT
 until "$BIN/twctl" --socket "$WORK/twitterd.sock" status >/dev/null 2>&1; do sleep 0.1; done
+# Issue #51's anchor for fetch 20: the line server answering every line with the very bytes twitterd answers
+# seed1's tweets.fetch with, before any load posts.
+# shellcheck disable=SC2059 # SEED_LOGIN is the format
+printf "$SEED_LOGIN\n"'{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}\n' 1 |
+    socat -t 5 - "UNIX-CONNECT:$WORK/twitterd.sock" | tail -n 1 > "$WORK/fetch-answer.json"
+grep -q '"tweets":\[{' "$WORK/fetch-answer.json" || { echo "run.sh: no fetch page to answer with" >&2; exit 1; }
+"$WORK/line_server" "$WORK/fetch-limit.sock" "$WORK/fetch-answer.json" &
+FETCH_LIMIT=$!
 until redis-cli -s "$WORK/redis.sock" ping >/dev/null 2>&1; do sleep 0.1; done
 until redis-cli -s "$WORK/redis-aof.sock" ping >/dev/null 2>&1; do sleep 0.1; done
 rss() { awk '/VmRSS/ {print $2}' "/proc/$DAEMON/status"; }
@@ -175,8 +184,15 @@ cload c_ping_16x16 "$WORK/twitterd.sock" --connections 16 --depth 16 "$PING"
 cload c_limit_ping_16x8 "$WORK/limit.sock" --connections 16 --depth 8 "$PING"
 cload c_fetch_16x8 "$WORK/twitterd.sock" --connections 16 --depth 8 --login "$SEED_LOGIN" \
     '{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}'
+cload c_fetch_limit_16x8 "$WORK/fetch-limit.sock" --connections 16 --depth 8 \
+    '{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}'
 cload c_home_16x8 "$WORK/twitterd.sock" --connections 16 --depth 8 --login "$SEED_LOGIN" \
     '{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}'
+# One client posting and waiting for each answer: what one fsync a post costs against Redis's one (#51).
+cload c_redis_lpush_aof_1x1 "$WORK/redis-aof.sock" --connections 1 --depth 1 \
+    --resp '*3\r\n$5\r\nLPUSH\r\n$5\r\nbench\r\n$5\r\nhello\r\n'
+cload c_post_1x1 "$WORK/twitterd.sock" --connections 1 --depth 1 --login "$SEED_LOGIN" \
+    '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
 cload c_redis_lpush_aof_64x4 "$WORK/redis-aof.sock" --connections 64 --depth 4 \
     --resp '*3\r\n$5\r\nLPUSH\r\n$5\r\nbench\r\n$5\r\nhello\r\n'
 cload c_post_64x4 "$WORK/twitterd.sock" --connections 64 --depth 4 --login "$SEED_LOGIN" \
