@@ -12,6 +12,16 @@ struct MastodonParamsDecodingTests {
         try MastodonParams.decode(query: query.map { $0[...] }, body: Array(body.utf8), contentType: type)
     }
 
+    @Test func aMediaTypeIsItsTypeAndAttributesLessTheirBlanks() {
+        let (type, attributes) = MastodonParams.mediaType(
+            " \tMultipart/Form-Data ;  boundary=\"a b\"\t; charset = utf-8 ")
+        #expect(type == "multipart/form-data")
+        #expect(attributes == ["boundary": "a b", "charset": "utf-8"])
+        #expect(MastodonParams.mediaType("application/json").0 == "application/json")
+        #expect(MastodonParams.mediaType(" \t ").0 == "")
+        #expect(MastodonParams.mediaType("").0 == "")
+    }
+
     @Test func queriesPercentDecodeTakePlusAsSpaceAndGatherArrays() throws {
         let params = try decode(query: "q=hello+world%40x&types%5B%5D=a&types[]=b&id[0]=7&id[1]=8&flag&=x&bad=%zz")
         #expect(params.strings("q") == ["hello world@x"])
