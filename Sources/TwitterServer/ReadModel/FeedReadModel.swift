@@ -22,7 +22,8 @@ import TwitterRuntime
 /// 6. `hidden`: whom each recent reader mutes, blocks or is blocked by. A reader who hides anyone reads from the
 ///    store, which leaves those accounts out in SQL; everyone else's pages stay shared.
 /// 7. `offWeb` (`OffWebAccountsCache`): the accounts off the public web pages, which the web's reader (nobody)
-///    hides as a block hides them: while there is none, a web page is a shared page like any other.
+///    hides as a block hides them: while there is none, a web page is a shared page like any other; and
+///    `accountCounts` (`AccountCountsCache`): each recently shown account's counts, for its public profile page.
 ///
 /// The layers live together in one `ReadModelCaches`: a suspension, its end or an account's deletion replaces it.
 ///
@@ -275,6 +276,14 @@ public final class FeedReadModel: CommitObserving {
         try await catchUpWithOthers()
         await waitUntilApplied()
         return try await caches.offWeb.accounts { try await store.webHiddenUsers() }
+    }
+
+    /// The counts of `account` (`AccountCountsCache`), with what the other daemons committed and every commit
+    /// published before this call applied, as for a page; counted by `store` when not kept.
+    func counts(of account: Int64, store: any FollowStoring) async throws -> AccountCounts {
+        try await catchUpWithOthers()
+        await waitUntilApplied()
+        return try await caches.accountCounts.counts(of: account) { try await store.counts(of: account) }
     }
 
     /// The page as the store reads it, collapsed like caches's.

@@ -41,6 +41,8 @@ final class ReadModelCaches: Sendable {
 
     /// The accounts off the public web pages, which every web page hides.
     let offWeb = OffWebAccountsCache()
+    /// Each recently shown account's counts, for its public profile page.
+    let accountCounts = AccountCountsCache()
 
     /// Empty layers; the public timeline keeps `capacity` tweets.
     init(capacity: Int) {
@@ -56,6 +58,7 @@ final class ReadModelCaches: Sendable {
         following.apply(events)
         hidden.apply(events)
         offWeb.apply(events)
+        accountCounts.apply(events)
         recentTweets.apply(events)
     }
 }

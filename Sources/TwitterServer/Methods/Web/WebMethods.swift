@@ -23,8 +23,12 @@ struct WebMethods: MethodGroup {
             { (params: API.Users.UsernameParams, _) in
                 let offWeb = try await feed.accountsOffWeb(store: profiles)
                 let account = try await Self.shownAccount(params.username, offWeb: offWeb, lookup: lookup)
-                guard var overview = try await services.follows.overview(of: params.username, viewerID: nobody)
+                // The counts are the read model's: counting an account's followers reads one row a follower.
+                guard
+                    var overview = try await services.follows.overview(
+                        of: params.username, viewerID: nobody, counted: false)
                 else { throw TwitterError.notFound("User \(params.username)") }
+                overview.counts = try await feed.counts(of: account, store: services.follows)
                 let visibility = TweetVisibility(HiddenAccounts(blocking: offWeb))
                 if let pinned = try await services.pins.pinnedTweetID(of: account),
                     let stored = try await services.store.tweet(id: pinned), visibility.allowsAccess(to: stored)
