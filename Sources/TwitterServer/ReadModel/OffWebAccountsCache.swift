@@ -6,8 +6,10 @@ import TwitterCore
 /// other daemons', through the commit log, as every other layer is kept.
 ///
 /// Why it is kept: read from the store, the set was `SELECT id FROM users WHERE NOT web_visible`, a scan of the
-/// users table (no index holds the flag), twice for each `/@NAME` page (`web.user`, then `web.timeline`): with
-/// 10,000 accounts that scan was most of a page's time (docs/BENCHMARKS.md, bench/analysis.md).
+/// users table (no index holds the flag), for every `web.*` call, twice for each `/@NAME` page. Measured alone
+/// (bench/analysis.md, "The public profile page"), keeping it did not move that page (100 pages/s against 102):
+/// the followers count was its cost (`AccountCountsCache`). It is kept so that a web page reads no table for it,
+/// and, while nobody is off the web, reads the same shared cached pages as a reader who hides nobody.
 final class OffWebAccountsCache: Sendable {
     /// The one key the whole set is kept under, so the keyed cache's rule for a load that races an event (the
     /// load is not kept) covers it.
