@@ -11,7 +11,7 @@ extension StoreSet {
         otherDaemons: any OtherDaemons = NoOtherDaemons(), host: String = ""
     ) {
         self.init(
-            users: UserStore(database: database), profiles: ProfileStore(database: database),
+            users: UserStore(database: database), profiles: ProfileStore(database: database, observer: observer),
             tokens: TokenStore(database: database, observer: observer, host: host),
             oauth: OAuthStore(database: database),
             peerLinks: PeerLinkStore(database: database, observer: observer, host: host),

@@ -24,9 +24,9 @@ import TwitterClient
         return nil
     }
 
-    static func get(_ path: String, port: Int) throws -> Page {
+    static func get(_ path: String, port: Int, method: String = "GET") throws -> Page {
         let socket = try RawSocket(host: "127.0.0.1", port: port)
-        _ = socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        _ = socket.send("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         let lines = socket.readLinesUntilEOF().map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
         guard let status = lines.first, let blank = lines.firstIndex(of: "") else {
             throw ClientError.invalidResponse("no HTTP response to GET \(path)")
@@ -92,6 +92,15 @@ import TwitterClient
         let maxID = String(older.prefix { $0.isNumber })
         let second = try Self.get("/@alice?max_id=\(maxID)", port: port).body
         #expect(second.contains("a reply") && !second.contains("note 20"), "the older page")
+
+        // HEAD: what GET answers, without the body.
+        let head = try Self.get("/@alice", port: port, method: "HEAD")
+        #expect(head.status == profile.status && head.body.isEmpty)
+        let length = try #require(profile.headers["content-length"])
+        #expect(head.headers["content-length"] == length, "what GET's body would be")
+        #expect(head.headers["content-type"] == profile.headers["content-type"])
+        #expect(head.headers["content-security-policy"] == policy)
+        #expect(try Self.get("/@carol", port: port, method: "HEAD").status.hasPrefix("HTTP/1.1 404"))
 
         let bob = try Self.get("/@BOB", port: port).body
         #expect(bob.contains("<h1>Bob Builder</h1>") && bob.contains("I &lt;b&gt;build&lt;/b&gt;"))

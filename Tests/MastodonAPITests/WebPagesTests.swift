@@ -22,6 +22,7 @@ struct WebPagesTests {
         #expect(WebPages.serves(method: "GET", path: "/@alice"))
         #expect(WebPages.serves(method: "GET", path: "/"))
         #expect(!WebPages.serves(method: "POST", path: "/@alice"))
+        #expect(WebPages.serves(method: "HEAD", path: "/@alice") && WebPages.serves(method: "HEAD", path: "/tags/a"))
         #expect(!WebPages.serves(method: "GET", path: "/api/v1/instance"))
     }
 

@@ -50,6 +50,10 @@ struct CommitEventCodingTests {
         ),
         (.account(.standingChanged(userID: 1)), #"{"accountChanged":{"userID":1}}"#),
         (
+            .account(.webVisibilityChanged(userID: 1, visible: false)),
+            #"{"webVisibilityChanged":{"userID":1,"visible":false}}"#
+        ),
+        (
             .account(.revoked(.token(id: 4, userID: 1, reason: .loggedOut))),
             #"{"revoked":{"_0":{"token":{"id":4,"reason":"loggedOut","userID":1}}}}"#
         ),

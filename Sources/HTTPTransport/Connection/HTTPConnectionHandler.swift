@@ -99,7 +99,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                     handler.value.inFlight = false
                     handler.value.write(
                         response, version: requestHead.version, keepAlive: keepAlive && !handler.value.draining,
-                        context: loopContext.value)
+                        withBody: requestHead.method != .HEAD, context: loopContext.value)
                 case .events(let start):
                     // The connection is the stream's from now on: it ends with it.
                     handler.value.streaming = true
@@ -110,8 +110,11 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         }
     }
 
+    /// Without `withBody` (the answer to a `HEAD`), the head says what a `GET` would get, its `Content-Length`
+    /// too, and no body follows.
     func write(
-        _ response: MastodonResponse, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext
+        _ response: MastodonResponse, version: HTTPVersion, keepAlive: Bool, withBody: Bool = true,
+        context: ChannelHandlerContext
     ) {
         guard !ended else { return }
         var headers = HTTPHeaders()
@@ -127,8 +130,11 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         let status = HTTPResponseStatus(statusCode: response.status)
         context.write(
             wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
-        context.write(
-            wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
+        if withBody {
+            context.write(
+                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))),
+                promise: nil)
+        }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if !keepAlive {
             let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)

@@ -17,9 +17,10 @@ public enum WebPages {
         case tag(String)
     }
 
-    /// Whether `path` is one of the pages' (the transport asks before the API's endpoints).
+    /// Whether `path` is one of the pages' (the transport asks before the API's endpoints): `GET`, or `HEAD`,
+    /// which the transport answers with the same status and headers and no body.
     public static func serves(method: String, path: Substring) -> Bool {
-        method == "GET" && (path == "/" || path.hasPrefix("/@") || path.hasPrefix("/tags/"))
+        (method == "GET" || method == "HEAD") && (path == "/" || path.hasPrefix("/@") || path.hasPrefix("/tags/"))
     }
 
     /// The answer to `GET path?query`, read through `caller` (whose login, if any, the `web.*` methods ignore),

@@ -1,5 +1,5 @@
-/// A committed change concerning one account as a whole: a notification for it, a change of its standing, or
-/// a credential of it revoked.
+/// A committed change concerning one account as a whole: a notification for it, a change of its standing, a
+/// credential of it revoked, or its profile put on the public web pages or taken off them.
 public enum AccountEvent: Sendable, Equatable, Codable {
     /// `recipientID` has a new notification.
     case notified(ActivityNotification, recipientID: Int64)
@@ -9,6 +9,9 @@ public enum AccountEvent: Sendable, Equatable, Codable {
     /// Another daemon on the same database revoked a credential: its connections here are cut too. Never
     /// delivered for this daemon's own revocations, which it has acted on already.
     case revoked(Revocation)
+    /// `userID` put its profile and tweets on the public web pages (`visible`) or took them off
+    /// (`profile.update {webVisible}`): the read model's set of the accounts off the web follows it.
+    case webVisibilityChanged(userID: Int64, visible: Bool)
 
     /// The commit log's JSON keys, one per case: written out so that `CommitEvent` can tell an account's event
     /// by its key, and so that a change of standing keeps the key it was logged under before it had its name.
@@ -16,6 +19,7 @@ public enum AccountEvent: Sendable, Equatable, Codable {
         case notified
         case standingChanged = "accountChanged"
         case revoked
+        case webVisibilityChanged
     }
 
     /// Whether an account's content appeared or vanished as a whole (`standingChanged`).
@@ -23,11 +27,12 @@ public enum AccountEvent: Sendable, Equatable, Codable {
         if case .standingChanged = self { true } else { false }
     }
 
-    /// Whether someone must no longer see or do what they could before: a revocation, a suspension or deletion
-    /// (`CommitEvent.withdrawsAccess`).
+    /// Whether someone must no longer see or do what they could before: a revocation, a suspension or deletion,
+    /// an account taken off the web (`CommitEvent.withdrawsAccess`).
     public var withdrawsAccess: Bool {
         switch self {
         case .revoked, .standingChanged: true
+        case .webVisibilityChanged(_, let visible): !visible
         case .notified: false
         }
     }

@@ -11,8 +11,40 @@ public protocol FollowStoring: Sendable {
     func following(of userID: Int64, page: PageRequest) async throws -> UserPage
     /// The ids of everyone `userID` follows.
     func followeeIDs(of userID: Int64) async throws -> Set<Int64>
-    /// The account `username` as `viewerID` sees it; nil when there is none.
-    func overview(of username: String, viewerID: Int64) async throws -> UserOverview?
+    /// The account `username` as `viewerID` sees it; nil when there is none. Without `counted`, its counts are
+    /// left at zero: for a caller that keeps them (`counts(of:)`), one row is read and nothing counted.
+    func overview(of username: String, viewerID: Int64, counted: Bool) async throws -> UserOverview?
+    /// What `overview` counts of `userID`, alone.
+    func counts(of userID: Int64) async throws -> AccountCounts
+}
+
+extension FollowStoring {
+    /// The account `username` as `viewerID` sees it, with its counts; nil when there is none.
+    public func overview(of username: String, viewerID: Int64) async throws -> UserOverview? {
+        try await overview(of: username, viewerID: viewerID, counted: true)
+    }
+}
+
+// @MemberwiseInit
+/// An account's counts, as a profile shows them: who follows it and whom it follows, leaving out suspended
+/// accounts, and its tweets, replies and reposts, leaving out reposts of a suspended account's tweets.
+public struct AccountCounts: Sendable, Hashable {
+    /// How many accounts follow it.
+    public var followers: Int
+    /// How many accounts it follows.
+    public var following: Int
+    /// How many tweets, replies and reposts it has posted.
+    public var tweets: Int
+}
+
+extension UserOverview {
+    /// Its counts, read or written together.
+    public var counts: AccountCounts {
+        get { AccountCounts(followers: followersCount, following: followingCount, tweets: tweetsCount) }
+        set {
+            (followersCount, followingCount, tweetsCount) = (newValue.followers, newValue.following, newValue.tweets)
+        }
+    }
 }
 
 /// Likes, and what one reader has liked and reposted. Likes are reported to the store's observer with the

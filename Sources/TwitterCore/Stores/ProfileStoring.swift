@@ -13,6 +13,6 @@ public protocol ProfileStoring: Sendable {
     func isWebVisible(userID: Int64) async throws -> Bool
     /// Keeps `userID`'s profile and tweets on the public web pages, or off them.
     func setWebVisible(_ visible: Bool, userID: Int64) async throws
-    /// Every account that keeps itself off the web: few, so read whole for each web page.
+    /// Every account that keeps itself off the web: few, so read whole, once a daemon (the read model keeps it).
     func webHiddenUsers() async throws -> Set<Int64>
 }

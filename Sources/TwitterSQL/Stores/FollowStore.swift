@@ -93,18 +93,13 @@ public struct FollowStore: FollowStoring {
 
     /// The account with its counts and its relationship to the viewer, in one query; nil for a suspended
     /// account, which is as if gone. The counts leave out suspended accounts and reposts of their tweets.
-    public func overview(of username: String, viewerID: Int64) async throws -> UserOverview? {
+    public func overview(of username: String, viewerID: Int64, counted: Bool) async throws -> UserOverview? {
         let viewer = viewerID
+        let counts: SQLQuery =
+            counted
+            ? Self.countColumns("users.id") : "0 AS followers_count, 0 AS following_count, 0 AS tweets_count"
         let statement: SQLQuery = """
-            SELECT users.username, users.first_name, users.last_name, users.bio, users.created_at,
-                (SELECT count(*) FROM follows WHERE followee_id = users.id
-                    AND \(AccountStanding.notSuspended("follower_id"))) AS followers_count,
-                (SELECT count(*) FROM follows WHERE follower_id = users.id
-                    AND \(AccountStanding.notSuspended("followee_id"))) AS following_count,
-                (SELECT count(*) FROM tweets LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
-                    WHERE tweets.author_id = users.id
-                        AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.author_id"))))
-                    AS tweets_count,
+            SELECT users.username, users.first_name, users.last_name, users.bio, users.created_at, \(counts),
                 EXISTS(SELECT 1 FROM follows WHERE follower_id = \(viewer) AND followee_id = users.id) AS followed_by_me,
                 EXISTS(SELECT 1 FROM follows WHERE follower_id = users.id AND followee_id = \(viewer)) AS follows_me,
                 EXISTS(SELECT 1 FROM mutes WHERE muter_id = \(viewer) AND muted_id = users.id) AS muted_by_me,
@@ -121,6 +116,30 @@ public struct FollowStore: FollowStoring {
                     followedByMe: try row.column("followed_by_me"), followsMe: try row.column("follows_me"),
                     mutedByMe: try row.column("muted_by_me"), blockedByMe: try row.column("blocked_by_me"))
             }
+        }
+    }
+
+    /// The three counts of `overview`, of the account `account` names (a column, or a value bound).
+    private static func countColumns(_ account: SQLQuery) -> SQLQuery {
+        """
+        (SELECT count(*) FROM follows WHERE followee_id = \(account)
+            AND \(AccountStanding.notSuspended("follower_id"))) AS followers_count,
+        (SELECT count(*) FROM follows WHERE follower_id = \(account)
+            AND \(AccountStanding.notSuspended("followee_id"))) AS following_count,
+        (SELECT count(*) FROM tweets LEFT JOIN tweets AS original ON original.id = tweets.repost_of_id
+            WHERE tweets.author_id = \(account)
+                AND (original.id IS NULL OR \(AccountStanding.notSuspended("original.author_id"))))
+            AS tweets_count
+        """
+    }
+
+    /// Counted as `overview` counts; zeros for no account.
+    public func counts(of userID: Int64) async throws -> AccountCounts {
+        try await database.read { connection in
+            let row = try await connection.firstRow("SELECT \(Self.countColumns("\(userID)"))")
+            return AccountCounts(
+                followers: try row?.column("followers_count") ?? 0, following: try row?.column("following_count") ?? 0,
+                tweets: try row?.column("tweets_count") ?? 0)
         }
     }
 }

@@ -1,10 +1,16 @@
 import Foundation
 import TwitterCore
 
-// @MemberwiseInit
-/// Profiles; an update writes only the columns whose value changed.
+/// Profiles; an update writes only the columns whose value changed. A change of an account's place on the web is
+/// an ordered write (`AccountEvent.webVisibilityChanged`), which the read model's set of the accounts off the web
+/// follows.
 public struct ProfileStore: ProfileStoring {
-    let database: any SQLDatabase
+    let database: ObservedDatabase
+
+    /// Creates the store; changes of an account's place on the web are reported to `observer`.
+    public init(database: any SQLDatabase, observer: any CommitObserving) {
+        self.database = ObservedDatabase(database: database, observer: observer)
+    }
 
     /// Suspended or not: the owner edits its own profile by id.
     public func profile(userID: Int64) async throws -> Profile? {
@@ -55,7 +61,7 @@ public struct ProfileStore: ProfileStoring {
                 return ProfileUpdate(profile: updated, changed: changes.fieldNames)
             }
         } catch {
-            throw UserRows.conflict(from: error, in: database) ?? error
+            throw UserRows.conflict(from: error, in: database.database) ?? error
         }
     }
 }

@@ -21,6 +21,9 @@ import TwitterRuntime
 ///    caches; see docs/BENCHMARKS.md for why not on write);
 /// 6. `hidden`: whom each recent reader mutes, blocks or is blocked by. A reader who hides anyone reads from the
 ///    store, which leaves those accounts out in SQL; everyone else's pages stay shared.
+/// 7. `offWeb` (`OffWebAccountsCache`): the accounts off the public web pages, which the web's reader (nobody)
+///    hides as a block hides them: while there is none, a web page is a shared page like any other; and
+///    `accountCounts` (`AccountCountsCache`): each recently shown account's counts, for its public profile page.
 ///
 /// The layers live together in one `ReadModelCaches`: a suspension, its end or an account's deletion replaces it.
 ///
@@ -210,10 +213,7 @@ public final class FeedReadModel: CommitObserving {
     func page(
         _ query: TweetQuery, reader: Int64, alsoHiding: Set<Int64> = [], stores: ReadStores
     ) async throws -> FeedPage {
-        if !OtherDaemonsCatchUp.isDoneForThisRequest {
-            let others = others.withLock { $0 }
-            if !others.isCurrent { try await others.catchUp() }
-        }
+        try await catchUpWithOthers()
         await waitUntilApplied()
         let caches = self.caches
         let (recentTweets, authorTimelines, tweetJSON) = (
@@ -260,6 +260,30 @@ public final class FeedReadModel: CommitObserving {
         }
         let tweets = try await storePage(query, stores: stores).map(readerMarks.applied)
         return FeedPage(try await quoting(tweets, for: reader, marks: readerMarks, stores: stores), json: tweetJSON)
+    }
+
+    /// On a database other daemons share, reads their commits first unless this daemon is current (or the request's
+    /// middleware has caught up already).
+    private func catchUpWithOthers() async throws {
+        guard !OtherDaemonsCatchUp.isDoneForThisRequest else { return }
+        let others = others.withLock { $0 }
+        if !others.isCurrent { try await others.catchUp() }
+    }
+
+    /// The accounts off the public web pages (`OffWebAccountsCache`), with what the other daemons committed and
+    /// every commit published before this call applied, as for a page; read from `store` when not kept.
+    func accountsOffWeb(store: any ProfileStoring) async throws -> Set<Int64> {
+        try await catchUpWithOthers()
+        await waitUntilApplied()
+        return try await caches.offWeb.accounts { try await store.webHiddenUsers() }
+    }
+
+    /// The counts of `account` (`AccountCountsCache`), with what the other daemons committed and every commit
+    /// published before this call applied, as for a page; counted by `store` when not kept.
+    func counts(of account: Int64, store: any FollowStoring) async throws -> AccountCounts {
+        try await catchUpWithOthers()
+        await waitUntilApplied()
+        return try await caches.accountCounts.counts(of: account) { try await store.counts(of: account) }
     }
 
     /// The page as the store reads it, collapsed like caches's.

@@ -39,6 +39,11 @@ final class ReadModelCaches: Sendable {
         capacity: 10_000, subject: \.relationEvent, keys: HiddenAccounts.readers(changedBy:),
         update: { hidden, event, reader in hidden.apply(event, reader: reader) })
 
+    /// The accounts off the public web pages, which every web page hides.
+    let offWeb = OffWebAccountsCache()
+    /// Each recently shown account's counts, for its public profile page.
+    let accountCounts = AccountCountsCache()
+
     /// Empty layers; the public timeline keeps `capacity` tweets.
     init(capacity: Int) {
         recentTweets = RecentTweetsCache(capacity: capacity)
@@ -52,6 +57,8 @@ final class ReadModelCaches: Sendable {
         authorTimelines.apply(events)
         following.apply(events)
         hidden.apply(events)
+        offWeb.apply(events)
+        accountCounts.apply(events)
         recentTweets.apply(events)
     }
 }

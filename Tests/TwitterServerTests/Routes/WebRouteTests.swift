@@ -58,6 +58,31 @@ struct WebRouteTests: RouteTesting {
         #expect(try await nobody.refusal(API.Profiles.update, .init(webVisible: false)).code == -32001)
     }
 
+    /// The set of the accounts off the web is kept by the read model: a page read before a change is not what
+    /// answers after it.
+    @Test func anAccountGoingOffTheWebLeavesItsPagesAtOnceAndComesBack() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        let alices = try await alice.call(API.Tweets.post, .init(text: "alice #tag"))
+        let bobs = try await bob.call(API.Tweets.post, .init(text: "bob #tag"))
+        let nobody = try await daemon.connect()
+        for _ in 1...2 {
+            #expect(try await nobody.call(API.Web.user, .init(username: "alice")).username == "alice")
+            #expect(try await nobody.call(API.Web.timeline, .init(username: "alice")).tweets.map(\.id) == [alices.id])
+            #expect(try await nobody.call(API.Web.timeline, .init()).tweets.map(\.id) == [bobs.id, alices.id])
+        }
+        _ = try await alice.call(API.Profiles.update, .init(webVisible: false))
+        #expect(try await nobody.refusal(API.Web.user, .init(username: "alice")).code == -32004)
+        #expect(try await nobody.refusal(API.Web.timeline, .init(username: "alice")).code == -32004)
+        #expect(try await nobody.call(API.Web.timeline, .init()).tweets.map(\.id) == [bobs.id])
+        #expect(try await nobody.call(API.Web.timeline, .init(tag: "tag")).tweets.map(\.id) == [bobs.id])
+        _ = try await alice.call(API.Profiles.update, .init(webVisible: true))
+        #expect(try await nobody.call(API.Web.user, .init(username: "alice")).username == "alice")
+        #expect(try await nobody.call(API.Web.timeline, .init(username: "alice")).tweets.map(\.id) == [alices.id])
+        #expect(try await nobody.call(API.Web.timeline, .init()).tweets.map(\.id) == [bobs.id, alices.id])
+    }
+
     @Test func aPinnedQuoteOfAnAccountOffTheWebShowsItUnavailable() async throws {
         let daemon = try await InProcessDaemon()
         let alice = try await daemon.signUp("alice")

@@ -107,6 +107,33 @@ import TwitterPostgres
         await second.close()
     }
 
+    /// An account going off the web withdraws what the other daemon's web pages show (its read model keeps the set
+    /// of the accounts off the web from these events): the write is answered once the other daemon has it. Coming
+    /// back withdraws nothing, and reaches it through the log too.
+    @Test func anAccountGoingOffTheWebIsAnsweredOnlyOnceTheOtherDaemonHasIt() async throws {
+        let url = try TestPostgres.freshDatabase()
+        let first = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let second = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let a = first.stores(observer: SeenEvents())
+        let secondEvents = SeenEvents()
+        let b = second.stores(observer: secondEvents)
+        try await waitUntilCurrent(a)
+        try await waitUntilCurrent(b)
+        let alice = try await a.users.createUser(email: "a@example.com", username: "alice", passwordHash: nil)
+        try await a.profiles.setWebVisible(false, userID: alice.id)
+        let off = AccountEvent.webVisibilityChanged(userID: alice.id, visible: false)
+        #expect(off.withdrawsAccess)
+        #expect(secondEvents.contains(.account(off)), "applied by the other daemon before the answer")
+        #expect(try await b.profiles.webHiddenUsers() == [alice.id])
+        try await a.profiles.setWebVisible(true, userID: alice.id)
+        let on = CommitEvent.account(.webVisibilityChanged(userID: alice.id, visible: true))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !secondEvents.contains(on), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(secondEvents.contains(on), "through the log, in its own time")
+        await first.close()
+        await second.close()
+    }
+
     /// A daemon seen lately that does not acknowledge (stuck, or cut off from the database) holds the answer back
     /// for a lease at most: by then its own lease has run out, and it reads the log before serving.
     @Test func aDaemonThatDoesNotAcknowledgeHoldsTheAnswerBackForALeaseAtMost() async throws {

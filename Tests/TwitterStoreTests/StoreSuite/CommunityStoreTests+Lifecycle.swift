@@ -112,6 +112,7 @@ extension CommunityStoreTests {
         }
         #expect(try await fixture.tweets.tweets(TweetQuery(.author(bob.id))).isEmpty)
         #expect(try await fixture.follows.overview(of: "alice", viewerID: alice.id)?.followersCount == 0)
+        #expect(try await fixture.follows.counts(of: alice.id).followers == 0)
 
         #expect(try await fixture.users.isUsernameTaken("BOB"))
         await #expect {

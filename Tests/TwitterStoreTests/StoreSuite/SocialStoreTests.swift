@@ -35,6 +35,11 @@ struct SocialStoreTests {
         let byStranger = try #require(try await fixture.follows.overview(of: "alice", viewerID: others[1].id))
         #expect(byStranger.followedByMe && !byStranger.followsMe)
         #expect(try await fixture.follows.overview(of: "nobody", viewerID: alice.id) == nil)
+        // What the read model keeps for the web's profile page: the counts alone, and the overview without them.
+        #expect(try await fixture.follows.counts(of: alice.id) == seen.counts)
+        let uncounted = try #require(try await fixture.follows.overview(of: "alice", viewerID: 0, counted: false))
+        #expect(uncounted.counts == AccountCounts(followers: 0, following: 0, tweets: 0) && uncounted.bio == seen.bio)
+        #expect(try await fixture.follows.counts(of: 999_999) == AccountCounts(followers: 0, following: 0, tweets: 0))
 
         #expect(try await fixture.follows.unfollow(others[0].id, by: alice.id))
         #expect(try await !fixture.follows.unfollow(others[0].id, by: alice.id))

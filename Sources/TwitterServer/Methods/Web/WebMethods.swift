@@ -5,6 +5,8 @@ import TwitterCore
 /// `web.*`: the public web pages' reads, open to anyone. The reader is nobody (`WebMethods.nobody`: no account,
 /// no mutes, no blocks, no likes), so a page holds what a logged-out reader may see, and the accounts that keep
 /// themselves off the web are hidden from it as a block hides an account: by `TweetVisibility`, the one policy.
+/// Their set is the read model's (`FeedReadModel.accountsOffWeb`): while it is empty, a web page reads the same
+/// shared pages as any reader who hides nobody.
 struct WebMethods: MethodGroup {
     let services: TweetServices
     let profiles: any ProfileStoring
@@ -19,10 +21,14 @@ struct WebMethods: MethodGroup {
         router.register(
             API.Web.user, in: .open,
             { (params: API.Users.UsernameParams, _) in
-                let offWeb = try await profiles.webHiddenUsers()
+                let offWeb = try await feed.accountsOffWeb(store: profiles)
                 let account = try await Self.shownAccount(params.username, offWeb: offWeb, lookup: lookup)
-                guard var overview = try await services.follows.overview(of: params.username, viewerID: nobody)
+                // The counts are the read model's: counting an account's followers reads one row a follower.
+                guard
+                    var overview = try await services.follows.overview(
+                        of: params.username, viewerID: nobody, counted: false)
                 else { throw TwitterError.notFound("User \(params.username)") }
+                overview.counts = try await feed.counts(of: account, store: services.follows)
                 let visibility = TweetVisibility(HiddenAccounts(blocking: offWeb))
                 if let pinned = try await services.pins.pinnedTweetID(of: account),
                     let stored = try await services.store.tweet(id: pinned), visibility.allowsAccess(to: stored)
@@ -36,7 +42,7 @@ struct WebMethods: MethodGroup {
         router.register(
             API.Web.timeline, in: .open,
             { (params: API.Web.TimelineParams, _) in
-                let offWeb = try await profiles.webHiddenUsers()
+                let offWeb = try await feed.accountsOffWeb(store: profiles)
                 let timeline: Timeline
                 if let tag = params.tag {
                     timeline = .tag(try SearchMethods.tagKey(tag))
@@ -52,7 +58,7 @@ struct WebMethods: MethodGroup {
         router.register(
             API.Web.thread, in: .open,
             { (params: API.Tweets.IDParams, _) in
-                let offWeb = try await profiles.webHiddenUsers()
+                let offWeb = try await feed.accountsOffWeb(store: profiles)
                 let visibility = TweetVisibility(HiddenAccounts(blocking: offWeb))
                 guard
                     let stored = try await services.store.thread(
