@@ -45,9 +45,10 @@ final class AccountCountsCache: Sendable {
             state.loading[account] = entry
             return .load(begunAt: entry.touches)
         }
-        guard case .load(let begunAt) = start else {
-            if case .kept(let kept) = start { return kept }
-            preconditionFailure("a start is kept or a load")
+        let begunAt: Int
+        switch start {
+        case .kept(let kept): return kept
+        case .load(let touches): begunAt = touches
         }
         let loaded: AccountCounts
         do {
