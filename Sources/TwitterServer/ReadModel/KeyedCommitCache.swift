@@ -41,7 +41,8 @@ final class KeyedCommitCache<Event: Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
     private let subject: @Sendable (CommitEvent) -> Event?
     private let keys: @Sendable (Event) -> [Int64]
-    private let update: @Sendable (inout Value, Event, Int64) -> Void
+    /// Nil for values an event cannot update, only end (`dropping`).
+    private let update: (@Sendable (inout Value, Event, Int64) -> Void)?
 
     /// A cache of at most `capacity` keys (past it, it starts again), where `subject` picks the events of its
     /// subject out of a commit's, `keys` names the keys an event changes and `update` applies the event to one
@@ -49,12 +50,21 @@ final class KeyedCommitCache<Event: Sendable, Value: Sendable>: Sendable {
     init(
         capacity: Int, subject: @escaping @Sendable (CommitEvent) -> Event?,
         keys: @escaping @Sendable (Event) -> [Int64],
-        update: @escaping @Sendable (inout Value, Event, Int64) -> Void
+        update: (@Sendable (inout Value, Event, Int64) -> Void)?
     ) {
         self.capacity = capacity
         self.subject = subject
         self.keys = keys
         self.update = update
+    }
+
+    /// A cache whose values an event cannot update, only end: an event for a key drops its value, and the next
+    /// read loads it again (what a count is, when the event does not say by how much it moved).
+    static func dropping(
+        capacity: Int, subject: @escaping @Sendable (CommitEvent) -> Event?,
+        keys: @escaping @Sendable (Event) -> [Int64]
+    ) -> KeyedCommitCache {
+        KeyedCommitCache(capacity: capacity, subject: subject, keys: keys, update: nil)
     }
 
     /// How many keys have a load under way (for tests: none once every load has ended).
@@ -101,7 +111,7 @@ final class KeyedCommitCache<Event: Sendable, Value: Sendable>: Sendable {
                 for key in keys {
                     state.loading[key]?.events += 1
                     // Taken out, so that updating it does not copy it.
-                    guard var value = state.values.removeValue(forKey: key) else { continue }
+                    guard var value = state.values.removeValue(forKey: key), let update else { continue }
                     update(&value, event, key)
                     state.values[key] = value
                 }
