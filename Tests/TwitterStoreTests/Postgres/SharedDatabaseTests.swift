@@ -72,6 +72,22 @@ import TwitterPostgres
         await reader.close()
     }
 
+    /// Two daemons' stores on one fresh database, both current, the events the second applies seen in
+    /// `secondEvents`.
+    func twoCurrentDaemons() async throws -> (
+        first: PostgresStore, second: PostgresStore, a: StoreSet, b: StoreSet, secondEvents: SeenEvents
+    ) {
+        let url = try TestPostgres.freshDatabase()
+        let first = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let second = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
+        let a = first.stores(observer: SeenEvents())
+        let secondEvents = SeenEvents()
+        let b = second.stores(observer: secondEvents)
+        try await waitUntilCurrent(a)
+        try await waitUntilCurrent(b)
+        return (first, second, a, b, secondEvents)
+    }
+
     /// Waits until `stores` is current (`OtherDaemons.isCurrent`: its lease renewed by a heartbeat, every notified
     /// entry delivered); fails after 10 s.
     func waitUntilCurrent(_ stores: StoreSet) async throws {
@@ -90,14 +106,7 @@ import TwitterPostgres
     /// it: when the write that logs it returns (here an unlink, which logs its uid's revocation even when there was
     /// no link), the other daemon's observer has it.
     @Test func aRevocationIsAnsweredOnlyOnceTheOtherCurrentDaemonHasAppliedIt() async throws {
-        let url = try TestPostgres.freshDatabase()
-        let first = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
-        let second = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
-        let a = first.stores(observer: SeenEvents())
-        let secondEvents = SeenEvents()
-        let b = second.stores(observer: secondEvents)
-        try await waitUntilCurrent(a)
-        try await waitUntilCurrent(b)
+        let (first, second, a, _, secondEvents) = try await twoCurrentDaemons()
         for uid in UInt32(1)...5 {
             _ = try await a.peerLinks.unlinkPeer(uid: uid, userID: 7)
             let revocation = Revocation.peerLink(uid: uid, userID: 7)
@@ -111,14 +120,7 @@ import TwitterPostgres
     /// of the accounts off the web from these events): the write is answered once the other daemon has it. Coming
     /// back withdraws nothing, and reaches it through the log too.
     @Test func anAccountGoingOffTheWebIsAnsweredOnlyOnceTheOtherDaemonHasIt() async throws {
-        let url = try TestPostgres.freshDatabase()
-        let first = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
-        let second = try await PostgresStore.open(try PostgresLocation(url: url), poolSize: 4, logger: quiet)
-        let a = first.stores(observer: SeenEvents())
-        let secondEvents = SeenEvents()
-        let b = second.stores(observer: secondEvents)
-        try await waitUntilCurrent(a)
-        try await waitUntilCurrent(b)
+        let (first, second, a, b, secondEvents) = try await twoCurrentDaemons()
         let alice = try await a.users.createUser(email: "a@example.com", username: "alice", passwordHash: nil)
         try await a.profiles.setWebVisible(false, userID: alice.id)
         let off = AccountEvent.webVisibilityChanged(userID: alice.id, visible: false)
