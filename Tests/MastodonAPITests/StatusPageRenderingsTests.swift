@@ -70,13 +70,13 @@ struct StatusPageRenderingsTests {
     @Test func theOriginIsPartOfTheKey() throws {
         let renderings = StatusPageRenderings()
         let answer = Array(#"{"newestId":null,"oldestId":null,"tweets":[]}"#.utf8)
-        let one = try renderings.rendering(of: answer, origin: "http://a") { () throws(RPCError) in
+        let one = try renderings.rendering(of: answer, context: "http://a") { () throws(RPCError) in
             .init(body: Array("a".utf8), newestID: nil, oldestID: nil)
         }
-        let other = try renderings.rendering(of: answer, origin: "http://b") { () throws(RPCError) in
+        let other = try renderings.rendering(of: answer, context: "http://b") { () throws(RPCError) in
             .init(body: Array("b".utf8), newestID: nil, oldestID: nil)
         }
-        let kept = try renderings.rendering(of: answer, origin: "http://a") { () throws(RPCError) in
+        let kept = try renderings.rendering(of: answer, context: "http://a") { () throws(RPCError) in
             Issue.record("rendered again")
             return .init(body: [], newestID: nil, oldestID: nil)
         }
@@ -89,7 +89,7 @@ struct StatusPageRenderingsTests {
         let renderings = StatusPageRenderings(byteBudget: 1000)
         for index in 0..<50 {
             let answer = Array(#"{"tweets":[\#(index)]}"#.utf8)
-            let rendering = try renderings.rendering(of: answer, origin: "http://a") { () throws(RPCError) in
+            let rendering = try renderings.rendering(of: answer, context: "http://a") { () throws(RPCError) in
                 .init(body: Array(repeating: UInt8(ascii: "x"), count: 100), newestID: Int64(index), oldestID: nil)
             }
             #expect(rendering.newestID == Int64(index))
@@ -97,7 +97,7 @@ struct StatusPageRenderingsTests {
         }
         #expect(renderings.usage.count > 0)
         // Larger than the whole budget: answered, never kept.
-        let huge = try renderings.rendering(of: [1], origin: "http://a") { () throws(RPCError) in
+        let huge = try renderings.rendering(of: [1], context: "http://a") { () throws(RPCError) in
             .init(body: Array(repeating: 0, count: 2000), newestID: nil, oldestID: nil)
         }
         #expect(huge.body.count == 2000)

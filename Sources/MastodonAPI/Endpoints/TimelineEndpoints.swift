@@ -54,7 +54,7 @@ enum TimelineEndpoints {
         request: MastodonRequest, path: String
     ) async throws(RPCError) -> MastodonResponse {
         let answer = try await caller.encodedCall(method, params)
-        let rendering = try StatusPageRenderings.shared.rendering(of: answer, origin: request.origin) {
+        let rendering = try StatusPageRenderings.shared.rendering(of: answer, context: request.origin) {
             () throws(RPCError) in
             let page = try method.decodedResult(answer)
             return .init(

@@ -2,7 +2,8 @@ import JSONRPC
 import TwitterAPI
 import TwitterCore
 
-/// Reads what a route shows through the layer's `web.*` methods and renders it.
+/// Reads what a route shows through the layer's `web.*` methods, and renders it: in two steps, so that a page
+/// whose answers were rendered before is the kept rendering (`WebPageRenderings`).
 struct WebPageReader {
     let caller: any MastodonCaller
     let view: WebTweetView
@@ -10,17 +11,44 @@ struct WebPageReader {
     /// How many posts a page holds.
     static let pageSize = 20
 
-    func page(_ route: WebPages.Route, maxID: Int64?) async throws -> WebPage {
+    /// The layer's answers the page of `route` is made from, as it wrote them, in the order `page` reads them.
+    func answers(_ route: WebPages.Route, maxID: Int64?) async throws(RPCError) -> [[UInt8]] {
         switch route {
-        case .home: try await home(maxID: maxID)
-        case .profile(let username): try await profile(username, maxID: maxID)
-        case .tweet(let username, let id): try await tweet(id, by: username)
-        case .tag(let name): try await tagged(name, maxID: maxID)
+        case .home:
+            [try await caller.encodedCall(API.Web.timeline, .init(maxId: maxID, limit: Self.pageSize))]
+        case .profile(let username):
+            [
+                try await caller.encodedCall(API.Web.user, .init(username: username)),
+                try await caller.encodedCall(
+                    API.Web.timeline, .init(username: username, maxId: maxID, limit: Self.pageSize)),
+            ]
+        case .tweet(_, let id):
+            [try await caller.encodedCall(API.Web.thread, .init(id: id))]
+        case .tag(let name):
+            [try await caller.encodedCall(API.Web.timeline, .init(tag: name, maxId: maxID, limit: Self.pageSize))]
         }
     }
 
-    private func home(maxID: Int64?) async throws -> WebPage {
-        let page = try await caller.call(API.Web.timeline, .init(maxId: maxID, limit: Self.pageSize))
+    /// The page of `route` made from its `answers`.
+    func page(_ route: WebPages.Route, maxID: Int64?, answers: [[UInt8]]) throws(RPCError) -> WebPage {
+        guard answers.count == (route.isProfile ? 2 : 1) else {
+            throw RPCError(code: -32603, message: "A web page's answers", kind: "internal_error")
+        }
+        switch route {
+        case .home:
+            return home(try API.Web.timeline.decodedResult(answers[0]), maxID: maxID)
+        case .profile:
+            return profile(
+                try API.Web.user.decodedResult(answers[0]), try API.Web.timeline.decodedResult(answers[1]),
+                maxID: maxID)
+        case .tweet(let username, let id):
+            return try tweet(try API.Web.thread.decodedResult(answers[0]), id: id, by: username)
+        case .tag(let name):
+            return tagged(name, try API.Web.timeline.decodedResult(answers[0]), maxID: maxID)
+        }
+    }
+
+    private func home(_ page: API.Tweets.TweetPage, maxID: Int64?) -> WebPage {
         guard !page.tweets.isEmpty || maxID != nil else {
             return WebPage(
                 title: "twitterd", summary: "A small place to post short notes and follow people.", path: "/",
@@ -34,10 +62,7 @@ struct WebPageReader {
             body: #"<h1 class="section">Everyone’s posts</h1>"# + list(page, path: "/"))
     }
 
-    private func profile(_ username: String, maxID: Int64?) async throws -> WebPage {
-        let user = try await caller.call(API.Web.user, .init(username: username))
-        let page = try await caller.call(
-            API.Web.timeline, .init(username: user.username, maxId: maxID, limit: Self.pageSize))
+    private func profile(_ user: UserOverview, _ page: API.Tweets.TweetPage, maxID: Int64?) -> WebPage {
         let name = [user.firstName, user.lastName].filter { !$0.isEmpty }.joined(separator: " ")
         let shownName = name.isEmpty ? user.username : name
         var body = #"<section class="profile"><h1>"# + StatusContent.escaped(shownName) + "</h1>"
@@ -58,8 +83,7 @@ struct WebPageReader {
             path: path + (maxID.map { "?max_id=\($0)" } ?? ""), kind: "profile", body: body)
     }
 
-    private func tweet(_ id: Int64, by username: String) async throws -> WebPage {
-        let thread = try await caller.call(API.Web.thread, .init(id: id))
+    private func tweet(_ thread: API.Tweets.Thread, id: Int64, by username: String) throws(RPCError) -> WebPage {
         // The path names the author: another name's, or a repost's id, is not this post's page.
         guard thread.tweet.id == id, thread.tweet.author.username.lowercased() == username.lowercased() else {
             throw RPCError(code: -32004, message: "Tweet \(id)", kind: "not_found")
@@ -74,8 +98,7 @@ struct WebPageReader {
             path: "/@\(thread.tweet.author.username)/\(id)", kind: "article", body: body)
     }
 
-    private func tagged(_ tag: String, maxID: Int64?) async throws -> WebPage {
-        let page = try await caller.call(API.Web.timeline, .init(tag: tag, maxId: maxID, limit: Self.pageSize))
+    private func tagged(_ tag: String, _ page: API.Tweets.TweetPage, maxID: Int64?) -> WebPage {
         let bare = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
         let path = "/tags/" + bare.lowercased()
         var body = #"<h1 class="section">#"# + StatusContent.escaped(bare) + "</h1>"

@@ -15,6 +15,11 @@ public enum WebPages {
         case profile(String)
         case tweet(String, Int64)
         case tag(String)
+
+        /// Whether it is a profile's, made from two answers (the account's and its posts').
+        var isProfile: Bool {
+            if case .profile = self { true } else { false }
+        }
     }
 
     /// Whether `path` is one of the pages' (the transport asks before the API's endpoints): `GET`, or `HEAD`,
@@ -28,22 +33,26 @@ public enum WebPages {
     public static func respond(
         path: Substring, query: Substring?, origin: String, now: Date = Date(), caller: any MastodonCaller
     ) async -> MastodonResponse {
-        let page: WebPage
-        if let route = route(path) {
-            let maxID = (try? MastodonParams.decode(query: query, body: [], contentType: nil))?.string("max_id")
-                .flatMap { Int64($0) }
-            let reader = WebPageReader(caller: caller, view: WebTweetView(origin: origin, now: now))
-            do {
-                page = try await reader.page(route, maxID: maxID)
-            } catch let error as RPCError where error.code == -32004 || error.code == -32602 {
-                page = .notFound(String(path))
-            } catch {
-                page = .failed(String(path))
+        guard let route = route(path) else { return WebLayout.response(.notFound(String(path)), origin: origin) }
+        let maxID = (try? MastodonParams.decode(query: query, body: [], contentType: nil))?.string("max_id")
+            .flatMap { Int64($0) }
+        // Dates are shown to the minute at best, so a page is rendered as at the start of its second, and kept for
+        // that second: within it, the same answers are the same page.
+        let second = now.timeIntervalSince1970.rounded(.down)
+        let reader = WebPageReader(
+            caller: caller, view: WebTweetView(origin: origin, now: Date(timeIntervalSince1970: second)))
+        do throws(RPCError) {
+            let answers = try await reader.answers(route, maxID: maxID)
+            let context = "\(origin) \(path) \(maxID ?? 0) \(Int64(second))"
+            return try WebPageRenderings.shared.rendering(of: Array(answers.joined(separator: [0])), context: context) {
+                () throws(RPCError) in
+                WebLayout.response(try reader.page(route, maxID: maxID, answers: answers), origin: origin)
             }
-        } else {
-            page = .notFound(String(path))
+        } catch let error where error.code == -32004 || error.code == -32602 {
+            return WebLayout.response(.notFound(String(path)), origin: origin)
+        } catch {
+            return WebLayout.response(.failed(String(path)), origin: origin)
         }
-        return WebLayout.response(page, origin: origin)
     }
 
     /// The route of `path`; nil for none (a 404).

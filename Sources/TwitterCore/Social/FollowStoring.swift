@@ -11,18 +11,35 @@ public protocol FollowStoring: Sendable {
     func following(of userID: Int64, page: PageRequest) async throws -> UserPage
     /// The ids of everyone `userID` follows.
     func followeeIDs(of userID: Int64) async throws -> Set<Int64>
-    /// The account `username` as `viewerID` sees it; nil when there is none. Without `counted`, its counts are
-    /// left at zero: for a caller that keeps them (`counts(of:)`), one row is read and nothing counted.
-    func overview(of username: String, viewerID: Int64, counted: Bool) async throws -> UserOverview?
+    /// The account `username` as `viewerID` sees it, with its id and the id of the tweet it pins, in one read;
+    /// nil when there is none. Without `counted`, its counts are left at zero: for a caller that keeps them
+    /// (`counts(of:)`), one row is read and nothing counted.
+    func account(named username: String, viewerID: Int64, counted: Bool) async throws -> AccountOverview?
     /// What `overview` counts of `userID`, alone.
     func counts(of userID: Int64) async throws -> AccountCounts
 }
 
 extension FollowStoring {
+    /// The account `username` as `viewerID` sees it; nil when there is none (`account(named:)`'s overview).
+    public func overview(of username: String, viewerID: Int64, counted: Bool) async throws -> UserOverview? {
+        try await account(named: username, viewerID: viewerID, counted: counted)?.overview
+    }
+
     /// The account `username` as `viewerID` sees it, with its counts; nil when there is none.
     public func overview(of username: String, viewerID: Int64) async throws -> UserOverview? {
         try await overview(of: username, viewerID: viewerID, counted: true)
     }
+}
+
+// @MemberwiseInit
+/// An account as a profile shows it, and what a profile reads next: its id (for its counts) and its pin.
+public struct AccountOverview: Sendable {
+    /// The account's id.
+    public var id: Int64
+    /// The tweet it pins, as stored: whether the viewer may see it is the reader's to check.
+    public var pinnedTweetID: Int64?
+    /// The account as the viewer sees it, without its pinned tweet.
+    public var overview: UserOverview
 }
 
 // @MemberwiseInit

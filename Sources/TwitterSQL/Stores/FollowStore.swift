@@ -91,32 +91,47 @@ public struct FollowStore: FollowStoring {
         static let sql: SQLQuery = "SELECT followee_id FROM follows WHERE follower_id = \(param: 1)"
     }
 
-    /// The account with its counts and its relationship to the viewer, in one query; nil for a suspended
+    /// The account with its id, pin, counts and relationship to the viewer, in one query; nil for a suspended
     /// account, which is as if gone. The counts leave out suspended accounts and reposts of their tweets.
-    public func overview(of username: String, viewerID: Int64, counted: Bool) async throws -> UserOverview? {
-        let viewer = viewerID
-        let counts: SQLQuery =
-            counted
-            ? Self.countColumns("users.id") : "0 AS followers_count, 0 AS following_count, 0 AS tweets_count"
-        let statement: SQLQuery = """
-            SELECT users.username, users.first_name, users.last_name, users.bio, users.created_at, \(counts),
-                EXISTS(SELECT 1 FROM follows WHERE follower_id = \(viewer) AND followee_id = users.id) AS followed_by_me,
-                EXISTS(SELECT 1 FROM follows WHERE follower_id = users.id AND followee_id = \(viewer)) AS follows_me,
-                EXISTS(SELECT 1 FROM mutes WHERE muter_id = \(viewer) AND muted_id = users.id) AS muted_by_me,
-                EXISTS(SELECT 1 FROM blocks WHERE blocker_id = \(viewer) AND blocked_id = users.id) AS blocked_by_me
-            FROM users WHERE username_key = \(UserRows.key(username)) AND suspended_at IS NULL
-            """
+    public func account(named username: String, viewerID: Int64, counted: Bool) async throws -> AccountOverview? {
+        let text: any SQLText.Type = counted ? CountedOverview.self : Overview.self
+        let statement = SQLQuery(text, viewerID, UserRows.key(username))
         return try await database.read { connection in
             try await connection.firstRow(statement).map { row in
-                UserOverview(
+                let overview = UserOverview(
                     username: try row.column("username"), firstName: try row.column("first_name"),
                     lastName: try row.column("last_name"), bio: try row.column("bio"),
                     createdAt: try row.column("created_at"), followersCount: try row.column("followers_count"),
                     followingCount: try row.column("following_count"), tweetsCount: try row.column("tweets_count"),
                     followedByMe: try row.column("followed_by_me"), followsMe: try row.column("follows_me"),
                     mutedByMe: try row.column("muted_by_me"), blockedByMe: try row.column("blocked_by_me"))
+                return AccountOverview(
+                    id: try row.column("id"), pinnedTweetID: try row.column("pinned_tweet_id"), overview: overview)
             }
         }
+    }
+
+    /// `overview`'s text for the viewer (1) and the username's key (2), with `counts`: each profile view reads one,
+    /// so each is compiled once a connection (compiling it had been a tenth of a public profile page, by perf).
+    private static func overviewText(counts: SQLQuery) -> SQLQuery {
+        """
+        SELECT users.id, users.username, users.first_name, users.last_name, users.bio, users.created_at, \(counts),
+            (SELECT tweet_id FROM pinned_tweets WHERE user_id = users.id) AS pinned_tweet_id,
+            EXISTS(SELECT 1 FROM follows WHERE follower_id = \(param: 1) AND followee_id = users.id) AS followed_by_me,
+            EXISTS(SELECT 1 FROM follows WHERE follower_id = users.id AND followee_id = \(param: 1)) AS follows_me,
+            EXISTS(SELECT 1 FROM mutes WHERE muter_id = \(param: 1) AND muted_id = users.id) AS muted_by_me,
+            EXISTS(SELECT 1 FROM blocks WHERE blocker_id = \(param: 1) AND blocked_id = users.id) AS blocked_by_me
+        FROM users WHERE username_key = \(param: 2) AND suspended_at IS NULL
+        """
+    }
+
+    private enum CountedOverview: SQLText {
+        static let sql = FollowStore.overviewText(counts: FollowStore.countColumns("users.id"))
+    }
+
+    private enum Overview: SQLText {
+        static let sql = FollowStore.overviewText(
+            counts: "0 AS followers_count, 0 AS following_count, 0 AS tweets_count")
     }
 
     /// The three counts of `overview`, of the account `account` names (a column, or a value bound).

@@ -39,7 +39,12 @@ public struct PinStore: PinStoring {
     /// The pinned tweet's id, as stored.
     public func pinnedTweetID(of userID: Int64) async throws -> Int64? {
         try await database.read { connection in
-            try await connection.value("SELECT tweet_id FROM pinned_tweets WHERE user_id = \(userID)", as: Int64.self)
+            try await connection.value(SQLQuery(PinnedID.self, userID), as: Int64.self)
         }
+    }
+
+    /// Read by every profile view, so compiled once a connection.
+    private enum PinnedID: SQLText {
+        static let sql: SQLQuery = "SELECT tweet_id FROM pinned_tweets WHERE user_id = \(param: 1)"
     }
 }

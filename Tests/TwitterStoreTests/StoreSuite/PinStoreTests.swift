@@ -17,6 +17,11 @@ struct PinStoreTests {
         try await fixture.pins.pin(first.id, by: alice.id)
         try await fixture.pins.pin(second.id, by: alice.id)
         #expect(try await fixture.pins.pinnedTweetID(of: alice.id) == second.id, "in place of the first")
+        // A profile reads the account, its id and its pin at once.
+        let account = try #require(try await fixture.follows.account(named: "ALICE", viewerID: bob.id, counted: false))
+        #expect(account.id == alice.id && account.pinnedTweetID == second.id && account.overview.username == "alice")
+        #expect(
+            try await fixture.follows.account(named: "bob", viewerID: alice.id, counted: false)?.pinnedTweetID == nil)
         for (id, kind) in [(bobs.id, TwitterError.Kind.forbidden), (repost.id, .forbidden), (999_999, .notFound)] {
             let error = await #expect(throws: TwitterError.self) { try await fixture.pins.pin(id, by: alice.id) }
             #expect(error?.kind == kind)

@@ -87,8 +87,12 @@ extension TweetAccess {
     /// The tweet `authorID` pins, as `reader` may see it: nil when none, and when the reader may not see it (a
     /// block either way), as if there were none.
     func pinnedTweet(of authorID: Int64, for reader: Int64, in pins: any PinStoring) async throws -> Tweet? {
-        guard let id = try await pins.pinnedTweetID(of: authorID),
-            let stored = try await tweets.tweet(id: id),
+        try await pinnedTweet(try await pins.pinnedTweetID(of: authorID), for: reader)
+    }
+
+    /// The pinned tweet `id` (as the account's row has it), as `reader` may see it, as `pinnedTweet(of:)` says.
+    func pinnedTweet(_ id: Int64?, for reader: Int64) async throws -> Tweet? {
+        guard let id, let stored = try await tweets.tweet(id: id),
             try await visibility(for: reader).allowsAccess(to: stored)
         else { return nil }
         return stored

@@ -22,16 +22,18 @@ struct WebMethods: MethodGroup {
             API.Web.user, in: .open,
             { (params: API.Users.UsernameParams, _) in
                 let offWeb = try await feed.accountsOffWeb(store: profiles)
-                let account = try await Self.shownAccount(params.username, offWeb: offWeb, lookup: lookup)
-                // The counts are the read model's: counting an account's followers reads one row a follower.
+                // One read: the account, its id and its pin. The counts are the read model's: counting an
+                // account's followers reads one row a follower.
                 guard
-                    var overview = try await services.follows.overview(
-                        of: params.username, viewerID: nobody, counted: false)
+                    let account = try await services.follows.account(
+                        named: params.username, viewerID: nobody, counted: false),
+                    !offWeb.contains(account.id)
                 else { throw TwitterError.notFound("User \(params.username)") }
-                overview.counts = try await feed.counts(of: account, store: services.follows)
+                var overview = account.overview
+                overview.counts = try await feed.counts(of: account.id, store: services.follows)
                 let visibility = TweetVisibility(HiddenAccounts(blocking: offWeb))
-                if let pinned = try await services.pins.pinnedTweetID(of: account),
-                    let stored = try await services.store.tweet(id: pinned), visibility.allowsAccess(to: stored)
+                if let pinned = account.pinnedTweetID, let stored = try await services.store.tweet(id: pinned),
+                    visibility.allowsAccess(to: stored)
                 {
                     // A quote of an account off the web shows as unavailable, as everywhere on it.
                     overview.pinnedTweet = try await feed.marked(
