@@ -81,7 +81,9 @@ extension API.Profiles {
             self.profile = profile
         }
 
-        enum CodingKeys: String, CodingKey { case username, email, firstName, lastName, age, bio, version, updatedAt }
+        enum CodingKeys: String, CodingKey {
+            case username, email, firstName, lastName, age, bio, version, updatedAt, webVisible
+        }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -93,6 +95,7 @@ extension API.Profiles {
             try container.encode(profile.bio, forKey: .bio)
             try container.encode(profile.version, forKey: .version)
             try container.encode(profile.updatedAt, forKey: .updatedAt)
+            try container.encode(profile.webVisible, forKey: .webVisible)
         }
     }
 
@@ -106,6 +109,8 @@ extension API.Profiles {
             Property("bio", .string(), required: true),
             Property("version", .integer("Grows with every write; pass it back as expectedVersion."), required: true),
             Property("updatedAt", .timestamp(), required: true),
+            Property(
+                "webVisible", .boolean("Whether your profile and tweets are on the public web pages."), required: true),
         ], "The caller's own profile.", title: "Profile"
     )
 

@@ -19,6 +19,9 @@ public struct Profile: Sendable, Hashable, Codable {
     public var version: Int
     /// When the profile last changed.
     public var updatedAt: Date
+    /// Whether the profile and tweets are on the public web pages (`profile.update {webVisible}`); true until the
+    /// owner says otherwise.
+    public var webVisible: Bool = true
 
     /// What other users may see: no e-mail, no age.
     public var publicProfile: PublicProfile {

@@ -4,7 +4,8 @@ import TwitterCore
 /// per case-folded e-mail and username.
 public enum UserRows {
     /// The columns `user(from:)` and `profile(from:)` read.
-    public static let columns = "id, username, email, first_name, last_name, age, bio, version, created_at, updated_at"
+    public static let columns =
+        "id, username, email, first_name, last_name, age, bio, version, created_at, updated_at, web_visible"
 
     /// The case-folded form uniqueness is checked on: Swift's folding, so both databases agree on which names
     /// collide whatever their collation.
@@ -25,13 +26,18 @@ public enum UserRows {
             username: try row.column("username"), email: try row.column("email"),
             firstName: try row.column("first_name"), lastName: try row.column("last_name"),
             age: try row.column("age"), bio: try row.column("bio"), version: try row.column("version"),
-            updatedAt: try row.column("updated_at"))
+            updatedAt: try row.column("updated_at"), webVisible: try row.column("web_visible"))
     }
 
     /// The row of `columns` of the account named `username`; nil for a suspended one, which others see as gone.
     static func shown(_ connection: any SQLConnection, username: String) async throws -> SQLRow? {
-        try await connection.firstRow(
-            "SELECT \(unescaped: columns) FROM users WHERE username_key = \(key(username)) AND suspended_at IS NULL")
+        try await connection.firstRow(SQLQuery(ShownByName.self, key(username)))
+    }
+
+    /// `shown`'s text: every profile, lookup and page by name reads it, so it is compiled once a connection.
+    private enum ShownByName: SQLText {
+        static let sql: SQLQuery =
+            "SELECT \(unescaped: columns) FROM users WHERE username_key = \(param: 1) AND suspended_at IS NULL"
     }
 
     /// Which of `email` and `username` another account than `userID` holds (or, for a username, a deleted

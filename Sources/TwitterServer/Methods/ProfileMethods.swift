@@ -59,6 +59,7 @@ struct ProfileMethods: MethodGroup {
         if let visible = params.webVisible, try await profiles.isWebVisible(userID: login.userID) != visible {
             try await profiles.setWebVisible(visible, userID: login.userID)
             outcome.changed.append("webVisible")
+            outcome.profile.webVisible = visible
         }
         return API.Profiles.Updated(profile: outcome.profile, changed: outcome.changed)
     }

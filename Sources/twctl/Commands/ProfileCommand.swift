@@ -35,6 +35,7 @@ struct ProfileCommand: AsyncParsableCommand {
                     ("username", profile.username), ("email", profile.email), ("firstName", profile.firstName),
                     ("lastName", profile.lastName), ("age", profile.age.map(String.init)), ("bio", profile.bio),
                     ("version", String(profile.version)), ("updatedAt", Timestamp.string(from: profile.updatedAt)),
+                    ("web", profile.webVisible ? "on (/@\(profile.username))" : "off"),
                 ]
             case .other(let profile):
                 [

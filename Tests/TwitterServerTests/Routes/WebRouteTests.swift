@@ -40,7 +40,16 @@ struct WebRouteTests: RouteTesting {
         let bobsReply = try await alice.call(API.Tweets.post, .init(text: "alice again", inReplyToId: reply.id))
         _ = try await bob.call(API.Tweets.repost, .init(id: alices.id))
         let off = try await alice.call(API.Profiles.update, .init(webVisible: false))
-        #expect(off.changed == ["webVisible"] && off.profile.version == 1)
+        #expect(off.changed == ["webVisible"] && off.profile.version == 1 && !off.profile.webVisible)
+        // Its owner sees the setting; nobody else's view of the profile carries it.
+        guard case .own(let own) = try await alice.call(API.Profiles.get, .init()), !own.webVisible else {
+            Issue.record("profile.get does not show alice her profile off the web")
+            return
+        }
+        guard case .other = try await bob.call(API.Profiles.get, .init(username: "alice")) else {
+            Issue.record("bob sees alice's own profile")
+            return
+        }
         #expect(try await alice.call(API.Profiles.update, .init(webVisible: false)).changed == [])
         let nobody = try await daemon.connect()
         #expect(try await nobody.refusal(API.Web.user, .init(username: "alice")).code == -32004)
@@ -53,7 +62,7 @@ struct WebRouteTests: RouteTesting {
         #expect(thread.descendants == [.deleted(id: bobsReply.id, inReplyToId: reply.id)])
         // Logged in, nothing changes: the flag is the web's alone.
         #expect(try await bob.call(API.Timelines.user, .init(username: "alice")).tweets.count == 2)
-        _ = try await alice.call(API.Profiles.update, .init(webVisible: true))
+        #expect(try await alice.call(API.Profiles.update, .init(webVisible: true)).profile.webVisible)
         #expect(try await nobody.call(API.Web.user, .init(username: "alice")).username == "alice")
         #expect(try await nobody.refusal(API.Profiles.update, .init(webVisible: false)).code == -32001)
     }
@@ -77,7 +86,7 @@ struct WebRouteTests: RouteTesting {
         #expect(try await nobody.refusal(API.Web.timeline, .init(username: "alice")).code == -32004)
         #expect(try await nobody.call(API.Web.timeline, .init()).tweets.map(\.id) == [bobs.id])
         #expect(try await nobody.call(API.Web.timeline, .init(tag: "tag")).tweets.map(\.id) == [bobs.id])
-        _ = try await alice.call(API.Profiles.update, .init(webVisible: true))
+        #expect(try await alice.call(API.Profiles.update, .init(webVisible: true)).profile.webVisible)
         #expect(try await nobody.call(API.Web.user, .init(username: "alice")).username == "alice")
         #expect(try await nobody.call(API.Web.timeline, .init(username: "alice")).tweets.map(\.id) == [alices.id])
         #expect(try await nobody.call(API.Web.timeline, .init()).tweets.map(\.id) == [bobs.id, alices.id])
