@@ -43,6 +43,13 @@ extension API.Notifications {
     }
 
     // @MemberwiseInit
+    /// `notifications.dismiss`'s params.
+    public struct DismissParams: Codable, Sendable {
+        /// The notification to remove.
+        public var id: Int64
+    }
+
+    // @MemberwiseInit
     /// The unread count.
     public struct Unread: Codable, Sendable, Equatable {
         /// How many notifications are unread.
@@ -114,6 +121,23 @@ extension API.Notifications {
             summary: "Marks every notification up to upToId read; the marker never moves back.",
             params: [Property("upToId", .integer(minimum: 0), required: true)], result: unreadSchema,
             positional: true, errors: ["invalid_params"], rate: .marks
+        ))
+
+    /// `notifications.dismiss`.
+    public static let dismiss = RPCMethod<DismissParams, Unread>(
+        MethodDescriptor(
+            "notifications.dismiss",
+            summary: "Removes one of your notifications for good; the unread count after. not_found for an id that is "
+                + "not one of yours.",
+            params: [Property("id", .integer(minimum: 1), required: true)], result: unreadSchema, positional: true,
+            errors: ["invalid_params", "not_found"], rate: .marks
+        ))
+
+    /// `notifications.clear`.
+    public static let clear = RPCMethod<NoParams, Unread>(
+        MethodDescriptor(
+            "notifications.clear", summary: "Removes all your notifications for good; the unread count after (0).",
+            params: [], result: unreadSchema, rate: .marks
         ))
 
     /// `notifications.unreadCount`.

@@ -32,6 +32,7 @@ extension API {
         "lists.get": "read:lists", "lists.mine": "read:lists", "lists.of": "read:lists", "lists.members": "read:lists",
         "notifications.list": "read:notifications", "notifications.unreadCount": "read:notifications",
         "notifications.subscribe": "read:notifications", "notifications.markRead": "write:notifications",
+        "notifications.dismiss": "write:notifications", "notifications.clear": "write:notifications",
         "messages.send": "write:conversations", "messages.markRead": "write:conversations",
         "messages.delete": "write:conversations", "messages.leave": "write:conversations",
         "messages.conversations": "read:statuses", "messages.list": "read:statuses",

@@ -118,6 +118,11 @@ struct MastodonClientTests {
         #expect(Set(notified["mentions"]?.strings() ?? []) == ["mention"], "\(notified)")
         #expect(notified["no_follows"]?.strings().contains("follow") == false, "\(notified)")
         #expect(notified["one"] != nil && notified["one"] != .null, "\(notified)")
+        let dismissed = notified["dismissed"]?.strings() ?? []
+        let afterDismiss = notified["after_dismiss"]?.strings() ?? []
+        #expect(dismissed.count == 1 && !afterDismiss.isEmpty, "\(notified)")
+        #expect(!afterDismiss.contains(dismissed.first ?? ""), "the dismissed one is gone: \(notified)")
+        #expect(notified["after_clear"]?.strings() == [], "\(notified)")
         _ = world.daemon.stop()
     }
 

@@ -117,6 +117,17 @@ struct EndpointTests {
         await #expect(throws: MastodonError.notFound()) {
             try await alice.request("GET", "/api/v1/notifications/\(mentionID)")
         }
+        // Dismissed by its recipient only; a clear empties the list.
+        await #expect(throws: RPCError.self) {
+            try await alice.request("POST", "/api/v1/notifications/\(mentionID)/dismiss")
+        }
+        _ = try await bob.request("POST", "/api/v1/notifications/\(mentionID)/dismiss")
+        await #expect(throws: MastodonError.notFound()) {
+            try await bob.request("GET", "/api/v1/notifications/\(mentionID)")
+        }
+        #expect(try await bob.json("GET", "/api/v1/notifications") != [])
+        _ = try await bob.request("POST", "/api/v1/notifications/clear")
+        #expect(try await bob.json("GET", "/api/v1/notifications") == [])
 
         let found = try await alice.json("GET", "/api/v2/search", ["q": ["bob"], "type": ["accounts"]])
         #expect(found["accounts"]?[0]?["acct"] == "bob")

@@ -176,9 +176,17 @@ def notifications():
     mentions = mastodon.notifications(types=["mention"])
     no_follows = mastodon.notifications(exclude_types=["follow"])
     one = mastodon.notifications(id=every[0].id) if every else None
+    # Dismissing the newest removes it alone; clearing removes the rest.
+    if every:
+        mastodon.notifications_dismiss(every[0].id)
+    after_dismiss = mastodon.notifications()
+    mastodon.notifications_clear()
     emit({"types": [entry.type for entry in every], "from": [entry.account.acct for entry in every],
           "mentions": [entry.type for entry in mentions], "no_follows": [entry.type for entry in no_follows],
-          "one": None if one is None else one.type})
+          "one": None if one is None else one.type,
+          "dismissed": [str(entry.id) for entry in every[:1]],
+          "after_dismiss": [str(entry.id) for entry in after_dismiss],
+          "after_clear": [str(entry.id) for entry in mastodon.notifications()]})
 
 
 class Listener(StreamListener):

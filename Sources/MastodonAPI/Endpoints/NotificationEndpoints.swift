@@ -16,14 +16,11 @@ enum NotificationEndpoints {
             return .json { MastodonNotification.write(notification, origin: request.origin, into: &$0) }
         },
         MastodonEndpoint("POST", "/api/v1/notifications/clear") { _, caller in
-            // Ours are never deleted: clearing marks them all read, which is what a client shows of a clear.
-            let newest = try await caller.call(API.Notifications.list, .init(limit: 1))
-            if let id = newest.newestId { _ = try await caller.call(API.Notifications.markRead, .init(upToId: id)) }
+            _ = try await caller.call(API.Notifications.clear)
             return .empty
         },
-        MastodonEndpoint("POST", "/api/v1/notifications/:id/dismiss") { request, _ in
-            // Ours are never deleted one by one, and marking one read marks every older one: nothing to do.
-            _ = try request.id()
+        MastodonEndpoint("POST", "/api/v1/notifications/:id/dismiss") { request, caller in
+            _ = try await caller.call(API.Notifications.dismiss, .init(id: try request.id()))
             return .empty
         },
         MastodonEndpoint("GET", "/api/v1/markers", markers),

@@ -110,4 +110,8 @@ public protocol NotificationStoring: Sendable {
     func markRead(of recipientID: Int64, upTo upToID: Int64, hiding: Set<Int64>) async throws -> Int
     /// How many are unread.
     func unreadCount(of recipientID: Int64, hiding: Set<Int64>) async throws -> Int
+    /// Removes `recipientID`'s notification `id`; false when `recipientID` has none by that id.
+    func dismiss(_ id: Int64, of recipientID: Int64) async throws -> Bool
+    /// Removes every notification of `recipientID`.
+    func clear(of recipientID: Int64) async throws
 }

@@ -49,6 +49,22 @@ public struct NotificationStore: NotificationStoring {
         return try await database.read { connection in try await connection.value(unread, as: Int.self) ?? 0 }
     }
 
+    /// Only the recipient's own: another account's id removes nothing and says so.
+    public func dismiss(_ id: Int64, of recipientID: Int64) async throws -> Bool {
+        try await database.transaction { connection in
+            try await connection.value(
+                "DELETE FROM notifications WHERE id = \(id) AND recipient_id = \(recipientID) RETURNING id",
+                as: Int64.self) != nil
+        }
+    }
+
+    /// The read marker stays where it is: notifications made later are unread as ever.
+    public func clear(of recipientID: Int64) async throws {
+        try await database.transaction { connection in
+            try await connection.run("DELETE FROM notifications WHERE recipient_id = \(recipientID)")
+        }
+    }
+
     /// The marker of `recipient`, 0 before the first read.
     static func marker(_ recipient: Int64) -> SQLQuery {
         "COALESCE((SELECT read_up_to FROM notification_markers WHERE user_id = \(recipient)), 0)"

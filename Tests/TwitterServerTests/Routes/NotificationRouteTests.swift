@@ -9,7 +9,7 @@ import TwitterCore
 struct NotificationRouteTests: RouteTesting {
     static let routes = [
         API.Notifications.list.name, API.Notifications.markRead.name, API.Notifications.unreadCount.name,
-        API.Notifications.subscribe.name,
+        API.Notifications.subscribe.name, API.Notifications.dismiss.name, API.Notifications.clear.name,
     ]
 
     @Test func listShowsWhatOthersDidNewestFirstByTypeAndNothingFromAMutedAccount() async throws {
@@ -53,6 +53,29 @@ struct NotificationRouteTests: RouteTesting {
         #expect(try await alice.call(API.Notifications.list, .init()).notifications.allSatisfy(\.read))
         #expect(try await daemon.connect().refusal(API.Notifications.markRead, .init(upToId: newest)).code == -32001)
         #expect(try await alice.refusal(API.Notifications.markRead.name, ["upToId": "all"]).code == -32602)
+    }
+
+    /// bob may not dismiss alice's notification, even knowing its id: it is as if there were none.
+    @Test func dismissAndClearRemoveOnlyTheCallersOwn() async throws {
+        let daemon = try await InProcessDaemon()
+        let alice = try await daemon.signUp("alice")
+        let bob = try await daemon.signUp("bob")
+        let carol = try await daemon.signUp("carol")
+        _ = try await bob.call(API.Users.follow, .init(username: "alice"))
+        _ = try await carol.call(API.Users.follow, .init(username: "alice"))
+        _ = try await alice.call(API.Users.follow, .init(username: "bob"))
+        let page = try await alice.call(API.Notifications.list, .init())
+        let newest = try #require(page.newestId)
+        #expect(try await bob.refusal(API.Notifications.dismiss, .init(id: newest)).code == -32004)
+        #expect(try await alice.call(API.Notifications.list, .init()).notifications.count == 2)
+        #expect(try await alice.call(API.Notifications.dismiss, .init(id: newest)).unread == 1)
+        #expect(try await alice.refusal(API.Notifications.dismiss, .init(id: newest)).code == -32004, "gone")
+        #expect(try await alice.call(API.Notifications.list, .init()).notifications.map(\.from.username) == ["bob"])
+        #expect(try await alice.refusal(API.Notifications.dismiss.name, ["id": 0]).code == -32602)
+        #expect(try await daemon.connect().refusal(API.Notifications.clear).code == -32001)
+        #expect(try await alice.call(API.Notifications.clear).unread == 0)
+        #expect(try await alice.call(API.Notifications.list, .init()).notifications.isEmpty)
+        #expect(try await bob.call(API.Notifications.list, .init()).notifications.count == 1, "bob's stay")
     }
 
     @Test func unreadCountCountsTheCallersUnreadOnes() async throws {

@@ -67,6 +67,36 @@ struct GraphStoreTests {
         #expect(try await notifications.unreadCount(of: alice.id, hiding: []) == 0)
     }
 
+    @Test(arguments: StoreBackend.all) func aNotificationIsDismissedOnlyByItsRecipientAndClearedWithTheRest(
+        _ backend: StoreBackend
+    ) async throws {
+        let fixture = try await backend.fixture()
+        let (alice, bob, carol) = (
+            try await fixture.user("alice"), try await fixture.user("bob"), try await fixture.user("carol")
+        )
+        for follower in [bob, carol] { _ = try await fixture.follows.follow(alice.id, by: follower.id) }
+        _ = try await fixture.follows.follow(bob.id, by: alice.id)
+        let notifications = fixture.notifications
+        let alices = try await notifications.notifications(of: alice.id, NotificationQuery(), hiding: [])
+        let bobs = try await notifications.notifications(of: bob.id, NotificationQuery(), hiding: [])
+        #expect(Self.kinds(alices) == ["follow:carol", "follow:bob"] && bobs.count == 1)
+        #expect(try await !notifications.dismiss(alices[0].id, of: bob.id), "not bob's to dismiss")
+        #expect(try await notifications.dismiss(alices[0].id, of: alice.id))
+        #expect(try await !notifications.dismiss(alices[0].id, of: alice.id), "gone")
+        #expect(
+            Self.kinds(try await notifications.notifications(of: alice.id, NotificationQuery(), hiding: []))
+                == ["follow:bob"])
+        #expect(try await notifications.unreadCount(of: alice.id, hiding: []) == 1)
+        try await notifications.clear(of: alice.id)
+        #expect(try await notifications.notifications(of: alice.id, NotificationQuery(), hiding: []).isEmpty)
+        #expect(try await notifications.unreadCount(of: alice.id, hiding: []) == 0)
+        #expect(
+            try await notifications.notifications(of: bob.id, NotificationQuery(), hiding: []).map(\.id)
+                == bobs.map(\.id), "bob's stay")
+        _ = try await fixture.follows.follow(alice.id, by: (try await fixture.user("dave")).id)
+        #expect(try await notifications.unreadCount(of: alice.id, hiding: []) == 1, "a later one is unread")
+    }
+
     @Test(arguments: StoreBackend.all) func aBlockEndsFollowsBothWaysWithdrawsTheirNotificationsAndHides(
         _ backend: StoreBackend
     ) async throws {

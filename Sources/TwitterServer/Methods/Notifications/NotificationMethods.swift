@@ -2,7 +2,7 @@ import JSONRPC
 import TwitterAPI
 import TwitterCore
 
-/// `notifications.*`: what others did that concerns you, listed, counted, marked read and streamed live.
+/// `notifications.*`: what others did that concerns you, listed, counted, marked read, removed and streamed live.
 struct NotificationMethods: MethodGroup {
     let services: TweetServices
 
@@ -25,6 +25,22 @@ struct NotificationMethods: MethodGroup {
                 let reader = context.userID
                 return API.Notifications.Unread(
                     unread: try await services.access.markRead(of: reader, upTo: params.upToId, in: store))
+            })
+        router.register(
+            API.Notifications.dismiss, in: .loggedIn,
+            { (params: API.Notifications.DismissParams, context) in
+                let reader = context.userID
+                guard try await store.dismiss(params.id, of: reader) else {
+                    throw TwitterError.notFound("Notification \(params.id)")
+                }
+                return API.Notifications.Unread(unread: try await services.access.unreadCount(of: reader, in: store))
+            })
+        router.register(
+            API.Notifications.clear, in: .loggedIn,
+            { (_: NoParams, context) in
+                let reader = context.userID
+                try await store.clear(of: reader)
+                return API.Notifications.Unread(unread: try await services.access.unreadCount(of: reader, in: store))
             })
         router.register(
             API.Notifications.unreadCount, in: .loggedIn,
