@@ -7,14 +7,23 @@ import NIOWebSocket
 import TwitterServer
 
 /// Serves one HTTP connection: reads a request (head, body up to the limit, end), answers it in a task on the
-/// connection's event loop, and writes the response. NIO's pipelining handler before it holds the next request
-/// until this response has ended, so pipelined requests are answered one at a time, in order.
+/// connection's event loop, and writes the whole response at once (`HTTPResponseBytes`). Pipelined requests wait
+/// their turn here, in order, and the connection is not read while any waits, so they are answered one at a time
+/// and a client that pipelines cannot make the daemon hold more than one read of them.
 ///
 /// Keep-alive unless the client or a drain says otherwise; an idle connection with nothing in flight is closed.
 /// It never sets a cookie.
-final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
+final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
+
+    /// A request read to its end, waiting for its answer.
+    private struct ReadRequest {
+        let head: HTTPRequestHead
+        let body: [UInt8]
+        let bodyTooLarge: Bool
+    }
 
     let session: ConnectionSession
     private let responder: HTTPResponder
@@ -27,6 +36,12 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var bodyTooLarge = false
+    /// Pipelined requests read while another was answered, in order.
+    private var waiting: [ReadRequest] = []
+    /// Set when a read was asked for while requests waited: it is made once none waits.
+    private var readHeld = false
+    /// Where whole responses are written: under NIO's encoder, which they need not pass through.
+    private var wire: ChannelHandlerContext?
     private var inFlight = false
     private var draining = false
     private var ended = false
@@ -66,13 +81,45 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         case .end:
             guard let requestHead = head else { return }
             head = nil
-            answer(requestHead, context: context)
+            let request = ReadRequest(head: requestHead, body: body, bodyTooLarge: bodyTooLarge)
+            body = []
+            // A stream of events owns the connection: what the client sends after its request is not read.
+            guard !streaming else { return }
+            if inFlight || !waiting.isEmpty { waiting.append(request) } else { answer(request, context: context) }
         }
     }
 
-    private func answer(_ requestHead: HTTPRequestHead, context: ChannelHandlerContext) {
+    /// Reads on while no request waits; otherwise the read is held until the last waiting one is answered.
+    func read(context: ChannelHandlerContext) {
+        if waiting.isEmpty { context.read() } else { readHeld = true }
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        wire = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
+    }
+
+    /// Answers the next waiting request, if any, once the last answer is out: on the next turn of the loop, so
+    /// that a long run of pipelined requests answered from memory does not nest one answer in another.
+    private func answerNext(context: ChannelHandlerContext) {
+        guard !waiting.isEmpty, !ended, !streaming else { return }
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.eventLoop.execute {
+            let handler = handler.value
+            guard !handler.inFlight, !handler.ended, !handler.waiting.isEmpty else { return }
+            let next = handler.waiting.removeFirst()
+            if handler.waiting.isEmpty, handler.readHeld {
+                handler.readHeld = false
+                loopContext.value.read()
+            }
+            handler.answer(next, context: loopContext.value)
+        }
+    }
+
+    private func answer(_ read: ReadRequest, context: ChannelHandlerContext) {
+        let requestHead = read.head
         let keepAlive = requestHead.isKeepAlive && !draining
-        if bodyTooLarge {
+        if read.bodyTooLarge {
             let refusal = MastodonError(
                 status: 413, "The body is larger than the daemon takes (\(maximumBodyBytes) bytes)")
             write(refusal.response, version: requestHead.version, keepAlive: false, context: context)
@@ -82,8 +129,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         let request = HTTPRequestInfo(
             method: requestHead.method.rawValue, uri: requestHead.uri, host: headers.first(name: "host"),
             authorization: headers.first(name: "authorization"), contentType: headers.first(name: "content-type"),
-            idempotencyKey: headers.first(name: "idempotency-key"), body: body)
-        body = []
+            idempotencyKey: headers.first(name: "idempotency-key"), body: read.body)
         inFlight = true
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
@@ -100,6 +146,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                     handler.value.write(
                         response, version: requestHead.version, keepAlive: keepAlive && !handler.value.draining,
                         withBody: requestHead.method != .HEAD, context: loopContext.value)
+                    handler.value.answerNext(context: loopContext.value)
                 case .events(let start):
                     // The connection is the stream's from now on: it ends with it.
                     handler.value.streaming = true
@@ -110,37 +157,36 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         }
     }
 
-    /// Without `withBody` (the answer to a `HEAD`), the head says what a `GET` would get, its `Content-Length`
-    /// too, and no body follows.
+    /// Writes `response` whole (`HTTPResponseBytes`) under the encoder, then closes the connection unless
+    /// `keepAlive`. Without `withBody` (the answer to a `HEAD`), the head says what a `GET` would get, its
+    /// `Content-Length` too, and no body follows. A header that is no valid field is never written: the answer
+    /// is then a 500, and the connection closes.
     func write(
         _ response: MastodonResponse, version: HTTPVersion, keepAlive: Bool, withBody: Bool = true,
         context: ChannelHandlerContext
     ) {
         guard !ended else { return }
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(4 + response.headers.count)
-        // An endpoint's own Content-Type (the authorize page's text/plain), in any case, replaces the default.
-        if !response.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-            headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        let allocator = context.channel.allocator
+        let encoded = HTTPResponseBytes.encoded(
+            response, version: version, keepAlive: keepAlive, withBody: withBody, allocator: allocator)
+        let bytes = encoded ?? allocator.buffer(string: Self.failure)
+        let closes = !keepAlive || encoded == nil
+        if encoded == nil {
+            logger.error("a response header is not a valid field", metadata: ["status": "\(response.status)"])
         }
-        headers.add(name: "Content-Length", value: String(response.body.count))
-        headers.add(name: "Cache-Control", value: "no-store")
-        for header in response.headers { headers.add(name: header.name, value: header.value) }
-        if !keepAlive { headers.add(name: "Connection", value: "close") }
-        let status = HTTPResponseStatus(statusCode: response.status)
-        context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
-        if withBody {
-            context.write(
-                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))),
-                promise: nil)
-        }
-        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive {
+        // Under the encoder: the bytes are the wire's already. Without one in the pipeline, from here.
+        let target = wire ?? context
+        let written = target.writeAndFlush(NIOAny(IOData.byteBuffer(bytes)))
+        if closes {
             let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
-            done.whenComplete { _ in loopContext.value.close(promise: nil) }
+            written.whenComplete { _ in loopContext.value.close(promise: nil) }
         }
     }
+
+    /// The answer when a response could not be written as it was.
+    private static let failure =
+        "HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json; charset=utf-8\r\n"
+        + "Content-Length: 26\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n{\"error\":\"Internal error\"}"
 
     /// Gives the connection to the WebSocket the request `head` upgraded it to: this handler leaves the pipeline
     /// without ending the session, which the WebSocket's handler ends when the connection closes.
@@ -162,7 +208,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is DrainEvent {
             draining = true
-            if !inFlight && head == nil { context.close(promise: nil) }
+            if !inFlight && head == nil && waiting.isEmpty { context.close(promise: nil) }
         } else if event is IdleStateHandler.IdleStateEvent {
             // A stream is kept alive by its heartbeat; what is idle then is a client that stopped reading.
             if !inFlight && !streaming { context.close(promise: nil) }

@@ -92,16 +92,19 @@ extension HTTPServer {
         var decoderLimits = NIOHTTPDecoderLimitConfiguration()
         decoderLimits.maxHeaderFieldSize = Self.maximumHeaderBytes
         decoderLimits.maxHeaderListSize = Self.maximumHeaderBytes
+        // NIO's server pipeline less its pipelining handler and header validator: HTTPConnectionHandler answers
+        // pipelined requests one at a time itself and writes whole responses under the encoder
+        // (`HTTPResponseBytes`, which validates their headers); the encoder frames only streams of events and the
+        // WebSocket's upgrade. Malformed requests are answered by HTTPConnectionHandler, with `{"error": ...}`.
+        let encoder = HTTPResponseEncoder(configuration: HTTPResponseEncoder.Configuration())
+        let decoder = ByteToMessageHandler(
+            HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes, limitConfiguration: decoderLimits))
+        let upgrader = HTTPServerUpgradeHandler(
+            upgraders: [webSocketUpgrader()], httpEncoder: encoder, extraHTTPHandlers: [decoder],
+            upgradeCompletionHandler: { _ in })
         let pipeline = channel.pipeline.syncOperations
-        try pipeline.addHandler(IdleStateHandler(allTimeout: TimeAmount(limits.idleTimeout)))
-        try pipeline.configureHTTPServerPipeline(
-            withPipeliningAssistance: true,
-            withServerUpgrade: (upgraders: [webSocketUpgrader()], completionHandler: { _ in }),
-            // Malformed requests are answered by HTTPConnectionHandler, with Mastodon's `{"error": ...}`.
-            withErrorHandling: false, withOutboundHeaderValidation: true,
-            withEncoderConfiguration: HTTPResponseEncoder.Configuration(),
-            withDecoderLimitConfiguration: decoderLimits)
-        try pipeline.addHandler(handler)
+        try pipeline.addHandlers(
+            IdleStateHandler(allTimeout: TimeAmount(limits.idleTimeout)), encoder, decoder, upgrader, handler)
         logger.debug("http connection opened", metadata: ["connection": "\(session.id)", "peer": "\(peer)"])
         registry.add(channel)
     }
