@@ -103,6 +103,16 @@ extension TweetServices {
     /// The read path of the methods that name or list tweets.
     var access: TweetAccess { TweetAccess(tweets: store, feed: feed, stores: readStores) }
 
+    /// The account `username` as `viewerID` sees it, with its id, its pin as stored and the read model's counts
+    /// (counting an account's followers reads one row a follower); nil when there is none. One read of the store.
+    func account(named username: String, viewerID: Int64) async throws -> AccountOverview? {
+        guard var account = try await follows.account(named: username, viewerID: viewerID, counted: false) else {
+            return nil
+        }
+        account.overview.counts = try await feed.counts(of: account.id, store: follows)
+        return account
+    }
+
     /// The visibility policy for `reader`.
     func visibility(for reader: Int64) async throws -> TweetVisibility {
         try await access.visibility(for: reader)

@@ -22,15 +22,10 @@ struct WebMethods: MethodGroup {
             API.Web.user, in: .open,
             { (params: API.Users.UsernameParams, _) in
                 let offWeb = try await feed.accountsOffWeb(store: profiles)
-                // One read: the account, its id and its pin. The counts are the read model's: counting an
-                // account's followers reads one row a follower.
-                guard
-                    let account = try await services.follows.account(
-                        named: params.username, viewerID: nobody, counted: false),
+                guard let account = try await services.account(named: params.username, viewerID: nobody),
                     !offWeb.contains(account.id)
                 else { throw TwitterError.notFound("User \(params.username)") }
                 var overview = account.overview
-                overview.counts = try await feed.counts(of: account.id, store: services.follows)
                 let visibility = TweetVisibility(HiddenAccounts(blocking: offWeb))
                 if let pinned = account.pinnedTweetID, let stored = try await services.store.tweet(id: pinned),
                     visibility.allowsAccess(to: stored)
