@@ -34,6 +34,12 @@ let package = Package(
             providers: [.apt(["libsodium-dev"])]
         ),
         .target(name: "Sodium", dependencies: ["CSodium"]),
+        // zlib, for the HTTP front's gzip answers (Content-Encoding), as Mastodon's nginx gives its clients.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // The terminal for `twctl tui`: ncursesw (Debian's libncurses-dev carries the wide-character library).
         .systemLibrary(
             name: "CNCursesW",
@@ -128,7 +134,7 @@ let package = Package(
         .target(
             name: "HTTPTransport",
             dependencies: [
-                "TwitterServer", "MastodonAPI", "JSONRPC", "TwitterAPI", "TwitterCore", "EventLoopExecutor",
+                "TwitterServer", "MastodonAPI", "JSONRPC", "TwitterAPI", "TwitterCore", "EventLoopExecutor", "CZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -247,7 +253,7 @@ let package = Package(
             name: "HTTPTransportTests",
             dependencies: [
                 "HTTPTransport", "MastodonAPI", "TwitterServer", "TwitterAssembly", "TwitterAPI", "JSONRPC",
-                "TwitterCore", "Sodium", "TestSupport",
+                "TwitterCore", "Sodium", "TestSupport", "CZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -19,7 +19,8 @@
  * "METHOD PATH" or "METHOD PATH FORM-BODY" (sent as application/x-www-form-urlencoded), and --socket may be
  * tcp:HOST:PORT. Each connection first logs in over JSON-RPC on --login-socket with --login LINE, and sends the
  * session token of that answer as its bearer token: the same seeded account per connection number as the
- * JSON-RPC loads. An answer is one HTTP response (Content-Length or chunked); a status of 400 or more is an error.
+ * JSON-RPC loads. With --gzip each request says `Accept-Encoding: gzip, deflate`, as python-requests (so toot and
+ * Mastodon.py) does, and the body is counted as it comes, not inflated. An answer is one HTTP response (Content-Length or chunked); a status of 400 or more is an error.
  *
  * REQUEST is one line of JSON-RPC (a newline is added), or with --resp a Redis command in RESP, written with
  * \r\n escapes. --login LINE is sent once per connection before the clock starts, `%d` in it replaced by
@@ -84,6 +85,7 @@ static char request[8192];
 static size_t request_length;
 static int resp_mode;
 static int http_mode;
+static int gzip_mode; /* --gzip: HTTP requests take gzip answers */
 
 static uint64_t now_micros(void) {
     struct timespec time;
@@ -354,6 +356,8 @@ static void prepare_http(struct connection *connection, const char *login_socket
     char text[8192];
     int length = snprintf(text, sizeof(text), "%s %s HTTP/1.1\r\nHost: localhost\r\n", method, path);
     if (*token) length += snprintf(text + length, sizeof(text) - (size_t)length, "Authorization: Bearer %s\r\n", token);
+    /* What python-requests sends, so toot and Mastodon.py: the daemon may then answer gzipped. */
+    if (gzip_mode) length += snprintf(text + length, sizeof(text) - (size_t)length, "Accept-Encoding: gzip, deflate\r\n");
     if (body)
         length += snprintf(text + length, sizeof(text) - (size_t)length,
                            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %zu\r\n\r\n%s",
@@ -392,6 +396,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--login") && i + 1 < argc) login = argv[++i];
         else if (!strcmp(argv[i], "--resp")) resp_mode = 1;
         else if (!strcmp(argv[i], "--http")) http_mode = 1;
+        else if (!strcmp(argv[i], "--gzip")) gzip_mode = 1;
         else if (!strcmp(argv[i], "--login-socket") && i + 1 < argc) login_socket = argv[++i];
         else if (argv[i][0] != '-' && !payload) payload = argv[i];
         else {
@@ -401,7 +406,7 @@ int main(int argc, char **argv) {
     }
     if (socket_count == 0 || !payload || count < 1 || count > MAX_CONNECTIONS || depth < 1 || depth > MAX_DEPTH) {
         fprintf(stderr, "usage: load_client --socket PATH [--socket PATH…] [--connections 1-%d] [--depth 1-%d] "
-                        "[--duration S] [--warmup S] [--resp | --http [--login-socket PATH]] [--login LINE] REQUEST\n", MAX_CONNECTIONS, MAX_DEPTH);
+                        "[--duration S] [--warmup S] [--resp | --http [--gzip] [--login-socket PATH]] [--login LINE] REQUEST\n", MAX_CONNECTIONS, MAX_DEPTH);
         return 64;
     }
     /* --http: "METHOD PATH [BODY]" */

@@ -7,7 +7,7 @@ set -eu
 # iproute2 and openssl: the networked PostgreSQL test (namespaces, veth pairs, its own CA). libncurses-dev: ncursesw
 # for `twctl tui`; tmux: the terminal its end-to-end tests drive. python3-venv: the Mastodon clients' environment.
 # chromium: headless, the screenshots of the web pages (WebScreenshotTests, the Makefile's CHROMIUM).
-packages=${*:-"libsodium-dev libsqlite3-dev libncurses-dev pkg-config socat jq systemd postgresql iproute2 openssl tmux python3-venv chromium"}
+packages=${*:-"libsodium-dev zlib1g-dev libsqlite3-dev libncurses-dev pkg-config socat jq systemd postgresql iproute2 openssl tmux python3-venv chromium"}
 
 missing=""
 for package in $packages; do

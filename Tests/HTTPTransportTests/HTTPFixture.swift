@@ -111,7 +111,15 @@ final class HTTPFixture: Sendable {
         MastodonEndpoint("GET", "/api/v1/test/items/:id") { request, _ in
             json(["id": .string(request.pathParameters["id"] ?? "")])
         },
+        MastodonEndpoint("GET", "/api/v1/test/large") { _, _ in
+            MastodonResponse(status: 200, headers: [], body: largeBody)
+        },
     ]
+
+    /// What `GET /test/large` answers: 100 items, 4 KB or so of JSON, worth compressing.
+    static let largeBody = Array(
+        JSONValue.array((1...100).map { .object(["id": .string(String($0)), "text": .string("item \($0)")]) })
+            .serialized.utf8)
 
     private static func echo(_ request: MastodonRequest) -> MastodonResponse {
         var members: [String: JSONValue] = [:]
@@ -138,7 +146,8 @@ final class HTTPTestClient: @unchecked Sendable {
     struct Response {
         var status: Int
         var headers: [String: String]
-        var body: String
+        var bytes: [UInt8]
+        var body: String { String(decoding: bytes, as: UTF8.self) }
         var json: JSONValue? { try? JSONParser().parse(body) }
     }
 
@@ -158,6 +167,15 @@ final class HTTPTestClient: @unchecked Sendable {
 
     /// Reads one response; nil when the connection ends first.
     func read() -> Response? {
+        guard var response = readHead() else { return nil }
+        let length = response.headers["content-length"].flatMap { Int($0) } ?? 0
+        guard let body = length == 0 ? [] : socket.readBytes(length) else { return nil }
+        response.bytes = body
+        return response
+    }
+
+    /// Reads a response's status and fields.
+    private func readHead() -> Response? {
         guard let statusLine = socket.readLine() else { return nil }
         let parts = statusLine.split(separator: " ")
         guard parts.count >= 2, let status = Int(parts[1]) else { return nil }
@@ -167,9 +185,7 @@ final class HTTPTestClient: @unchecked Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
                 in: .whitespaces)
         }
-        let length = headers["content-length"].flatMap { Int($0) } ?? 0
-        guard let body = length == 0 ? [] : socket.readBytes(length) else { return nil }
-        return Response(status: status, headers: headers, body: String(decoding: body, as: UTF8.self))
+        return Response(status: status, headers: headers, bytes: [])
     }
 
     /// Sends one request and reads its response.

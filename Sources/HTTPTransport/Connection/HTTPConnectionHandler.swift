@@ -130,6 +130,9 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             method: requestHead.method.rawValue, uri: requestHead.uri, host: headers.first(name: "host"),
             authorization: headers.first(name: "authorization"), contentType: headers.first(name: "content-type"),
             idempotencyKey: headers.first(name: "idempotency-key"), body: read.body)
+        let acceptsGzip = HTTPCompression.acceptsGzip(
+            headers.contains(name: "accept-encoding")
+                ? headers[canonicalForm: "accept-encoding"].joined(separator: ",") : nil)
         inFlight = true
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
@@ -144,7 +147,8 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
                 case .response(let response):
                     handler.value.inFlight = false
                     handler.value.write(
-                        response, version: requestHead.version, keepAlive: keepAlive && !handler.value.draining,
+                        HTTPCompression.applied(to: response, acceptsGzip: acceptsGzip), version: requestHead.version,
+                        keepAlive: keepAlive && !handler.value.draining,
                         withBody: requestHead.method != .HEAD, context: loopContext.value)
                     handler.value.answerNext(context: loopContext.value)
                 case .events(let start):

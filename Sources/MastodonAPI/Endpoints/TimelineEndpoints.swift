@@ -61,9 +61,11 @@ enum TimelineEndpoints {
                 body: statusArray(page.tweets, origin: request.origin), newestID: page.newestId,
                 oldestID: page.oldestId)
         }
-        return statuses(
+        var response = statuses(
             rendering.body, request: request, path: path, next: rendering.oldestID.map { String($0) },
             previous: rendering.newestID.map { String($0) })
+        response.compression = rendering.compression
+        return response
     }
 
     /// Tweets as a JSON array of Statuses with a `Link` to `next` (a `max_id`) and `previous` (a `min_id`).

@@ -3,8 +3,10 @@ struct StatusPageRendering: KeptRendering {
     let body: [UInt8]
     let newestID: Int64?
     let oldestID: Int64?
+    /// The body's compressed form, once a client that takes gzip asked for it.
+    let compression = KeptCompression()
 
-    var byteCount: Int { body.count }
+    var byteCount: Int { body.count + KeptCompression.reservation(for: body.count) }
 }
 
 /// The timelines' renderings, kept by their answer and origin (`AnswerRenderings`).

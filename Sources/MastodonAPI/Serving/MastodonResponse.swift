@@ -7,6 +7,9 @@ public struct MastodonResponse: Sendable {
     public var headers: [MastodonHeader]
     /// The JSON body.
     public var body: [UInt8]
+    /// Where the compressed form of `body` is kept when the body is a kept rendering's (`KeptCompression`); nil
+    /// for a body made for this answer alone, which the transport compresses afresh if at all.
+    public var compression: KeptCompression?
 }
 
 // @MemberwiseInit

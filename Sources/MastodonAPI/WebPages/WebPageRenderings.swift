@@ -3,7 +3,10 @@
 typealias WebPageRenderings = AnswerRenderings<MastodonResponse>
 
 extension MastodonResponse: KeptRendering {
-    var byteCount: Int { body.count + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count } }
+    var byteCount: Int {
+        body.count + (compression == nil ? 0 : KeptCompression.reservation(for: body.count))
+            + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+    }
 }
 
 extension AnswerRenderings where Rendering == MastodonResponse {

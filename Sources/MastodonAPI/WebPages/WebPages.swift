@@ -46,7 +46,9 @@ public enum WebPages {
             let context = "\(origin) \(path) \(maxID ?? 0) \(Int64(second))"
             return try WebPageRenderings.shared.rendering(of: Array(answers.joined(separator: [0])), context: context) {
                 () throws(RPCError) in
-                WebLayout.response(try reader.page(route, maxID: maxID, answers: answers), origin: origin)
+                var page = WebLayout.response(try reader.page(route, maxID: maxID, answers: answers), origin: origin)
+                page.compression = KeptCompression()
+                return page
             }
         } catch let error where error.code == -32004 || error.code == -32602 {
             return WebLayout.response(.notFound(String(path)), origin: origin)
