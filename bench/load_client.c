@@ -436,14 +436,20 @@ int main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
     int poll = epoll_create1(0);
     if (poll < 0) die("epoll_create1");
+    /* --http: every login first, then every HTTP connection. Interleaved, each login's connection took the
+     * daemon's next event loop in turn with the HTTP ones, and with two loops all HTTP connections landed on
+     * one of them (the daemon's event loops are dealt out round-robin across its listeners). */
+    if (http_mode)
+        for (int i = 0; i < count; i++) {
+            connections[i].number = i + 1;
+            prepare_http(&connections[i], login_socket, login, http_method, http_path, http_body);
+        }
     for (int i = 0; i < count; i++) {
         struct connection *connection = &connections[i];
         connection->socket_index = i % socket_count;
         connection->fd = connect_to(paths[connection->socket_index]);
         connection->number = i + 1;
-        if (http_mode)
-            prepare_http(connection, login_socket, login, http_method, http_path, http_body);
-        else if (login)
+        if (login && !http_mode)
             log_in_on(connection->fd, connection, login, NULL, 0);
         fcntl(connection->fd, F_SETFL, fcntl(connection->fd, F_GETFL) | O_NONBLOCK);
         struct epoll_event event = {.events = EPOLLIN, .data.ptr = connection};

@@ -25,7 +25,7 @@ extension RequestProcessor {
             members = nil
         } else {
             do {
-                members = try JSONParser().parse(try ResultEncoder.encode(params))
+                members = try JSONValueEncoder.encode(params)
             } catch {
                 throw RPCError.invalidParams(fields: [:], detail: "params of \(method.name) could not be encoded")
             }
