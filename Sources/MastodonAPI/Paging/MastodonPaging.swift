@@ -73,7 +73,9 @@ enum MastodonLink {
 
     /// The path with its `:name` segments filled in.
     static func resolve(_ path: String, _ parameters: [String: String]) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+        // Most paged paths name no parameter (home, public): nothing to split and join again.
+        guard path.utf8.contains(UInt8(ascii: ":")) else { return path }
+        return path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
             segment.hasPrefix(":") ? percentEncoded(parameters[String(segment.dropFirst())] ?? "") : String(segment)
         }.joined(separator: "/")
     }

@@ -39,6 +39,11 @@ public struct MastodonEndpointTable: Sendable {
 
     /// The endpoint for `method` on `path` (no query).
     public func match(method: String, path: Substring) -> Match {
+        // The common case first: a path written as its endpoint is (no doubled or trailing slash), of a route
+        // without parameters, for its method. Anything else takes the general way below, which finds it too.
+        if let entries = exact[String(path)], let entry = entries.first(where: { $0.endpoint.method == method }) {
+            return .found(entry.endpoint, [:])
+        }
         let segments = Self.segments(path)
         var allowed: [String] = []
         if let entries = exact["/" + segments.joined(separator: "/")] {
