@@ -94,12 +94,8 @@ final class BearerLogin: Sendable {
         guard trimmed.count > 7, trimmed.prefix(7).lowercased() == "bearer " else {
             throw MastodonError(status: 401, "The Authorization header must be Bearer TOKEN")
         }
-        // Trimmed by hand: Foundation's `trimmingCharacters` was 5 % of a cached home timeline's time (perf).
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        let value = trimmed.dropFirst(7).drop(while: blank)
-        guard let last = value.lastIndex(where: { !blank($0) }) else {
-            throw MastodonError(status: 401, "The access token is invalid")
-        }
-        return String(value[...last])
+        let value = trimmed.dropFirst(7).trimmingBlanks
+        guard !value.isEmpty else { throw MastodonError(status: 401, "The access token is invalid") }
+        return String(value)
     }
 }

@@ -86,13 +86,3 @@ enum HTTPCompression {
         return output
     }
 }
-
-extension Substring {
-    /// Without the spaces and tabs around it, as a field's list members are written.
-    fileprivate var trimmingBlanks: Substring {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        let start = drop(while: blank)
-        guard let last = start.lastIndex(where: { !blank($0) }) else { return "" }
-        return start[...last]
-    }
-}
