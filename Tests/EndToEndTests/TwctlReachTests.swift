@@ -26,6 +26,25 @@ import Testing
         #expect(try alice.json(["notifications", "--all"])["unread"] == 0)
         #expect(try alice.run(["whoami"]).output.contains("0 unread notifications"))
 
+        // Dismissing: by the id the listing shows; someone else's id is not found, and removes nothing.
+        guard case .array(let listedJSON)? = try alice.json(["notifications", "--all"])["notifications"] else {
+            Issue.record("no notifications array")
+            return
+        }
+        let ids = try listedJSON.map { try TwctlSocialTests.id($0["id"]) }
+        #expect(ids.count == 2)
+        #expect(all.contains("#\(ids[0])") && all.contains("#\(ids[1])"), "each shown with its id")
+        let refused = try bob.run(["notifications", "--dismiss", ids[0]])
+        #expect(refused.status != 0 && refused.error.contains("Notification \(ids[0])"), "\(refused)")
+        #expect(try alice.run(["notifications", "--dismiss", ids[0]]).output
+            == "Dismissed #\(ids[0]); 0 unread notifications.\n")
+        let left = try alice.run(["notifications", "--all"]).output
+        #expect(!left.contains("#\(ids[0])") && left.contains("#\(ids[1])"))
+        #expect(try alice.run(["notifications", "--clear"]).output == "Cleared; 0 unread notifications.\n")
+        #expect(try alice.run(["notifications", "--all"]).output == "No notifications.\n")
+        #expect(try alice.run(["notifications", "--clear", "--dismiss", "1"]).status != 0, "one or the other")
+        #expect(try alice.run(["notifications", "--clear", "--follow"]).status != 0)
+
         let follower = try RunningProduct(
             "twctl", ["notifications", "--follow"],
             environment: ["TWITTERD_SOCKET": alice.socket, "XDG_CONFIG_HOME": alice.config, "NO_COLOR": "1"])

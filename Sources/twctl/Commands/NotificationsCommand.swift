@@ -9,7 +9,11 @@ import TwitterCore
 struct NotificationsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notifications",
-        abstract: "Your unread notifications (--all: the read ones too), then marked read; --follow streams new ones."
+        abstract: "Your unread notifications (--all: the read ones too), then marked read; --follow streams new ones.",
+        discussion: """
+            Each is shown with its id (#12). --dismiss ID removes that one for good, --clear removes them all; \
+            either prints how many are left unread, and lists nothing.
+            """
     )
 
     @OptionGroup var options: GlobalOptions
@@ -23,13 +27,37 @@ struct NotificationsCommand: AsyncParsableCommand {
     @Option(help: "How many, 1 to 200.")
     var limit = 20
 
+    @Option(help: ArgumentHelp("Remove the notification with this id for good.", valueName: "id"))
+    var dismiss: Int64?
+
+    @Flag(help: "Remove all your notifications for good.")
+    var clear = false
+
     func validate() throws {
         try Bounds.check(limit, upTo: 200)
+        if dismiss != nil && clear { throw ValidationError("--dismiss and --clear: one or the other.") }
+        if (dismiss != nil || clear) && (all || follow) {
+            throw ValidationError("--dismiss and --clear list nothing: not with --all or --follow.")
+        }
     }
 
     func run() async throws {
         let output = options.output
         try await DaemonConnection.run(options, login: .required) { connection in
+            if dismiss != nil || clear {
+                let left =
+                    if let dismiss {
+                        try await connection.answer(API.Notifications.dismiss, .init(id: dismiss))
+                    } else {
+                        try await connection.answer(API.Notifications.clear)
+                    }
+                if options.json {
+                    output.json(left.json)
+                } else {
+                    output.note((dismiss.map { "Dismissed #\($0); " } ?? "Cleared; ") + Output.unread(left.result.unread) + ".")
+                }
+                return
+            }
             let page = try await connection.answer(API.Notifications.list, .init(limit: limit))
             var listed = page.result.notifications
             // Reading marks everything up to the newest shown, so every unread one is shown first, however

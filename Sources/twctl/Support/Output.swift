@@ -80,7 +80,7 @@ struct Output {
             case .quote: "quoted your tweet"
             case .adminReport: "filed report \(notification.reportID.map(String.init) ?? "?")"
             }
-        let about = Terminal.dim("· \(HumanFormat.age(of: notification.createdAt, now: now))")
+        let about = Terminal.dim("· \(HumanFormat.age(of: notification.createdAt, now: now)) · #\(notification.id)")
         print((notification.read ? "  " : "• ") + "\(who) \(what) \(about)")
         if let tweet = notification.tweet { self.tweet(tweet.repostOf ?? tweet, now: now, indent: 1) }
     }
