@@ -36,8 +36,9 @@ import Testing
         #expect(all.contains("#\(ids[0])") && all.contains("#\(ids[1])"), "each shown with its id")
         let refused = try bob.run(["notifications", "--dismiss", ids[0]])
         #expect(refused.status != 0 && refused.error.contains("Notification \(ids[0])"), "\(refused)")
-        #expect(try alice.run(["notifications", "--dismiss", ids[0]]).output
-            == "Dismissed #\(ids[0]); 0 unread notifications.\n")
+        #expect(
+            try alice.run(["notifications", "--dismiss", ids[0]]).output
+                == "Dismissed #\(ids[0]); 0 unread notifications.\n")
         let left = try alice.run(["notifications", "--all"]).output
         #expect(!left.contains("#\(ids[0])") && left.contains("#\(ids[1])"))
         #expect(try alice.run(["notifications", "--clear"]).output == "Cleared; 0 unread notifications.\n")

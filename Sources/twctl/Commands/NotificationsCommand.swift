@@ -54,7 +54,8 @@ struct NotificationsCommand: AsyncParsableCommand {
                 if options.json {
                     output.json(left.json)
                 } else {
-                    output.note((dismiss.map { "Dismissed #\($0); " } ?? "Cleared; ") + Output.unread(left.result.unread) + ".")
+                    output.note(
+                        (dismiss.map { "Dismissed #\($0); " } ?? "Cleared; ") + Output.unread(left.result.unread) + ".")
                 }
                 return
             }
