@@ -74,4 +74,34 @@ extension EndpointTests {
         if case .string(let id)? = entity["id"] { return id }
         return nil
     }
+
+    /// Our search pages by cursor; Mastodon.py pages `/api/v2/search` by `offset`, past our largest page too.
+    @Test func searchPagesByOffsetPastTheLargestPage() async throws {
+        let layer = try await MastodonTestLayer()
+        let alice = try await layer.signUp("alice")
+        var posted: Set<String> = []
+        for number in 0..<130 {
+            let status = try await alice.json("POST", "/api/v1/statuses", ["status": ["needle \(number)"]])
+            if case .string(let id)? = status["id"] { posted.insert(id) }
+        }
+        #expect(posted.count == 130)
+        var seen: [String] = []
+        while true {
+            let found = try await alice.json(
+                "GET", "/api/v2/search",
+                ["q": ["needle"], "type": ["statuses"], "limit": ["40"], "offset": [String(seen.count)]])
+            guard case .array(let statuses)? = found["statuses"] else {
+                Issue.record("no statuses in \(found)")
+                return
+            }
+            if statuses.isEmpty { break }
+            seen += statuses.compactMap { if case .string(let id)? = $0["id"] { id } else { nil } }
+            #expect(seen.count <= 130, "the pages end")
+            if seen.count > 130 { break }
+        }
+        #expect(seen.count == 130 && Set(seen) == posted, "every status once, in pages of 40 by offset")
+        let past = try await alice.json(
+            "GET", "/api/v2/search", ["q": ["needle"], "type": ["statuses"], "offset": ["1001"]])
+        #expect(past["statuses"] == [], "past the largest offset served, a page is empty")
+    }
 }

@@ -17,8 +17,8 @@ enum SearchEndpoints {
     ]
 
     /// `GET /api/v2/search?q=&type=&limit=&offset=`: accounts by name, statuses by our search, and the hashtag
-    /// `q` names when it has tweets. `offset` pages (Mastodon.py does with `type`): our search pages by cursor, so
-    /// an offset is served by reading past it, up to the search's largest page.
+    /// `q` names when it has tweets. `offset` pages the statuses (Mastodon.py does with `type`); accounts and the
+    /// hashtag are on the first page only.
     @Sendable static func search(_ request: MastodonRequest, _ caller: any MastodonCaller) async throws
         -> MastodonResponse
     {
@@ -37,9 +37,8 @@ enum SearchEndpoints {
         if type.isEmpty || type == "accounts", offset == 0 {
             accounts = try await AccountEndpoints.searchAccounts(query, limit: params, caller)
         }
-        if type.isEmpty || type == "statuses", offset + limit <= API.PageSize.search.maximum {
-            let found = try await caller.call(API.Search.tweets, .init(query: query, limit: offset + limit))
-            tweets = Array(found.tweets.dropFirst(offset))
+        if type.isEmpty || type == "statuses" {
+            tweets = try await searchedTweets(query, skipping: offset, limit: limit, caller)
         }
         if type.isEmpty || type == "hashtags", offset == 0 {
             let tag = query.hasPrefix("#") ? String(query.dropFirst()) : query
@@ -61,5 +60,29 @@ enum SearchEndpoints {
                 }
             }
         }
+    }
+
+    /// The most statuses a search skips: an offset is served by reading past it, so a larger one would make one
+    /// request cost many searches. Past it, a page is empty, which ends a client's paging.
+    static let maximumSearchOffset = 1_000
+
+    /// `limit` statuses matching `query` after the first `offset`. Our search pages by cursor, not by offset: the
+    /// pages before are read (the largest page at a time) and dropped.
+    static func searchedTweets(_ query: String, skipping offset: Int, limit: Int, _ caller: any MastodonCaller)
+        async throws -> [Tweet]
+    {
+        guard offset <= maximumSearchOffset else { return [] }
+        var skip = offset
+        var cursor: String?
+        var found: [Tweet] = []
+        repeat {
+            let size = min(skip + limit - found.count, API.PageSize.search.maximum)
+            let page = try await caller.call(API.Search.tweets, .init(query: query, limit: size, cursor: cursor))
+            let kept = page.tweets.dropFirst(skip)
+            skip -= page.tweets.count - kept.count
+            found += kept.prefix(limit - found.count)
+            cursor = page.tweets.isEmpty ? nil : page.nextCursor
+        } while found.count < limit && cursor != nil
+        return found
     }
 }
