@@ -38,7 +38,7 @@ cp "$BIN/twitterd" "$work/twitterd"
 strip --strip-debug "$work/twitterd"
 valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.%p" \
     "$work/twitterd" --socket "$socket" --database "$work/twitterd.sqlite" --config "$work/config.toml" \
-    --log-level warning 2>"$work/valgrind.log" &
+    --http "unix:$work/http.sock" --log-level warning 2>"$work/valgrind.log" &
 pid=$!
 # Under valgrind the start takes a while: wait for an answer, not a guess of the time.
 tries=0
@@ -79,15 +79,43 @@ once() {
     [ "$errors" = 0 ] || echo "instructions: $errors errors: $(grep -m 1 '"error"' "$work/answers")" >&2
 }
 
+# once_http N http TARGET: as `once`, over the HTTP socket: N pipelined `GET TARGET`s as python-requests sends them
+# (the session token as the bearer, gzip taken), the last saying `Connection: close`, so the daemon answers every
+# one and then closes. The socket is not half-closed (`shut-none`): an HTTP connection's end of input ends it.
+once_http() {
+    n=$1 target=$3
+    head="GET $target HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer $token\r\nAccept-Encoding: gzip, deflate\r\n"
+    {
+        i=1
+        while [ "$i" -lt "$n" ]; do printf "$head\r\n"; i=$((i + 1)); done
+        printf "${head}Connection: close\r\n\r\n"
+    } >"$work/requests"
+    callgrind_control -z "$pid" >/dev/null 2>&1
+    socat -t 600 - "UNIX-CONNECT:$work/http.sock,shut-none" <"$work/requests" >"$work/answers"
+    before=$(ls "$work"/callgrind.* | wc -l)
+    callgrind_control -d "$pid" >/dev/null 2>&1
+    until [ "$(ls "$work"/callgrind.* | wc -l)" -gt "$before" ]; do sleep 0.1; done
+    dump=$(ls -t "$work"/callgrind.* | head -n 1)
+    until grep -q '^totals:' "$dump" 2>/dev/null; do sleep 0.1; done
+    instructions=$(awk '/^totals:/ { print $2 }' "$dump")
+    # A gzipped body ends without a newline: a status line may follow it on the same line.
+    answers=$(grep -ao 'HTTP/1\.1 200 OK' "$work/answers" | wc -l)
+    refused=$(grep -ao 'HTTP/1\.1 [1345][0-9][0-9] [A-Za-z ]*' "$work/answers" | wc -l)
+    [ "$refused" = 0 ] || echo "instructions: $refused refusals: $(grep -ao -m 1 'HTTP/1\.1 [1345][0-9][0-9] [A-Za-z ]*' "$work/answers" | head -n 1)" >&2
+}
+
 # count NAME N LOGIN REQUEST: the request sent N and 3 × N times; the difference of the instructions over the
-# difference of the answers is what one more request costs, so connecting and logging in drop out.
+# difference of the answers is what one more request costs, so connecting and logging in drop out. LOGIN `http`
+# sends REQUEST, a target, over the HTTP socket instead (`once_http`).
 count() {
     name=$1 n=$2 login=$3 request=$4
     # A first run, not counted, fills the caches a first request would fill.
-    once "$n" "$login" "$request"
-    once "$n" "$login" "$request"
+    run=once
+    [ "$login" != http ] || run=once_http
+    $run "$n" "$login" "$request"
+    $run "$n" "$login" "$request"
     short_instructions=$instructions short_answers=$answers
-    once $((n * 3)) "$login" "$request"
+    $run $((n * 3)) "$login" "$request"
     perRequest=$(awk -v i="$instructions" -v j="$short_instructions" -v n="$answers" -v m="$short_answers" \
         'BEGIN { printf "%d", (n > m ? (i - j) / (n - m) : 0) }')
     echo "$name instructions/request $perRequest (answers $short_answers and $answers)"
@@ -101,3 +129,4 @@ count ping 2000 "" '{"jsonrpc":"2.0","method":"system.ping","id":1}'
 count fetch20 300 "$LOGIN" '{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}'
 count home20 300 "$LOGIN" '{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}'
 count post 300 "$LOGIN" '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"instructions"},"id":1}'
+count http_home20 300 http '/api/v1/timelines/home?limit=20'

@@ -8,10 +8,16 @@ import Testing
 /// once; over a real socket, what a client that asks for gzip and one that does not each read.
 @Suite struct HTTPCompressionTests {
     @Test func acceptEncodingTakesGzipOnlyWhenItsWeightIsAboveZero() {
-        for header in ["gzip", "gzip, deflate", "deflate, gzip;q=0.5", "br;q=1.0, gzip;q=0.8, *;q=0.1", "*", "X-GZIP"] {
+        for header in [
+            "gzip", "gzip, deflate", "deflate, gzip;q=0.5", "br;q=1.0, gzip;q=0.8, *;q=0.1", "*", "X-GZIP",
+            "deflate ,\tGZip ; Q=0.5",
+        ] {
             #expect(HTTPCompression.acceptsGzip(header), "\(header)")
         }
-        for header in [nil, "", "identity", "deflate, br", "gzip;q=0", "gzip; q=0.000", "*;q=0", "*, gzip;q=0"] {
+        for header in [
+            nil, "", "identity", "deflate, br", "gzip;q=0", "gzip; q=0.000", "*;q=0", "*, gzip;q=0", "gzip;Q=0",
+            "gzipx", "x-gzip2",
+        ] {
             #expect(!HTTPCompression.acceptsGzip(header), "\(header ?? "nil")")
         }
     }

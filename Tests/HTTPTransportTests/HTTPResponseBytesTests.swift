@@ -14,10 +14,16 @@ struct HTTPResponseBytesTests {
         _ response: MastodonResponse, version: HTTPVersion, keepAlive: Bool, withBody: Bool
     ) throws -> [UInt8] {
         let channel = EmbeddedChannel(handler: HTTPResponseEncoder())
+        // The head the front promises: JSON unless the response names its own type, the length, no-store, its own
+        // headers, and Connection: close when the connection ends.
         var headers = HTTPHeaders()
-        for (name, value) in HTTPResponseBytes.headers(of: response, keepAlive: keepAlive) {
-            headers.add(name: name, value: value)
+        if !response.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         }
+        headers.add(name: "Content-Length", value: String(response.body.count))
+        headers.add(name: "Cache-Control", value: "no-store")
+        for header in response.headers { headers.add(name: header.name, value: header.value) }
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
         let status = HTTPResponseStatus(statusCode: response.status)
         try channel.writeOutbound(
             HTTPServerResponsePart.head(HTTPResponseHead(version: version, status: status, headers: headers)))
@@ -48,7 +54,8 @@ struct HTTPResponseBytesTests {
     }
 
     @Test(arguments: [
-        (200, HTTPVersion.http1_1, true, true), (404, .http1_1, false, true), (201, .http1_0, true, true),
+        (200, HTTPVersion.http1_1, true, true), (200, .http1_0, true, true), (404, .http1_1, false, true),
+        (201, .http1_0, true, true),
         (422, .http1_1, true, false), (429, .http1_1, true, true), (299, .http1_1, true, true),
     ])
     func theBytesAreThoseNIOsEncoderWrites(status: Int, version: HTTPVersion, keepAlive: Bool, withBody: Bool)
@@ -68,6 +75,13 @@ struct HTTPResponseBytesTests {
         #expect(text.contains("Content-Length: \(response.body.count)\r\n"), "a HEAD's length is a GET's")
         #expect(text.hasSuffix(withBody ? "</p>\"}]" : "\r\n\r\n"))
         #expect(text.contains("Connection: close\r\n") == !keepAlive)
+    }
+
+    @Test(arguments: [0, 7, 10, 1_390, 27_137, 1_000_000])
+    func theLengthIsTheBodysInDecimal(count: Int) throws {
+        let response = MastodonResponse(status: 200, headers: [], body: [UInt8](repeating: 0x61, count: count))
+        let bytes = try #require(Self.encoded(response, version: .http1_1, keepAlive: true, withBody: false))
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\r\nContent-Length: \(count)\r\n"))
     }
 
     @Test func anEndpointsOwnContentTypeReplacesTheDefault() throws {

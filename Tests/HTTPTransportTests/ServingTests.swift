@@ -43,7 +43,10 @@ import Testing
         ] {
             #expect(client.call("GET", "/api/v1/test/items/1", host: host)?.status == 200, "\(host)")
         }
-        for host in ["evil.example", "evil.example:\(fixture.port)", "192.168.1.2", "localhost.evil.example", ""] {
+        for host in [
+            "evil.example", "evil.example:\(fixture.port)", "192.168.1.2", "localhost.evil.example", "",
+            "localhost:x", "localhost:", ":3000", "localhost:1:2", "[::1]x",
+        ] {
             let response = try #require(client.call("GET", "/api/v1/test/items/1", host: host))
             #expect(response.status == 421, "\(host)")
             #expect(response.json?["error"] != nil)

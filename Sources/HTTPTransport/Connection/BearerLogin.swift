@@ -90,11 +90,15 @@ final class BearerLogin: Sendable {
     /// The token of `Authorization: Bearer TOKEN`; nil without one. Another scheme is a 401.
     static func token(fromHeader header: String?) throws(MastodonError) -> String? {
         guard let header else { return nil }
-        let trimmed = header.drop { $0 == " " }
-        guard trimmed.count > 7, trimmed.prefix(7).lowercased() == "bearer " else {
+        // By bytes: counting and lowering characters was 3,300 instructions a request (callgrind).
+        let bytes = header.utf8
+        guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }),
+            let valueStart = bytes.index(start, offsetBy: 7, limitedBy: bytes.endIndex), valueStart < bytes.endIndex,
+            bytes[start..<valueStart].elementsEqual("bearer ".utf8, by: { $0 == $1 || $0 | 0x20 == $1 && $1 != 0x20 })
+        else {
             throw MastodonError(status: 401, "The Authorization header must be Bearer TOKEN")
         }
-        let value = trimmed.dropFirst(7).trimmingBlanks
+        let value = header[valueStart...].trimmingBlanks
         guard !value.isEmpty else { throw MastodonError(status: 401, "The access token is invalid") }
         return String(value)
     }

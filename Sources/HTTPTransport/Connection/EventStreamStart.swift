@@ -23,7 +23,7 @@ extension HTTPResponder {
     /// `public/local`, `hashtag?tag=`, `list?list=`, `direct`); nil when it names none.
     static func streamName(_ path: Substring) -> String? {
         // Every request asks this first: a prefix test, not a split, for the paths of all the others.
-        guard path.hasPrefix("/api/v1/streaming/") else { return nil }
+        guard path.utf8.starts(with: "/api/v1/streaming/".utf8) else { return nil }
         let segments = path.split(separator: "/")
         guard segments.count >= 4, segments[0] == "api", segments[1] == "v1", segments[2] == "streaming" else {
             return nil

@@ -38,26 +38,54 @@ enum HTTPCompression {
     /// Whether the `Accept-Encoding` field values `header` (joined with commas) take gzip: `gzip` or `x-gzip` with
     /// a weight above 0, or `*` above 0 when gzip is not named. No header: no (RFC 9110 allows any coding then, but
     /// a client that says nothing may not inflate, and identity is always safe).
+    ///
+    /// Read by bytes, as every request's header is: splitting and lowering by `Character` was 6,100 instructions a
+    /// request (callgrind).
     static func acceptsGzip(_ header: String?) -> Bool {
         guard let header else { return false }
         var gzipWeight: Double?
         var anyWeight: Double?
-        for member in header.split(separator: ",") {
-            let parts = member.split(separator: ";")
-            guard let coding = parts.first?.trimmingBlanks.lowercased() else { continue }
+        for member in header.utf8.split(separator: UInt8(ascii: ",")) {
+            let parts = member.split(separator: UInt8(ascii: ";"))
+            guard let coding = parts.first.map(trimmed) else { continue }
             var weight = 1.0
             for parameter in parts.dropFirst() {
-                let pair = parameter.trimmingBlanks.lowercased()
-                if pair.hasPrefix("q=") { weight = Double(pair.dropFirst(2)) ?? 0 }
+                let pair = trimmed(parameter)
+                if pair.count >= 2, lowered(pair.first) == UInt8(ascii: "q"),
+                    pair.dropFirst().first == UInt8(ascii: "=")
+                {
+                    weight = Double(String(decoding: pair.dropFirst(2), as: UTF8.self)) ?? 0
+                }
             }
-            switch coding {
-            case "gzip", "x-gzip": gzipWeight = max(gzipWeight ?? 0, weight)
-            case "*": anyWeight = weight
-            default: break
+            if named(coding, "gzip") || named(coding, "x-gzip") {
+                gzipWeight = max(gzipWeight ?? 0, weight)
+            } else if named(coding, "*") {
+                anyWeight = weight
             }
         }
         if let gzipWeight { return gzipWeight > 0 }
         return (anyWeight ?? 0) > 0
+    }
+
+    /// `bytes` without the spaces and tabs around them.
+    private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, blank(bytes[start]) { start = bytes.index(after: start) }
+        while start < end, blank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        return bytes[start..<end]
+    }
+
+    /// An ASCII letter in lower case; any other byte as it is.
+    private static func lowered(_ byte: UInt8?) -> UInt8? {
+        guard let byte, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") else { return byte }
+        return byte | 0x20
+    }
+
+    /// Whether `bytes` are `name` (lower case) in any case.
+    private static func named(_ bytes: Substring.UTF8View, _ name: String) -> Bool {
+        bytes.elementsEqual(name.utf8) { lowered($0) == $1 }
     }
 
     /// `bytes` gzipped (RFC 1952) at zlib's `level`; nil if zlib fails, and the body then goes as it is.

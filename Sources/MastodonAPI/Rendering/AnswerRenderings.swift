@@ -30,9 +30,24 @@ final class AnswerRenderings<Rendering: KeptRendering>: Sendable {
     }
 
     private struct State: Sendable {
-        var kept: [Int: Kept] = [:]
+        /// By key: the renderings whose answers share it, oldest first.
+        var kept: [Int: [Kept]] = [:]
+        var count = 0
         var byteCount = 0
+
+        /// Drops the oldest rendering of the bucket at `key`.
+        mutating func dropOldest(at key: Int) {
+            guard var bucket = kept.removeValue(forKey: key), !bucket.isEmpty else { return }
+            let dropped = bucket.removeFirst()
+            count -= 1
+            byteCount -= dropped.byteCount
+            if !bucket.isEmpty { kept[key] = bucket }
+        }
     }
+
+    /// How many answers one key holds: past it, a key's oldest rendering is dropped. Answers that share a key
+    /// (readers whose pages differ in a mark the key does not sample) are each kept, up to this many.
+    static var bucketSize: Int { 8 }
 
     /// How many bytes the kept answers and renderings may take.
     let byteBudget: Int
@@ -47,19 +62,30 @@ final class AnswerRenderings<Rendering: KeptRendering>: Sendable {
         -> Rendering
     {
         let key = Self.key(answer, context)
-        if let kept = state.withLock({ $0.kept[key] }), kept.context == context, Self.same(kept.answer, answer) {
+        if let bucket = state.withLock({ $0.kept[key] }),
+            let kept = bucket.last(where: { $0.context == context && Self.same($0.answer, answer) })
+        {
             return kept.rendering
         }
         let rendering = try render()
         let entry = Kept(answer: answer, context: context, rendering: rendering)
         guard entry.byteCount <= byteBudget else { return rendering }
         state.withLock { state in
-            if let replaced = state.kept.removeValue(forKey: key) { state.byteCount -= replaced.byteCount }
-            while state.byteCount + entry.byteCount > byteBudget, let dropped = state.kept.first {
-                state.kept.removeValue(forKey: dropped.key)
-                state.byteCount -= dropped.value.byteCount
+            // Another request may have kept the same answer meanwhile: the one kept is replaced.
+            if var bucket = state.kept[key],
+                let index = bucket.firstIndex(where: { $0.context == context && Self.same($0.answer, answer) })
+            {
+                let replaced = bucket.remove(at: index)
+                state.kept[key] = bucket.isEmpty ? nil : bucket
+                state.count -= 1
+                state.byteCount -= replaced.byteCount
             }
-            state.kept[key] = entry
+            if let bucket = state.kept[key], bucket.count >= Self.bucketSize { state.dropOldest(at: key) }
+            while state.byteCount + entry.byteCount > byteBudget, let other = state.kept.first?.key {
+                state.dropOldest(at: other)
+            }
+            state.kept[key, default: []].append(entry)
+            state.count += 1
             state.byteCount += entry.byteCount
         }
         return rendering
@@ -67,33 +93,34 @@ final class AnswerRenderings<Rendering: KeptRendering>: Sendable {
 
     /// How many renderings are kept, and their bytes with their answers'.
     var usage: (count: Int, byteCount: Int) {
-        state.withLock { ($0.kept.count, $0.byteCount) }
+        state.withLock { ($0.count, $0.byteCount) }
     }
 
-    /// The answer's key: its bytes mixed a word at a time, then seeded with the context by Swift's `Hasher`.
+    /// The answer's key: its length, its first and last 64 bytes and 16 words spread between them, and the context,
+    /// by Swift's `Hasher`.
     ///
-    /// `Hasher` over the whole answer (SipHash, about 1.5 cycles a byte) was 5 % of a kept home page's samples
-    /// (perf at d45d948); a multiply and a shift a word is about a third of that. The key only finds a candidate:
-    /// `same` compares the bytes, so two answers sharing a key (by chance, or crafted by someone who can shape an
-    /// answer) only take each other's place and are rendered afresh, never shown one for the other.
+    /// A sample, not every byte: mixing the whole answer was 23,700 instructions of a kept home page's 234,000
+    /// (callgrind, bench/instructions.sh), and `Hasher` over it (SipHash) more. The key only finds a bucket:
+    /// `same` compares the bytes, so answers sharing a key (readers whose pages differ in a mark between the
+    /// samples, or an answer crafted to) are kept side by side, up to `bucketSize`, never shown one for another.
     static func key(_ answer: [UInt8], _ context: String) -> Int {
-        var mixed = UInt64(truncatingIfNeeded: answer.count) ^ 0x9E37_79B9_7F4A_7C15
-        answer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset + 8 <= bytes.count {
-                mixed = (mixed ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9FB2_1C65_1E98_DF25
-                mixed ^= mixed >> 32
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            while offset < bytes.count {
-                tail = tail << 8 | UInt64(bytes[offset])
-                offset += 1
-            }
-            mixed = (mixed ^ tail) &* 0x9FB2_1C65_1E98_DF25
-        }
         var hasher = Hasher()
-        hasher.combine(mixed)
+        hasher.combine(answer.count)
+        answer.withUnsafeBytes { bytes in
+            let edge = 64
+            guard bytes.count > 2 * edge + 8 else {
+                hasher.combine(bytes: bytes)
+                return
+            }
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<edge]))
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - edge)...]))
+            let between = bytes.count - 2 * edge - 8
+            let samples = 16
+            for sample in 0..<samples {
+                let offset = edge + between * sample / (samples - 1)
+                hasher.combine(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            }
+        }
         hasher.combine(context)
         return hasher.finalize()
     }
