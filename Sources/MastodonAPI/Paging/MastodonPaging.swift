@@ -61,14 +61,26 @@ enum MastodonLink {
         -> MastodonHeader?
     {
         guard next != nil || previous != nil else { return nil }
-        let base = request.origin + resolve(path, request.pathParameters) + "?"
-        let others = otherParams(request.params)
-        var links: [String] = []
-        if let next { links.append("<" + base + others + "max_id=" + percentEncoded(next) + #">; rel="next""#) }
-        if let previous {
-            links.append("<" + base + others + "min_id=" + percentEncoded(previous) + #">; rel="prev""#)
+        // Gathered as bytes: joining strings piece by piece was 17,000 instructions of a kept home page (callgrind).
+        var base: [UInt8] = []
+        base.reserveCapacity(128)
+        base += request.origin.utf8
+        base += resolve(path, request.pathParameters).utf8
+        base.append(UInt8(ascii: "?"))
+        appendOtherParams(request.params, to: &base)
+        var link: [UInt8] = []
+        link.reserveCapacity(2 * base.count + 64)
+        func append(_ id: String, key: String, relation: String) {
+            if !link.isEmpty { link += ", ".utf8 }
+            link.append(UInt8(ascii: "<"))
+            link += base
+            link += key.utf8
+            appendPercentEncoded(id, to: &link)
+            link += relation.utf8
         }
-        return MastodonHeader(name: "Link", value: links.joined(separator: ", "))
+        if let next { append(next, key: "max_id=", relation: #">; rel="next""#) }
+        if let previous { append(previous, key: "min_id=", relation: #">; rel="prev""#) }
+        return MastodonHeader(name: "Link", value: String(decoding: link, as: UTF8.self))
     }
 
     /// The path with its `:name` segments filled in.
@@ -81,32 +93,42 @@ enum MastodonLink {
     }
 
     /// The request's params but the paging ones, each followed by `&`, keys sorted so a link is always the same.
-    private static func otherParams(_ params: MastodonParams) -> String {
-        var query = ""
+    private static func appendOtherParams(_ params: MastodonParams, to bytes: inout [UInt8]) {
         for key in params.values.keys.sorted() where !pagingKeys.contains(key) {
             let values = params.values[key] ?? []
             let name = arrayKeys.contains(key) || values.count > 1 ? key + "[]" : key
-            for value in values { query += percentEncoded(name) + "=" + percentEncoded(value) + "&" }
+            for value in values {
+                appendPercentEncoded(name, to: &bytes)
+                bytes.append(UInt8(ascii: "="))
+                appendPercentEncoded(value, to: &bytes)
+                bytes.append(UInt8(ascii: "&"))
+            }
         }
-        return query
     }
 
     /// `text` with every byte but RFC 3986's unreserved ones percent-encoded.
     static func percentEncoded(_ text: String) -> String {
-        // Most params (ids, limits) have nothing to encode: they are used as they are.
+        // Most (ids, names) have nothing to encode: they are used as they are.
         guard !text.utf8.allSatisfy(isUnreserved) else { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
         var encoded: [UInt8] = []
-        encoded.reserveCapacity(text.utf8.count * 3)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                encoded.append(byte)
-            } else {
-                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
+        appendPercentEncoded(text, to: &encoded)
         return String(decoding: encoded, as: UTF8.self)
     }
+
+    /// Appends `text` percent-encoded to `bytes`.
+    private static func appendPercentEncoded(_ text: String, to bytes: inout [UInt8]) {
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// RFC 3986's unreserved bytes: letters, digits, `-`, `.`, `_` and `~`.
     private static func isUnreserved(_ byte: UInt8) -> Bool {
