@@ -134,6 +134,10 @@ measure of the CPU per request, which the machine's drifting speed does not move
 | home 16 × 8 ≥ 0.3 of the line server's ping 16 × 8 | $(ratio "$c_home" "$c_limit") | $(status "$c_home * 10 >= $c_limit * 3") | home20 $(instructions home20) |
 | 10,000 idle connections under 60 MB | $held_kib KiB | $(status "$held_kib < 61440") | |
 | idle under 25 MB | $idle_kib KiB | $(status "$idle_kib < 25600") | |
+
+The same count for a kept home page over the HTTP socket (\`GET /api/v1/timelines/home?limit=20\` as
+python-requests sends it, gzip taken), issue #50's fast path, instructions a request: $(instructions http_home20)
+(home20 over JSON-RPC: $(instructions home20)).
 MARKDOWN
 
 # Issue #51: one client's durable post against Redis's, the loads' ratios raised, and the PostgreSQL store's posts
