@@ -55,6 +55,16 @@ token=$(printf '%s\n' '{"jsonrpc":"2.0","method":"auth.login","params":{"provide
 [ -n "$token" ] && [ "$token" != null ] || { echo "instructions: no session token" >&2; exit 1; }
 LOGIN='{"jsonrpc":"2.0","method":"auth.login","params":{"provider":"token","credentials":{"token":"'"$token"'"}},"id":0}'
 
+# dumped: dumps the counters and sets instructions to their total since they were zeroed.
+dumped() {
+    before=$(ls "$work"/callgrind.* | wc -l)
+    callgrind_control -d "$pid" >/dev/null 2>&1
+    until [ "$(ls "$work"/callgrind.* | wc -l)" -gt "$before" ]; do sleep 0.1; done
+    dump=$(ls -t "$work"/callgrind.* | head -n 1)
+    until grep -q '^totals:' "$dump" 2>/dev/null; do sleep 0.1; done
+    instructions=$(awk '/^totals:/ { print $2 }' "$dump")
+}
+
 # once N LOGIN REQUEST: zeroes the counters, sends LOGIN (unless empty) and N copies of REQUEST down one
 # connection, half-closes it and reads every answer (the daemon answers all that came, then closes), and dumps the
 # counters; sets instructions and answers. A counted number of requests, not a duration: the count does not depend
@@ -67,12 +77,7 @@ once() {
     } >"$work/requests"
     callgrind_control -z "$pid" >/dev/null 2>&1
     socat -t 600 - "UNIX-CONNECT:$socket" <"$work/requests" >"$work/answers"
-    before=$(ls "$work"/callgrind.* | wc -l)
-    callgrind_control -d "$pid" >/dev/null 2>&1
-    until [ "$(ls "$work"/callgrind.* | wc -l)" -gt "$before" ]; do sleep 0.1; done
-    dump=$(ls -t "$work"/callgrind.* | head -n 1)
-    until grep -q '^totals:' "$dump" 2>/dev/null; do sleep 0.1; done
-    instructions=$(awk '/^totals:/ { print $2 }' "$dump")
+    dumped
     answers=$(grep -c '"result"' "$work/answers" || true)
     [ -z "$login" ] || answers=$((answers - 1))
     errors=$(grep -c '"error"' "$work/answers" || true)
@@ -92,12 +97,7 @@ once_http() {
     } >"$work/requests"
     callgrind_control -z "$pid" >/dev/null 2>&1
     socat -t 600 - "UNIX-CONNECT:$work/http.sock,shut-none" <"$work/requests" >"$work/answers"
-    before=$(ls "$work"/callgrind.* | wc -l)
-    callgrind_control -d "$pid" >/dev/null 2>&1
-    until [ "$(ls "$work"/callgrind.* | wc -l)" -gt "$before" ]; do sleep 0.1; done
-    dump=$(ls -t "$work"/callgrind.* | head -n 1)
-    until grep -q '^totals:' "$dump" 2>/dev/null; do sleep 0.1; done
-    instructions=$(awk '/^totals:/ { print $2 }' "$dump")
+    dumped
     # A gzipped body ends without a newline: a status line may follow it on the same line.
     answers=$(grep -ao 'HTTP/1\.1 200 OK' "$work/answers" | wc -l)
     refused=$(grep -ao 'HTTP/1\.1 [1345][0-9][0-9] [A-Za-z ]*' "$work/answers" | wc -l)
