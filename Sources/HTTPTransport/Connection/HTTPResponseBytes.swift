@@ -18,8 +18,9 @@ enum HTTPResponseBytes {
     ///
     /// The headers, in order: the response's Content-Type (JSON unless it names its own), its length,
     /// `Cache-Control: no-store`, its own headers, and `Connection: close` when the connection ends after it. No
-    /// cookie is ever among them. Written by bytes, without a list of strings in between: building one was 10,500
-    /// instructions of a kept home page's 234,000 (callgrind, bench/instructions.sh); now under 3,000.
+    /// cookie is ever among them. Written by bytes, without a list of strings in between: building one, with its
+    /// callees, was 25,000 instructions of a kept home page's 234,000 (callgrind, bench/instructions.sh); written
+    /// this way, 7,900 with the body's copy.
     static func encoded(
         _ response: MastodonResponse, version: HTTPVersion, keepAlive: Bool, withBody: Bool = true,
         allocator: ByteBufferAllocator
