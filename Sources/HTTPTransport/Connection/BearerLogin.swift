@@ -94,7 +94,7 @@ final class BearerLogin: Sendable {
         let bytes = header.utf8
         guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }),
             let valueStart = bytes.index(start, offsetBy: 7, limitedBy: bytes.endIndex), valueStart < bytes.endIndex,
-            bytes[start..<valueStart].elementsEqual("bearer ".utf8, by: { $0 == $1 || $0 | 0x20 == $1 && $1 != 0x20 })
+            bytes[start..<valueStart].equalsIgnoringASCIICase("bearer ")
         else {
             throw MastodonError(status: 401, "The Authorization header must be Bearer TOKEN")
         }

@@ -64,48 +64,23 @@ enum HTTPCompression {
                 parts = parts[part.endIndex...].dropFirst()
                 guard !part.isEmpty else { continue }
                 guard coding != nil else {
-                    coding = trimmed(part)
+                    coding = part.trimmingBlanks
                     continue
                 }
-                let pair = trimmed(part)
-                if pair.count >= 2, pair.first.map(lowered) == UInt8(ascii: "q"),
-                    pair.dropFirst().first == UInt8(ascii: "=")
-                {
+                let pair = part.trimmingBlanks
+                if pair.prefix(2).equalsIgnoringASCIICase("q=") {
                     weight = Double(String(decoding: pair.dropFirst(2), as: UTF8.self)) ?? 0
                 }
             }
             guard let coding else { continue }
-            if named(coding, "gzip") || named(coding, "x-gzip") {
+            if coding.equalsIgnoringASCIICase("gzip") || coding.equalsIgnoringASCIICase("x-gzip") {
                 gzipWeight = max(gzipWeight ?? 0, weight)
-            } else if named(coding, "*") {
+            } else if coding.equalsIgnoringASCIICase("*") {
                 anyWeight = weight
             }
         }
         if let gzipWeight { return gzipWeight > 0 }
         return (anyWeight ?? 0) > 0
-    }
-
-    /// `bytes` without the spaces and tabs around them.
-    private static func trimmed(_ bytes: Bytes) -> Bytes {
-        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        var start = bytes.startIndex
-        var end = bytes.endIndex
-        while start < end, blank(bytes[start]) { start += 1 }
-        while start < end, blank(bytes[end - 1]) { end -= 1 }
-        return bytes[start..<end]
-    }
-
-    /// An ASCII letter in lower case; any other byte as it is.
-    private static func lowered(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
-
-    /// Whether `bytes` are `name` (lower case) in any case.
-    private static func named(_ bytes: Bytes, _ name: StaticString) -> Bool {
-        bytes.count == name.utf8CodeUnitCount
-            && zip(bytes, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)).allSatisfy {
-                lowered($0) == $1
-            }
     }
 
     /// `bytes` gzipped (RFC 1952) at zlib's `level`; nil if zlib fails, and the body then goes as it is.

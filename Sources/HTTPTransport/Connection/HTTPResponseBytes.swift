@@ -29,7 +29,7 @@ enum HTTPResponseBytes {
         for header in response.headers {
             guard isToken(header.name) && isFieldValue(header.value) else { return nil }
             // An endpoint's own Content-Type (the authorize page's text/plain), in any case, replaces the default.
-            if header.name.utf8.count == 12, header.name.lowercased() == "content-type" { namesContentType = true }
+            if header.name.utf8.equalsIgnoringASCIICase("content-type") { namesContentType = true }
         }
         // The head is gathered in an array and written at once: each write into a ByteBuffer costs a few hundred
         // instructions of checks, a dozen of them more than the whole head's bytes.
