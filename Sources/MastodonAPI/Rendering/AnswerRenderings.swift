@@ -27,19 +27,22 @@ final class AnswerRenderings<Rendering: KeptRendering>: Sendable {
         let rendering: Rendering
 
         var byteCount: Int { answer.count + context.utf8.count + rendering.byteCount }
+
+        /// Whether this is the rendering of `answer` in `context`.
+        func renders(_ answer: [UInt8], in context: String) -> Bool {
+            self.context == context && AnswerRenderings.same(self.answer, answer)
+        }
     }
 
     private struct State: Sendable {
         /// By key: the renderings whose answers share it, oldest first.
         var kept: [Int: [Kept]] = [:]
-        var count = 0
         var byteCount = 0
 
         /// Drops the oldest rendering of the bucket at `key`.
         mutating func dropOldest(at key: Int) {
             guard var bucket = kept.removeValue(forKey: key), !bucket.isEmpty else { return }
             let dropped = bucket.removeFirst()
-            count -= 1
             byteCount -= dropped.byteCount
             if !bucket.isEmpty { kept[key] = bucket }
         }
@@ -63,7 +66,7 @@ final class AnswerRenderings<Rendering: KeptRendering>: Sendable {
     {
         let key = Self.key(answer, context)
         if let bucket = state.withLock({ $0.kept[key] }),
-            let kept = bucket.last(where: { $0.context == context && Self.same($0.answer, answer) })
+            let kept = bucket.last(where: { $0.renders(answer, in: context) })
         {
             return kept.rendering
         }
@@ -71,21 +74,14 @@ final class AnswerRenderings<Rendering: KeptRendering>: Sendable {
         let entry = Kept(answer: answer, context: context, rendering: rendering)
         guard entry.byteCount <= byteBudget else { return rendering }
         state.withLock { state in
-            // Another request may have kept the same answer meanwhile: the one kept is replaced.
-            if var bucket = state.kept[key],
-                let index = bucket.firstIndex(where: { $0.context == context && Self.same($0.answer, answer) })
-            {
-                let replaced = bucket.remove(at: index)
-                state.kept[key] = bucket.isEmpty ? nil : bucket
-                state.count -= 1
-                state.byteCount -= replaced.byteCount
-            }
-            if let bucket = state.kept[key], bucket.count >= Self.bucketSize { state.dropOldest(at: key) }
+            // Another request may have kept the same answer meanwhile: that one stays.
+            let bucket = state.kept[key] ?? []
+            guard !bucket.contains(where: { $0.renders(answer, in: context) }) else { return }
+            if bucket.count >= Self.bucketSize { state.dropOldest(at: key) }
             while state.byteCount + entry.byteCount > byteBudget, let other = state.kept.first?.key {
                 state.dropOldest(at: other)
             }
             state.kept[key, default: []].append(entry)
-            state.count += 1
             state.byteCount += entry.byteCount
         }
         return rendering
@@ -93,7 +89,7 @@ final class AnswerRenderings<Rendering: KeptRendering>: Sendable {
 
     /// How many renderings are kept, and their bytes with their answers'.
     var usage: (count: Int, byteCount: Int) {
-        state.withLock { ($0.count, $0.byteCount) }
+        state.withLock { state in (state.kept.values.reduce(0) { $0 + $1.count }, state.byteCount) }
     }
 
     /// The answer's key: its length, its first and last 64 bytes and 16 words spread between them, and the context,
@@ -125,7 +121,7 @@ final class AnswerRenderings<Rendering: KeptRendering>: Sendable {
         return hasher.finalize()
     }
 
-    private static func same(_ kept: [UInt8], _ answer: [UInt8]) -> Bool {
+    fileprivate static func same(_ kept: [UInt8], _ answer: [UInt8]) -> Bool {
         guard kept.count == answer.count else { return false }
         return kept.withUnsafeBytes { kept in
             answer.withUnsafeBytes { answer in
