@@ -47,6 +47,12 @@ struct WriterTests {
         ("é", "\"é\""),
         ("😀", "\"😀\""),
         ("\u{2028}", "\"\u{2028}\""),
+        // Escapes first, last, side by side and between runs, in a string too long to be stored inline.
+        (
+            "\"a long run of plain text\\\n\u{1}then more plain text\t",
+            #""\"a long run of plain text\\\n\u0001then more plain text\t""#
+        ),
+        ("", #""""#),
     ])
     func escapesStrings(input: String, expected: String) {
         var bytes: [UInt8] = []

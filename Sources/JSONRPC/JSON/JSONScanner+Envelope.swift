@@ -34,7 +34,8 @@ extension JSONScanner {
             do {
                 switch member {
                 case .jsonrpc:
-                    guard first == UInt8(ascii: "\""), try parseString() == "2.0" else { return nil }
+                    // Compared as bytes: no string is made for it. An escaped spelling of "2.0" takes the full path.
+                    guard readLiteral(#""2.0""#) else { return nil }
                     hasVersion = true
                 case .method:
                     guard first == UInt8(ascii: "\"") else { return nil }
@@ -94,7 +95,14 @@ extension JSONScanner {
         return member
     }
 
-    /// True when the key starting at `start`, already known to be as long as `name`, is `name`.
+    /// Reads `literal` at the cursor, if it is there.
+    private mutating func readLiteral(_ literal: StaticString) -> Bool {
+        guard index + literal.utf8CodeUnitCount <= bytes.count, keyMatches(literal, at: index) else { return false }
+        index += literal.utf8CodeUnitCount
+        return true
+    }
+
+    /// True when the bytes starting at `start`, already known to be at least as many as in `name`, are `name`.
     private func keyMatches(_ name: StaticString, at start: Int) -> Bool {
         name.withUTF8Buffer { name in
             name.indices.allSatisfy { name[$0] == bytes[start + $0] }

@@ -49,22 +49,43 @@ extension JSONValue {
     /// Only what RFC 8259 requires is escaped: `"`, `\` and control characters. `/` and non-ASCII text
     /// are written as-is (raw UTF-8), which keeps output short and readable.
     public static func writeString(_ string: String, into bytes: inout [UInt8]) {
-        bytes.reserveCapacity(bytes.count + string.utf8.count + 2)
-        bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            if let letter = shortEscape(of: byte) {
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(letter)
-            } else if byte < 0x20 {
-                let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(literal: "\\u00")
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
-            } else {
-                bytes.append(byte)
+        var string = string
+        // Over the string's own UTF-8, copying each run that needs no escape at once: appended byte by byte from
+        // the `utf8` view, "pong" cost a ping 305 instructions (callgrind), and a tweet's text ten times that.
+        string.withUTF8 { utf8 in
+            bytes.reserveCapacity(bytes.count + utf8.count + 2)
+            bytes.append(UInt8(ascii: "\""))
+            var run = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                    index += 1
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                appendEscape(of: byte, into: &bytes)
+                index += 1
+                run = index
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// Appends the escape of `byte`, one of `"`, `\` and the control characters.
+    private static func appendEscape(of byte: UInt8, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\\"))
+        if let letter = shortEscape(of: byte) {
+            bytes.append(letter)
+        } else {
+            let hexDigits: StaticString = "0123456789abcdef"
+            bytes.append(literal: "u00")
+            hexDigits.withUTF8Buffer { hex in
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// The letter that follows `\` in the two-character escape of `byte`, for the seven bytes that have one; the

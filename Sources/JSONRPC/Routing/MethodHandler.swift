@@ -7,17 +7,26 @@
 /// (`JSONWritable.writtenJSON`, a cached page) is handed on as it is. Construction is `@inlinable` so that the
 /// closures are specialised for each method's types in the module that registers them; generic, they looked up
 /// type metadata at run time on every call.
+///
+/// The handler, and every async function of the layer between a connection's task and it, is
+/// `nonisolated(nonsending)`: it runs on its caller's executor, as a connection's task does anyway (it prefers its
+/// event loop's executor). A plain nonisolated `async` function hops to the generic executor as it starts, and
+/// each hop reads the task's executor preference under the task's status lock: about 200 instructions, six a ping,
+/// 1,200 of its 10,100 (callgrind, bench/analysis.md).
 public struct MethodHandler<Context: Sendable>: Sendable {
     /// The handler on checked params and the caller's context: it enters its route group, decodes the params and
     /// runs.
-    @usableFromInline let body: @Sendable (_ params: [String: JSONValue], _ context: Context) async throws -> [UInt8]
+    @usableFromInline let body:
+        nonisolated(nonsending) @Sendable (_ params: [String: JSONValue], _ context: Context) async throws -> [UInt8]
     /// The type the params decode to, so a test can hold it against the descriptor's params.
     public let paramsType: any (Decodable & SendableMetatype).Type
 
     @usableFromInline
     init(
         params: any (Decodable & SendableMetatype).Type,
-        _ body: @escaping @Sendable (_ params: [String: JSONValue], _ context: Context) async throws -> [UInt8]
+        _ body:
+            nonisolated(nonsending) @escaping @Sendable (_ params: [String: JSONValue], _ context: Context) async throws
+            -> [UInt8]
     ) {
         self.body = body
         self.paramsType = params
@@ -25,7 +34,8 @@ public struct MethodHandler<Context: Sendable>: Sendable {
 
     /// Runs the handler to its encoded result.
     @inlinable
-    public func run(_ members: [String: JSONValue], _ context: Context) async throws -> [UInt8] {
+    public nonisolated(nonsending) func run(_ members: [String: JSONValue], _ context: Context) async throws -> [UInt8]
+    {
         try await body(members, context)
     }
 

@@ -26,7 +26,7 @@ extension Router {
     @inlinable
     public mutating func register<Params, Result, Group, Answer: JSONWritable & SendableMetatype>(
         _ method: RPCMethod<Params, Result>, in group: RouteGroup<Context, Group>,
-        _ handler: @escaping @Sendable (Params, Group) async throws -> Answer
+        _ handler: nonisolated(nonsending) @escaping @Sendable (Params, Group) async throws -> Answer
     ) {
         let enter = group.enter
         add(
@@ -42,7 +42,7 @@ extension Router {
     @inlinable
     public mutating func register<Params, Result, Group, Answer: Encodable & SendableMetatype>(
         _ method: RPCMethod<Params, Result>, in group: RouteGroup<Context, Group>,
-        _ handler: @escaping @Sendable (Params, Group) async throws -> Answer
+        _ handler: nonisolated(nonsending) @escaping @Sendable (Params, Group) async throws -> Answer
     ) {
         let enter = group.enter
         add(
@@ -59,7 +59,7 @@ extension Router {
     @inlinable
     public mutating func register<Params, Result, Group, Answer: Encodable & JSONWritable & SendableMetatype>(
         _ method: RPCMethod<Params, Result>, in group: RouteGroup<Context, Group>,
-        _ handler: @escaping @Sendable (Params, Group) async throws -> Answer
+        _ handler: nonisolated(nonsending) @escaping @Sendable (Params, Group) async throws -> Answer
     ) {
         let enter = group.enter
         add(

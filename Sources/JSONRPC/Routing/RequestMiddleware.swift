@@ -18,10 +18,10 @@ public protocol RequestMiddleware<Context>: Sendable {
 }
 
 /// Serving the rest of a call, from the step after the one that prepared it to its encoded result.
-public typealias Serve = @Sendable () async throws -> [UInt8]
+public typealias Serve = nonisolated(nonsending) @Sendable () async throws -> [UInt8]
 /// What a middleware runs around the rest of a call: waits first, then serves it (`serve`), inside whatever the
 /// call should see (a task-local).
-public typealias Preparation = @Sendable (_ serve: Serve) async throws -> [UInt8]
+public typealias Preparation = nonisolated(nonsending) @Sendable (_ serve: Serve) async throws -> [UInt8]
 
 extension RequestMiddleware {
     /// Nothing to check before.

@@ -2,14 +2,17 @@ extension RequestProcessor {
     /// Calls `method` in-process with typed params and decodes its typed result, as a client on the socket would:
     /// how another transport (the Mastodon API over HTTP) reaches the one request layer, so that every rule, check
     /// and rate it applies is the same one a JSON-RPC line meets.
-    public func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params, context: Context)
+    public nonisolated(nonsending) func call<Params, Result>(
+        _ method: RPCMethod<Params, Result>, _ params: Params, context: Context
+    )
         async throws(RPCError) -> Result
     {
         try method.decodedResult(try await encodedCall(method, params, context: context))
     }
 
     /// Calls a method that takes no params.
-    public func call<Result>(_ method: RPCMethod<NoParams, Result>, context: Context) async throws(RPCError)
+    public nonisolated(nonsending) func call<Result>(_ method: RPCMethod<NoParams, Result>, context: Context)
+        async throws(RPCError)
         -> Result
     {
         try await call(method, NoParams(), context: context)
@@ -17,7 +20,9 @@ extension RequestProcessor {
 
     /// `call`, giving the result as the layer wrote it (its JSON) rather than decoded: for a caller that renders
     /// the same answer bytes once and keeps the rendering (the Mastodon API's `StatusPageRenderings`).
-    public func encodedCall<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params, context: Context)
+    public nonisolated(nonsending) func encodedCall<Params, Result>(
+        _ method: RPCMethod<Params, Result>, _ params: Params, context: Context
+    )
         async throws(RPCError) -> [UInt8]
     {
         let members: JSONValue?

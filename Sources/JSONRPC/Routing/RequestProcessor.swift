@@ -41,7 +41,7 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     public var limits: ProtocolLimits { currentLimits() }
 
     /// Answers one line (without its newline); a blank line is ignored.
-    public func respond(toLine line: [UInt8], context: Context) async -> Outcome {
+    public nonisolated(nonsending) func respond(toLine line: [UInt8], context: Context) async -> Outcome {
         let limits = self.limits
         switch read(line, limits: limits) {
         case .answered(let outcome): return outcome
@@ -111,11 +111,13 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
 
     /// Runs a started call to its answer: its preparation, if it has one, then its handler, then the middleware's
     /// checks of the answer under `limits`.
-    public func finish(_ call: RunningCall, context: Context, limits: ProtocolLimits) async -> Outcome {
+    public nonisolated(nonsending) func finish(_ call: RunningCall, context: Context, limits: ProtocolLimits) async
+        -> Outcome
+    {
         answer(await result(of: call, context: context, limits: limits), to: call.request)
     }
 
-    private func result(of call: RunningCall, context: Context, limits: ProtocolLimits) async
+    private nonisolated(nonsending) func result(of call: RunningCall, context: Context, limits: ProtocolLimits) async
         -> Result<[UInt8], RPCError>
     {
         // Every running call was started from a route of this router (`start`).
@@ -139,7 +141,9 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     }
 
     /// The rest of a call after a preparation: the middleware from `index` on, the params check, the handler.
-    private func serve(_ route: Router<Context>.Route, _ request: RPCRequest, context: Context, from index: Int)
+    private nonisolated(nonsending) func serve(
+        _ route: Router<Context>.Route, _ request: RPCRequest, context: Context, from index: Int
+    )
         async throws -> [UInt8]
     {
         var index = index
@@ -155,7 +159,9 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
 
     /// Runs one call for a transport that does not speak in lines (HTTP): the same route, middleware, params check
     /// and handler as a line's call, to its encoded result or the error a line would have been answered with.
-    public func run(_ method: String, params: JSONValue?, context: Context) async -> Result<[UInt8], RPCError> {
+    public nonisolated(nonsending) func run(_ method: String, params: JSONValue?, context: Context) async -> Result<
+        [UInt8], RPCError
+    > {
         let request = RPCRequest(id: .null, method: method, params: params)
         guard let route = router.route(for: method) else { return .failure(.methodNotFound(method)) }
         do {
@@ -177,7 +183,7 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     }
 
     /// Answers a batch, its members one after another.
-    public func respond(toBatch members: [JSONValue], context: Context) async -> Outcome {
+    public nonisolated(nonsending) func respond(toBatch members: [JSONValue], context: Context) async -> Outcome {
         let limits = self.limits
         guard !members.isEmpty else {
             return Outcome(
@@ -219,7 +225,9 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
 
     /// Answers a member that comes after the batch's answers reached `budget`: a request is not run and gets an
     /// error; a notification, which adds nothing to the answer, still runs.
-    private func refuse(_ value: JSONValue, context: Context, limits: ProtocolLimits) async -> [UInt8]? {
+    private nonisolated(nonsending) func refuse(_ value: JSONValue, context: Context, limits: ProtocolLimits) async
+        -> [UInt8]?
+    {
         let budget = limits.maximumAnswerBytes
         guard case .success(let request) = RPCRequest.validate(value), let id = request.id else {
             return await respond(to: value, context: context, limits: limits)
@@ -232,7 +240,9 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
     }
 
     /// Answers one member of a batch, in turn; nil for a notification.
-    private func respond(to value: JSONValue, context: Context, limits: ProtocolLimits) async -> [UInt8]? {
+    private nonisolated(nonsending) func respond(to value: JSONValue, context: Context, limits: ProtocolLimits) async
+        -> [UInt8]?
+    {
         let request: RPCRequest
         switch RPCRequest.validate(value) {
         case .failure(let envelope):

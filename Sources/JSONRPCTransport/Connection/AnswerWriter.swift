@@ -27,17 +27,26 @@ final class AnswerWriter {
     }
 
     /// Adds one answer line (without its newline) from its parts, straight into the buffer: the result's bytes
-    /// are copied once, here, and the buffer grows at most once for them.
+    /// are copied once, here, and the buffer grows at most once for them. The parts are copied into the buffer's
+    /// memory in one write: a `writeBytes` and a `writeInteger` each cost a ping about 270 instructions of checks
+    /// (callgrind).
     func append(_ line: ResponseLine) {
-        if line.hasResult {
-            pending.reserveCapacity(minimumWritableBytes: line.count + 1)
-            pending.writeBytes(line.head)
-            pending.writeBytes(line.result)
-            pending.writeInteger(UInt8(ascii: "}"))
-        } else {
-            pending.writeBytes(line.head)
+        let size = line.count + 1
+        pending.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { free in
+            var at = 0
+            func copy(_ part: [UInt8]) {
+                part.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: free[at...]).copyMemory(from: $0) }
+                at += part.count
+            }
+            copy(line.head)
+            if line.hasResult {
+                copy(line.result)
+                free[at] = UInt8(ascii: "}")
+                at += 1
+            }
+            free[at] = UInt8(ascii: "\n")
+            return size
         }
-        pending.writeInteger(UInt8(ascii: "\n"))
         if pending.readableBytes >= Self.flushThreshold { flush() }
     }
 
@@ -52,7 +61,7 @@ final class AnswerWriter {
     }
 
     /// Waits, if the client stopped reading, until it has taken the last write.
-    func waitUntilTaken() async {
+    nonisolated(nonsending) func waitUntilTaken() async {
         if isBlocked, let lastWrite { _ = try? await lastWrite.get() }
         isBlocked = false
     }

@@ -24,7 +24,9 @@ struct LineAnswerer: Sendable {
     /// Answers `lines` by the rule of order above, waiting for slow calls and for a client that does not read;
     /// returns the last write, if there was one. Calls that share commits run in tasks of their own on
     /// `executor`, the connection's event loop.
-    func answer(_ lines: [[UInt8]], context: RequestContext, channel: any Channel, executor: any TaskExecutor)
+    nonisolated(nonsending) func answer(
+        _ lines: [[UInt8]], context: RequestContext, channel: any Channel, executor: any TaskExecutor
+    )
         async -> EventLoopFuture<Void>?
     {
         let writer = AnswerWriter(channel: channel)
@@ -65,7 +67,7 @@ struct LineAnswerer: Sendable {
     }
 
     /// Answers a batch, once the queued calls before it are answered: its members run one after another.
-    private func answer(
+    private nonisolated(nonsending) func answer(
         batch members: [JSONValue], context: RequestContext, queued: inout QueuedCalls, into writer: AnswerWriter
     ) async {
         await finish(&queued, into: writer)
@@ -76,7 +78,7 @@ struct LineAnswerer: Sendable {
     /// Runs `call`: queued, in a task of its own, when its method shares commits and it is ready, so that the next
     /// line may queue behind it; otherwise here, to its answer. A task of its own costs about 4,000 instructions
     /// (callgrind), which is why only such calls get one.
-    private func run(
+    private nonisolated(nonsending) func run(
         _ call: RunningCall, context: RequestContext, limits: ProtocolLimits, queued: inout QueuedCalls,
         into writer: AnswerWriter, executor: any TaskExecutor
     ) async {
@@ -97,7 +99,7 @@ struct LineAnswerer: Sendable {
 
     /// Answers every queued call and what waited behind them, in arrival order, and sends the answers: the call
     /// that comes next may take a while.
-    private func finish(_ queued: inout QueuedCalls, into writer: AnswerWriter) async {
+    private nonisolated(nonsending) func finish(_ queued: inout QueuedCalls, into writer: AnswerWriter) async {
         guard !queued.isEmpty else { return }
         writer.flush()
         defer { writer.flush() }

@@ -1,3 +1,4 @@
+import Glibc
 import NIOCore
 import TwitterServer
 
@@ -115,21 +116,32 @@ final class LineFramingHandler: ChannelDuplexHandler {
     /// Takes the complete lines out of `bytes`, searching from `searchedWithoutNewline` on, and leaves the reader
     /// index after the last newline. Fires nothing: a frame fired while `bytes` is being read could come back
     /// into this handler (a close), which must find the buffer whole.
+    ///
+    /// The newline is found with `memchr` and each line copied out of the buffer's memory at once: searched through
+    /// `ByteBufferView` and read with `readBytes`, a ping's 48-byte line cost 774 instructions (callgrind).
     private func cutLines(from bytes: inout ByteBuffer) -> Cut {
         var cut = Cut()
-        while let newline = bytes.readableBytesView.dropFirst(searchedWithoutNewline).firstIndex(
-            of: UInt8(ascii: "\n"))
-        {
-            searchedWithoutNewline = 0
-            let length = newline - bytes.readerIndex
-            guard length <= maximumLineLength else {
-                cut.isTooLong = true
-                return cut
+        let consumed = bytes.withUnsafeReadableBytes { readable -> Int in
+            guard let base = readable.baseAddress else { return 0 }
+            var lineStart = 0
+            var searchFrom = searchedWithoutNewline
+            while searchFrom < readable.count,
+                let found = memchr(base + searchFrom, Int32(UInt8(ascii: "\n")), readable.count - searchFrom)
+            {
+                let newline = base.distance(to: UnsafeRawPointer(found))
+                guard newline - lineStart <= maximumLineLength else {
+                    cut.isTooLong = true
+                    break
+                }
+                if cut.lines.isEmpty { cut.lines.reserveCapacity(16) }
+                cut.lines.append(Array(UnsafeRawBufferPointer(rebasing: readable[lineStart..<newline])))
+                lineStart = newline + 1
+                searchFrom = lineStart
             }
-            if cut.lines.isEmpty { cut.lines.reserveCapacity(16) }
-            cut.lines.append(bytes.readBytes(length: length) ?? [])
-            bytes.moveReaderIndex(forwardBy: 1)
+            return lineStart
         }
+        if consumed > 0 { searchedWithoutNewline = 0 }
+        bytes.moveReaderIndex(forwardBy: consumed)
         return cut
     }
 
