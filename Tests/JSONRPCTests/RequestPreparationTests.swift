@@ -74,4 +74,33 @@ struct RequestPreparationTests {
         #expect(answer?.contains(#""result":"open""#) == true, "\(answer ?? "nil")")
         #expect(answer?.contains(#""code":-32001"#) == true, "\(answer ?? "nil")")
     }
+
+    /// A step that counts the calls it is asked about in the caller's `steps`, and says it prepares only logged-in
+    /// methods.
+    struct Counting: RequestMiddleware {
+        func prepares(_ descriptor: MethodDescriptor) -> Bool { descriptor.access != .open }
+        func prepare(_ descriptor: MethodDescriptor, _ login: Login) throws -> Preparation? {
+            login.steps.withLock { $0 += 1 }
+            return nil
+        }
+    }
+
+    @Test func aStepIsAskedOnlyAboutTheMethodsItPrepares() async {
+        var router = Router<Login>()
+        router.register(Self.secret, in: .plain(.authenticated)) { _, _ in "secret" }
+        router.register(Self.open, in: .plain(.open)) { _, _ in "open" }
+        let processor = RequestProcessor(
+            router: router, limits: ProtocolLimits(), middleware: [Counting()],
+            mapError: { _, _, _ in .internalError(errorID: "x") })
+        let login = Login()
+        for id in 1...3 {
+            let line = #"{"jsonrpc":"2.0","method":"test.open","id":\#(id)}"#
+            _ = await processor.respond(toLine: Array(line.utf8), context: login)
+        }
+        #expect(login.steps.withLock { $0 } == 0)
+        let line = #"{"jsonrpc":"2.0","method":"test.secret","id":4}"#
+        let answer = await processor.respond(toLine: Array(line.utf8), context: login).response
+        #expect(answer.map { String(decoding: $0, as: UTF8.self) } == #"{"id":4,"jsonrpc":"2.0","result":"secret"}"#)
+        #expect(login.steps.withLock { $0 } == 1)
+    }
 }

@@ -106,4 +106,43 @@ struct MiddlewareTests {
         #expect(Self.code { try middleware.prepare(Self.rated, alice) } == -32006, "the bucket is empty")
         #expect(Self.code { try middleware.prepare(Self.rated, bob) } == nil, "another account's bucket")
     }
+
+    /// What each step says it leaves alone is what it does: for every method the daemon serves, a step that does not
+    /// `prepare` it lets every caller through untouched, and one that does not check answers passes any answer. The
+    /// processor leaves such steps out of the method's calls (the fast path); asking them anyway (the slow path)
+    /// would come to the same.
+    @Test func aStepLeftOutOfAMethodsCallsWouldHaveDoneNothingForThem() async throws {
+        let logins = LiveLogins()
+        let others = OtherDaemonsRelayTests.Recorder()
+        logins.reckon(with: others)
+        others.current.withLock { $0 = false }
+        let rates = WriteRateLimiter(
+            limits: Dictionary(
+                uniqueKeysWithValues: RateLimitedAction.allCases.map { ($0, RateLimit(count: 1, period: 60)) }),
+            store: nil, clock: { Date() })
+        let steps: [any RequestMiddleware<RequestContext>] = [
+            CatchUpMiddleware(logins: logins), AccessMiddleware(logger: Logger(label: "test")), ScopeMiddleware(),
+            WriteRateMiddleware(rates: rates),
+        ]
+        let callers = [
+            Self.context(), Self.context(loggedInAs: 7), Self.context(loggedInAs: 1, role: .admin),
+            Self.context(loggedInAs: 7, scopes: "read"),
+        ]
+        let descriptors = try TestAssembly.processor().router.descriptors
+        var leftOut = 0
+        for descriptor in descriptors {
+            for step in steps where !step.prepares(descriptor) {
+                leftOut += 1
+                for caller in callers {
+                    #expect(Self.code { try step.prepare(descriptor, caller) } == nil, "\(step) on \(descriptor.name)")
+                }
+            }
+        }
+        #expect(leftOut > descriptors.count, "the open methods leave out three steps each, unrated ones the rate")
+        for step in steps {
+            #expect(!step.checksAnswers)
+            #expect(throws: Never.self) { try step.check(answer: Array(repeating: 0, count: 1 << 20), limits: .init()) }
+        }
+        #expect(!AnswerBudget<RequestContext>().prepares(Self.open) && AnswerBudget<RequestContext>().checksAnswers)
+    }
 }

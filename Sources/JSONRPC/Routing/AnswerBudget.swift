@@ -5,6 +5,9 @@ public struct AnswerBudget<Context: Sendable>: RequestMiddleware {
     /// The budget, read from each line's limits.
     public init() {}
 
+    /// Nothing to check before a call.
+    public func prepares(_ descriptor: MethodDescriptor) -> Bool { false }
+
     /// Refuses an answer larger than the budget.
     public func check(answer: [UInt8], limits: ProtocolLimits) throws {
         let budget = limits.maximumAnswerBytes

@@ -15,6 +15,13 @@ public protocol RequestMiddleware<Context>: Sendable {
 
     /// Checks a call's encoded answer before it is sent; throws the error to answer with instead.
     func check(answer: [UInt8], limits: ProtocolLimits) throws
+
+    /// Whether `prepare` may do anything for calls of `descriptor`: false promises that it returns nil and throws
+    /// nothing for every caller, so the processor leaves the step out of that method's calls. Asked once a route.
+    func prepares(_ descriptor: MethodDescriptor) -> Bool
+
+    /// Whether `check` may refuse an answer: false promises it never throws, so the processor leaves it out.
+    var checksAnswers: Bool { get }
 }
 
 /// Serving the rest of a call, from the step after the one that prepared it to its encoded result.
@@ -28,4 +35,8 @@ extension RequestMiddleware {
     public func prepare(_ descriptor: MethodDescriptor, _ context: Context) throws -> Preparation? { nil }
     /// Nothing to check after.
     public func check(answer: [UInt8], limits: ProtocolLimits) throws {}
+    /// Asked for every method, unless the step says otherwise.
+    public func prepares(_ descriptor: MethodDescriptor) -> Bool { true }
+    /// Asked for every answer, unless the step says otherwise.
+    public var checksAnswers: Bool { true }
 }

@@ -12,9 +12,9 @@ public struct Router<Context: Sendable>: Sendable {
         /// The handler.
         public let handler: MethodHandler<Context>
 
-        init(descriptor: MethodDescriptor, handler: MethodHandler<Context>) {
+        init(descriptor: MethodDescriptor, number: Int, handler: MethodHandler<Context>) {
             self.handler = handler
-            super.init(descriptor: descriptor)
+            super.init(descriptor: descriptor, number: number)
         }
     }
 
@@ -26,6 +26,15 @@ public struct Router<Context: Sendable>: Sendable {
 
     /// Creates an empty router.
     public init() {}
+
+    /// Every route, in no particular order.
+    var routes: [Route] {
+        // Every entry was registered as a `Route` of this router (`register`).
+        routesByNameLength.joined().map { unsafeDowncast($0, to: Route.self) }
+    }
+
+    /// How many routes there are: their numbers run from 0 to one less.
+    var routeCount: Int { routesByNameLength.reduce(0) { $0 + $1.count } }
 
     /// Every registered method, sorted by name.
     public var descriptors: [MethodDescriptor] {
@@ -64,7 +73,7 @@ public struct Router<Context: Sendable>: Sendable {
         if routesByNameLength.count <= length {
             routesByNameLength.append(contentsOf: Array(repeating: [], count: length + 1 - routesByNameLength.count))
         }
-        routesByNameLength[length].append(Route(descriptor: descriptor, handler: handler))
+        routesByNameLength[length].append(Route(descriptor: descriptor, number: routeCount, handler: handler))
     }
 }
 
@@ -110,8 +119,11 @@ extension Router.Route {
 public class RegisteredMethod: @unchecked Sendable {
     /// The method's descriptor.
     public let descriptor: MethodDescriptor
+    /// Its place in the order of registration: where a processor keeps what it decided once for the route.
+    let number: Int
 
-    init(descriptor: MethodDescriptor) {
+    init(descriptor: MethodDescriptor, number: Int) {
         self.descriptor = descriptor
+        self.number = number
     }
 }

@@ -8,6 +8,10 @@ import TwitterCore
 struct AccessMiddleware: RequestMiddleware {
     let logger: Logger
 
+    /// An open method lets everyone in.
+    func prepares(_ descriptor: MethodDescriptor) -> Bool { descriptor.access != .open }
+    var checksAnswers: Bool { false }
+
     func prepare(_ descriptor: MethodDescriptor, _ context: RequestContext) throws -> Preparation? {
         do throws(TwitterError) {
             switch descriptor.access {

@@ -7,6 +7,9 @@ import JSONRPC
 struct CatchUpMiddleware: RequestMiddleware {
     let logins: LiveLogins
 
+    func prepares(_ descriptor: MethodDescriptor) -> Bool { descriptor.access != .open }
+    var checksAnswers: Bool { false }
+
     func prepare(_ descriptor: MethodDescriptor, _ context: RequestContext) throws -> Preparation? {
         // Only a logged-in request can rest on a credential another daemon revoked.
         guard descriptor.access != .open, context.session.login != nil else { return nil }

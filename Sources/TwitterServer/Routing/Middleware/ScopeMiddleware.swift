@@ -11,6 +11,10 @@ struct ScopeMiddleware: RequestMiddleware {
     /// The refusal, worded as Mastodon words it.
     static let outsideScopes = TwitterError(.forbidden, "This action is outside the authorized scopes")
 
+    /// An open method needs no scope.
+    func prepares(_ descriptor: MethodDescriptor) -> Bool { descriptor.access != .open }
+    var checksAnswers: Bool { false }
+
     func prepare(_ descriptor: MethodDescriptor, _ context: RequestContext) throws -> Preparation? {
         guard descriptor.access != .open, let scopes = context.session.loginScopes else { return nil }
         guard let required = API.requiredScopes[descriptor.name], scopes.covers(required) else {

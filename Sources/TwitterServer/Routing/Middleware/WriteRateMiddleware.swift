@@ -7,6 +7,10 @@ import TwitterCore
 struct WriteRateMiddleware: RequestMiddleware {
     let rates: WriteRateLimiter
 
+    /// Only a method that declares a rate takes from one.
+    func prepares(_ descriptor: MethodDescriptor) -> Bool { descriptor.rate != nil }
+    var checksAnswers: Bool { false }
+
     func prepare(_ descriptor: MethodDescriptor, _ context: RequestContext) throws -> Preparation? {
         // A rated method is a logged-in one (`DaemonAssembly` checks it at start), let in by the access rule.
         guard let rate = descriptor.rate, let login = context.session.login else { return nil }
