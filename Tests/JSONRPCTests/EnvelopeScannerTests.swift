@@ -20,6 +20,8 @@ struct EnvelopeScannerTests {
         #"{"jsonrpc":"2.0","method":"m","\u0069d":1}"#,
         #"{"jsonrpc":"1.0","method":"m","id":1}"#,
         #"{"jsonrpc":"2.00","method":"m","id":1}"#,
+        #"{"jsonrpc":"2.0","method":"m","idx":1}"#, #"{"jsonrpc":"2.0","methods":"m","id":1}"#,
+        #"{"jsonrpc":"2.0","method":"m","i":1}"#, #"{"jsonrpc":"2.0","method":"m","i"#,
         #"{"jsonrpc":"\u0032.0","method":"m","id":1}"#,
         #"{"jsonrpc":2.0,"method":"m","id":1}"#,
         #"{"jsonrpc":"2.0"#, #"{"jsonrpc":"2."#,

@@ -6,7 +6,7 @@ import Testing
 @testable import JSONRPCTransport
 @testable import TwitterServer
 
-/// A large result written in parts (`ResponseLine`, straight into the connection's buffer) against the same
+/// A result written in parts (`ResponseLine`, straight into the connection's buffer) against the same
 /// line written whole, on NIO's EmbeddedChannel.
 struct AnswerWriterTests {
     static func whole(_ result: [UInt8], id: RPCID) -> [UInt8] {
@@ -16,24 +16,28 @@ struct AnswerWriterTests {
     }
 
     @Test(arguments: [RPCID.number(JSONNumber(7)), .string("a\"b"), .null])
-    func aLargeResultInPartsIsTheLineWrittenWhole(id: RPCID) throws {
-        let result =
-            Array("\"".utf8) + Array(repeating: UInt8(ascii: "x"), count: 3 * ResponseLine.largeResult)
+    func aResultInPartsIsTheLineWrittenWhole(id: RPCID) throws {
+        let large =
+            Array("\"".utf8) + Array(repeating: UInt8(ascii: "x"), count: 3_000)
             + Array("\"".utf8)
-        let line = ResponseLine(id: id, result: result)
-        #expect(line.joined == Self.whole(result, id: id))
-        #expect(line.count == Self.whole(result, id: id).count)
+        for result in [Array(#""pong""#.utf8), Array("1".utf8), large] {
+            let line = ResponseLine(id: id, result: result)
+            #expect(line.joined == Self.whole(result, id: id))
+            #expect(line.count == Self.whole(result, id: id).count)
 
-        let channel = EmbeddedChannel()
-        let writer = AnswerWriter(channel: channel)
-        writer.append(ResponseLine(head: Array(#"{"id":1,"jsonrpc":"2.0","result":"pong"}"#.utf8)))
-        writer.append(line)
-        writer.flush()
-        let sent = try #require(try channel.readOutbound(as: ByteBuffer.self))
-        #expect(
-            Array(sent.readableBytesView)
-                == Array(#"{"id":1,"jsonrpc":"2.0","result":"pong"}"#.utf8) + [UInt8(ascii: "\n")]
-                + Self.whole(result, id: id) + [UInt8(ascii: "\n")])
-        #expect(try channel.finish().isClean)
+            let channel = EmbeddedChannel()
+            let writer = AnswerWriter(channel: channel)
+            writer.append(ResponseLine(head: Array(#"{"id":1,"jsonrpc":"2.0","result":"pong"}"#.utf8)))
+            writer.append(line)
+            writer.append(line)
+            writer.flush()
+            let sent = try #require(try channel.readOutbound(as: ByteBuffer.self))
+            #expect(
+                Array(sent.readableBytesView)
+                    == Array(#"{"id":1,"jsonrpc":"2.0","result":"pong"}"#.utf8) + [UInt8(ascii: "\n")]
+                    + Self.whole(result, id: id) + [UInt8(ascii: "\n")] + Self.whole(result, id: id)
+                    + [UInt8(ascii: "\n")])
+            #expect(try channel.finish().isClean)
+        }
     }
 }

@@ -71,24 +71,24 @@ extension JSONScanner {
     }
 
     /// Reads `"name":` for one of the four envelope members; nil for any other key or an escaped one.
+    ///
+    /// The key's first letter tells which member it can be, so the key is compared, not scanned for its closing
+    /// quote first: scanning cost a ping 130 instructions a key (callgrind).
     private mutating func readEnvelopeKey() -> EnvelopeMember? {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-            guard bytes[end] != UInt8(ascii: "\\") else { return nil }
-            end += 1
-        }
-        guard end < bytes.count else { return nil }
         let member: EnvelopeMember
-        switch end - start {
-        case 2 where keyMatches("id", at: start): member = .id
-        case 6 where keyMatches("method", at: start): member = .method
-        case 6 where keyMatches("params", at: start): member = .params
-        case 7 where keyMatches("jsonrpc", at: start): member = .jsonrpc
+        let name: StaticString
+        switch bytes[start] {
+        case UInt8(ascii: "i"): (member, name) = (.id, #"id""#)
+        case UInt8(ascii: "m"): (member, name) = (.method, #"method""#)
+        case UInt8(ascii: "p"): (member, name) = (.params, #"params""#)
+        case UInt8(ascii: "j"): (member, name) = (.jsonrpc, #"jsonrpc""#)
         default: return nil
         }
-        index = end + 1
+        index = start
+        // The name with its closing quote: a longer key, or one with an escape, is not it.
+        guard readLiteral(name) else { return nil }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
         index += 1

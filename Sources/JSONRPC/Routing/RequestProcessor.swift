@@ -270,21 +270,16 @@ public struct RequestProcessor<Context: Sendable>: Sendable {
         return outcome.response
     }
 
-    /// The answer to a request with `id` in parts, a large result's bytes as the handler gave them, not copied;
-    /// nil for a notification.
+    /// The answer to a request with `id` in parts, the result's bytes as the handler gave them, not copied (see
+    /// `ResponseLine`); nil for a notification.
     private func responseLine(_ result: Result<[UInt8], RPCError>, id: RPCID?) -> ResponseLine? {
         guard let id else { return nil }
-        // Only a large result is kept apart: a small one (a ping's) costs less copied into one line than written
-        // in parts (about 400 instructions a ping; bench/analysis.md, "Measured in the code's history").
-        if case .success(let encoded) = result, encoded.count >= ResponseLine.largeResult {
-            return ResponseLine(id: id, result: encoded)
-        }
         var line: [UInt8] = []
         switch result {
+        case .success(let encoded) where !encoded.isEmpty:
+            return ResponseLine(id: id, result: encoded)
         case .success(let encoded):
-            // The envelope around a result is under 64 bytes for any usual id; growing from empty reallocated
-            // three times for every answer.
-            line.reserveCapacity(encoded.count + 64)
+            // No result is empty JSON; if one were, its line is written as it is, not closed after nothing.
             ResponseWriter.writeResult(encoded, id: id, into: &line)
         case .failure(let error):
             ResponseWriter.writeError(error, id: id, into: &line)

@@ -83,6 +83,9 @@ extension Router.Route {
         let members: [String: JSONValue]
         switch params {
         case nil:
+            // No params for a method that takes none (a ping): nothing to check, and the check's empty list of
+            // failures cost 270 instructions (callgrind).
+            if descriptor.params.isEmpty { return [:] }
             members = [:]
         case .object(let object)?:
             members = object
