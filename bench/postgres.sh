@@ -60,7 +60,10 @@ URL="postgres://twitterd@/twitterd?host=$PG"
 record postgres_server "{\"version\":\"$("$bindir/postgres" --version | awk '{print $3}')\",\"fsync\":\"$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SHOW fsync')\",\"synchronousCommit\":\"$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SHOW synchronous_commit')\",\"sharedBuffers\":\"$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SHOW shared_buffers')\"}"
 
 serve() { # socket: starts a daemon on the shared database, waits until it answers, prints its pid
-    "$BIN/twitterd" --socket "$1" --database "$URL" --config "$WORK/twitterd.toml" --log-level warning \
+    # Each daemon's HTTP listener on a socket of its own: by default it is http.sock beside the RPC socket, which
+    # run.sh's SQLite daemon, still up, already serves.
+    "$BIN/twitterd" --socket "$1" --http "unix:${1%.sock}-http.sock" --database "$URL" --config "$WORK/twitterd.toml" \
+        --log-level warning \
         > /dev/null 2>> "$WORK/twitterd-postgres.log" &
     pid=$!
     tries=0
