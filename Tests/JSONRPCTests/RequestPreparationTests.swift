@@ -103,4 +103,36 @@ struct RequestPreparationTests {
         #expect(answer.map { String(decoding: $0, as: UTF8.self) } == #"{"id":4,"jsonrpc":"2.0","result":"secret"}"#)
         #expect(login.steps.withLock { $0 } == 1)
     }
+
+    /// A step that prepares nothing, and says so: asked anyway, it refuses with a code of its own.
+    struct LeftOut: RequestMiddleware {
+        func prepares(_ descriptor: MethodDescriptor) -> Bool { false }
+        func prepare(_ descriptor: MethodDescriptor, _ login: Login) throws -> Preparation? {
+            throw RPCError(code: -32099, message: "asked though left out", kind: "leftOut")
+        }
+    }
+
+    /// The rest of a call after a preparation goes on from the step after it among the route's own steps, not among
+    /// all of them: the step left out between catching up and the access rule is never asked, and the access rule,
+    /// after the catch-up, still refuses. On a line and through `encodedCall` (the HTTP transport's way in) alike.
+    @Test func afterAPreparationTheRoutesNextStepRuns() async {
+        var router = Router<Login>()
+        router.register(Self.secret, in: .plain(.authenticated)) { _, _ in "secret" }
+        let processor = RequestProcessor(
+            router: router, limits: ProtocolLimits(), middleware: [CatchUp(), LeftOut(), Access()],
+            mapError: { _, _, _ in .internalError(errorID: "x") })
+        let onALine = Login()
+        let line = #"{"jsonrpc":"2.0","method":"test.secret","id":1}"#
+        let answer = await processor.respond(toLine: Array(line.utf8), context: onALine).response
+        #expect(answer.map { String(decoding: $0, as: UTF8.self) }?.contains(#""code":-32001"#) == true)
+        #expect(onALine.steps.withLock { $0 } == 1)
+        let inProcess = Login()
+        do {
+            _ = try await processor.call(Self.secret, context: inProcess)
+            Issue.record("answered, though the catch-up logged the caller out")
+        } catch {
+            #expect(error.code == -32001)
+        }
+        #expect(inProcess.steps.withLock { $0 } == 1)
+    }
 }
