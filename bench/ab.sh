@@ -48,7 +48,7 @@ while [ "$round" -le "$rounds" ]; do
     if [ "${ANCHOR:-}" = redis ]; then
         "$work/load_client" --socket "$work/redis.sock" --duration 5 --connections "$connections" --depth "$depth" \
             --resp '*3\r\n$5\r\nLPUSH\r\n$5\r\nbench\r\n$5\r\nhello\r\n' | jq -r --arg round "$round" \
-            '"\($round) Redis LPUSH \(.requestsPerSecond | floor) req/s, p99 \(.p99Micros) µs, \(.errors) errors"'
+            '"\($round) Redis LPUSH \(.requestsPerSecond | floor) req/s, p50 \(.p50Micros) µs, p99 \(.p99Micros) µs, \(.errors) errors"'
     fi
     n=0
     for bin in "$@"; do
@@ -81,11 +81,11 @@ while [ "$round" -le "$rounds" ]; do
         if [ "${CLIENT:-twbench}" = c ]; then
             # The daemon's CPU time here would hold the connections' Argon2id logins: the client's share instead.
             echo "$result" | jq -r --arg bin "$bin" --arg round "$round" \
-                '.[0] | "\($round) \($bin) \(.requestsPerSecond | floor) req/s, p99 \(.p99Micros) µs, \(.errors) errors, client \(.clientCpuPercent) % of a core"'
+                '.[0] | "\($round) \($bin) \(.requestsPerSecond | floor) req/s, p50 \(.p50Micros) µs, p99 \(.p99Micros) µs, \(.errors) errors, client \(.clientCpuPercent) % of a core"'
         else
             echo "$result" | jq -r --arg bin "$bin" --arg round "$round" --argjson ticks "$((after - before))" \
                 --argjson hz "$hz" \
-                '.[0] | "\($round) \($bin) \(.requestsPerSecond | floor) req/s, p99 \(.p99Micros) µs, \(.errors) errors, \($ticks / $hz * 1e6 / (.requestsPerSecond * 5) | floor) µs of daemon CPU a request"'
+                '.[0] | "\($round) \($bin) \(.requestsPerSecond | floor) req/s, p50 \(.p50Micros) µs, p99 \(.p99Micros) µs, \(.errors) errors, \($ticks / $hz * 1e6 / (.requestsPerSecond * 5) | floor) µs of daemon CPU a request"'
         fi
     done
     round=$((round + 1))

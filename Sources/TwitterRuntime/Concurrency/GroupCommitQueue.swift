@@ -52,6 +52,11 @@ public final class GroupCommitQueue<Item: Sendable, Outcome: Sendable>: Sendable
         return (outcome, leads)
     }
 
+    /// Whether no write waits for a batch now; the next may arrive the moment after.
+    @inlinable public var isEmpty: Bool {
+        state.withLock { $0.queue.isEmpty }
+    }
+
     /// The next batch to commit, oldest first; nil once the queue is empty, which ends the commit loop.
     @inlinable public func nextBatch() -> [Waiting]? {
         state.withLock { state in

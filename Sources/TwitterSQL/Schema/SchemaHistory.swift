@@ -3,7 +3,7 @@
 /// `PostgresSchema` number it after their own.
 public enum SchemaHistory {
     /// Every migration described once, oldest first.
-    public static let migrations: [SchemaMigration] = [oauth, webVisible]
+    public static let migrations: [SchemaMigration] = [oauth, webVisible, duplicateIndexes]
 
     /// SQLite v16, PostgreSQL 13 (#50): OAuth apps, their authorization codes and app tokens; an account's access
     /// token is a row of `tokens` naming its app and scopes, so it ends as every token does.
@@ -45,4 +45,19 @@ public enum SchemaHistory {
     static let webVisible = SchemaMigration(
         "users.web_visible: an account's profile and tweets on the public web pages, or off them",
         [.addColumn(table: "users", SchemaColumn("web_visible", .boolean, default: .boolean(true)))])
+
+    /// SQLite v18, PostgreSQL 15 (#51): the indexes SQLite's first migrations made for each foreign key (GRDB's
+    /// `belongsTo`, named `…_on_…Id`) where another index holds the same rows in the same order: an index of a
+    /// table with an integer key keeps that key after its columns, so `(author_id)` is `(author_id, id)`. Each was
+    /// one more page a write touched and synced (a post wrote four pages to the log, now three) for no read
+    /// that the other could not serve. PostgreSQL's schema, written by hand, never had them: there the
+    /// statements find nothing to drop.
+    static let duplicateIndexes = SchemaMigration(
+        "drop the foreign-key indexes that duplicate another index",
+        [
+            "tweet_on_authorId", "follow_on_followerId", "follow_on_followeeId", "block_on_blockerId",
+            "block_on_blockedId", "mute_on_muterId", "mute_on_mutedId", "tweetLike_on_tweetId",
+            "tweetMention_on_userId", "tweetTag_on_tweetId", "notification_on_actorId", "notification_on_recipientId",
+            "notification_on_tweetId", "report_on_accountId", "report_on_reporterId",
+        ].map { .statement("DROP INDEX IF EXISTS " + $0) })
 }

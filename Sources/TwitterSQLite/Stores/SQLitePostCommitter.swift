@@ -21,7 +21,8 @@ struct SQLitePostCommitter: PostCommitting {
 
     private func commitUntilEmpty(_ db: Database) {
         // The batches commit without SQLite's fsync and the syncer answers them once the log is on disk, so the
-        // next batch is written while the last one syncs. Other writes keep FULL: the loop restores it, and
+        // next batch is written while the last one syncs; a batch with none queued behind it is synced and
+        // answered here, by the writer, with no thread to wake. Other writes keep FULL: the loop restores it, and
         // returns (freeing the writer for them) only once every batch it committed is answered, so the observer
         // still learns of all commits in order. In memory, or if NORMAL is refused, each commit syncs itself and
         // is its answer.
@@ -45,7 +46,7 @@ struct SQLitePostCommitter: PostCommitting {
                 }
             }
             // A batch refused whole is answered in its turn too, after the batches before it.
-            if let syncer { syncer.whenDurable(answer) } else { answer(.success(())) }
+            if let syncer { syncer.whenDurable(answer, nothingWaits: queue.isEmpty) } else { answer(.success(())) }
             // While the batch syncs: the posts are searchable already (the index's lag is read from the tweet
             // table); a failure here, or a power cut before the next sync, leaves the tweets for a later commit
             // to index.

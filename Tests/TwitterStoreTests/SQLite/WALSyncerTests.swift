@@ -20,14 +20,14 @@ struct WALSyncerTests {
         var schedule = Schedule()
         let ran = Ran()
         // Each transition outside `#expect`, which takes no mutation.
-        let firstStarts = schedule.committed(ran.work(1))
+        let firstStarts = schedule.committed(ran.work(1)) == .onQueue
         #expect(firstStarts, "the first commit starts a drain")
         #expect(schedule.phase == .syncing)
-        let secondStarts = schedule.committed(ran.work(2))
+        let secondStarts = schedule.committed(ran.work(2)) != .running
         #expect(!secondStarts, "one drain at a time")
         let first = schedule.nextSync()
         #expect(first?.works.count == 2, "both commits share the first sync")
-        let thirdStarts = schedule.committed(ran.work(3))
+        let thirdStarts = schedule.committed(ran.work(3), nothingWaits: true) != .running
         #expect(!thirdStarts, "committed while it syncs: the drain runs on")
         let second = schedule.nextSync()
         #expect(second?.works.count == 1, "the next sync covers it")
@@ -35,12 +35,47 @@ struct WALSyncerTests {
         let none = schedule.nextSync()
         #expect(none == nil)
         #expect(schedule.phase == .idle)
-        let fourthStarts = schedule.committed(ran.work(4))
+        let fourthStarts = schedule.committed(ran.work(4)) == .onQueue
         #expect(fourthStarts, "idle again: the next commit starts a drain")
         struct Lost: Error {}
         schedule.syncFailed(Lost())
         let afterFailure = schedule.nextSync()
         #expect(afterFailure?.failure is Lost, "what waits after a failed sync is answered with its error")
+    }
+
+    /// With no batch queued behind it and no sync running, the writer syncs its batch itself: the work has run
+    /// when `whenDurable` returns, on the writer's own thread. With a batch behind it, the writer goes on and the
+    /// syncer's queue syncs.
+    @Test func aLoneBatchIsSyncedAndAnsweredByTheThreadThatCommittedIt() throws {
+        var schedule = Schedule()
+        let ran = Ran()
+        let lone = schedule.committed(ran.work(1), nothingWaits: true)
+        #expect(lone == .here)
+        #expect(schedule.phase == .syncing, "a drain on the writer excludes one on the queue")
+        let meanwhile = schedule.committed(ran.work(2))
+        #expect(meanwhile == .running)
+        _ = schedule.nextSync()
+        _ = schedule.nextSync()
+        #expect(schedule.phase == .idle)
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lone-\(UUID()).sqlite").path
+        let database = try AppDatabase.open(path: path)
+        defer {
+            try? database.close()
+            WALCheckpointerTests.remove(path)
+        }
+        let syncer = try #require(database.syncer)
+        let caller = pthread_self()
+        let threads = Mutex<[Bool]>([])
+        syncer.whenDurable(
+            { synced in
+                threads.withLock { $0.append(pthread_equal(pthread_self(), caller) != 0 && (try? synced.get()) != nil) }
+            }, nothingWaits: true)
+        #expect(threads.withLock { $0 } == [true], "synced and run before whenDurable returned, on the caller's thread")
+        syncer.whenDurable(
+            { _ in threads.withLock { $0.append(pthread_equal(pthread_self(), caller) != 0) } }, nothingWaits: false)
+        syncer.waitUntilDrained()
+        #expect(threads.withLock { $0 } == [true, false], "with a batch behind it, the syncer's queue syncs")
     }
 
     /// A sync that failed fails every batch after it, even once the log could be synced again: the pages it lost
