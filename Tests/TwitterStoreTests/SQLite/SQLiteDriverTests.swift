@@ -107,3 +107,55 @@ extension SQLiteDriverTests {
         #expect(texts == ["2026-11-18 11:06:40.123", "2026-11-18 11:06:40.123", "2026-11-18 11:06:41.456"])
     }
 }
+
+extension SQLiteDriverTests {
+    /// A batch's first row is bound through GRDB's arguments, the others straight into the statement
+    /// (`SQLiteConnection.insert`): every kind of value must be stored alike both ways.
+    @Test func aBatchsRowsBoundStraightAreStoredAsTheRowGRDBBound() async throws {
+        let database = try AppDatabase.inMemory()
+        try await database.writer.write { db in
+            try db.execute(sql: "CREATE TABLE kinds (id INTEGER PRIMARY KEY, i, t, oi, ot, d, r, b)")
+        }
+        let when = Date(timeIntervalSince1970: 1_795_000_000.123)
+        let batch = SQLRowBatch(
+            into: "kinds", count: 3, returningIDs: true,
+            [
+                SQLBatchColumn("i", .integers([7, 7, -9])),
+                SQLBatchColumn("t", .texts(["café 😀", "café 😀", ""])),
+                SQLBatchColumn("oi", .optionalIntegers([nil, nil, 5])),
+                SQLBatchColumn("ot", .optionalTexts(["x", "x", nil])),
+                SQLBatchColumn("d", .same(.date(when))),
+                SQLBatchColumn("r", .same(.real(1.5))),
+                SQLBatchColumn("b", .same(.blob(Data([0, 1, 255])))),
+            ])
+        let ids = try await database.transaction { connection in try await connection.insert(batch) }
+        #expect(ids == [1, 2, 3])
+        let rows = try await database.writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT typeof(i) || typeof(t) || typeof(oi) || typeof(ot) || typeof(d) || typeof(r) || typeof(b)
+                        AS kinds, i, t, oi, ot, d, r, hex(b) AS b FROM kinds ORDER BY id
+                    """)
+        }
+        try #require(rows.count == 3)
+        let columns = ["kinds", "i", "t", "oi", "ot", "d", "r", "b"]
+        let described: [[String]] = rows.map { row in
+            columns.map { column -> String in
+                let value: DatabaseValue = row[column]
+                return value.description
+            }
+        }
+        #expect(described[1] == described[0], "the row bound straight is the row GRDB bound")
+        #expect(
+            described[0] == [
+                "\"integertextnulltexttextrealblob\"", "7", "\"café 😀\"", "NULL", "\"x\"",
+                "\"2026-11-18 11:06:40.123\"", "1.5", "\"0001FF\"",
+            ])
+        #expect(
+            described[2] == [
+                "\"integertextintegernulltextrealblob\"", "-9", "\"\"", "5", "NULL", "\"2026-11-18 11:06:40.123\"",
+                "1.5", "\"0001FF\"",
+            ])
+    }
+}
