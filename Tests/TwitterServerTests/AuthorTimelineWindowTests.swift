@@ -25,7 +25,9 @@ struct AuthorTimelineWindowTests {
     func inPlaceAndIntoACopyGiveTheSameWindow(depth: Int, held: Int) {
         let ids = (1...Int64(held)).reversed().map { $0 }
         var alone = Self.window(ids, depth: depth)
+        let before = ObjectIdentifier(alone)
         let droppedInPlace = AuthorTimelineCache.insertNewest(Self.tweet(10), into: &alone)
+        #expect(ObjectIdentifier(alone) == before, "a window no one else holds takes the tweet in place")
         var shared = Self.window(ids, depth: depth)
         let reader = shared
         let droppedInCopy = AuthorTimelineCache.insertNewest(Self.tweet(10), into: &shared)

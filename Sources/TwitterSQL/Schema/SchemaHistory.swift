@@ -59,5 +59,7 @@ public enum SchemaHistory {
             "block_on_blockedId", "mute_on_muterId", "mute_on_mutedId", "tweetLike_on_tweetId",
             "tweetMention_on_userId", "tweetTag_on_tweetId", "notification_on_actorId", "notification_on_recipientId",
             "notification_on_tweetId", "report_on_accountId", "report_on_reporterId",
+            // Tables keyed by their columns (WITHOUT ROWID): the key itself is the index on its first column.
+            "tweetMention_on_tweetId", "rateBucket_on_userId",
         ].map { .statement("DROP INDEX IF EXISTS " + $0) })
 }

@@ -17,10 +17,12 @@ extension SQLiteConnection {
         var ids: [Int64] = []
         if batch.returnsIDs { ids.reserveCapacity(batch.count) }
         // The first row through GRDB's arguments, which leaves the statement's arguments known to be bound; every
-        // other row bound straight into the same statement (`bind(_:at:to:)`). GRDB's `StatementArguments` box each
-        // value in an existential before binding it: bench/instructions.sh counted 145,664 instructions a post with
-        // every row bound through them, 134,053 bound straight. SQLiteDriverTests checks that both ways store the
-        // same row.
+        // other row's values bound straight into the same statement, each by GRDB's own binding of a
+        // `DatabaseValue`, and only where they change: SQLite keeps a binding until it is replaced, so a column with
+        // one value for every row (`.same`, the batch's time) is bound once. `StatementArguments` box each value in
+        // an existential before binding it: bench/instructions.sh counted 145,664 instructions a post with every
+        // row bound through them, 134,053 bound straight. SQLiteDriverTests checks that both ways store the same
+        // row.
         var values = [(any DatabaseValueConvertible)?](repeating: nil, count: batch.columns.count)
         for (index, column) in batch.columns.enumerated() {
             values[index] = databaseValue(column.values.value(at: 0))
@@ -28,14 +30,16 @@ extension SQLiteConnection {
         statement.setUncheckedArguments(StatementArguments(values))
         try statement.execute()
         if batch.returnsIDs { ids.append(db.lastInsertedRowID) }
+        let varying = batch.columns.indices.filter { index in
+            if case .same = batch.columns[index].values { return false }
+            return true
+        }
         for row in 1..<batch.count {
             // A statement run to its end takes new values only once reset (GRDB resets it before running it).
-            let reset = sqlite3_reset(statement.sqliteStatement)
-            guard reset == SQLITE_OK else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: reset), message: "could not reset a statement")
-            }
-            for (index, column) in batch.columns.enumerated() {
-                try Self.bind(databaseValue(column.values.value(at: row)), at: Int32(index + 1), to: statement)
+            try Self.check(sqlite3_reset(statement.sqliteStatement), "reset", statement)
+            for index in varying {
+                let value = databaseValue(batch.columns[index].values.value(at: row))
+                try Self.check(value.bind(to: statement.sqliteStatement, at: Int32(index + 1)), "bind", statement)
             }
             try statement.execute()
             if batch.returnsIDs { ids.append(db.lastInsertedRowID) }
@@ -43,27 +47,11 @@ extension SQLiteConnection {
         return ids
     }
 
-    /// Binds `value` to parameter `index` of `statement` as GRDB binds it (a text or blob copied by SQLite), for a
-    /// statement whose arguments GRDB already counts as bound: `execute()` resets it, which keeps the bindings.
-    private static func bind(_ value: DatabaseValue, at index: Int32, to statement: Statement) throws {
-        let handle = statement.sqliteStatement
-        let code: Int32
-        switch value.storage {
-        case .null: code = sqlite3_bind_null(handle, index)
-        case .int64(let integer): code = sqlite3_bind_int64(handle, index, integer)
-        case .double(let real): code = sqlite3_bind_double(handle, index, real)
-        case .string(let text):
-            code = sqlite3_bind_text(handle, index, text, -1, Self.transient)
-        case .blob(let data):
-            code = data.withUnsafeBytes { bytes in
-                sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
-            }
-        }
-        guard code == SQLITE_OK else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not bind a value")
-        }
+    /// Throws SQLite's error for a call on `statement` that did not return `SQLITE_OK`.
+    private static func check(_ code: Int32, _ action: String, _ statement: Statement) throws {
+        guard code != SQLITE_OK else { return }
+        throw DatabaseError(
+            resultCode: ResultCode(rawValue: code), message: "could not \(action) a row's values",
+            sql: statement.sql)
     }
-
-    /// SQLite's `SQLITE_TRANSIENT`: the value is copied before the call returns.
-    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 }

@@ -30,7 +30,7 @@ final class WALSyncer: Sendable {
     struct Schedule {
         enum Phase: Equatable {
             case idle
-            /// A drain runs on the queue; `waiting` is what the next sync covers.
+            /// A drain runs, on the queue or on the writer's thread; `waiting` is what the next sync covers.
             case syncing
         }
 
@@ -116,7 +116,9 @@ final class WALSyncer: Sendable {
         schedule.withLock { $0.durability }
     }
 
-    /// Waits until every commit handed over so far is synced and its work done.
+    /// Waits until every commit the queue's drains cover is synced and its work done. A drain on the writer's
+    /// thread ends before the writer goes on, so on the writer this is every commit handed over so far; from
+    /// elsewhere (`AppDatabase.close`) the writer's own drain is waited for by going through the writer after it.
     func waitUntilDrained() {
         queue.sync {}
     }

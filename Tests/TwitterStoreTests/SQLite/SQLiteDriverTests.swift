@@ -110,7 +110,8 @@ extension SQLiteDriverTests {
 
 extension SQLiteDriverTests {
     /// A batch's first row is bound through GRDB's arguments, the others straight into the statement
-    /// (`SQLiteConnection.insert`): every kind of value must be stored alike both ways.
+    /// (`SQLiteConnection.insert`): every kind of value a row's own must be stored alike both ways, a value
+    /// changing kind from row to row included, and a value for every row (bound once) stored in each.
     @Test func aBatchsRowsBoundStraightAreStoredAsTheRowGRDBBound() async throws {
         let database = try AppDatabase.inMemory()
         try await database.writer.write { db in
