@@ -21,7 +21,7 @@ extension SQLiteConnection {
         // `DatabaseValue`, and only where they change: SQLite keeps a binding until it is replaced, so a column with
         // one value for every row (`.same`, the batch's time) is bound once. `StatementArguments` box each value in
         // an existential before binding it: bench/instructions.sh counted 145,664 instructions a post with every
-        // row bound through them, 134,053 bound straight. SQLiteDriverTests checks that both ways store the same
+        // row bound through them, 132,299 bound straight. SQLiteDriverTests checks that both ways store the same
         // row.
         var values = [(any DatabaseValueConvertible)?](repeating: nil, count: batch.columns.count)
         for (index, column) in batch.columns.enumerated() {

@@ -100,8 +100,8 @@ final class WALSyncer: Sendable {
     /// When `nothingWaits` (no post queued behind the batch) and no sync runs, the writer syncs and answers
     /// itself before it returns: a lone poster, as one connection posting one at a time is, then waits for
     /// one wake of a thread fewer each way. Measured with the C client, durable posts 1 × 1 (bench/analysis.md,
-    /// "A lone post"). A post arriving meanwhile waits for the sync, as it would for a writer busy with the next
-    /// batch; under load something always waits, and the batches overlap their syncs as before.
+    /// "Durable posts (#51)"). A post arriving meanwhile waits for the sync, as it would for a writer busy with
+    /// the next batch; under load something always waits, and the batches overlap their syncs as before.
     func whenDurable(_ work: @escaping Work, nothingWaits: Bool = false) {
         switch schedule.withLock({ $0.committed(work, nothingWaits: nothingWaits) }) {
         case .running: break
