@@ -64,6 +64,7 @@ at depth 1: probe p99 $probe_p99 µs.
 | --- | --- |
 | resident memory, idle (1M-tweet database open) | $idle_kib KiB |
 | resident memory with 10,000 idle connections | $held_kib KiB |
+| resident memory after a first login and page (a daemon of its own) | $(j '.rss_first_page.kib') KiB |
 | resident memory after the run | $(j '.rss_after.kib') KiB |
 | ping p99 before / while 10,000 connections are held | $(j '.idle.baselinePingP99Micros') / $(j '.idle.holdingPingP99Micros') µs |
 | start to READY=1 with the 1M-tweet database | $ready_ms ms |

@@ -111,6 +111,20 @@ sync
 echo "time to READY with the 1M-tweet database"
 record ready "$("$BIN/twbench" ready --json -- "$BIN/twitterd" --socket "$WORK/ready.sock" --database "$WORK/twitterd.sqlite" --log-level warning)"
 
+# What a daemon holds after its first login (a password's Argon2id, a session written) and one page, beside the
+# idle figure below: started alone, so that neither the other's connections nor its loads are in it.
+"$BIN/twitterd" --socket "$WORK/first.sock" --database "$WORK/twitterd.sqlite" --config "$WORK/twitterd.toml" \
+    --log-level warning 2> "$WORK/first.log" &
+FIRST=$!
+trap 'kill $FIRST 2>/dev/null || true' EXIT
+until "$BIN/twctl" --socket "$WORK/first.sock" status >/dev/null 2>&1; do sleep 0.1; done
+# shellcheck disable=SC2059 # SEED_LOGIN is the format
+printf "$SEED_LOGIN\n"'{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}\n' 1 |
+    socat -t 5 - "UNIX-CONNECT:$WORK/first.sock" | tail -n 1 | grep -q '"tweets":\[{' ||
+    { echo "run.sh: no first page" >&2; kill "$FIRST"; exit 1; }
+record rss_first_page "{\"kib\":$(awk '/VmRSS/ {print $2}' "/proc/$FIRST/status")}"
+kill "$FIRST"; wait "$FIRST" 2>/dev/null || true
+
 "$BIN/twitterd" --socket "$WORK/twitterd.sock" --database "$WORK/twitterd.sqlite" --config "$WORK/twitterd.toml" \
     --log-level warning 2> "$WORK/twitterd.log" &
 DAEMON=$!
@@ -126,6 +140,15 @@ REDIS_AOF=$!
 FETCH_LIMIT=""
 trap 'kill $DAEMON $LIMIT $REDIS $REDIS_AOF $FETCH_LIMIT 2>/dev/null || true' EXIT
 until "$BIN/twctl" --socket "$WORK/twitterd.sock" status >/dev/null 2>&1; do sleep 0.1; done
+until redis-cli -s "$WORK/redis.sock" ping >/dev/null 2>&1; do sleep 0.1; done
+until redis-cli -s "$WORK/redis-aof.sock" ping >/dev/null 2>&1; do sleep 0.1; done
+# Idle: no request yet but twctl status, as issue #51's memory row was measured (cbf6aa6 had put the fetch below
+# before it, and the figure with it). 10,000 connections are added before any load too: what they cost, not what
+# the loads' caches hold.
+rss() { awk '/VmRSS/ {print $2}' "/proc/$DAEMON/status"; }
+record rss_idle "{\"kib\":$(rss)}"
+echo "10,000 idle connections"
+record idle "$("$BIN/twbench" idle --socket "$WORK/twitterd.sock" --connections 10000 --pid "$DAEMON" --json)"
 # Issue #51's anchor for fetch 20: the line server answering every line with the very bytes twitterd answers
 # seed1's tweets.fetch with, before any load posts.
 # shellcheck disable=SC2059 # SEED_LOGIN is the format
@@ -134,13 +157,6 @@ printf "$SEED_LOGIN\n"'{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit
 grep -q '"tweets":\[{' "$WORK/fetch-answer.json" || { echo "run.sh: no fetch page to answer with" >&2; exit 1; }
 "$WORK/line_server" "$WORK/fetch-limit.sock" "$WORK/fetch-answer.json" &
 FETCH_LIMIT=$!
-until redis-cli -s "$WORK/redis.sock" ping >/dev/null 2>&1; do sleep 0.1; done
-until redis-cli -s "$WORK/redis-aof.sock" ping >/dev/null 2>&1; do sleep 0.1; done
-rss() { awk '/VmRSS/ {print $2}' "/proc/$DAEMON/status"; }
-record rss_idle "{\"kib\":$(rss)}"
-# Before the loads: what 10,000 connections cost, not what the loads' caches hold.
-echo "10,000 idle connections"
-record idle "$("$BIN/twbench" idle --socket "$WORK/twitterd.sock" --connections 10000 --pid "$DAEMON" --json)"
 
 load() { # name, socket, args...: the median of ROUNDS runs, by the first figure's requests per second
     name=$1; socket=$2; shift 2

@@ -9,9 +9,6 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
     // @unchecked: GRDB's `Database` is not Sendable; this value never leaves the thread of the closure that
     // made it, because the body it is handed to runs on that thread to its end before the closure returns.
     let db: Database
-    /// The last date bound, formatted: a batch binds one `now` to every row, and Foundation's date formatting
-    /// had been a third of the post committer's time.
-    private let lastDate = FormattedDate()
 
     var dialect: any SQLDialect { SQLiteDialect() }
 
@@ -30,7 +27,7 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
         }
         // GRDB's generic `StatementArguments(_:)` maps with a key path built at run time at every call (about 7,000
         // instructions, twice a post in the committer, by callgrind); its existential form maps with a closure.
-        let values = binds.map { databaseValue($0) as (any DatabaseValueConvertible)? }
+        let values = binds.map { $0.databaseValue as (any DatabaseValueConvertible)? }
         statement.setUncheckedArguments(StatementArguments(values))
         let columns = SQLColumns(statement.columnNames)
         var rows: [SQLRow] = []
@@ -39,12 +36,6 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
             rows.append(SQLRow(columns: columns, values: row.databaseValues.map { $0.sqlValue }))
         }
         return rows
-    }
-
-    /// `value` as GRDB binds it, a date formatted once while it repeats.
-    func databaseValue(_ value: SQLValue) -> DatabaseValue {
-        guard case .date(let date) = value else { return value.databaseValue }
-        return lastDate.formatted(date)
     }
 
     /// Each named text in SQLite's spelling, serialised once for the process.
@@ -77,7 +68,7 @@ extension SQLValue {
         case .text(let value): value.databaseValue
         case .blob(let value): value.databaseValue
         case .bool(let value): value.databaseValue
-        case .date(let value): value.databaseValue
+        case .date(let value): StoredDateText.text(value)?.databaseValue ?? value.databaseValue
         case .integers(let values): "[\(values.map(String.init).joined(separator: ","))]".databaseValue
         case .texts(let values): Self.json(values).databaseValue
         }
@@ -100,18 +91,5 @@ extension DatabaseValue {
         case .string(let value): .text(value)
         case .blob(let value): .blob(value)
         }
-    }
-}
-
-/// A date and its GRDB text, kept while the same date is bound again.
-private final class FormattedDate: @unchecked Sendable {
-    // @unchecked: one `SQLiteConnection` owns it, and that value stays on its closure's thread.
-    private var last: (date: Date, value: DatabaseValue)?
-
-    func formatted(_ date: Date) -> DatabaseValue {
-        if let last, last.date == date { return last.value }
-        let value = date.databaseValue
-        last = (date, value)
-        return value
     }
 }
