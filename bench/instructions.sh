@@ -18,8 +18,8 @@ set -eu
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release}
 
-for tool in valgrind callgrind_control socat jq strip; do
-    command -v "$tool" >/dev/null 2>&1 || { echo "instructions: $tool is missing (apt-get install valgrind socat jq binutils)" >&2; exit 1; }
+for tool in valgrind callgrind_control socat jq strip python3; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "instructions: $tool is missing (apt-get install valgrind socat jq binutils python3)" >&2; exit 1; }
 done
 [ -x "$BIN/twitterd" ] || { echo "instructions: no $BIN/twitterd; build in release mode first" >&2; exit 1; }
 
@@ -104,13 +104,36 @@ once_http() {
     [ "$refused" = 0 ] || echo "instructions: $refused refusals: $(grep -ao -m 1 'HTTP/1\.1 [1345][0-9][0-9] [A-Za-z ]*' "$work/answers" | head -n 1)" >&2
 }
 
+# once_lone N LOGIN REQUEST: as `once`, but each request sent only once the answer to the one before has come, as
+# one client posting and waiting does (issue #51's durable post 1 × 1): every post a batch of its own.
+once_lone() {
+    n=$1 login=$2 request=$3
+    callgrind_control -z "$pid" >/dev/null 2>&1
+    python3 -c '
+import socket, sys
+path, n, login, request = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+connection = socket.socket(socket.AF_UNIX)
+connection.connect(path)
+lines = connection.makefile("rwb")
+for line in ([login] if login else []) + [request] * n:
+    lines.write(line.encode() + b"\n")
+    lines.flush()
+    sys.stdout.buffer.write(lines.readline())
+' "$socket" "$n" "$login" "$request" >"$work/answers"
+    dumped
+    answers=$(grep -c '"result"' "$work/answers" || true)
+    [ -z "$login" ] || answers=$((answers - 1))
+    errors=$(grep -c '"error"' "$work/answers" || true)
+    [ "$errors" = 0 ] || echo "instructions: $errors errors: $(grep -m 1 '"error"' "$work/answers")" >&2
+}
+
 # count NAME N LOGIN REQUEST: the request sent N and 3 × N times; the difference of the instructions over the
 # difference of the answers is what one more request costs, so connecting and logging in drop out. LOGIN `http`
-# sends REQUEST, a target, over the HTTP socket instead (`once_http`).
+# sends REQUEST, a target, over the HTTP socket instead (`once_http`); RUN=once_lone sends one at a time.
 count() {
     name=$1 n=$2 login=$3 request=$4
     # A first run, not counted, fills the caches a first request would fill.
-    run=once
+    run=${RUN:-once}
     [ "$login" != http ] || run=once_http
     $run "$n" "$login" "$request"
     $run "$n" "$login" "$request"
@@ -129,4 +152,5 @@ count ping 2000 "" '{"jsonrpc":"2.0","method":"system.ping","id":1}'
 count fetch20 300 "$LOGIN" '{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}'
 count home20 300 "$LOGIN" '{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}'
 count post 300 "$LOGIN" '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"instructions"},"id":1}'
+RUN=once_lone count post_lone 100 "$LOGIN" '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"instructions"},"id":1}'
 count http_home20 300 http '/api/v1/timelines/home?limit=20'

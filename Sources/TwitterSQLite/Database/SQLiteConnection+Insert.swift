@@ -1,19 +1,15 @@
 import GRDB
 import GRDBSQLite
+import Synchronization
 import TwitterSQL
 
 extension SQLiteConnection {
     /// One compiled statement, run once a row in process, each new id from `lastInsertedRowID` (a `RETURNING`
     /// clause made SQLite gather the row in a table of its own, whose page it allocated and zeroed for every
-    /// post). The batch's time is formatted once (`FormattedDate`): Foundation's formatting had been a third of
-    /// the post committer's time.
+    /// post).
     func insert(_ batch: SQLRowBatch) throws -> [Int64] {
         guard batch.count > 0 else { return [] }
-        let placeholders = batch.columns.indices.map { SQLiteDialect().placeholder($0 + 1) }
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO " + batch.table + " (" + batch.columns.map(\.name).joined(separator: ", ")
-                + ") VALUES (" + placeholders.joined(separator: ", ") + ")"
-                + (batch.skipsConflicts ? " ON CONFLICT DO NOTHING" : ""))
+        let statement = try db.cachedStatement(sql: Self.text(of: batch))
         var ids: [Int64] = []
         if batch.returnsIDs { ids.reserveCapacity(batch.count) }
         // The first row through GRDB's arguments, which leaves the statement's arguments known to be bound; every
@@ -25,7 +21,7 @@ extension SQLiteConnection {
         // row.
         var values = [(any DatabaseValueConvertible)?](repeating: nil, count: batch.columns.count)
         for (index, column) in batch.columns.enumerated() {
-            values[index] = databaseValue(column.values.value(at: 0))
+            values[index] = column.values.value(at: 0).databaseValue
         }
         statement.setUncheckedArguments(StatementArguments(values))
         try statement.execute()
@@ -38,13 +34,34 @@ extension SQLiteConnection {
             // A statement run to its end takes new values only once reset (GRDB resets it before running it).
             try Self.check(sqlite3_reset(statement.sqliteStatement), "reset", statement)
             for index in varying {
-                let value = databaseValue(batch.columns[index].values.value(at: row))
+                let value = batch.columns[index].values.value(at: row).databaseValue
                 try Self.check(value.bind(to: statement.sqliteStatement, at: Int32(index + 1)), "bind", statement)
             }
             try statement.execute()
             if batch.returnsIDs { ids.append(db.lastInsertedRowID) }
         }
         return ids
+    }
+
+    /// The batch's `INSERT`, written once a process for a named shape (`SQLRowBatch.named`): written again for
+    /// every batch, its text cost a lone post about 25,000 instructions (callgrind, bench/instructions.sh's
+    /// post_lone), more than the row's insert.
+    private static func text(of batch: SQLRowBatch) -> String {
+        guard let named = batch.named else { return insertText(batch) }
+        let key = ObjectIdentifier(named)
+        if let known = insertTexts.withLock({ $0[key] }) { return known }
+        let text = insertText(batch)
+        insertTexts.withLock { $0[key] = text }
+        return text
+    }
+
+    private static let insertTexts = Mutex<[ObjectIdentifier: String]>([:])
+
+    private static func insertText(_ batch: SQLRowBatch) -> String {
+        let placeholders = batch.columns.indices.map { SQLiteDialect().placeholder($0 + 1) }
+        return "INSERT INTO " + batch.table + " (" + batch.columns.map(\.name).joined(separator: ", ")
+            + ") VALUES (" + placeholders.joined(separator: ", ") + ")"
+            + (batch.skipsConflicts ? " ON CONFLICT DO NOTHING" : "")
     }
 
     /// Throws SQLite's error for a call on `statement` that did not return `SQLITE_OK`.

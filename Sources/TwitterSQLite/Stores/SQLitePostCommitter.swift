@@ -27,7 +27,7 @@ struct SQLitePostCommitter: PostCommitting {
         // still learns of all commits in order. In memory, or if NORMAL is refused, each commit syncs itself and
         // is its answer.
         let syncer = database.syncer.flatMap { syncer in
-            (try? db.execute(sql: "PRAGMA synchronous = NORMAL")).map { syncer }
+            (try? Self.set(.normal, db)).map { syncer }
         }
         defer {
             if let syncer {
@@ -57,9 +57,20 @@ struct SQLitePostCommitter: PostCommitting {
     /// Every other write on the writer must sync before its answer. SQLite refuses the change only inside a
     /// transaction, which a failed rollback could leave open: it is ended, and the setting made again.
     private static func restoreFullSync(_ db: Database) {
-        if (try? db.execute(sql: "PRAGMA synchronous = FULL")) != nil { return }
+        if (try? set(.full, db)) != nil { return }
         try? db.execute(sql: "ROLLBACK")
-        try? db.execute(sql: "PRAGMA synchronous = FULL")
+        try? set(.full, db)
+    }
+
+    private enum Synchronous: String {
+        case normal = "PRAGMA synchronous = NORMAL"
+        case full = "PRAGMA synchronous = FULL"
+    }
+
+    /// Sets `synchronous` by a statement compiled once a connection: a lone post sets it twice, and compiling
+    /// the `PRAGMA` again cost about 15,000 instructions each time (callgrind, bench/instructions.sh's post_lone).
+    private static func set(_ level: Synchronous, _ db: Database) throws {
+        try db.cachedStatement(sql: level.rawValue).execute()
     }
 
     /// Writes `batch` in one transaction; each post's outcome and the events, every post failing and no events

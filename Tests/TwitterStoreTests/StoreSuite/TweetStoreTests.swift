@@ -107,6 +107,32 @@ struct TweetStoreTests {
         #expect(ids == ids.sorted() && Set(ids).count == 3, "\(ids)")
     }
 
+    /// A batch reads its authors' names by key when it has one author (a lone post), as a list when several:
+    /// both name every tweet's own author, as spelled now.
+    @Test(arguments: StoreBackend.all) func everyPostNamesItsAuthorAloneOrAmongOthersInItsBatch(
+        _ backend: StoreBackend
+    ) async throws {
+        let fixture = try await backend.fixture()
+        let authors = [
+            try await fixture.user("alice"), try await fixture.user("bob"), try await fixture.user("carol"),
+        ]
+        let alone = try await fixture.post("alone", by: authors[1])
+        #expect(alone.author.username == "bob")
+        // Queued back to back, while the first batch commits: the batches after it mix the three.
+        let queued = (0..<60).map { index in
+            let author = authors[index % 3]
+            return (author.username, fixture.tweets.queued(PostDraft(text: "post \(index)", by: author.id)))
+        }
+        for (username, post) in queued {
+            #expect(try await post.value.author.username == username)
+        }
+        let fetched = try await fixture.tweets.tweets(TweetQuery(limit: 100))
+        #expect(fetched.count == 61)
+        for tweet in fetched {
+            #expect(tweet.author.username == authors.first { $0.id == tweet.author.id }?.username)
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func onlyTheAuthorMayDelete(_ backend: StoreBackend) async throws {
         let fixture = try await backend.fixture()
         let alice = try await fixture.user("alice")
