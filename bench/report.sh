@@ -166,6 +166,11 @@ bytes twitterd answers seed1's \`tweets.fetch\` with (bench/line_server.c with a
 | PostgreSQL durable posts 64 × 4 ≥ 0.5 of SQLite's | $c_pg_post req/s | $c_post req/s | $(measured "$c_pg_post" "$c_post" "$(ratio "$c_pg_post" "$c_post")") | $(verdict51 "$c_pg_post" "$c_post" "$c_pg_post * 2 >= $c_post") |
 | memory idle under 25 MB | $idle_kib KiB | | | $(status "$idle_kib < 25600") |
 | 10,000 idle connections under 60 MB | $held_kib KiB | | | $(status "$held_kib < 61440") |
+
+Instructions a post in this run (bench/instructions.sh): $(instructions post_lone) for a lone post, sent once the
+one before is answered as at 1 × 1 (a batch of its own), $(instructions post) for a pipelined one (batches of many).
+Memory idle is read before any request but \`twctl status\`; a daemon of its own held
+$(j '.rss_first_page.kib') KiB after its first login and page.
 MARKDOWN
 sh bench/report-postgres.sh "$results"
 sh bench/report-http.sh "$results"

@@ -23,7 +23,7 @@ enum PostRows {
                 ]))
         // Each author's name once a batch, in one statement: most batches have one author or a few. One author,
         // as a lone post has, is read by its key: the list's `json_each` and the table SQLite builds for it cost a
-        // lone post about 70,000 instructions (callgrind, bench/instructions.sh's post_lone), a fifth of it.
+        // lone post about 80,000 instructions (callgrind, bench/instructions.sh's post_lone), a fifth of it.
         var usernames: [Int64: String] = [:]
         let authors = Array(Set(tweets.map(\.authorID)))
         let query = authors.count == 1 ? SQLQuery(Username.self, authors[0]) : SQLQuery(Usernames.self, authors)

@@ -44,8 +44,8 @@ extension SQLiteConnection {
     }
 
     /// The batch's `INSERT`, written once a process for a named shape (`SQLRowBatch.named`): written again for
-    /// every batch, its text cost a lone post about 25,000 instructions (callgrind, bench/instructions.sh's
-    /// post_lone), more than the row's insert.
+    /// every batch, its text cost a lone post about 17,000 instructions (callgrind, bench/instructions.sh's
+    /// post_lone), near what the row's insert did.
     private static func text(of batch: SQLRowBatch) -> String {
         guard let named = batch.named else { return insertText(batch) }
         let key = ObjectIdentifier(named)
