@@ -127,13 +127,13 @@ for line in ([login] if login else []) + [request] * n:
     [ "$errors" = 0 ] || echo "instructions: $errors errors: $(grep -m 1 '"error"' "$work/answers")" >&2
 }
 
-# count NAME N LOGIN REQUEST: the request sent N and 3 × N times; the difference of the instructions over the
+# count NAME N LOGIN REQUEST [RUNNER]: the request sent N and 3 × N times; the difference of the instructions over the
 # difference of the answers is what one more request costs, so connecting and logging in drop out. LOGIN `http`
-# sends REQUEST, a target, over the HTTP socket instead (`once_http`); RUN=once_lone sends one at a time.
+# sends REQUEST, a target, over the HTTP socket instead (`once_http`). RUNNER, if given, sends them instead of
+# `once` (`once_lone`: one at a time).
 count() {
-    name=$1 n=$2 login=$3 request=$4
+    name=$1 n=$2 login=$3 request=$4 run=${5:-once}
     # A first run, not counted, fills the caches a first request would fill.
-    run=${RUN:-once}
     [ "$login" != http ] || run=once_http
     $run "$n" "$login" "$request"
     $run "$n" "$login" "$request"
@@ -152,5 +152,5 @@ count ping 2000 "" '{"jsonrpc":"2.0","method":"system.ping","id":1}'
 count fetch20 300 "$LOGIN" '{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}'
 count home20 300 "$LOGIN" '{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}'
 count post 300 "$LOGIN" '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"instructions"},"id":1}'
-RUN=once_lone count post_lone 100 "$LOGIN" '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"instructions"},"id":1}'
+count post_lone 100 "$LOGIN" '{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"instructions"},"id":1}' once_lone
 count http_home20 300 http '/api/v1/timelines/home?limit=20'

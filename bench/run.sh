@@ -112,18 +112,22 @@ echo "time to READY with the 1M-tweet database"
 record ready "$("$BIN/twbench" ready --json -- "$BIN/twitterd" --socket "$WORK/ready.sock" --database "$WORK/twitterd.sqlite" --log-level warning)"
 
 # What a daemon holds after its first login (a password's Argon2id, a session written) and one page, beside the
-# idle figure below: started alone, so that neither the other's connections nor its loads are in it.
+# idle figure below: started alone, so that neither the other's connections nor its loads are in it. Its session
+# stays in the database, one row among the loads' own logins.
 "$BIN/twitterd" --socket "$WORK/first.sock" --database "$WORK/twitterd.sqlite" --config "$WORK/twitterd.toml" \
     --log-level warning 2> "$WORK/first.log" &
 FIRST=$!
 trap 'kill $FIRST 2>/dev/null || true' EXIT
-until "$BIN/twctl" --socket "$WORK/first.sock" status >/dev/null 2>&1; do sleep 0.1; done
+until "$BIN/twctl" --socket "$WORK/first.sock" status >/dev/null 2>&1; do
+    kill -0 "$FIRST" 2>/dev/null || { echo "run.sh: the first-login daemon did not start" >&2; cat "$WORK/first.log" >&2; exit 1; }
+    sleep 0.1
+done
 # shellcheck disable=SC2059 # SEED_LOGIN is the format
 printf "$SEED_LOGIN\n"'{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}\n' 1 |
     socat -t 5 - "UNIX-CONNECT:$WORK/first.sock" | tail -n 1 | grep -q '"tweets":\[{' ||
     { echo "run.sh: no first page" >&2; kill "$FIRST"; exit 1; }
 record rss_first_page "{\"kib\":$(awk '/VmRSS/ {print $2}' "/proc/$FIRST/status")}"
-kill "$FIRST"; wait "$FIRST" 2>/dev/null || true
+kill "$FIRST" 2>/dev/null || true; wait "$FIRST" 2>/dev/null || true
 
 "$BIN/twitterd" --socket "$WORK/twitterd.sock" --database "$WORK/twitterd.sqlite" --config "$WORK/twitterd.toml" \
     --log-level warning 2> "$WORK/twitterd.log" &

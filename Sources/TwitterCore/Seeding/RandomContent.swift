@@ -80,7 +80,7 @@ public struct PopularityPicker: Sendable {
 }
 
 /// A small, fast, seedable generator (SplitMix64); not for secrets.
-struct SplitMix64: Sendable {
+struct SplitMix64: RandomNumberGenerator, Sendable {
     var state: UInt64
 
     mutating func next() -> UInt64 {

@@ -1,6 +1,5 @@
 import GRDB
 import GRDBSQLite
-import Synchronization
 import TwitterSQL
 
 extension SQLiteConnection {
@@ -48,14 +47,10 @@ extension SQLiteConnection {
     /// post_lone), near what the row's insert did.
     private static func text(of batch: SQLRowBatch) -> String {
         guard let named = batch.named else { return insertText(batch) }
-        let key = ObjectIdentifier(named)
-        if let known = insertTexts.withLock({ $0[key] }) { return known }
-        let text = insertText(batch)
-        insertTexts.withLock { $0[key] = text }
-        return text
+        return insertTexts.text(of: named) { insertText(batch) }
     }
 
-    private static let insertTexts = Mutex<[ObjectIdentifier: String]>([:])
+    private static let insertTexts = TextsByName()
 
     private static func insertText(_ batch: SQLRowBatch) -> String {
         let placeholders = batch.columns.indices.map { SQLiteDialect().placeholder($0 + 1) }

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import TwitterSQL
 
 /// The stores' `SQLConnection` over one GRDB connection, used only inside the GRDB closure that lent it, on
@@ -39,14 +38,10 @@ struct SQLiteConnection: SQLConnection, @unchecked Sendable {
     }
 
     /// Each named text in SQLite's spelling, serialised once for the process.
-    private static let texts = Mutex<[ObjectIdentifier: String]>([:])
+    private static let texts = TextsByName()
 
     private static func text(of named: any SQLText.Type) -> String {
-        let key = ObjectIdentifier(named)
-        if let known = texts.withLock({ $0[key] }) { return known }
-        let text = named.sql.serialized(for: SQLiteDialect()).text
-        texts.withLock { $0[key] = text }
-        return text
+        texts.text(of: named) { named.sql.serialized(for: SQLiteDialect()).text }
     }
 
     /// A body run on this connection, on the calling thread.

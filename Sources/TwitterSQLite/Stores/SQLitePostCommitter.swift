@@ -62,15 +62,15 @@ struct SQLitePostCommitter: PostCommitting {
         try? set(.full, db)
     }
 
-    private enum Synchronous: String {
+    enum Synchronous: String {
         case normal = "PRAGMA synchronous = NORMAL"
         case full = "PRAGMA synchronous = FULL"
     }
 
-    /// Sets `synchronous` by a statement compiled once a connection: a lone post sets it twice, and compiling
-    /// the `PRAGMA` again cost about 15,000 instructions each time (callgrind, bench/instructions.sh's post_lone).
-    private static func set(_ level: Synchronous, _ db: Database) throws {
-        try db.cachedStatement(sql: level.rawValue).execute()
+    /// Sets `synchronous`, compiling the `PRAGMA` each time: SQLite changes the setting while it compiles the
+    /// statement, and a compiled one does nothing when run again (`WALSyncerTests.thePostCommittersSettingTakesEffectEveryTime`).
+    static func set(_ level: Synchronous, _ db: Database) throws {
+        try db.execute(sql: level.rawValue)
     }
 
     /// Writes `batch` in one transaction; each post's outcome and the events, every post failing and no events

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TwitterSQL
 
+@testable import TwitterCore
 @testable import TwitterSQLite
 
 /// The stored date written by hand (`StoredDateText.text`) against GRDB's `DateFormatter` (`Date.databaseValue`),
@@ -30,15 +31,15 @@ struct StoredDateTextTests {
     }
 
     @Test func everyDayOfFourCenturiesIsTheDayGRDBWrites() {
-        // Leap days of 2000 (divisible by 400), 2100 (by 100 only) and every fourth year between, from 1970 on.
-        for day in stride(from: 0.0, to: 146_097 + 11_000, by: 1) {
+        // Leap days of 2000 and 2400 (divisible by 400), 2100 to 2300 (by 100 only) and every fourth year between.
+        for day in stride(from: 0.0, to: 157_300, by: 1) {
             let date = Date(timeIntervalSince1970: day * 86_400 + 43_210.987)
             #expect(StoredDateText.text(date) == grdb(date), "day \(day)")
         }
     }
 
     @Test func randomTimesToTheYear9999AreWrittenAsGRDBWritesThem() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(state: 51)  // seeded: a failing time can be run again
         for _ in 0..<20_000 {
             let date = Date(timeIntervalSince1970: Double.random(in: 0..<253_402_300_800, using: &generator))
             #expect(StoredDateText.text(date) == grdb(date), "\(date.timeIntervalSince1970)")

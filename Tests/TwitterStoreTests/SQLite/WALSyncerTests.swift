@@ -151,4 +151,22 @@ struct WALSyncerTests {
         #expect(posts.count == 64)
         #expect(try synchronous() == 2, "FULL again after the batches")
     }
+
+    /// SQLite changes `synchronous` when it compiles the `PRAGMA`, not when it runs it: a statement kept compiled
+    /// would leave every loop after the first under the first setting it made.
+    @Test func thePostCommittersSettingTakesEffectEveryTime() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("level-\(UUID()).sqlite").path
+        let database = try AppDatabase.open(path: path)
+        defer {
+            try? database.close()
+            WALCheckpointerTests.remove(path)
+        }
+        let levels = try database.writer.writeWithoutTransaction { db in
+            try [SQLitePostCommitter.Synchronous.normal, .full, .normal, .full].map { level in
+                try SQLitePostCommitter.set(level, db)
+                return try Int.fetchOne(db, sql: "PRAGMA synchronous")
+            }
+        }
+        #expect(levels == [1, 2, 1, 2])
+    }
 }

@@ -107,8 +107,8 @@ struct TweetStoreTests {
         #expect(ids == ids.sorted() && Set(ids).count == 3, "\(ids)")
     }
 
-    /// A batch reads its authors' names by key when it has one author (a lone post), as a list when several:
-    /// both name every tweet's own author, as spelled now.
+    /// A batch reads its authors' names by key when it has one author (a lone post), as a list when several
+    /// (`PostRowsTests` runs both for certain): every tweet names its own author, alone or pipelined with others'.
     @Test(arguments: StoreBackend.all) func everyPostNamesItsAuthorAloneOrAmongOthersInItsBatch(
         _ backend: StoreBackend
     ) async throws {
@@ -118,7 +118,7 @@ struct TweetStoreTests {
         ]
         let alone = try await fixture.post("alone", by: authors[1])
         #expect(alone.author.username == "bob")
-        // Queued back to back, while the first batch commits: the batches after it mix the three.
+        // Queued back to back: how they fall into batches is the committer's.
         let queued = (0..<60).map { index in
             let author = authors[index % 3]
             return (author.username, fixture.tweets.queued(PostDraft(text: "post \(index)", by: author.id)))
