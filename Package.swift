@@ -62,10 +62,12 @@ let package = Package(
         .target(
             name: "TwitterSQL", dependencies: ["TwitterCore", "TwitterRules", "TwitterRuntime"],
             plugins: ["MemberwiseInitsPlugin"]),
+        // Which file a name stands for, without asking for its times: the log's syncer checks it before every sync.
+        .target(name: "CFileIdentity"),
         .target(
             name: "TwitterSQLite",
             dependencies: [
-                "TwitterCore", "TwitterRules", "TwitterSQL",
+                "CFileIdentity", "TwitterCore", "TwitterRules", "TwitterSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

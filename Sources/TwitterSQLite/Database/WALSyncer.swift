@@ -134,12 +134,12 @@ final class WALSyncer: Sendable {
 
     /// `fdatasync` on the log, reopened when the file is not the one the descriptor holds (a log deleted and
     /// made again after the database closed and opened). A log first seen is made durable by name too: SQLite
-    /// syncs the folder when it syncs a new log, and its first sync may be this one.
+    /// syncs the folder when it syncs a new log, and its first sync may be this one. Which file each is comes
+    /// from `FileIdentity`, which leaves the log's times alone: `stat` here made every sync commit the log's
+    /// inode to the journal (bench/analysis.md, "The log's sync, twice as long as it had to be").
     private func syncLog() throws {
-        var onDisk = stat()
-        guard stat(logPath, &onDisk) == 0 else { throw Self.failure("find", errno) }
-        var held = stat()
-        if log < 0 || fstat(log, &held) != 0 || held.st_ino != onDisk.st_ino || held.st_dev != onDisk.st_dev {
+        guard let onDisk = FileIdentity(path: logPath) else { throw Self.failure("find", errno) }
+        if log < 0 || FileIdentity(descriptor: log) != onDisk {
             if log >= 0 { _ = Foundation.close(log) }
             log = open(logPath, O_RDONLY | O_CLOEXEC)
             guard log >= 0 else { throw Self.failure("open", errno) }
