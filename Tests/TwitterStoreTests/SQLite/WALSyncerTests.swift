@@ -58,12 +58,9 @@ struct WALSyncerTests {
         _ = schedule.nextSync()
         #expect(schedule.phase == .idle)
 
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lone-\(UUID()).sqlite").path
-        let database = try AppDatabase.open(path: path)
-        defer {
-            try? database.close()
-            WALCheckpointerTests.remove(path)
-        }
+        let scratch = try ScratchDatabase("lone")
+        defer { scratch.remove() }
+        let database = scratch.database
         let syncer = try #require(database.syncer)
         let caller = pthread_self()
         let threads = Mutex<[Bool]>([])
@@ -109,12 +106,9 @@ struct WALSyncerTests {
     }
 
     @Test func workRunsInCommitOrderOnceSynced() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(UUID()).sqlite").path
-        let database = try AppDatabase.open(path: path)
-        defer {
-            try? database.close()
-            WALCheckpointerTests.remove(path)
-        }
+        let scratch = try ScratchDatabase("sync")
+        defer { scratch.remove() }
+        let database = scratch.database
         let syncer = try #require(database.syncer)
         let ran = Ran()
         let outcomes = Mutex<[Bool]>([])
@@ -132,12 +126,9 @@ struct WALSyncerTests {
     /// GRDB's pool turns its writer to NORMAL with WAL; the store turns it back, and the post committer, which
     /// commits under NORMAL and syncs on its own, leaves it FULL for the writes after its batches.
     @Test func theWriterSyncsEveryCommitExceptThePostCommittersOwn() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID()).sqlite").path
-        let database = try AppDatabase.open(path: path)
-        defer {
-            try? database.close()
-            WALCheckpointerTests.remove(path)
-        }
+        let scratch = try ScratchDatabase("full")
+        defer { scratch.remove() }
+        let database = scratch.database
         let synchronous = { try database.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } }
         #expect(try synchronous() == 2, "FULL after opening")
         let stores = database.stores(observer: CommitRecorder())
@@ -155,12 +146,9 @@ struct WALSyncerTests {
     /// SQLite changes `synchronous` when it compiles the `PRAGMA`, not when it runs it: a statement kept compiled
     /// would leave every loop after the first under the first setting it made.
     @Test func thePostCommittersSettingTakesEffectEveryTime() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("level-\(UUID()).sqlite").path
-        let database = try AppDatabase.open(path: path)
-        defer {
-            try? database.close()
-            WALCheckpointerTests.remove(path)
-        }
+        let scratch = try ScratchDatabase("level")
+        defer { scratch.remove() }
+        let database = scratch.database
         let levels = try database.writer.writeWithoutTransaction { db in
             try [SQLitePostCommitter.Synchronous.normal, .full, .normal, .full].map { level in
                 try SQLitePostCommitter.set(level, db)
