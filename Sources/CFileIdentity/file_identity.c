@@ -22,16 +22,16 @@ static int from_stat(const struct stat *found, twitterd_file_identity *identity)
 
 int twitterd_path_identity(const char *path, twitterd_file_identity *identity) {
     if (from_statx(AT_FDCWD, path, 0, identity) == 0) return 0;
-    if (errno != ENOSYS && errno != EPERM) return -1;
+    if (errno != ENOSYS && errno != EPERM) return errno;
     struct stat found;
-    if (stat(path, &found) != 0) return -1;
+    if (stat(path, &found) != 0) return errno;
     return from_stat(&found, identity);
 }
 
 int twitterd_descriptor_identity(int fd, twitterd_file_identity *identity) {
     if (from_statx(fd, "", AT_EMPTY_PATH, identity) == 0) return 0;
-    if (errno != ENOSYS && errno != EPERM) return -1;
+    if (errno != ENOSYS && errno != EPERM) return errno;
     struct stat found;
-    if (fstat(fd, &found) != 0) return -1;
+    if (fstat(fd, &found) != 0) return errno;
     return from_stat(&found, identity);
 }

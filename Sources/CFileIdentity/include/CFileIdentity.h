@@ -17,10 +17,11 @@ typedef struct {
     uint64_t inode;
 } twitterd_file_identity;
 
-/// The file at `path`: 0, or -1 with errno set.
+/// The file at `path`: 0, or the error number (errno's value), so that nothing between the call and the caller's
+/// reading of it can change it.
 int twitterd_path_identity(const char *path, twitterd_file_identity *identity);
 
-/// The file the descriptor `fd` holds: 0, or -1 with errno set.
+/// The file the descriptor `fd` holds: 0, or the error number.
 int twitterd_descriptor_identity(int fd, twitterd_file_identity *identity);
 
 #endif

@@ -35,7 +35,10 @@ extension AppDatabase: SQLDatabase {
     ) async throws -> Result {
         try await writer.writeWithoutTransaction { db in
             var outcome: (Result, [CommitEvent])?
-            try db.inKeptTransaction { outcome = try SQLiteConnection.run(db, body) }
+            try db.inTransaction {
+                outcome = try SQLiteConnection.run(db, body)
+                return .commit
+            }
             guard let (result, events) = outcome else { throw TwitterError(.internal, "The write had no outcome") }
             if !events.isEmpty { observer.committed(events) }
             return result

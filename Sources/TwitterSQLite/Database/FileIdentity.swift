@@ -7,17 +7,24 @@ struct FileIdentity: Equatable {
     let device: UInt64
     let inode: UInt64
 
-    /// The file at `path`; nil with `errno` set when there is none or it cannot be read.
-    init?(path: String) {
+    /// Why a file's identity could not be read: errno's value, as the call returned it.
+    struct Failure: Error, Equatable {
+        let code: Int32
+    }
+
+    /// The file at `path`.
+    init(path: String) throws(Failure) {
         var found = twitterd_file_identity()
-        guard twitterd_path_identity(path, &found) == 0 else { return nil }
+        let code = twitterd_path_identity(path, &found)
+        guard code == 0 else { throw Failure(code: code) }
         self.init(found)
     }
 
-    /// The file the descriptor holds; nil with `errno` set when the descriptor is not open.
-    init?(descriptor: Int32) {
+    /// The file the descriptor holds.
+    init(descriptor: Int32) throws(Failure) {
         var found = twitterd_file_identity()
-        guard twitterd_descriptor_identity(descriptor, &found) == 0 else { return nil }
+        let code = twitterd_descriptor_identity(descriptor, &found)
+        guard code == 0 else { throw Failure(code: code) }
         self.init(found)
     }
 

@@ -138,8 +138,9 @@ final class WALSyncer: Sendable {
     /// from `FileIdentity`, which leaves the log's times alone: `stat` here made every sync commit the log's
     /// inode to the journal (bench/analysis.md, "The log's sync, twice as long as it had to be").
     private func syncLog() throws {
-        guard let onDisk = FileIdentity(path: logPath) else { throw Self.failure("find", errno) }
-        if log < 0 || FileIdentity(descriptor: log) != onDisk {
+        let onDisk: FileIdentity
+        do { onDisk = try FileIdentity(path: logPath) } catch { throw Self.failure("find", error.code) }
+        if log < 0 || (try? FileIdentity(descriptor: log)) != onDisk {
             if log >= 0 { _ = Foundation.close(log) }
             log = open(logPath, O_RDONLY | O_CLOEXEC)
             guard log >= 0 else { throw Self.failure("open", errno) }

@@ -78,7 +78,10 @@ struct SQLitePostCommitter: PostCommitting {
     private func commit(_ batch: [Waiting], in db: Database) -> ([Outcome], [CommitEvent]) {
         do {
             var written: ([Outcome], [CommitEvent]) = ([], [])
-            try db.inKeptTransaction { written = try write(batch.map(\.item), in: db) }
+            try db.inTransaction {
+                written = try write(batch.map(\.item), in: db)
+                return .commit
+            }
             return written
         } catch {
             return (batch.map { _ in .failure(error) }, [])
