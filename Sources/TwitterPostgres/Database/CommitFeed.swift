@@ -12,7 +12,7 @@ import TwitterRuntime
 /// A daemon's own write is delivered as soon as it commits, after any other daemon's entries with smaller ids;
 /// the others' arrive on a notification, and the heartbeat, four times a second, catches up whatever a missed
 /// notification (a reconnect, a restart of the server) left behind. Nothing is lost or doubled because delivery
-/// follows one cursor, `delivered`, under one lock.
+/// follows one cursor (`CommitCursor`), under one lock.
 ///
 /// The heartbeat also keeps this daemon's row in `daemons` (what it has delivered, when it was last seen) and its
 /// `ReadLease`: while the lease holds and every notified entry is delivered, the daemon is current and answers
@@ -25,9 +25,7 @@ final class CommitFeed: Sendable {
     private let logger: Logger
 
     private struct State {
-        var delivered: Int64 = 0
-        /// The newest entry a notification named.
-        var notified: Int64 = 0
+        var cursor = CommitCursor()
         var lease = ReadLease.notListening
         var observer: (any CommitObserving)?
         /// Catch-ups begun so far, and the number of the last one that read the log to its end.
@@ -44,7 +42,7 @@ final class CommitFeed: Sendable {
 
     /// Starts at the log's end: what was committed before this daemon opened the database is in the database.
     func start(at newest: Int64) {
-        state.withLock { $0.delivered = newest }
+        state.withLock { $0.cursor = CommitCursor(startingAt: newest) }
     }
 
     /// Sets the observer remote entries go to.
@@ -57,17 +55,23 @@ final class CommitFeed: Sendable {
     /// heartbeat can tell in one statement whether one lies beyond what its daemon delivered.
     func record(_ events: [CommitEvent], in connection: PostgresConnection) async throws -> Int64 {
         let id = try await log.append(events, in: connection)
+        state.withLock { $0.cursor.appended(id) }
         if events.contains(where: \.withdrawsAccess) {
             try await connection.run("UPDATE commit_events SET withdraws_access = true WHERE id = \(id)")
         }
         return id
     }
 
+    /// The ordered write that appended this daemon's last entry ended: its entry delivered, or the write failed.
+    func writeEnded() {
+        state.withLock { $0.cursor.writeEnded() }
+    }
+
     /// Whether this daemon knows every commit an answer may rest on without reading the log first: the lease
     /// holds (no revocation it has not applied can have been answered) and every entry notified so far is
     /// delivered (the others' tweets are cached).
     func isCurrent(at now: ContinuousClock.Instant = .now) -> Bool {
-        state.withLock { $0.lease.isHeld(at: now) && $0.delivered >= $0.notified }
+        state.withLock { $0.lease.isHeld(at: now) && $0.cursor.isCaughtUp }
     }
 
     /// Delivers this daemon's committed entry `id` with its `events` to `observer`, after every earlier entry
@@ -81,12 +85,7 @@ final class CommitFeed: Sendable {
         do {
             try await delivery.withLock {
                 try await catchUp(reading: store, before: id)
-                let isNew = state.withLock { state -> Bool in
-                    guard id > state.delivered else { return false }
-                    state.delivered = id
-                    return true
-                }
-                if isNew { observer.committed(events) }
+                if state.withLock({ $0.cursor.deliver(id) }) { observer.committed(events) }
             }
         } catch {
             logger.warning(
@@ -124,14 +123,14 @@ final class CommitFeed: Sendable {
             if withdrawnElsewhere { Task { try? await self.report(to: store) } }
         }
         while true {
-            let after = state.withLock { $0.delivered }
+            let after = state.withLock { $0.cursor.delivered }
             if let bound, after >= bound - 1 { return }
             let entries = try await log.entries(after: after, before: bound, reading: store, logger: logger)
             guard !entries.isEmpty else { return }
             for entry in entries {
                 if entry.origin != origin, entry.events.contains(where: \.withdrawsAccess) { withdrawnElsewhere = true }
                 let observer = state.withLock { state in
-                    state.delivered = entry.id
+                    _ = state.cursor.deliver(entry.id)
                     return state.observer
                 }
                 guard !entry.events.isEmpty, let observer else { continue }
@@ -158,7 +157,7 @@ final class CommitFeed: Sendable {
             case .listening:
                 self.state.withLock { $0.lease = $0.lease.startedListening() }
             case .notified(let id):
-                if let id { self.state.withLock { $0.notified = max($0.notified, id) } }
+                guard self.state.withLock({ $0.cursor.notify(id) }) else { return }
             case .stoppedListening:
                 self.state.withLock { $0.lease = $0.lease.stoppedListening() }
                 return
@@ -193,7 +192,7 @@ final class CommitFeed: Sendable {
     /// snapshot).
     @discardableResult
     private func report(to store: PostgresStore) async throws -> Bool {
-        let delivered = state.withLock { $0.delivered }
+        let delivered = state.withLock { $0.cursor.delivered }
         return try await store.read { [origin] connection in
             try await connection.value(
                 """

@@ -198,6 +198,7 @@ public final class PostgresStore: HealthChecking, Sendable {
         _ body: @escaping @Sendable (PostgresConnection) async throws -> (Result, [CommitEvent])
     ) async throws -> Result {
         let (result, withdrawing) = try await writeOrder.withLock {
+            defer { feed.writeEnded() }
             let (result, events, entry) = try await withConnection { [feed] connection in
                 try await connection.inTransaction { connection in
                     try await PostgresSQLConnection(connection: connection).run(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TwitterSQLite
@@ -53,21 +54,20 @@ struct FileIdentityTests {
 
 /// A file of its own in a folder of its own, removed with it.
 final class ScratchFile {
-    let folder: URL
+    let folder: String
     let path: String
     let descriptor: Int32
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("file-identity-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        path = folder.appendingPathComponent("log").path
+        folder = try TemporaryDirectory.make(prefix: "file-identity")
+        path = folder + "/log"
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     }
 
     deinit {
         _ = close(descriptor)
-        try? FileManager.default.removeItem(at: folder)
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     func writeByte() throws {
