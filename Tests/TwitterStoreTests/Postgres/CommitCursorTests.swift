@@ -8,9 +8,11 @@ import Testing
 struct CommitCursorTests {
     @Test func anotherDaemonsEntryIsReadFromTheLog() {
         var cursor = CommitCursor(startingAt: 10)
-        #expect(cursor.notify(11))
+        let read = cursor.notify(11)
+        #expect(read)
         #expect(!cursor.isCaughtUp)
-        #expect(cursor.deliver(11))
+        let new = cursor.deliver(11)
+        #expect(new)
         #expect(cursor.isCaughtUp)
     }
 
@@ -18,9 +20,11 @@ struct CommitCursorTests {
         var cursor = CommitCursor(startingAt: 10)
         cursor.appended(11)
         // The notification can come before the write delivers its entry: nothing to read, yet not caught up.
-        #expect(!cursor.notify(11))
+        let read = cursor.notify(11)
+        #expect(!read)
         #expect(!cursor.isCaughtUp)
-        #expect(cursor.deliver(11))
+        let new = cursor.deliver(11)
+        #expect(new)
         cursor.writeEnded()
         #expect(cursor.isCaughtUp)
         #expect(cursor.writing == nil)
@@ -29,20 +33,27 @@ struct CommitCursorTests {
     @Test func anEntryDeliveredAlreadyIsNotReadAgain() {
         var cursor = CommitCursor(startingAt: 10)
         cursor.appended(11)
-        #expect(cursor.deliver(11))
+        let new = cursor.deliver(11)
+        #expect(new)
         cursor.writeEnded()
-        #expect(!cursor.notify(11), "the write delivered it before its notification came")
-        #expect(!cursor.notify(9))
-        #expect(!cursor.deliver(11), "delivered once")
+        let readAfterItsWrite = cursor.notify(11)
+        #expect(!readAfterItsWrite, "the write delivered it before its notification came")
+        let readOlder = cursor.notify(9)
+        #expect(!readOlder)
+        let newAgain = cursor.deliver(11)
+        #expect(!newAgain, "delivered once")
         #expect(cursor.isCaughtUp)
     }
 
     @Test func anotherDaemonsEntryDuringThisDaemonsWriteIsStillRead() {
         var cursor = CommitCursor(startingAt: 10)
         cursor.appended(12)
-        #expect(cursor.notify(11), "committed elsewhere before this write")
-        #expect(cursor.notify(13), "committed elsewhere after it")
-        #expect(!cursor.notify(12))
+        let readBefore = cursor.notify(11)
+        #expect(readBefore, "committed elsewhere before this write")
+        let readAfter = cursor.notify(13)
+        #expect(readAfter, "committed elsewhere after it")
+        let readOwn = cursor.notify(12)
+        #expect(!readOwn)
     }
 
     @Test func aWriteThatFailedLeavesItsEntryToTheLog() {
@@ -50,14 +61,16 @@ struct CommitCursorTests {
         cursor.appended(11)
         // Committed, then the read of the entries before it failed: the write ended without delivering it.
         cursor.writeEnded()
-        #expect(cursor.notify(11))
+        let read = cursor.notify(11)
+        #expect(read)
         #expect(!cursor.isCaughtUp)
     }
 
     @Test func anUnreadableNotificationIsReadFromTheLog() {
         var cursor = CommitCursor(startingAt: 10)
         cursor.appended(11)
-        #expect(cursor.notify(nil))
+        let read = cursor.notify(nil)
+        #expect(read)
         #expect(cursor.isCaughtUp, "it named no entry")
     }
 }
