@@ -1,13 +1,13 @@
 #!/bin/sh
 # ab-postgres.sh SQLITE_SEED BIN_DIR…: durable posts on PostgreSQL, several builds of twitterd alternately on one
-# database, driven by the C client (64 connections × 4 in flight, rates off), ROUNDS rounds (default 3) of 5 s.
-# Each round starts with the last build's SQLite posts under the same load on a copy of SQLITE_SEED (seeded with
-# `twitterd seed`), so each PostgreSQL figure has its ratio to SQLite's in the same minutes, as `make bench` takes
-# it. Beside each round: the WAL flushes and commits a second (pg_stat_wal, pg_stat_database) and the statements
-# a batch ran (pg_stat_statements' calls over the batches' inserts, and each one's mean time on the server), the
-# serial chain each batch is.
-# The cluster is made and removed here, with bench/postgres.sh's settings; PG_USERS, PG_TWEETS and PG_FOLLOWS
-# size its seed (default 1,000, 100,000 and 100). The builds alternate on the same database, so each finds the
+# database, driven by the C client (64 connections × 4 in flight, rates off), ROUNDS rounds (default 3) of 5 s;
+# with LOAD=home, home timelines 16 × 8 instead, as `make bench` runs them. Each round starts with the last build
+# on SQLite under the same load, on a copy of SQLITE_SEED (seeded with `twitterd seed`), so each PostgreSQL figure
+# has its ratio to SQLite's in the same minutes, as `make bench` takes it. Beside each round of posts: the WAL
+# syncs and commits (pg_stat_wal, pg_stat_database), the statements a batch ran (pg_stat_statements' calls over
+# the batches' inserts, with each one's mean time on the server), and a batch's cycle against the server's part.
+# The cluster is made and removed here, with make bench's settings (bench/lib.sh's pg_cluster_start); PG_USERS,
+# PG_TWEETS and PG_FOLLOWS size its seed (default 1,000, 100,000 and 100). The builds alternate on the same database, so each finds the
 # tweets the ones before it posted. Example, main against a change:
 #   sh bench/ab-postgres.sh /tmp/seed.sqlite /tmp/main/.build/release .build/release
 set -eu
@@ -21,31 +21,18 @@ PG_FOLLOWS=${PG_FOLLOWS:-100}
 for last in "$@"; do :; done
 work=$(mktemp -d /tmp/twitterd-abpg.XXXXXX)
 chmod 0755 "$work"
-bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-PG="$work/pg"
-mkdir -p "$PG" && chmod 0700 "$PG"
-as=""
-if [ "$(id -u)" -eq 0 ]; then
-    chown postgres: "$PG"
-    as="runuser -u postgres --"
-fi
 pid=""
 stop() {
     [ -z "$pid" ] || kill "$pid" 2>/dev/null || true
-    $as "$bindir/pg_ctl" -D "$PG/data" -m fast -w stop >/dev/null 2>&1 || true
+    pg_cluster_stop
     rm -rf "$work"
 }
 trap stop EXIT
 trap 'exit 130' INT TERM
 cc -O2 -o "$work/load_client" bench/load_client.c
 printf '[rates]\nposts = "off"\nfollows = "off"\nlikes = "off"\nreposts = "off"\nreports = "off"\n' > "$work/twitterd.toml"
-$as "$bindir/initdb" -D "$PG/data" -U twitterd --auth=trust -E UTF8 --locale=C.UTF-8 > "$work/initdb.log" 2>&1
-$as "$bindir/pg_ctl" -D "$PG/data" -l "$PG/server.log" -w -t 60 -o "-k $PG -c listen_addresses='' -p 5432 \
-    -c fsync=on -c synchronous_commit=on -c max_connections=100 -c shared_buffers=256MB \
-    -c shared_preload_libraries=pg_stat_statements" start > /dev/null
+pg_cluster_start "$work/pg"
 sql() { psql -h "$PG" -U twitterd -d twitterd -At -F ' ' "$@"; }
-psql -q -h "$PG" -U twitterd -d postgres -c 'CREATE DATABASE twitterd' > /dev/null
-sql -q -c 'CREATE EXTENSION pg_stat_statements' > /dev/null
 URL="postgres://twitterd@/twitterd?host=$PG"
 POST='{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
 
@@ -59,8 +46,14 @@ serve() { # bin, database: starts twitterd on $work/sock, its pid in $pid, and r
     done
 }
 halt() { kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""; }
-posts() { # the C client's posts, one object
-    "$work/load_client" --socket "$work/sock" --duration 5 --connections 64 --depth 4 --login "$SEED_LOGIN" "$POST"
+case ${LOAD:-post} in
+post) load="--connections 64 --depth 4"; request=$POST ;;
+home) load="--connections 16 --depth 8"; request='{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}' ;;
+*) echo "ab-postgres.sh: LOAD is post or home" >&2; exit 64 ;;
+esac
+drive() { # the C client's load, one object
+    # shellcheck disable=SC2086 # the load's options are meant to split
+    "$work/load_client" --socket "$work/sock" --duration 5 $load --login "$SEED_LOGIN" "$request"
 }
 
 # The first build makes the schema and signs seed1 up (its password hash is the daemon's own), then the seed.
@@ -75,19 +68,24 @@ round=1
 while [ "$round" -le "$rounds" ]; do
     cp "$seed" "$work/sqlite.db"
     serve "$last" "$work/sqlite.db"
-    posts | jq -r --arg round "$round" '"\($round) SQLite (last build) \(.requestsPerSecond | floor) posts/s, p50 \(.p50Micros) µs, p99 \(.p99Micros) µs, \(.errors) errors"'
+    drive | jq -r --arg round "$round" '"\($round) SQLite (last build) \(.requestsPerSecond | floor) req/s, p50 \(.p50Micros) µs, p99 \(.p99Micros) µs, \(.errors) errors"'
     halt
     rm -f "$work/sqlite.db"*
     for bin in "$@"; do
         serve "$bin" "$URL"
         sql -q -c 'SELECT pg_stat_statements_reset()' > /dev/null
-        read -r syncs0 commits0 <<EOF
-$(sql -c "SELECT wal_sync, (SELECT xact_commit FROM pg_stat_database WHERE datname = 'twitterd') FROM pg_stat_wal")
+        read -r syncs0 commits0 synced0 <<EOF
+$(sql -c "SELECT wal_sync, (SELECT xact_commit FROM pg_stat_database WHERE datname = 'twitterd'), wal_sync_time FROM pg_stat_wal")
 EOF
-        result=$(posts)
-        read -r syncs1 commits1 <<EOF
-$(sql -c "SELECT wal_sync, (SELECT xact_commit FROM pg_stat_database WHERE datname = 'twitterd') FROM pg_stat_wal")
+        result=$(drive)
+        read -r syncs1 commits1 synced1 <<EOF
+$(sql -c "SELECT wal_sync, (SELECT xact_commit FROM pg_stat_database WHERE datname = 'twitterd'), wal_sync_time FROM pg_stat_wal")
 EOF
+        halt
+        echo "$result" | jq -r --arg bin "$bin" --arg round "$round" --arg s "$((syncs1 - syncs0))" \
+            --arg c "$((commits1 - commits0))" \
+            '"\($round) \($bin) \(.requestsPerSecond | floor) req/s, p50 \(.p50Micros) µs, p99 \(.p99Micros) µs, \(.errors) errors; \($s) WAL syncs, \($c) commits in the round"'
+        [ "${LOAD:-post}" = post ] || continue
         # The statements of the ordered writes, per batch (one INSERT INTO tweets a batch).
         perbatch=$(sql -c "WITH s AS (SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 60) AS q, calls, mean_exec_time
                 FROM pg_stat_statements),
@@ -95,11 +93,16 @@ EOF
             SELECT string_agg(round(calls::numeric / (SELECT n FROM b), 2) || ' x ' || round(mean_exec_time::numeric, 3)
                 || ' ms ' || q, '; ' ORDER BY calls DESC)
             FROM s WHERE calls >= (SELECT n FROM b) / 2")
-        halt
-        echo "$result" | jq -r --arg bin "$bin" --arg round "$round" --arg s "$((syncs1 - syncs0))" \
-            --arg c "$((commits1 - commits0))" \
-            '"\($round) \($bin) \(.requestsPerSecond | floor) posts/s, p50 \(.p50Micros) µs, p99 \(.p99Micros) µs, \(.errors) errors; \($s) WAL syncs, \($c) commits in the round"'
+        # A batch's cycle (the load's 5 s over its batches) against what the server spent on it: its statements
+        # and the WAL syncs (wal_sync_time, over the batches); the rest is the daemon's side of the chain.
+        cycle=$(sql -c "WITH s AS (SELECT query, calls, total_exec_time FROM pg_stat_statements),
+            b AS (SELECT sum(calls) AS n FROM s WHERE query LIKE 'INSERT INTO tweets%')
+            SELECT (SELECT n FROM b) || ' batches, a cycle of ' || round(5000 / (SELECT n FROM b), 2) || ' ms: statements '
+                || round(sum(total_exec_time)::numeric / (SELECT n FROM b), 2) || ' ms, WAL syncs '
+                || round(($synced1 - $synced0)::numeric / (SELECT n FROM b), 2) || ' ms'
+            FROM s WHERE calls >= (SELECT n FROM b) / 2")
         echo "    a batch's statements: $perbatch"
+        echo "    $cycle"
     done
     round=$((round + 1))
 done

@@ -62,3 +62,40 @@ cload_cpu() { # name, "daemon pids", postmaster pid, socket, args...
         -v load="$(cut -d ' ' -f 1 /proc/loadavg)" \
         'BEGIN { w = t1 - t0; printf "{\"seconds\":%.1f,\"twitterdCores\":%.2f,\"postgresCores\":%.2f,\"loadAverage\":%s}", w, d / hz / w, s / hz / w, load }')"
 }
+
+# A PostgreSQL cluster of the bench's own in the folder PG (an absolute path: the daemons' URL names the socket's
+# folder; made here, 0700), with the twitterd database and pg_stat_statements in it. The server keeps PostgreSQL's
+# durable defaults (fsync on, synchronous_commit on, full_page_writes on), so an answered post is on disk, as with
+# SQLite's synchronous=FULL; Unix socket only, trust on it (the folder is private to root and the server's user);
+# shared_buffers 256 MB (the default 128 MB holds less than the seeded tables and indexes); pg_stat_statements
+# preloaded and track_wal_io_timing on, for what a load spent on the server. Sets bindir and as (how the server's
+# tools are run); pg_cluster_stop stops it and removes the folder.
+pg_cluster_start() { # folder
+    PG=$1
+    bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ]; then
+        echo "no PostgreSQL server in /usr/lib/postgresql/*/bin; run scripts/install-deps.sh" >&2
+        exit 1
+    fi
+    rm -rf "$PG" && mkdir -p "$PG" && chmod 0700 "$PG"
+    as=""
+    if [ "$(id -u)" -eq 0 ]; then
+        # Debian's server refuses to run as root: as root it runs as the `postgres` user its package creates.
+        chown postgres: "$PG"
+        as="runuser -u postgres --"
+    fi
+    $as "$bindir/initdb" -D "$PG/data" -U twitterd --auth=trust -E UTF8 --locale=C.UTF-8 > "$PG/initdb.log" 2>&1 ||
+        { cat "$PG/initdb.log" >&2; exit 1; }
+    $as "$bindir/pg_ctl" -D "$PG/data" -l "$PG/server.log" -w -t 60 -o "-k $PG -c listen_addresses='' -p 5432 \
+        -c fsync=on -c synchronous_commit=on -c max_connections=100 -c shared_buffers=256MB \
+        -c shared_preload_libraries=pg_stat_statements -c track_wal_io_timing=on" start > /dev/null ||
+        { cat "$PG/server.log" >&2; exit 1; }
+    psql -q -h "$PG" -U twitterd -d postgres -c 'CREATE DATABASE twitterd' > /dev/null
+    psql -q -h "$PG" -U twitterd -d twitterd -c 'CREATE EXTENSION pg_stat_statements' > /dev/null
+}
+
+pg_cluster_stop() {
+    [ -n "${bindir:-}" ] || return 0
+    ${as:-} "$bindir/pg_ctl" -D "$PG/data" -m fast -w stop >/dev/null 2>&1 || true
+    rm -rf "$PG"
+}

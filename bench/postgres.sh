@@ -3,10 +3,8 @@
 # the anchors): durable posts and home timelines through one daemon, then through two daemons sharing the
 # database, in a PostgreSQL cluster of its own in .build/bench-postgres, removed at the end.
 #
-# The cluster keeps PostgreSQL's durable defaults: fsync on, synchronous_commit on, full_page_writes on, so an
-# answered post is on disk, as with SQLite's synchronous=FULL. Unix socket only, trust on it (the folder is
-# private to root and the server's user). shared_buffers is 256 MB (the default 128 MB holds less than the
-# seeded tables and indexes); everything else is the default.
+# The cluster's settings are bench/lib.sh's (pg_cluster_start): PostgreSQL's durable defaults, everything else the
+# default but shared_buffers (256 MB) and what measures the server (pg_stat_statements, track_wal_io_timing).
 #
 # Expects from run.sh: BIN, WORK, RESULTS, DURATION, ROUNDS, the C client in $WORK/load_client, and
 # $WORK/twitterd.toml (rates off). PG_USERS, PG_TWEETS and PG_FOLLOWS size the seed (default: the SQLite
@@ -18,44 +16,19 @@ PG_USERS=${PG_USERS:-10000}
 PG_TWEETS=${PG_TWEETS:-1000000}
 PG_FOLLOWS=${PG_FOLLOWS:-100}
 
-bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ]; then
-    echo "postgres.sh: no PostgreSQL server in /usr/lib/postgresql/*/bin; run scripts/install-deps.sh" >&2
-    exit 1
-fi
-# Beside the bench's work folder, not in it: twitterd makes the folder of its SQLite database (that one) 0700,
-# which the server's user could not enter. An absolute path: the daemons' URL names the socket's folder.
-PG="$PWD/$(dirname "$WORK")/bench-postgres"
-rm -rf "$PG" && mkdir -p "$PG"
-chmod 0700 "$PG"
-as=""
-if [ "$(id -u)" -eq 0 ]; then
-    # Debian's server refuses to run as root: as root it runs as the `postgres` user its package creates.
-    chown postgres: "$PG"
-    as="runuser -u postgres --"
-fi
 DAEMONS=""
 stop() {
     # shellcheck disable=SC2086
     [ -z "$DAEMONS" ] || kill $DAEMONS 2>/dev/null || true
-    $as "$bindir/pg_ctl" -D "$PG/data" -m fast -w stop >/dev/null 2>&1 || true
-    rm -rf "$PG"
+    pg_cluster_stop
 }
 trap stop EXIT
 trap 'exit 130' INT TERM
-
+# Beside the bench's work folder, not in it: twitterd makes the folder of its SQLite database (that one) 0700,
+# which the server's user could not enter.
+pg_cluster_start "$PWD/$(dirname "$WORK")/bench-postgres"
 echo "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}'): a cluster in $PG"
-$as "$bindir/initdb" -D "$PG/data" -U twitterd --auth=trust -E UTF8 --locale=C.UTF-8 > "$PG/initdb.log" 2>&1 ||
-    { cat "$PG/initdb.log" >&2; exit 1; }
-$as "$bindir/pg_ctl" -D "$PG/data" -l "$PG/server.log" -w -t 60 -o "-k $PG -c listen_addresses='' -p 5432 \
-    -c fsync=on -c synchronous_commit=on -c max_connections=100 -c shared_buffers=256MB \
-    -c shared_preload_libraries=pg_stat_statements" start > /dev/null ||
-    { cat "$PG/server.log" >&2; exit 1; }
 POSTMASTER=$(head -n 1 "$PG/data/postmaster.pid")
-psql -q -h "$PG" -U twitterd -d postgres -c 'CREATE DATABASE twitterd' > /dev/null
-# What the server spent its time on during the one-daemon post load (statements()): the profile of the database's
-# side, beside the cores and WAL flushes.
-psql -q -h "$PG" -U twitterd -d twitterd -c 'CREATE EXTENSION pg_stat_statements' > /dev/null
 URL="postgres://twitterd@/twitterd?host=$PG"
 record postgres_server "{\"version\":\"$("$bindir/postgres" --version | awk '{print $3}')\",\"fsync\":\"$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SHOW fsync')\",\"synchronousCommit\":\"$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SHOW synchronous_commit')\",\"sharedBuffers\":\"$(psql -h "$PG" -U twitterd -d twitterd -Atc 'SHOW shared_buffers')\"}"
 
