@@ -1,7 +1,8 @@
 #!/bin/sh
 # ab-postgres.sh SQLITE_SEED BIN_DIR…: durable posts on PostgreSQL, several builds of twitterd alternately on one
 # database, driven by the C client (64 connections × 4 in flight, rates off), ROUNDS rounds (default 3) of 5 s;
-# with LOAD=home, home timelines 16 × 8 instead, as `make bench` runs them. Each round starts with the last build
+# with LOAD=home, home timelines 16 × 8 instead, as `make bench` runs them; with PAIR=1 through two daemons of each
+# build on the database, the client's connections dealt between them (make bench's c_pg2 loads). Each round starts with the last build
 # on SQLite under the same load, on a copy of SQLITE_SEED (seeded with `twitterd seed`), so each PostgreSQL figure
 # has its ratio to SQLite's in the same minutes, as `make bench` takes it. Beside each round of posts: the WAL
 # syncs and commits (pg_stat_wal, pg_stat_database), the statements a batch ran (pg_stat_statements' calls over
@@ -21,9 +22,10 @@ PG_FOLLOWS=${PG_FOLLOWS:-100}
 for last in "$@"; do :; done
 work=$(mktemp -d /tmp/twitterd-abpg.XXXXXX)
 chmod 0755 "$work"
-pid=""
+pid=""; partner=""
 stop() {
-    [ -z "$pid" ] || kill "$pid" 2>/dev/null || true
+    # shellcheck disable=SC2086 # either may be empty
+    kill $pid $partner 2>/dev/null || true
     pg_cluster_stop
     rm -rf "$work"
 }
@@ -36,16 +38,23 @@ sql() { psql -h "$PG" -U twitterd -d twitterd -At -F ' ' "$@"; }
 URL="postgres://twitterd@/twitterd?host=$PG"
 POST='{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
 
-serve() { # bin, database: starts twitterd on $work/sock, its pid in $pid, and returns once it answers
-    "$1/twitterd" --socket "$work/sock" --http "unix:$work/http.sock" --database "$2" --config "$work/twitterd.toml" \
+start() { # bin, database, socket: starts twitterd on the socket, its pid in $started, and returns once it answers
+    "$1/twitterd" --socket "$3" --http "unix:${3%.sock}-http.sock" --database "$2" --config "$work/twitterd.toml" \
         --log-level warning 2>> "$work/twitterd.log" &
-    pid=$!
-    until "$1/twctl" --socket "$work/sock" status > /dev/null 2>&1; do
-        kill -0 "$pid" 2>/dev/null || { cat "$work/twitterd.log" >&2; exit 1; }
+    started=$!
+    until "$1/twctl" --socket "$3" status > /dev/null 2>&1; do
+        kill -0 "$started" 2>/dev/null || { cat "$work/twitterd.log" >&2; exit 1; }
         sleep 0.1
     done
 }
-halt() { kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""; }
+serve() { # bin, database: twitterd on $work/a.sock (pid in $pid), and with PAIR=1 on PostgreSQL a second on b.sock
+    start "$1" "$2" "$work/a.sock"; pid=$started
+    if [ "${PAIR:-0}" = 1 ] && [ "$2" = "$URL" ]; then start "$1" "$2" "$work/b.sock"; partner=$started; fi
+}
+halt() {
+    # shellcheck disable=SC2086 # partner may be empty
+    kill $pid $partner; wait $pid $partner 2>/dev/null || true; pid=""; partner=""
+}
 case ${LOAD:-post} in
 post) load="--connections 64 --depth 4"; request=$POST ;;
 home) load="--connections 16 --depth 8"; request='{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}' ;;
@@ -53,13 +62,15 @@ home) load="--connections 16 --depth 8"; request='{"jsonrpc":"2.0","method":"tim
 esac
 drive() { # the C client's load, one object
     # shellcheck disable=SC2086 # the load's options are meant to split
-    "$work/load_client" --socket "$work/sock" --duration 5 $load --login "$SEED_LOGIN" "$request"
+    sockets="--socket $work/a.sock"
+    [ -z "$partner" ] || sockets="$sockets --socket $work/b.sock"
+    "$work/load_client" $sockets --duration 5 $load --login "$SEED_LOGIN" "$request"
 }
 
 # The first build makes the schema and signs seed1 up (its password hash is the daemon's own), then the seed.
 serve "$last" "$URL"
 printf '%s\n' '{"jsonrpc":"2.0","method":"auth.signup","params":{"email":"seed1@example.com","password":"seed-password","username":"seed1"},"id":1}' |
-    socat -t 30 - "UNIX-CONNECT:$work/sock" | grep -q '"result"'
+    socat -t 30 - "UNIX-CONNECT:$work/a.sock" | grep -q '"result"'
 halt
 sql -q -v users="$PG_USERS" -v tweets="$PG_TWEETS" -v follows="$PG_FOLLOWS" -f bench/postgres-seed.sql > /dev/null
 sync

@@ -3,7 +3,7 @@
 # copy of one seeded database (a newer build migrates its copy; an older one could not read a migrated file),
 # driven by the same twbench (the last build's), ROUNDS rounds (default 3) of 5 s, with write rate limits off.
 # With CLIENT=c the C client (bench/load_client.c) drives them instead, each connection logged in as its own
-# seeded account, for METHOD post, fetch or ping: twbench takes most of a core of the two, so its rounds
+# seeded account, for METHOD post, fetch, home or ping: twbench takes most of a core of the two, so its rounds
 # measure the daemon's CPU a request; the C client's leave the daemon the machine, as `make bench` does.
 # Prints every round's req/s and the daemon's CPU time per request (from /proc/PID/stat around the load).
 # Alternating cancels this machine's drift between minutes, which two separate `make bench` runs do not.
@@ -23,7 +23,8 @@ if [ "${CLIENT:-twbench}" = c ]; then
     post) request='{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}' ;;
     fetch) request='{"jsonrpc":"2.0","method":"tweets.fetch","params":{"limit":20},"id":1}' ;;
     ping) request='{"jsonrpc":"2.0","method":"system.ping","id":1}' ;;
-    *) echo "ab.sh: the C client knows post, fetch and ping, not $method" >&2; exit 64 ;;
+    home) request='{"jsonrpc":"2.0","method":"timeline.home","params":{"limit":20},"id":1}' ;;
+    *) echo "ab.sh: the C client knows post, fetch, home and ping, not $method" >&2; exit 64 ;;
     esac
 fi
 if [ "${ANCHOR:-}" = redis ]; then

@@ -26,7 +26,7 @@ public final class PostgresStore: HealthChecking, Sendable {
     /// loops. Every statement and its answer is handled there (`onItsLoop`), and an ordered write is a chain of six
     /// round trips; on a loop shared with the clients' connections each answer waited behind their reads and
     /// answers (strace: 1 to 3 ms between a statement's answer and the next statement). Posts 64 × 4 were faster on
-    /// a loop of their own in 5 of 7 rounds, +16 % at the median (bench/analysis-postgres.md, "The pool's loop").
+    /// a loop of their own in 5 of 7 rounds, +16 % at the median (bench/analysis-postgres.md, "Durable posts (#51)").
     private let loop: MultiThreadedEventLoopGroup
     private let runner: Task<Void, Never>
     /// The calls waiting for a pooled connection, and the one task that gives up on those waiting too long.
