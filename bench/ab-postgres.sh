@@ -14,6 +14,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 . bench/lib.sh
+[ $# -ge 2 ] || { echo "usage: ab-postgres.sh SQLITE_SEED BIN_DIR..." >&2; exit 64; }
 seed=$1; shift
 rounds=${ROUNDS:-3}
 PG_USERS=${PG_USERS:-1000}
@@ -21,19 +22,22 @@ PG_TWEETS=${PG_TWEETS:-100000}
 PG_FOLLOWS=${PG_FOLLOWS:-100}
 for last in "$@"; do :; done
 work=$(mktemp -d /tmp/twitterd-abpg.XXXXXX)
-chmod 0755 "$work"
+# The cluster beside it, not in it: a daemon makes the folder of its SQLite database private, and the server's user
+# must go on entering the cluster's (bench/postgres.sh does the same).
+cluster=$(mktemp -d /tmp/twitterd-abpg-cluster.XXXXXX)
+chmod 0755 "$cluster"
 pid=""; partner=""
 stop() {
     # shellcheck disable=SC2086 # either may be empty
     kill $pid $partner 2>/dev/null || true
     pg_cluster_stop
-    rm -rf "$work"
+    rm -rf "$work" "$cluster"
 }
 trap stop EXIT
 trap 'exit 130' INT TERM
 cc -O2 -o "$work/load_client" bench/load_client.c
 printf '[rates]\nposts = "off"\nfollows = "off"\nlikes = "off"\nreposts = "off"\nreports = "off"\n' > "$work/twitterd.toml"
-pg_cluster_start "$work/pg"
+pg_cluster_start "$cluster/pg"
 sql() { psql -h "$PG" -U twitterd -d twitterd -At -F ' ' "$@"; }
 URL="postgres://twitterd@/twitterd?host=$PG"
 POST='{"jsonrpc":"2.0","method":"tweets.post","params":{"text":"load from the C client"},"id":1}'
@@ -42,8 +46,12 @@ start() { # bin, database, socket: starts twitterd on the socket, its pid in $st
     "$1/twitterd" --socket "$3" --http "unix:${3%.sock}-http.sock" --database "$2" --config "$work/twitterd.toml" \
         --log-level warning 2>> "$work/twitterd.log" &
     started=$!
+    tries=0
     until "$1/twctl" --socket "$3" status > /dev/null 2>&1; do
-        kill -0 "$started" 2>/dev/null || { cat "$work/twitterd.log" >&2; exit 1; }
+        tries=$((tries + 1))
+        if [ "$tries" -gt 600 ] || ! kill -0 "$started" 2>/dev/null; then
+            echo "ab-postgres.sh: twitterd did not start:" >&2; cat "$work/twitterd.log" >&2; exit 1
+        fi
         sleep 0.1
     done
 }
@@ -53,7 +61,7 @@ serve() { # bin, database: twitterd on $work/a.sock (pid in $pid), and with PAIR
 }
 halt() {
     # shellcheck disable=SC2086 # partner may be empty
-    kill $pid $partner; wait $pid $partner 2>/dev/null || true; pid=""; partner=""
+    kill $pid $partner 2>/dev/null || true; wait $pid $partner 2>/dev/null || true; pid=""; partner=""
 }
 case ${LOAD:-post} in
 post) load="--connections 64 --depth 4"; request=$POST ;;

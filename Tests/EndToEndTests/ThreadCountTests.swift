@@ -1,10 +1,11 @@
 import Foundation
+import NIOCore
 import TestSupport
 import Testing
 import TwitterClient
 
 /// The configured numbers of event loops and hashing threads are the threads the daemon runs, and a PostgreSQL
-/// database's pool adds one loop.
+/// database's pool adds its own loops.
 struct ThreadCountTests {
     /// The names of the daemon's threads (`/proc/PID/task/*/comm`), by how many carry each prefix.
     static func threads(of pid: Int32, named prefix: String) throws -> Int {
@@ -28,13 +29,14 @@ struct ThreadCountTests {
         }
     }
 
-    /// A PostgreSQL database's pool runs on a loop of its own (`PostgresStore`), beside the configured ones.
-    @Test func aPostgreSQLDaemonsPoolRunsOnALoopOfItsOwn() async throws {
+    /// A PostgreSQL database's pool runs on loops of its own (`PostgresStore.loops`, one per core), beside the
+    /// configured ones.
+    @Test func aPostgreSQLDaemonsPoolRunsOnLoopsOfItsOwn() async throws {
         let daemon = try await DaemonProcess(configuration: "event_loops = 1\n", store: .postgresql)
         try await RPCConnection.withConnection(socketPath: daemon.socketPath) { connection in
             _ = try await connection.call("system.ping")
         }
         #expect(try Self.threads(of: daemon.processID, named: "NIO-SGLTN-") == 1)
-        #expect(try Self.threads(of: daemon.processID, named: "NIO-ELT-") == 1)
+        #expect(try Self.threads(of: daemon.processID, named: "NIO-ELT-") == System.coreCount)
     }
 }

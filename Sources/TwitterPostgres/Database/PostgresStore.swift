@@ -22,12 +22,6 @@ public final class PostgresStore: HealthChecking, Sendable {
     /// Where the database is.
     public let location: PostgresLocation
     let client: PostgresClient
-    /// The event loop the pool's connections run on, one thread of their own (`NIO-ELT-…`), not the daemon's
-    /// loops. Every statement and its answer is handled there (`onItsLoop`), and an ordered write is a chain of six
-    /// round trips; on a loop shared with the clients' connections each answer waited behind their reads and
-    /// answers (strace: 1 to 3 ms between a statement's answer and the next statement). Posts 64 × 4 were faster on
-    /// a loop of their own in 5 of 7 rounds, +16 % at the median (bench/analysis-postgres.md, "Durable posts (#51)").
-    private let loop: MultiThreadedEventLoopGroup
     private let runner: Task<Void, Never>
     /// The calls waiting for a pooled connection, and the one task that gives up on those waiting too long.
     private let leases = LeaseDeadlines(timeout: PostgresStore.leaseTimeout)
@@ -44,15 +38,24 @@ public final class PostgresStore: HealthChecking, Sendable {
     /// Takes `orderLock` (its one value), once per ordered write.
     enum OrderLock: SQLText { static let sql: SQLQuery = "SELECT pg_advisory_xact_lock($1)" }
 
+    /// The event loops the pooled connections run on, threads of their own (`NIO-ELT-…`, one per core), not the
+    /// daemon's loops. Every statement and its answer is handled on its connection's loop (`onItsLoop`), and an
+    /// ordered write is a chain of six round trips; on a loop shared with the clients' connections each answer
+    /// waited behind their reads and answers. Posts 64 × 4 were faster on loops of their own (bench/analysis-
+    /// postgres.md, "Durable posts (#51)"). One core's worth of loops rather than one loop: the database's reads
+    /// (logins, searches, pages not cached) are spread as before. One group for the process, never shut down, as
+    /// NIO's own singleton: a store's tasks that resume after its `close` still find their loop, and the stores a
+    /// test process opens share it.
+    static let loops = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
+
     /// The pool's size when the configuration names none: enough for the event loops' concurrent reads on a
     /// small machine, few enough that several daemons stay under the server's default 100 connections.
     public static let defaultPoolSize = 16
 
     private init(location: PostgresLocation, configuration: PostgresClient.Configuration, logger: Logger) {
         self.location = location
-        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        self.loop = loop
-        let client = PostgresClient(configuration: configuration, eventLoopGroup: loop, backgroundLogger: logger)
+        let client = PostgresClient(
+            configuration: configuration, eventLoopGroup: Self.loops, backgroundLogger: logger)
         self.client = client
         self.logger = logger
         feed = CommitFeed(logger: logger)
@@ -180,7 +183,6 @@ public final class PostgresStore: HealthChecking, Sendable {
         await runner.value
         leaseWatcher.cancel()
         await leaseWatcher.value
-        try? await loop.shutdownGracefully()
     }
 
     /// Runs `body` on a pooled connection, outside any transaction: reads.

@@ -66,6 +66,19 @@ struct CommitCursorTests {
         #expect(!cursor.isCaughtUp)
     }
 
+    @Test func anEntryWhoseWriteEndedUndeliveredAfterItsNotificationIsLeftToTheNextCatchUp() {
+        var cursor = CommitCursor(startingAt: 10)
+        cursor.appended(11)
+        let read = cursor.notify(11)
+        #expect(!read, "its write was under way")
+        // Its commit's answer was lost, or the read of the entries before it failed: nothing delivered it.
+        cursor.writeEnded()
+        #expect(!cursor.isCaughtUp, "not current until a catch-up (the heartbeat's, a request's) delivers it")
+        let new = cursor.deliver(11)
+        #expect(new)
+        #expect(cursor.isCaughtUp)
+    }
+
     @Test func anUnreadableNotificationIsReadFromTheLog() {
         var cursor = CommitCursor(startingAt: 10)
         cursor.appended(11)
