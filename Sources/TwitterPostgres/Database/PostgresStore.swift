@@ -42,10 +42,10 @@ public final class PostgresStore: HealthChecking, Sendable {
     /// daemon's loops. Every statement and its answer is handled on its connection's loop (`onItsLoop`), and an
     /// ordered write is a chain of six round trips; on a loop shared with the clients' connections each answer
     /// waited behind their reads and answers. Posts 64 × 4 were faster on loops of their own (bench/analysis-
-    /// postgres.md, "Durable posts (#51)"). One core's worth of loops rather than one loop: the database's reads
-    /// (logins, searches, pages not cached) are spread as before. One group for the process, never shut down, as
-    /// NIO's own singleton: a store's tasks that resume after its `close` still find their loop, and the stores a
-    /// test process opens share it.
+    /// postgres.md, "Durable posts (#51)"). One loop per core rather than one: the database's reads (logins,
+    /// searches, pages not cached) are spread over the cores as before. One group for the process, never shut
+    /// down, as NIO's own singleton: a store's tasks that resume after its `close` still find their loop, and the
+    /// stores a test process opens share it.
     static let loops = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
 
     /// The pool's size when the configuration names none: enough for the event loops' concurrent reads on a
