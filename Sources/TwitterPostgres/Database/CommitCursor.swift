@@ -6,7 +6,7 @@
 /// for its notification only found it there (or found nothing, once the write had delivered it) while the next
 /// ordered write waited for that read's lock: measured with `bench/ab-postgres.sh`, 1.85 reads of the log a batch
 /// under 64 posters before, none after (bench/analysis-postgres.md, "Durable posts (#51)").
-struct CommitCursor: Equatable, Sendable {
+struct CommitCursor: Sendable {
     /// The newest entry delivered; every entry up to it is.
     private(set) var delivered: Int64 = 0
     /// The newest entry a notification named.
